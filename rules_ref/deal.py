@@ -1,0 +1,183 @@
+"""Players, deal sizes, dealers and deals (explicit or from a seed).
+
+Rules ``PLAYERS.COUNT``, ``DEAL.SIZE``, ``DEAL.SOURCE``, ``DEAL.DEALER``;
+the portable seeded shuffle is specified in ``spec/deal.md``.
+
+>>> d = seeded_deal(seed=1, players=8, deal_number=1, dealer=0)
+>>> [len(h) for h in d.hands], len(d.extras)
+([13, 13, 13, 13, 13, 13, 13, 13], 0)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .cards import CARDS, Card, full_deck
+from .errors import SetupError
+from .registry import implements
+
+MIN_PLAYERS = 6
+MAX_PLAYERS = 11
+DECK_SIZE = 104
+MASK64 = (1 << 64) - 1
+
+
+@implements("PLAYERS.COUNT")
+def check_player_count(players: object) -> int:
+    """Return ``players`` if it is a legal player count, 6 to 11 (``PLAYERS.COUNT``).
+
+    Any other count, or a value that is not an integer, raises
+    :class:`~rules_ref.errors.SetupError` naming the rule.
+
+    >>> check_player_count(11)
+    11
+    >>> check_player_count(12)
+    Traceback (most recent call last):
+    ...
+    rules_ref.errors.SetupError: PLAYERS.COUNT: 12 players: the game is for 6 to 11 players
+    """
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise SetupError(f"player count must be an integer, got {players!r}", "PLAYERS.COUNT")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SetupError(f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} "
+                         "players", "PLAYERS.COUNT")
+    return players
+
+
+@implements("DEAL.SIZE")
+def hand_size(players: int) -> int:
+    """Cards each player is dealt: ⌊104 / n⌋ (``DEAL.SIZE``).
+
+    >>> [hand_size(n) for n in range(6, 12)]
+    [17, 14, 13, 11, 10, 9]
+    """
+    return DECK_SIZE // players
+
+
+@implements("DEAL.SIZE")
+def extras_count(players: int) -> int:
+    """Cards left face down as the extras: 104 mod n (``DEAL.SIZE``).
+
+    >>> [extras_count(n) for n in range(6, 12)]
+    [2, 6, 0, 5, 4, 5]
+    """
+    return DECK_SIZE % players
+
+
+@implements("DEAL.DEALER")
+def dealer_for_deal(first_dealer: int, deal_number: int, players: int) -> int:
+    """The dealer of deal ``deal_number`` (1-based): one seat left each deal (``DEAL.DEALER``).
+
+    >>> [dealer_for_deal(4, k, 6) for k in (1, 2, 3)]
+    [4, 5, 0]
+    """
+    return (first_dealer + deal_number - 1) % players
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The cards of one deal: a sorted hand per seat and the extras in order."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    extras: tuple[Card, ...]
+
+
+@implements("DEAL.SOURCE", "DEAL.SIZE", "DECK.CARDS")
+def check_deal(hands: Sequence[Sequence[Card]], extras: Sequence[Card], players: int) -> Deal:
+    """Check an explicit deal and return it with hands sorted (``DEAL.SOURCE``).
+
+    Every hand must hold ⌊104/n⌋ cards and the extras 104 mod n
+    (``DEAL.SIZE``), and together they must make up the deck: each card
+    exactly twice (``DECK.CARDS``). Every problem is reported at once.
+    """
+    problems: list[str] = []
+    rule = "DEAL.SIZE"
+    if len(hands) != players:
+        problems.append(f"{len(hands)} hands for {players} players")
+    size = hand_size(players)
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            problems.append(f"seat {seat} holds {len(hand)} cards, not {size}")
+    if len(extras) != extras_count(players):
+        problems.append(f"{len(extras)} extras, not {extras_count(players)}")
+    counts = Counter(c for hand in hands for c in hand)
+    counts.update(extras)
+    wrong = [f"{c} x{counts.get(c, 0)}" for c in CARDS if counts.get(c, 0) != 2]
+    if wrong:
+        if not problems:
+            rule = "DECK.CARDS"
+        shown = ", ".join(wrong[:8]) + (" …" if len(wrong) > 8 else "")
+        problems.append(f"the deal must hold every card exactly twice; wrong counts: {shown}")
+    if problems:
+        raise SetupError("bad deal: " + "; ".join(problems), rule)
+    return Deal(tuple(tuple(sorted(h)) for h in hands), tuple(extras))
+
+
+# --- the portable seeded shuffle (spec/deal.md) -----------------------------------------
+
+GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+DEAL_STREAM = 0xD1B54A32D192ED03
+
+
+def splitmix64(state: int) -> Iterator[int]:
+    """The SplitMix64 generator of ``spec/deal.md``, from ``state``.
+
+    >>> g = splitmix64(0); hex(next(g))
+    '0xe220a8397b1dcdaf'
+    """
+    while True:
+        state = (state + GOLDEN_GAMMA) & MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        yield z ^ (z >> 31)
+
+
+def bounded(gen: Iterator[int], m: int) -> int:
+    """An unbiased draw from ``0 … m-1`` by rejection (``spec/deal.md``)."""
+    limit = (1 << 64) - ((1 << 64) % m)
+    while True:
+        x = next(gen)
+        if x < limit:
+            return x % m
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is an integer from 0 to 2**64 - 1, else raise ``SetupError``."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MASK64:
+        raise SetupError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}",
+                         "DEAL.SOURCE")
+    return seed
+
+
+def shuffled_deck(seed: int, deal_number: int) -> list[Card]:
+    """The canonical deck shuffled for deal ``deal_number`` of a game with ``seed``."""
+    gen = splitmix64(check_seed(seed) ^ ((deal_number * DEAL_STREAM) & MASK64))
+    deck = list(full_deck())
+    for i in range(DECK_SIZE - 1, 0, -1):
+        j = bounded(gen, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+@implements("DEAL.SOURCE")
+def seeded_deal(seed: int, players: int, deal_number: int, dealer: int) -> Deal:
+    """Deal ``deal_number`` of a game with ``seed`` by the portable shuffle (``DEAL.SOURCE``).
+
+    One card at a time, starting at the dealer's left and going left, until
+    every hand is full; the rest are the extras, in deck order.
+
+    >>> d = seeded_deal(seed=7, players=7, deal_number=1, dealer=0)
+    >>> len(d.extras), sum(len(h) for h in d.hands)
+    (6, 98)
+    """
+    check_player_count(players)
+    deck = shuffled_deck(seed, deal_number)
+    size = hand_size(players)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for r in range(size):
+        for t in range(players):
+            hands[(dealer + 1 + t) % players].append(deck[r * players + t])
+    return Deal(tuple(tuple(sorted(h)) for h in hands), tuple(deck[size * players:]))

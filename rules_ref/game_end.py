@@ -1,0 +1,29 @@
+"""The end of the game and its winners: rules ``GAME.END`` and ``GAME.WINNER``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .registry import implements
+from .ruleset import Ruleset
+
+
+@implements("GAME.END")
+def is_game_over(totals: Sequence[int], ruleset: Ruleset) -> bool:
+    """After a deal is scored, the game ends if some total is at least the target.
+
+    >>> is_game_over([149, 20], Ruleset()), is_game_over([150, 20], Ruleset())
+    (False, True)
+    """
+    return max(totals) >= ruleset.target
+
+
+@implements("GAME.WINNER")
+def winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """Every seat with the lowest total: players tied for lowest all win.
+
+    >>> winners([40, 12, 151, 12])
+    (1, 3)
+    """
+    low = min(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == low)

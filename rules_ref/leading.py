@@ -1,0 +1,106 @@
+"""Leading: who makes the opening lead, what may be led, and breaking hearts.
+
+Rules ``LEAD.OPENING_LEADER``, ``LEAD.OPENING_CARD``, ``LEAD.HEARTS``,
+``HEARTS.BROKEN``. The engine checks a lead in this order: the opening-lead
+rule on the first lead of a deal, ``LEAD.HEARTS`` on every other lead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import TEN_OF_DIAMONDS, TWO_OF_CLUBS, Card, Suit, is_penalty
+from .registry import implements
+from .ruleset import HeartsBrokenBy, OpeningLead, Ruleset
+
+
+@implements("LEAD.OPENING_LEADER")
+def opening_leader(dealer: int, hands: Sequence[Sequence[Card]], ruleset: Ruleset) -> int:
+    """The seat that makes the opening lead of a deal (``LEAD.OPENING_LEADER``).
+
+    By default the player left of the dealer. Under ``opening_lead =
+    two-of-clubs``, the first seat going left from the dealer's left that
+    holds a 2♣, or the dealer's left when no hand holds one.
+
+    >>> from rules_ref.cards import parse_cards as p
+    >>> hands = [p("3C"), p("4C"), p("2C"), p("5C")]
+    >>> opening_leader(0, hands, Ruleset())
+    1
+    >>> opening_leader(0, hands, Ruleset(opening_lead=OpeningLead.TWO_OF_CLUBS))
+    2
+    """
+    n = len(hands)
+    if ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS:
+        for step in range(1, n + 1):
+            seat = (dealer + step) % n
+            if TWO_OF_CLUBS in hands[seat]:
+                return seat
+    return (dealer + 1) % n
+
+
+def is_scoring(card: Card, ruleset: Ruleset) -> bool:
+    """A card that scores under ``ruleset``: a heart, a Q♠, or a 10♦ when it counts."""
+    return is_penalty(card) or (card == TEN_OF_DIAMONDS and ruleset.ten_of_diamonds_points != 0)
+
+
+@implements("LEAD.OPENING_CARD")
+def may_open_with(card: Card, hand: Sequence[Card], ruleset: Ruleset) -> bool:
+    """May ``card`` be the opening lead of a deal from ``hand``? (``LEAD.OPENING_CARD``)
+
+    Default: not a heart or a Q♠, unless the hand holds nothing else, in
+    which case any card may be led. ``left-of-dealer-no-scoring`` forbids
+    every scoring card the same way; ``two-of-clubs`` requires a 2♣ from a
+    hand that holds one.
+
+    >>> from rules_ref.cards import parse_cards as p, parse_card as c
+    >>> may_open_with(c("QS"), p("QS 2C"), Ruleset()), may_open_with(c("QS"), p("QS 2H"), Ruleset())
+    (False, True)
+    """
+    if ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS and TWO_OF_CLUBS in hand:
+        return card == TWO_OF_CLUBS
+    if ruleset.opening_lead is OpeningLead.LEFT_OF_DEALER_NO_SCORING:
+        return not is_scoring(card, ruleset) or all(is_scoring(c, ruleset) for c in hand)
+    return not is_penalty(card) or all(is_penalty(c) for c in hand)
+
+
+@implements("LEAD.HEARTS")
+def may_lead(card: Card, hand: Sequence[Card], hearts_broken: bool, ruleset: Ruleset) -> bool:
+    """May ``card`` be led from ``hand``, other than on the opening lead? (``LEAD.HEARTS``)
+
+    A Q♠ (like any non-heart) may be led at any time; a heart only once
+    hearts are broken or when the hand holds nothing but hearts. Under
+    ``hearts_broken_by = not-needed`` a heart may always be led.
+
+    >>> from rules_ref.cards import parse_cards as p, parse_card as c
+    >>> may_lead(c("2H"), p("2H QS"), False, Ruleset())
+    False
+    >>> may_lead(c("2H"), p("2H 3H"), False, Ruleset())
+    True
+    """
+    if card.suit != Suit.H or hearts_broken:
+        return True
+    if ruleset.hearts_broken_by is HeartsBrokenBy.NOT_NEEDED:
+        return True
+    return all(c.suit == Suit.H for c in hand)
+
+
+@implements("HEARTS.BROKEN")
+def breaks_hearts(card: Card, led_suit: Suit | None, ruleset: Ruleset) -> bool:
+    """Does playing ``card`` to a trick break hearts? (``HEARTS.BROKEN``)
+
+    ``led_suit`` is ``None`` when the card is the lead. By default any heart
+    or Q♠ played to a trick breaks hearts, cancelled or not; ``heart`` counts
+    hearts only; ``heart-discard`` only a heart played to a trick led in
+    another suit. Under ``not-needed`` breaking does not matter, but the
+    default rule is still tracked for observers.
+
+    >>> from rules_ref.cards import parse_card as c
+    >>> breaks_hearts(c("QS"), Suit.C, Ruleset()), breaks_hearts(c("2H"), None, Ruleset())
+    (True, True)
+    """
+    rule = ruleset.hearts_broken_by
+    if rule is HeartsBrokenBy.HEART:
+        return card.suit == Suit.H
+    if rule is HeartsBrokenBy.HEART_DISCARD:
+        return card.suit == Suit.H and led_suit is not None and led_suit != Suit.H
+    return is_penalty(card)

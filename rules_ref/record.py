@@ -1,0 +1,105 @@
+"""Game records: a whole game as plain JSON data, and back to actions.
+
+A record (format ``cancellation-hearts-record``, schema
+``spec/schemas/record.schema.json``) states the setup, then each deal: the
+cards dealt, the passes, the tricks with their leaders and winners, any
+moon choice, and the scores claimed. :func:`record_from_state` writes one
+from a played game; :func:`record_actions` turns one back into the action
+list that replays it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Action, ChooseMoon, DealCards, Pass, Play
+from .serialize import (
+    FORMAT_VERSION,
+    RECORD_FORMAT,
+    action_to_json,
+    cards_to_json,
+    ruleset_to_json,
+)
+from .state import GameState
+from .tricks import seat_at
+
+
+def record_from_state(state: GameState, seed: int | None = None) -> dict[str, Any]:
+    """The record of the game that led to ``state`` (from its action log)."""
+    start = GameState.start(state.players, state.ruleset, state.first_dealer,
+                            state.initial_totals, state.initial_deal)
+    deals: list[dict[str, Any]] = []
+    current = start
+    for action in state.actions:
+        before = current
+        current, _ = current.apply(action)
+        if isinstance(action, DealCards):
+            deals.append({"deal_number": current.deal_number, "dealer": current.dealer,
+                          "hands": [cards_to_json(h) for h in action.hands],
+                          "extras": cards_to_json(action.extras),
+                          "passes": None if current.pass_offset is None else
+                          [None] * current.players,
+                          "tricks": [], "moon": None})
+        elif isinstance(action, Pass):
+            deals[-1]["passes"][action.seat] = cards_to_json(action.cards)
+        elif isinstance(action, Play):
+            tricks = deals[-1]["tricks"]
+            if not before.trick:
+                tricks.append({"leader": before.leader, "cards": [], "winner": None})
+            tricks[-1]["cards"].append(str(action.card))
+            if len(tricks[-1]["cards"]) == current.players:
+                tricks[-1]["winner"] = current.tricks[-1].winner
+        elif isinstance(action, ChooseMoon):
+            deals[-1]["moon"] = {"shooter": action.seat, "choice": str(action.choice)}
+        if len(current.deal_results) > len(before.deal_results):
+            result = current.deal_results[-1]
+            if result.moon_shooter is not None and deals[-1]["moon"] is None:
+                deals[-1]["moon"] = {"shooter": result.moon_shooter, "choice": None}
+            deals[-1]["card_points"] = list(result.card_points)
+            deals[-1]["scores"] = list(result.scores)
+            deals[-1]["totals"] = list(result.totals)
+            deals[-1]["uncollected"] = cards_to_json(result.uncollected)
+    return {
+        "format": RECORD_FORMAT,
+        "version": FORMAT_VERSION,
+        "players": state.players,
+        "ruleset": ruleset_to_json(state.ruleset),
+        "first_dealer": state.first_dealer,
+        "initial_totals": list(state.initial_totals),
+        "initial_deal": state.initial_deal,
+        "seed": seed,
+        "deals": deals,
+        "winners": list(state.winners),
+    }
+
+
+def deal_actions(deal: dict[str, Any], players: int) -> list[dict[str, Any]]:
+    """The JSON actions of one record deal, in the order they were taken.
+
+    Passes come in seat order starting at the dealer's left; plays carry the
+    seat implied by the trick's recorded leader and turn order.
+    """
+    out: list[dict[str, Any]] = [{"type": "deal", "hands": deal["hands"],
+                                  "extras": deal["extras"]}]
+    if deal.get("passes") is not None:
+        dealer = deal["dealer"]
+        for i in range(players):
+            seat = (dealer + 1 + i) % players
+            out.append({"type": "pass", "seat": seat, "cards": deal["passes"][seat]})
+    for trick in deal.get("tricks", []):
+        for pos, card in enumerate(trick["cards"]):
+            out.append({"type": "play", "seat": seat_at(trick["leader"], pos, players),
+                        "card": card})
+    moon = deal.get("moon")
+    if moon and moon.get("choice") is not None:
+        out.append({"type": "moon", "seat": moon["shooter"], "choice": moon["choice"]})
+    return out
+
+
+def record_actions(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every action of a (well-formed) record as JSON actions, in order."""
+    return [a for deal in record["deals"] for a in deal_actions(deal, record["players"])]
+
+
+def actions_to_json(actions: list[Action] | tuple[Action, ...]) -> list[dict[str, Any]]:
+    return [action_to_json(a) for a in actions]

@@ -1,0 +1,130 @@
+"""The rule registry: rule IDs from ``spec/rules.toml`` and the code that implements them.
+
+``spec/rules.toml`` is the single source of rule text. Code never restates a
+rule; it points at one with the :func:`implements` decorator, which records
+the function under each rule ID it names. Tools (the traceability test, the
+docs) read :data:`IMPLEMENTATIONS` to tie every rule to its code.
+
+>>> from rules_ref import registry
+>>> registry.rule("TRICK.CANCEL").title
+'Identical cards cancel'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Rule ID -> qualified names of the functions that implement it.
+IMPLEMENTATIONS: dict[str, list[str]] = {}
+
+
+def implements(*rule_ids: str) -> Callable[[F], F]:
+    """Mark a function as the implementation of the given rule IDs.
+
+    The IDs are checked against the registry by the test suite, not at import
+    time, so importing the package never reads a file.
+    """
+
+    def mark(func: F) -> F:
+        existing: tuple[str, ...] = getattr(func, "__rule_ids__", ())
+        func.__rule_ids__ = existing + rule_ids  # type: ignore[attr-defined]
+        name = f"{func.__module__}.{func.__qualname__}"
+        for rule_id in rule_ids:
+            IMPLEMENTATIONS.setdefault(rule_id, []).append(name)
+        return func
+
+    return mark
+
+
+def spec_dir() -> Path:
+    """The directory holding the normative spec.
+
+    In a source checkout that is ``spec/`` beside the package; an installed
+    wheel carries a copy as ``rules_ref/_spec``.
+    """
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "_spec", here.parent / "spec"):
+        if (candidate / "rules.toml").is_file():
+            return candidate
+    raise FileNotFoundError("spec/rules.toml not found beside the rules_ref package")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    seed: str
+    sentence: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule of the registry, as written in ``spec/rules.toml``."""
+
+    id: str
+    group: str
+    title: str
+    statement: str
+    decision: str
+    settles: tuple[str, ...]
+    why: str
+    switches: tuple[str, ...]
+    sources: tuple[Source, ...]
+    status: str = "normative"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    id: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Registry:
+    groups: tuple[Group, ...]
+    rules: tuple[Rule, ...]
+
+    def by_id(self) -> dict[str, Rule]:
+        return {r.id: r for r in self.rules}
+
+
+@cache
+def load() -> Registry:
+    """Read ``spec/rules.toml`` (once) into a :class:`Registry`."""
+    with (spec_dir() / "rules.toml").open("rb") as fh:
+        data = tomllib.load(fh)
+    groups = tuple(Group(g["id"], g["title"]) for g in data["group"])
+    rules = tuple(
+        Rule(
+            id=r["id"],
+            group=r["group"],
+            title=r["title"],
+            statement=r["statement"].strip(),
+            decision=r.get("decision", ""),
+            settles=tuple(r.get("settles", ())),
+            why=r.get("why", "").strip(),
+            switches=tuple(r.get("switches", ())),
+            sources=tuple(
+                Source(s.get("seed", ""), s.get("sentence", ""), s.get("text", ""))
+                for s in r.get("source", ())
+            ),
+            status=r.get("status", "normative"),
+        )
+        for r in data["rule"]
+    )
+    return Registry(groups, rules)
+
+
+def rule(rule_id: str) -> Rule:
+    """The rule with this ID; :class:`KeyError` if the registry has none."""
+    return load().by_id()[rule_id]
+
+
+def rule_ids() -> tuple[str, ...]:
+    return tuple(r.id for r in load().rules)

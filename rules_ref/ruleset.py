@@ -1,0 +1,203 @@
+"""Rulesets: every variant switch of ``spec/variants.toml`` as a named parameter.
+
+A :class:`Ruleset` holds one value per switch. The default values are the
+reference ruleset, named after its source (``spruce``); the presets bundle
+the values each published source states and fill its silences with the
+default. Switches change behaviour only through the rule functions that read
+them; the engine itself never branches on a preset.
+
+>>> Ruleset().pass_cycle
+('left', 'right')
+>>> preset("hubpages").target
+100
+>>> Ruleset.from_dict({"target": 100}) == Ruleset(target=100)
+True
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from .errors import InputError
+from .registry import spec_dir
+
+
+class PassDirection(StrEnum):
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    HOLD = "hold"
+
+
+class OpeningLead(StrEnum):
+    LEFT_OF_DEALER = "left-of-dealer"
+    LEFT_OF_DEALER_NO_SCORING = "left-of-dealer-no-scoring"
+    TWO_OF_CLUBS = "two-of-clubs"
+
+
+class FirstTrickPoints(StrEnum):
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class HeartsBrokenBy(StrEnum):
+    HEART_OR_QUEEN = "heart-or-queen"
+    HEART = "heart"
+    HEART_DISCARD = "heart-discard"
+    NOT_NEEDED = "not-needed"
+
+
+class LastTrickVoid(StrEnum):
+    NOBODY = "nobody"
+    LEADER = "leader"
+    SPLIT_HIGHEST_PAIR = "split-highest-pair"
+
+
+class Moon(StrEnum):
+    CHOICE_26 = "choice-26"
+    OTHERS_52 = "others-52"
+    OTHERS_104 = "others-104"
+
+
+MAX_PASS_COUNT = 9  # the smallest hand (11 players)
+MAX_TARGET = 10**9
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """One value per variant switch; the defaults are the reference ruleset."""
+
+    pass_count: int = 3
+    pass_cycle: tuple[PassDirection, ...] = (PassDirection.LEFT, PassDirection.RIGHT)
+    opening_lead: OpeningLead = OpeningLead.LEFT_OF_DEALER
+    first_trick_points: FirstTrickPoints = FirstTrickPoints.ALLOWED
+    hearts_broken_by: HeartsBrokenBy = HeartsBrokenBy.HEART_OR_QUEEN
+    last_trick_void: LastTrickVoid = LastTrickVoid.NOBODY
+    moon: Moon = Moon.CHOICE_26
+    ten_of_diamonds_points: int = 0
+    target: int = 150
+
+    def __post_init__(self) -> None:
+        problems = _check(self)
+        if problems:
+            raise InputError("bad ruleset: " + "; ".join(problems))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ruleset as JSON-ready data (every switch, by name)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, tuple):
+                value = [str(v) for v in value]
+            elif isinstance(value, StrEnum):
+                value = str(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "ruleset") -> Ruleset:
+        """Build a ruleset from JSON data; missing switches take the default.
+
+        Unknown switches and bad values raise :class:`InputError` naming them.
+        """
+        if not isinstance(data, dict):
+            raise InputError(f"{where}: expected an object of switches, got {type(data).__name__}")
+        known = {f.name: f for f in fields(cls)}
+        unknown = sorted(set(map(str, data)) - set(known))
+        if unknown:
+            raise InputError(f"{where}: unknown switch(es) {', '.join(unknown)}; "
+                             f"known: {', '.join(known)}")
+        kwargs: dict[str, Any] = {}
+        for name, value in data.items():
+            kwargs[name] = _convert(name, value, f"{where}.{name}")
+        return cls(**kwargs)
+
+    def describe(self) -> str:
+        """One line: the preset name when it matches one, else the switches that differ."""
+        for name, rs in presets().items():
+            if rs == self:
+                return name
+        default = Ruleset()
+        diffs = [f"{f.name}={_show(getattr(self, f.name))}" for f in fields(self)
+                 if getattr(self, f.name) != getattr(default, f.name)]
+        return "custom: " + ", ".join(diffs)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+_ENUMS: dict[str, type[StrEnum]] = {
+    "opening_lead": OpeningLead,
+    "first_trick_points": FirstTrickPoints,
+    "hearts_broken_by": HeartsBrokenBy,
+    "last_trick_void": LastTrickVoid,
+    "moon": Moon,
+}
+
+
+def _convert(name: str, value: object, where: str) -> object:
+    if name in _ENUMS:
+        enum = _ENUMS[name]
+        if not isinstance(value, str) or value not in enum._value2member_map_:
+            allowed = ", ".join(e.value for e in enum)
+            raise InputError(f"{where}: {value!r} is not one of {allowed}")
+        return enum(value)
+    if name == "pass_cycle":
+        if not isinstance(value, list | tuple) or not value:
+            raise InputError(f"{where}: expected a non-empty list of directions")
+        out = []
+        for i, v in enumerate(value):
+            if not isinstance(v, str) or v not in PassDirection._value2member_map_:
+                allowed = ", ".join(e.value for e in PassDirection)
+                raise InputError(f"{where}[{i}]: {v!r} is not one of {allowed}")
+            out.append(PassDirection(v))
+        return tuple(out)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"{where}: expected an integer, got {value!r}")
+    return value
+
+
+def _check(rs: Ruleset) -> list[str]:
+    problems = []
+    if not isinstance(rs.pass_count, int) or not 1 <= rs.pass_count <= MAX_PASS_COUNT:
+        problems.append(f"pass_count must be an integer from 1 to {MAX_PASS_COUNT}, "
+                        f"got {rs.pass_count!r}")
+    if not rs.pass_cycle or len(rs.pass_cycle) > 16 or not all(
+            isinstance(d, PassDirection) for d in rs.pass_cycle):
+        problems.append("pass_cycle must be 1 to 16 of left, right, across, hold")
+    for name, enum in _ENUMS.items():
+        if not isinstance(getattr(rs, name), enum):
+            problems.append(f"{name} must be one of {', '.join(e.value for e in enum)}")
+    if not isinstance(rs.ten_of_diamonds_points, int) or abs(rs.ten_of_diamonds_points) > 1000:
+        problems.append("ten_of_diamonds_points must be an integer from -1000 to 1000")
+    if not isinstance(rs.target, int) or isinstance(rs.target, bool) or not (
+            1 <= rs.target <= MAX_TARGET):
+        problems.append(f"target must be a positive integer up to {MAX_TARGET}, got {rs.target!r}")
+    return problems
+
+
+DEFAULT = Ruleset()
+
+
+@cache
+def presets() -> dict[str, Ruleset]:
+    """The named presets of ``spec/variants.toml``, the default (``spruce``) first."""
+    with (spec_dir() / "variants.toml").open("rb") as fh:
+        data = tomllib.load(fh)
+    return {p["name"]: Ruleset.from_dict(p.get("values", {}), f"preset {p['name']}")
+            for p in data["preset"]}
+
+
+def preset(name: str) -> Ruleset:
+    """The preset of this name; :class:`InputError` listing the names if unknown."""
+    table = presets()
+    if name not in table:
+        raise InputError(f"unknown preset {name!r}; known: {', '.join(table)}")
+    return table[name]

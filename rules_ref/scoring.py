@@ -1,0 +1,99 @@
+"""Scoring a deal: card points, deal scores and the moon.
+
+Rules ``SCORE.CARD_POINTS``, ``SCORE.DEAL``, ``MOON.CONDITION``,
+``MOON.CHOICE``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import MoonChoice
+from .cards import QUEEN_OF_SPADES, TEN_OF_DIAMONDS, Card, Suit
+from .registry import implements
+from .ruleset import Moon, Ruleset
+
+HEARTS_IN_DECK = 26
+QUEENS_IN_DECK = 2
+PENALTY_POINTS = 52  # 26 hearts x 1 + 2 queens of spades x 13
+
+
+def penalty_points(cards: Sequence[Card]) -> int:
+    """Hearts and queens of spades only: 1 per heart, 13 per Q♠."""
+    return sum(1 for c in cards if c.suit == Suit.H) + 13 * cards.count(QUEEN_OF_SPADES)
+
+
+def bonus_points(cards: Sequence[Card], ruleset: Ruleset) -> int:
+    """Points of the other scoring cards the ruleset names (the 10♦ switch)."""
+    return ruleset.ten_of_diamonds_points * cards.count(TEN_OF_DIAMONDS)
+
+
+@implements("SCORE.CARD_POINTS")
+def card_points(cards: Sequence[Card], ruleset: Ruleset) -> int:
+    """A player's card points for the cards they collected (``SCORE.CARD_POINTS``).
+
+    1 per heart and 13 per Q♠; under ``ten_of_diamonds_points`` each 10♦
+    adds that many.
+
+    >>> from rules_ref.cards import parse_cards as p
+    >>> card_points(p("QS QS 2H 10D"), Ruleset())
+    27
+    >>> card_points(p("10D"), Ruleset(ten_of_diamonds_points=-10))
+    -10
+    """
+    return penalty_points(cards) + bonus_points(cards, ruleset)
+
+
+@implements("SCORE.DEAL")
+def deal_scores(collected: Sequence[Sequence[Card]], ruleset: Ruleset) -> tuple[int, ...]:
+    """Deal scores without a moon: each player's card points (``SCORE.DEAL``)."""
+    return tuple(card_points(cards, ruleset) for cards in collected)
+
+
+@implements("MOON.CONDITION")
+def moon_shooter(collected: Sequence[Sequence[Card]]) -> int | None:
+    """The seat that collected all 26 hearts and both Q♠, if any (``MOON.CONDITION``).
+
+    Nobody shoots the moon when any of those cards went uncollected.
+    """
+    for seat, cards in enumerate(collected):
+        if (sum(1 for c in cards if c.suit == Suit.H) == HEARTS_IN_DECK
+                and cards.count(QUEEN_OF_SPADES) == QUEENS_IN_DECK):
+            return seat
+    return None
+
+
+@implements("MOON.CHOICE")
+def moon_options(ruleset: Ruleset) -> tuple[MoonChoice, ...]:
+    """The choices a shooter must make; empty when the ruleset has a single outcome.
+
+    >>> [str(c) for c in moon_options(Ruleset())]
+    ['subtract', 'add']
+    """
+    return (MoonChoice.SUBTRACT, MoonChoice.ADD) if ruleset.moon is Moon.CHOICE_26 else ()
+
+
+@implements("MOON.CHOICE")
+def moon_scores(shooter: int, choice: MoonChoice | None, collected: Sequence[Sequence[Card]],
+                ruleset: Ruleset) -> tuple[int, ...]:
+    """Deal scores after a moon (``MOON.CHOICE``).
+
+    The moon replaces the heart and Q♠ points: under the default, ``subtract``
+    gives the shooter −26 and everyone else 0, ``add`` gives the shooter 0 and
+    everyone else +26; ``others-52`` and ``others-104`` give every other
+    player +52 or +104. Other scoring cards (the 10♦ switch) still count.
+
+    >>> moon_scores(0, MoonChoice.ADD, [[], [], []], Ruleset())
+    (0, 26, 26)
+    """
+    if ruleset.moon is Moon.CHOICE_26:
+        if choice is MoonChoice.SUBTRACT:
+            shooter_score, others = -26, 0
+        else:
+            shooter_score, others = 0, 26
+    else:
+        shooter_score, others = 0, (52 if ruleset.moon is Moon.OTHERS_52 else 104)
+    return tuple(
+        (shooter_score if seat == shooter else others) + bonus_points(cards, ruleset)
+        for seat, cards in enumerate(collected)
+    )

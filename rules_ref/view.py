@@ -1,0 +1,83 @@
+"""What one seat may see (rule ``VIEW.SEAT``).
+
+:func:`seat_view` builds a :class:`SeatView` from a state: the seat's own
+hand, its own pass, every card played this deal with who took each trick or
+that it is pending, hand sizes and totals; never other hands, other seats'
+passes, or the extras before the deal is scored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .registry import implements
+from .state import GameState, Phase
+
+
+@dataclass(frozen=True, slots=True)
+class TrickSeen:
+    number: int
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None  # None: set aside (void)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    players: int
+    phase: Phase
+    deal_number: int
+    dealer: int
+    to_act: int | None
+    hand: tuple[Card, ...]
+    passed: tuple[Card, ...] | None
+    passed_to: int | None
+    hand_sizes: tuple[int, ...]
+    hearts_broken: bool
+    tricks: tuple[TrickSeen, ...]
+    current_trick: tuple[Card, ...]
+    current_leader: int
+    pending_cards_seen: tuple[Card, ...]  # the face-up cards of set-aside tricks
+    pending_hidden: int  # face-down extras in the pending pile
+    extras_count: int
+    extras: tuple[Card, ...] | None  # shown only once the deal is scored
+    totals: tuple[int, ...]
+
+
+@implements("VIEW.SEAT")
+def seat_view(state: GameState, seat: int) -> SeatView:
+    """The part of ``state`` that ``seat`` may see (``VIEW.SEAT``).
+
+    >>> from rules_ref.state import GameState
+    >>> seat_view(GameState.start(6), 2).hand
+    ()
+    """
+    offset = state.pass_offset if state.deal_number else None
+    own_pass = state.passes[seat] if state.passes else None
+    shown_extras = state.deal_results[-1].extras if state.phase in (
+        Phase.DEALING, Phase.GAME_OVER) and state.deal_results else None
+    hidden = len(state.extras) if state.pending_has_extras else 0
+    return SeatView(
+        seat=seat,
+        players=state.players,
+        phase=state.phase,
+        deal_number=state.deal_number,
+        dealer=state.dealer,
+        to_act=state.to_act,
+        hand=state.hands[seat] if state.hands else (),
+        passed=own_pass,
+        passed_to=None if offset is None or own_pass is None else (seat + offset) % state.players,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        hearts_broken=state.hearts_broken,
+        tricks=tuple(TrickSeen(i + 1, t.leader, t.cards, t.winner)
+                     for i, t in enumerate(state.tricks)),
+        current_trick=state.trick,
+        current_leader=state.leader,
+        pending_cards_seen=state.pending[hidden:],
+        pending_hidden=hidden,
+        extras_count=len(state.extras),
+        extras=shown_extras,
+        totals=state.totals,
+    )
