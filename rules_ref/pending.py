@@ -27,20 +27,21 @@ def after_trick(pending: tuple[Card, ...], outcome: TrickOutcome,
                 extras: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Return ``(taken, pending)`` after a trick: what its winner takes and what stays pending.
 
-    A won trick's winner takes the trick, ``extras`` (non-empty only on the
-    first trick) and every pending card; a void trick adds its cards, after
-    the extras, to the pending pile, in the order they entered it.
+    A won trick's winner takes every pending card, the trick and ``extras``
+    (non-empty only on the first trick); a void trick adds its cards in
+    play order to the pending pile, followed by the extras on the first
+    trick, so the pile keeps the order cards entered it.
 
     >>> from rules_ref.cards import parse_cards as p
     >>> from rules_ref.tricks import resolve_trick
     >>> void = resolve_trick(p("2C 2C 3C 3C 4H 4H"), 0, 6)
     >>> taken, pile = after_trick((), void, p("AH KH"))
     >>> taken, " ".join(map(str, pile))
-    ((), 'AH KH 2C 2C 3C 3C 4H 4H')
+    ((), '2C 2C 3C 3C 4H 4H AH KH')
     """
     if outcome.void:
-        return (), pending + extras + outcome.cards
-    return pending + extras + outcome.cards, ()
+        return (), pending + outcome.cards + extras
+    return pending + outcome.cards + extras, ()
 
 
 @implements("VOID.LAST")

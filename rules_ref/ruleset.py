@@ -6,8 +6,8 @@ the values each published source states and fill its silences with the
 default. Switches change behaviour only through the rule functions that read
 them; the engine itself never branches on a preset.
 
->>> Ruleset().pass_cycle
-('left', 'right')
+>>> [str(d) for d in Ruleset().pass_cycle]
+['left', 'right']
 >>> preset("hubpages").target
 100
 >>> Ruleset.from_dict({"target": 100}) == Ruleset(target=100)

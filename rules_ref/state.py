@@ -411,15 +411,12 @@ class GameState:
                   events: list[ev.Event]) -> tuple[GameState, tuple[ev.Event, ...]]:
         taken, uncollected = settle_pending(self.pending, last, self.players, self.ruleset)
         collected = list(self.collected)
-        extras_taken_by = self.extras_taken_by
         if self.pending:
             events.append(ev.PendingSettled(taken, uncollected))
             for seat, cards in taken:
                 collected[seat] += cards
-                if self.pending_has_extras and self.extras[0] in cards and extras_taken_by is None:
-                    extras_taken_by = seat
         state = self._with(pending=(), pending_has_extras=False, uncollected=uncollected,
-                           collected=tuple(collected), extras_taken_by=extras_taken_by)
+                           collected=tuple(collected))
         shooter = moon_shooter(state.collected)
         if shooter is not None:
             events.append(ev.MoonShot(shooter))

@@ -59,6 +59,8 @@ def seat_view(state: GameState, seat: int) -> SeatView:
     shown_extras = state.deal_results[-1].extras if state.phase in (
         Phase.DEALING, Phase.GAME_OVER) and state.deal_results else None
     hidden = len(state.extras) if state.pending_has_extras else 0
+    # A void first trick puts the extras right after its own cards (VOID.TRICK).
+    seen = state.pending[:state.players] + state.pending[state.players + hidden:]
     return SeatView(
         seat=seat,
         players=state.players,
@@ -75,7 +77,7 @@ def seat_view(state: GameState, seat: int) -> SeatView:
                      for i, t in enumerate(state.tricks)),
         current_trick=state.trick,
         current_leader=state.leader,
-        pending_cards_seen=state.pending[hidden:],
+        pending_cards_seen=seen if hidden else state.pending,
         pending_hidden=hidden,
         extras_count=len(state.extras),
         extras=shown_extras,
