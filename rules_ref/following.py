@@ -13,38 +13,54 @@ from .ruleset import FirstTrickPoints, Ruleset
 
 
 @implements("FOLLOW.SUIT")
-def may_follow_with(card: Card, hand: Sequence[Card], led_suit: Suit) -> bool:
-    """May ``card`` be played to a trick led in ``led_suit``? (``FOLLOW.SUIT``)
+def follows(hand: Sequence[Card], led_suit: Suit) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played to a trick led in ``led_suit`` (``FOLLOW.SUIT``).
 
-    A card of the led suit always; any other card only when the hand holds
-    none of the led suit. The led suit is the first card's suit even when
-    that card is cancelled (``TRICK.LED_SUIT``).
+    The cards of the led suit, if the hand holds any; otherwise every card.
+    The led suit is the first card's suit even when that card is cancelled
+    (``TRICK.LED_SUIT``).
+
+    >>> from rules_ref.cards import parse_cards as p
+    >>> [str(c) for c in follows(p("QS 3C 9C"), Suit.C)], len(follows(p("QS 3D"), Suit.C))
+    (['3C', '9C'], 2)
+    """
+    return tuple(c for c in hand if c.suit == led_suit) or tuple(hand)
+
+
+def may_follow_with(card: Card, hand: Sequence[Card], led_suit: Suit) -> bool:
+    """May ``card`` be played to a trick led in ``led_suit``? See :func:`follows`.
 
     >>> from rules_ref.cards import parse_cards as p, parse_card as c
     >>> may_follow_with(c("QS"), p("QS 3C"), Suit.C), may_follow_with(c("QS"), p("QS 3D"), Suit.C)
     (False, True)
     """
-    return card.suit == led_suit or all(c.suit != led_suit for c in hand)
+    return card in follows(hand, led_suit)
 
 
 @implements("FOLLOW.FIRST_TRICK")
+def first_trick_plays(allowed: Sequence[Card], hand: Sequence[Card], led_suit: Suit,
+                      trick_number: int, ruleset: Ruleset) -> tuple[Card, ...]:
+    """Narrow ``allowed`` (what ``FOLLOW.SUIT`` allows) on the first trick (``FOLLOW.FIRST_TRICK``).
+
+    By default nothing changes. Under ``first_trick_points = forbidden``, on
+    trick 1 a player who cannot follow suit may not play a heart or a Q♠
+    unless every card they hold is one.
+
+    >>> from rules_ref.cards import parse_cards as p
+    >>> strict = Ruleset(first_trick_points=FirstTrickPoints.FORBIDDEN)
+    >>> [str(c) for c in first_trick_plays(p("QS 3D"), p("QS 3D"), Suit.C, 1, strict)]
+    ['3D']
+    >>> len(first_trick_plays(p("QS 3D"), p("QS 3D"), Suit.C, 1, Ruleset()))
+    2
+    """
+    if (ruleset.first_trick_points is FirstTrickPoints.ALLOWED or trick_number != 1
+            or any(c.suit == led_suit for c in hand)):
+        return tuple(allowed)
+    return tuple(c for c in allowed if not is_penalty(c)) or tuple(allowed)
+
+
 def may_discard_on_first_trick(card: Card, hand: Sequence[Card], led_suit: Suit,
                                trick_number: int, ruleset: Ruleset) -> bool:
-    """May ``card`` be played on trick ``trick_number``? (``FOLLOW.FIRST_TRICK``)
-
-    By default there is no restriction. Under ``first_trick_points =
-    forbidden``, on trick 1 a player who cannot follow suit may not play a
-    heart or a Q♠ unless every card they hold is one.
-
-    >>> from rules_ref.cards import parse_cards as p, parse_card as c
-    >>> strict = Ruleset(first_trick_points=FirstTrickPoints.FORBIDDEN)
-    >>> may_discard_on_first_trick(c("QS"), p("QS 3D"), Suit.C, 1, strict)
-    False
-    >>> may_discard_on_first_trick(c("QS"), p("QS 3D"), Suit.C, 1, Ruleset())
-    True
-    """
-    if ruleset.first_trick_points is FirstTrickPoints.ALLOWED or trick_number != 1:
-        return True
-    if card.suit == led_suit or not is_penalty(card):
-        return True
-    return all(is_penalty(c) for c in hand)
+    """May ``card`` be played on trick ``trick_number``? See :func:`first_trick_plays`."""
+    return card in first_trick_plays(follows(hand, led_suit), hand, led_suit, trick_number,
+                                     ruleset)

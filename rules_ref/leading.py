@@ -44,44 +44,66 @@ def is_scoring(card: Card, ruleset: Ruleset) -> bool:
 
 
 @implements("LEAD.OPENING_CARD")
-def may_open_with(card: Card, hand: Sequence[Card], ruleset: Ruleset) -> bool:
-    """May ``card`` be the opening lead of a deal from ``hand``? (``LEAD.OPENING_CARD``)
+def opening_leads(hand: Sequence[Card], ruleset: Ruleset) -> tuple[Card, ...]:
+    """The cards that may make the opening lead of a deal from ``hand`` (``LEAD.OPENING_CARD``).
 
-    Default: not a heart or a Q♠, unless the hand holds nothing else, in
-    which case any card may be led. ``left-of-dealer-no-scoring`` forbids
-    every scoring card the same way; ``two-of-clubs`` requires a 2♣ from a
-    hand that holds one.
+    Default: any card but a heart or a Q♠, unless the hand holds nothing
+    else, in which case any card. ``left-of-dealer-no-scoring`` excludes
+    every scoring card the same way; ``two-of-clubs`` allows only a 2♣
+    from a hand that holds one.
+
+    >>> from rules_ref.cards import parse_cards as p
+    >>> [str(c) for c in opening_leads(p("2C QS 5H"), Ruleset())]
+    ['2C']
+    >>> [str(c) for c in opening_leads(p("5H QS"), Ruleset())]
+    ['5H', 'QS']
+    """
+    if ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS and TWO_OF_CLUBS in hand:
+        return (TWO_OF_CLUBS,)
+    if ruleset.opening_lead is OpeningLead.LEFT_OF_DEALER_NO_SCORING:
+        allowed = tuple(c for c in hand if not is_scoring(c, ruleset))
+    else:
+        allowed = tuple(c for c in hand if not is_penalty(c))
+    return allowed or tuple(hand)
+
+
+def may_open_with(card: Card, hand: Sequence[Card], ruleset: Ruleset) -> bool:
+    """May ``card`` open the deal from ``hand``? See :func:`opening_leads`.
 
     >>> from rules_ref.cards import parse_cards as p, parse_card as c
     >>> may_open_with(c("QS"), p("QS 2C"), Ruleset()), may_open_with(c("QS"), p("QS 2H"), Ruleset())
     (False, True)
     """
-    if ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS and TWO_OF_CLUBS in hand:
-        return card == TWO_OF_CLUBS
-    if ruleset.opening_lead is OpeningLead.LEFT_OF_DEALER_NO_SCORING:
-        return not is_scoring(card, ruleset) or all(is_scoring(c, ruleset) for c in hand)
-    return not is_penalty(card) or all(is_penalty(c) for c in hand)
+    return card in opening_leads(hand, ruleset)
 
 
 @implements("LEAD.HEARTS")
-def may_lead(card: Card, hand: Sequence[Card], hearts_broken: bool, ruleset: Ruleset) -> bool:
-    """May ``card`` be led from ``hand``, other than on the opening lead? (``LEAD.HEARTS``)
+def leads(hand: Sequence[Card], hearts_broken: bool, ruleset: Ruleset) -> tuple[Card, ...]:
+    """The cards that may be led from ``hand``, other than on the opening lead (``LEAD.HEARTS``).
 
-    A Q♠ (like any non-heart) may be led at any time; a heart only once
-    hearts are broken or when the hand holds nothing but hearts. Under
-    ``hearts_broken_by = not-needed`` a heart may always be led.
+    Any card but a heart (a Q♠ included) may be led at any time; a heart only
+    once hearts are broken, or when the hand holds nothing but hearts. Under
+    ``hearts_broken_by = not-needed`` every card may be led.
+
+    >>> from rules_ref.cards import parse_cards as p
+    >>> [str(c) for c in leads(p("2H QS"), False, Ruleset())]
+    ['QS']
+    >>> [str(c) for c in leads(p("2H 3H"), False, Ruleset())]
+    ['2H', '3H']
+    """
+    if hearts_broken or ruleset.hearts_broken_by is HeartsBrokenBy.NOT_NEEDED:
+        return tuple(hand)
+    return tuple(c for c in hand if c.suit != Suit.H) or tuple(hand)
+
+
+def may_lead(card: Card, hand: Sequence[Card], hearts_broken: bool, ruleset: Ruleset) -> bool:
+    """May ``card`` be led from ``hand`` (not the opening lead)? See :func:`leads`.
 
     >>> from rules_ref.cards import parse_cards as p, parse_card as c
     >>> may_lead(c("2H"), p("2H QS"), False, Ruleset())
     False
-    >>> may_lead(c("2H"), p("2H 3H"), False, Ruleset())
-    True
     """
-    if card.suit != Suit.H or hearts_broken:
-        return True
-    if ruleset.hearts_broken_by is HeartsBrokenBy.NOT_NEEDED:
-        return True
-    return all(c.suit == Suit.H for c in hand)
+    return card in leads(hand, hearts_broken, ruleset)
 
 
 @implements("HEARTS.BROKEN")
