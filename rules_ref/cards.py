@@ -14,6 +14,7 @@ card twice.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from enum import IntEnum
 
@@ -108,6 +109,27 @@ def outranks(a: Card, b: Card) -> bool:
 QUEEN_OF_SPADES = card(12, Suit.S)
 TEN_OF_DIAMONDS = card(10, Suit.D)
 TWO_OF_CLUBS = card(2, Suit.C)
+
+
+def cards_of_suit(hand: tuple[Card, ...], suit: Suit) -> tuple[Card, ...]:
+    """The cards of ``suit`` in a sorted hand.
+
+    Hands are kept in canonical order, suit first, so a suit is one
+    contiguous run, found by binary search.
+
+    >>> cards_of_suit(parse_cards("2C 5D 9D QS"), Suit.D)
+    (Card('5D'), Card('9D'))
+    """
+    return hand[bisect_left(hand, suit * 13):bisect_left(hand, suit * 13 + 13)]
+
+
+def without_suit(hand: tuple[Card, ...], suit: Suit) -> tuple[Card, ...]:
+    """The cards of a sorted hand that are not of ``suit``.
+
+    >>> without_suit(parse_cards("2C 5H 9H QS"), Suit.H)
+    (Card('2C'), Card('QS'))
+    """
+    return hand[:bisect_left(hand, suit * 13)] + hand[bisect_left(hand, suit * 13 + 13):]
 
 
 def is_heart(c: Card) -> bool:

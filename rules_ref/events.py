@@ -6,52 +6,45 @@ collected, the extras taken or pending, cards left uncollected, a moon.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import MoonChoice
 from .cards import Card
 
 
-@dataclass(frozen=True, slots=True)
-class DealStarted:
+class DealStarted(NamedTuple):
     deal_number: int
     dealer: int
     pass_offset: int | None  # seats to the left the passes go; None when nobody passes
 
 
-@dataclass(frozen=True, slots=True)
-class CardsPassed:
+class CardsPassed(NamedTuple):
     seat: int
     to_seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class PassesExchanged:
+class PassesExchanged(NamedTuple):
     deal_number: int
 
 
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(NamedTuple):
     seat: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class HeartsBroken:
+class HeartsBroken(NamedTuple):
     seat: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class TrickWon:
+class TrickWon(NamedTuple):
     trick_number: int
     winner: int
     card: Card
     cancelled: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TrickSetAside:
+class TrickSetAside(NamedTuple):
     """A void trick: no uncancelled card of the led suit (``VOID.TRICK``)."""
 
     trick_number: int
@@ -59,29 +52,25 @@ class TrickSetAside:
     cancelled: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PendingCollected:
+class PendingCollected(NamedTuple):
     """The trick's winner also took the pending pile (``VOID.COLLECT``)."""
 
     seat: int
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ExtrasTaken:
+class ExtrasTaken(NamedTuple):
     seat: int
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ExtrasPending:
+class ExtrasPending(NamedTuple):
     """The first trick was void: the extras joined the pending pile."""
 
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PendingSettled:
+class PendingSettled(NamedTuple):
     """Cards still pending when the deal ended (``VOID.LAST``).
 
     ``taken`` lists (seat, cards) under a variant that gives them out;
@@ -92,31 +81,28 @@ class PendingSettled:
     uncollected: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class MoonShot:
+class MoonShot(NamedTuple):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class MoonChosen:
+class MoonChosen(NamedTuple):
     seat: int
     choice: MoonChoice | None  # None when the ruleset has a single moon option
 
 
-@dataclass(frozen=True, slots=True)
-class DealScored:
+class DealScored(NamedTuple):
     deal_number: int
     card_points: tuple[int, ...]
     scores: tuple[int, ...]
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class GameOver:
+class GameOver(NamedTuple):
     totals: tuple[int, ...]
     winners: tuple[int, ...]
 
 
+#: Events are named tuples: cheap to make, since a card play makes at least one.
 Event = (DealStarted | CardsPassed | PassesExchanged | CardPlayed | HeartsBroken | TrickWon
          | TrickSetAside | PendingCollected | ExtrasTaken | ExtrasPending | PendingSettled
          | MoonShot | MoonChosen | DealScored | GameOver)

@@ -5,26 +5,25 @@ Rules ``FOLLOW.SUIT`` and ``FOLLOW.FIRST_TRICK``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from .cards import Card, Suit, is_penalty
+from .cards import Card, Suit, cards_of_suit, is_penalty
 from .registry import implements
 from .ruleset import FirstTrickPoints, Ruleset
 
 
 @implements("FOLLOW.SUIT")
-def follows(hand: Sequence[Card], led_suit: Suit) -> tuple[Card, ...]:
+def follows(hand: tuple[Card, ...], led_suit: Suit) -> tuple[Card, ...]:
     """The cards of ``hand`` that may be played to a trick led in ``led_suit`` (``FOLLOW.SUIT``).
 
     The cards of the led suit, if the hand holds any; otherwise every card.
+    ``hand`` is in canonical order, as the state keeps every hand.
     The led suit is the first card's suit even when that card is cancelled
     (``TRICK.LED_SUIT``).
 
     >>> from rules_ref.cards import parse_cards as p
-    >>> [str(c) for c in follows(p("QS 3C 9C"), Suit.C)], len(follows(p("QS 3D"), Suit.C))
+    >>> [str(c) for c in follows(p("3C 9C QS"), Suit.C)], len(follows(p("3D QS"), Suit.C))
     (['3C', '9C'], 2)
     """
-    return tuple(c for c in hand if c.suit == led_suit) or tuple(hand)
+    return cards_of_suit(hand, led_suit) or hand
 
 
 def may_follow_with(card: Card, hand: Sequence[Card], led_suit: Suit) -> bool:
@@ -34,11 +33,11 @@ def may_follow_with(card: Card, hand: Sequence[Card], led_suit: Suit) -> bool:
     >>> may_follow_with(c("QS"), p("QS 3C"), Suit.C), may_follow_with(c("QS"), p("QS 3D"), Suit.C)
     (False, True)
     """
-    return card in follows(hand, led_suit)
+    return card in follows(tuple(sorted(hand)), led_suit)
 
 
 @implements("FOLLOW.FIRST_TRICK")
-def first_trick_plays(allowed: Sequence[Card], hand: Sequence[Card], led_suit: Suit,
+def first_trick_plays(allowed: tuple[Card, ...], hand: tuple[Card, ...], led_suit: Suit,
                       trick_number: int, ruleset: Ruleset) -> tuple[Card, ...]:
     """Narrow ``allowed`` (what ``FOLLOW.SUIT`` allows) on the first trick (``FOLLOW.FIRST_TRICK``).
 
@@ -54,13 +53,14 @@ def first_trick_plays(allowed: Sequence[Card], hand: Sequence[Card], led_suit: S
     2
     """
     if (ruleset.first_trick_points is FirstTrickPoints.ALLOWED or trick_number != 1
-            or any(c.suit == led_suit for c in hand)):
-        return tuple(allowed)
-    return tuple(c for c in allowed if not is_penalty(c)) or tuple(allowed)
+            or cards_of_suit(hand, led_suit)):
+        return allowed
+    return tuple(c for c in allowed if not is_penalty(c)) or allowed
 
 
 def may_discard_on_first_trick(card: Card, hand: Sequence[Card], led_suit: Suit,
                                trick_number: int, ruleset: Ruleset) -> bool:
     """May ``card`` be played on trick ``trick_number``? See :func:`first_trick_plays`."""
-    return card in first_trick_plays(follows(hand, led_suit), hand, led_suit, trick_number,
-                                     ruleset)
+    ordered = tuple(sorted(hand))
+    return card in first_trick_plays(follows(ordered, led_suit), ordered, led_suit,
+                                     trick_number, ruleset)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import TEN_OF_DIAMONDS, TWO_OF_CLUBS, Card, Suit, is_penalty
+from .cards import TEN_OF_DIAMONDS, TWO_OF_CLUBS, Card, Suit, is_penalty, without_suit
 from .registry import implements
 from .ruleset import HeartsBrokenBy, OpeningLead, Ruleset
 
@@ -78,12 +78,13 @@ def may_open_with(card: Card, hand: Sequence[Card], ruleset: Ruleset) -> bool:
 
 
 @implements("LEAD.HEARTS")
-def leads(hand: Sequence[Card], hearts_broken: bool, ruleset: Ruleset) -> tuple[Card, ...]:
+def leads(hand: tuple[Card, ...], hearts_broken: bool, ruleset: Ruleset) -> tuple[Card, ...]:
     """The cards that may be led from ``hand``, other than on the opening lead (``LEAD.HEARTS``).
 
     Any card but a heart (a Q♠ included) may be led at any time; a heart only
     once hearts are broken, or when the hand holds nothing but hearts. Under
-    ``hearts_broken_by = not-needed`` every card may be led.
+    ``hearts_broken_by = not-needed`` every card may be led. ``hand`` is in
+    canonical order, as the state keeps every hand.
 
     >>> from rules_ref.cards import parse_cards as p
     >>> [str(c) for c in leads(p("2H QS"), False, Ruleset())]
@@ -92,8 +93,8 @@ def leads(hand: Sequence[Card], hearts_broken: bool, ruleset: Ruleset) -> tuple[
     ['2H', '3H']
     """
     if hearts_broken or ruleset.hearts_broken_by is HeartsBrokenBy.NOT_NEEDED:
-        return tuple(hand)
-    return tuple(c for c in hand if c.suit != Suit.H) or tuple(hand)
+        return hand
+    return without_suit(hand, Suit.H) or hand
 
 
 def may_lead(card: Card, hand: Sequence[Card], hearts_broken: bool, ruleset: Ruleset) -> bool:
@@ -103,7 +104,7 @@ def may_lead(card: Card, hand: Sequence[Card], hearts_broken: bool, ruleset: Rul
     >>> may_lead(c("2H"), p("2H QS"), False, Ruleset())
     False
     """
-    return card in leads(hand, hearts_broken, ruleset)
+    return card in leads(tuple(sorted(hand)), hearts_broken, ruleset)
 
 
 @implements("HEARTS.BROKEN")

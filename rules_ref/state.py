@@ -71,12 +71,9 @@ class DealResult:
     uncollected: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class _History:
-    """The action log as a persistent linked list: appending shares the past."""
-
-    action: Action
-    before: _History | None
+#: The action log as a persistent linked list of (action, earlier log) pairs:
+#: appending an action shares the whole past instead of copying it.
+_History = tuple[Action, "_History | None"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -167,6 +164,8 @@ class GameState:
     @property
     def to_act(self) -> int | None:
         """The seat to act; while passing, the first seat (from the dealer's left) yet to pass."""
+        if self.phase is Phase.PLAYING:
+            return (self.leader + len(self.trick)) % self.players
         seats = self.waiting_for
         return seats[0] if seats else None
 
@@ -176,8 +175,8 @@ class GameState:
         out = []
         node = self.history
         while node is not None:
-            out.append(node.action)
-            node = node.before
+            out.append(node[0])
+            node = node[1]
         return tuple(reversed(out))
 
     def current_points(self) -> tuple[int, ...]:
@@ -314,7 +313,7 @@ class GameState:
         possible: the right phase, a card the seat holds. Games use
         :meth:`apply`.
         """
-        history = _History(action, self.history)
+        history: _History = (action, self.history)
         if isinstance(action, Play):
             return self._play(action.seat, action.card, history)
         if isinstance(action, Pass):
@@ -367,15 +366,20 @@ class GameState:
         i = hand.index(card)
         hands = (*self.hands[:seat], hand[:i] + hand[i + 1:], *self.hands[seat + 1:])
         trick = (*self.trick, card)
-        events: list[ev.Event] = [ev.CardPlayed(seat, card)]
+        played = ev.CardPlayed(seat, card)
         broken = self.hearts_broken
+        events: list[ev.Event]
         if not broken and breaks_hearts(card, led_suit(self.trick) if self.trick else None,
                                         self.ruleset):
             broken = True
-            events.append(ev.HeartsBroken(seat, card))
+            events = [played, ev.HeartsBroken(seat, card)]
+        elif len(trick) < self.players:
+            return _with_fields(self, hands=hands, trick=trick, history=history), (played,)
+        else:
+            events = [played]
         if len(trick) < self.players:
-            return self._with(hands=hands, trick=trick, hearts_broken=broken,
-                              history=history), tuple(events)
+            return _with_fields(self, hands=hands, trick=trick, hearts_broken=broken,
+                                history=history), tuple(events)
         return self._finish_trick(hands, trick, broken, history, events)
 
     def _finish_trick(self, hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...],
