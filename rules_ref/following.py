@@ -5,6 +5,8 @@ Rules ``FOLLOW.SUIT`` and ``FOLLOW.FIRST_TRICK``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import Card, Suit, cards_of_suit, is_penalty
 from .registry import implements
 from .ruleset import FirstTrickPoints, Ruleset
