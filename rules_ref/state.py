@@ -216,7 +216,7 @@ class GameState:
             return ()
         if self.legal_cache is None:
             plays = tuple(dict.fromkeys(self.play_rules(self.hands[actor])[-1][1]))
-            object.__setattr__(self, "legal_cache", plays)  # a cache: the state stays the same
+            _set_legal_cache(self, plays)  # a cache: the state's value does not change
             return plays
         return self.legal_cache
 
@@ -510,23 +510,26 @@ _PLAY_MESSAGES = {
 def _make_with() -> Callable[..., GameState]:
     """Build the copy-with-changes function of :class:`GameState`.
 
-    Every action makes a new state, so copying is the engine's hottest path;
-    a generated function that sets each field once is about twice as fast as
-    a loop over the fields.
+    Every action makes a new state, so copying is the engine's hottest path.
+    The generated function sets each field once through its slot, which is
+    several times faster than ``dataclasses.replace``; the copy is made before
+    anyone can see it, so the state stays immutable from outside.
     """
     names = tuple(n for n in GameState.__dataclass_fields__ if n != "legal_cache")
     params = ", ".join(f"{n}=_KEEP" for n in names)
-    body = "".join(f"    _set(new, {n!r}, self.{n} if {n} is _KEEP else {n})\n" for n in names)
-    body += "    _set(new, 'legal_cache', None)\n"
+    body = "".join(f"    _set_{n}(new, self.{n} if {n} is _KEEP else {n})\n" for n in names)
+    body += "    _set_legal_cache(new, None)\n"
     source = f"def _with_fields(self, *, {params}):\n    new = _new(_cls)\n{body}    return new\n"
-    scope: dict[str, Any] = {"_KEEP": object(), "_set": object.__setattr__,
-                             "_new": object.__new__, "_cls": GameState}
+    scope: dict[str, Any] = {"_KEEP": object(), "_new": object.__new__, "_cls": GameState}
+    for n in (*names, "legal_cache"):
+        scope[f"_set_{n}"] = GameState.__dict__[n].__set__
     exec(source, scope)
     made: Callable[..., GameState] = scope["_with_fields"]
     return made
 
 
 _with_fields = _make_with()
+_set_legal_cache = GameState.__dict__["legal_cache"].__set__
 
 
 

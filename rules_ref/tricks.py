@@ -15,7 +15,7 @@ The seed's example, at six players (``spec/rules.toml``, ``TRICK.WINNER``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card, Suit
 from .registry import implements
@@ -61,19 +61,21 @@ def cancelled_cards(cards: Sequence[Card]) -> frozenset[Card]:
 
 
 @implements("TRICK.WINNER", "VOID.TRICK")
-def winning_position(cards: Sequence[Card]) -> int | None:
+def winning_position(cards: Sequence[Card],
+                     cancelled: frozenset[Card] | None = None) -> int | None:
     """The position (0-based) of the highest uncancelled card of the led suit.
 
     ``None`` when no uncancelled card of the led suit exists: the trick is
     void (``VOID.TRICK``). The winner is always unique, since an identical
-    card would have cancelled it.
+    card would have cancelled it. ``cancelled`` may pass in
+    :func:`cancelled_cards` when the caller has it already.
 
     >>> from rules_ref.cards import parse_cards
     >>> winning_position(parse_cards("5D 5D JD JD 8D 8D 2C")) is None
     True
     """
     suit = led_suit(cards)
-    gone = cancelled_cards(cards)
+    gone = cancelled_cards(cards) if cancelled is None else cancelled
     best: int | None = None
     for i, c in enumerate(cards):
         if c.suit == suit and c not in gone and (best is None or c.rank > cards[best].rank):
@@ -91,8 +93,7 @@ def next_leader(leader: int, winner: int | None) -> int:
     return leader if winner is None else winner
 
 
-@dataclass(frozen=True, slots=True)
-class TrickOutcome:
+class TrickOutcome(NamedTuple):
     """A resolved trick: led suit, cancelled cards, winner (``None`` if void)."""
 
     leader: int
@@ -109,12 +110,13 @@ class TrickOutcome:
 
 def resolve_trick(cards: Sequence[Card], leader: int, players: int) -> TrickOutcome:
     """Resolve a complete trick (cards in play order, first card led by ``leader``)."""
-    pos = winning_position(cards)
+    gone = cancelled_cards(cards)
+    pos = winning_position(cards, gone)
     return TrickOutcome(
         leader=leader,
         cards=tuple(cards),
         led_suit=led_suit(cards),
-        cancelled=tuple(sorted(cancelled_cards(cards))),
+        cancelled=tuple(sorted(gone)),
         winner=None if pos is None else seat_at(leader, pos, players),
         winning_card=None if pos is None else cards[pos],
     )
