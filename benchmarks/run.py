@@ -1,0 +1,315 @@
+"""Benchmarks: speed and memory figures of the reference engine and the conformance kit.
+
+    .venv/bin/python benchmarks/run.py [--quick] [--with-tests] [--json]
+
+Prints one table. Every figure is the median of repeated runs, with the
+spread (min-max) beside it, and the table says which Python and machine it
+ran on. Nothing here is a pass/fail test: machines are noisy, so the
+figures are read, compared with the targets, and kept in the closing notes.
+
+The OpenSpiel anchor runs when an interpreter that imports ``pyspiel`` is
+found: ``$OPENSPIEL_PYTHON``, else ``.venv-bench/bin/python`` (created by
+``python3 -m venv .venv-bench && .venv-bench/bin/pip install open_spiel==2.0.2``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules_ref import DealCards, GameState, Pass, Play, Ruleset, seeded_deal  # noqa: E402
+from rules_ref.game import play_game  # noqa: E402
+from rules_ref.record import record_from_state  # noqa: E402
+from rules_ref.state import Phase  # noqa: E402
+
+Row = tuple[str, str, str]
+
+
+def median_spread(values: list[float], fmt: str = "{:,.0f}") -> str:
+    med = statistics.median(values)
+    if len(values) == 1:
+        return fmt.format(med)
+    return f"{fmt.format(med)}  ({fmt.format(min(values))}-{fmt.format(max(values))})"
+
+
+# --- engine throughput -------------------------------------------------------------------
+
+def playout_deals(players: int, deals: int, seed: int,
+                  timed: bool) -> tuple[int, float, float, float]:
+    """Random legal playouts of whole deals (passing included) through the public API.
+
+    Returns (card plays, seconds in legal_plays, seconds in apply, total
+    seconds). With ``timed`` false the loop takes no timings inside, so its
+    total is the honest throughput; with ``timed`` true it splits the cost
+    of a card play between computing the legal plays and applying one.
+    """
+    rng = random.Random(seed)
+    ruleset = Ruleset()
+    plays = 0
+    t_legal = t_apply = 0.0
+    clock = time.perf_counter
+    start = clock()
+    for k in range(deals):
+        state = GameState.start(players, ruleset)
+        d = seeded_deal(seed * 1000 + k, players, 1, 0)
+        state, _ = state.apply(DealCards(d.hands, d.extras))
+        for seat in state.waiting_for:
+            state, _ = state.apply(Pass(seat, tuple(rng.sample(state.hands[seat], 3))))
+        while state.phase is Phase.PLAYING:
+            if timed:
+                t0 = clock()
+                options = state.legal_plays()
+                t1 = clock()
+                state, _ = state.apply(Play(state.to_act or 0, rng.choice(options)))
+                t_legal += t1 - t0
+                t_apply += clock() - t1
+            else:
+                state, _ = state.apply(Play(state.to_act or 0, rng.choice(state.legal_plays())))
+            plays += 1
+        if state.phase is Phase.MOON_CHOICE:
+            state, _ = state.apply(state.legal_actions()[0])
+    return plays, t_legal, t_apply, clock() - start
+
+
+def engine(repeats: int, deals: int) -> tuple[list[Row], dict[str, Any]]:
+    rows: list[Row] = []
+    data: dict[str, Any] = {}
+    for players in range(6, 12):
+        playout_deals(players, 5, 99, False)  # warm-up
+        runs = [playout_deals(players, deals, r, False) for r in range(repeats)]
+        split = [playout_deals(players, deals, r, True) for r in range(repeats)]
+        us_play = [r[3] / r[0] * 1e6 for r in runs]
+        data[players] = {
+            "plays_per_s": [r[0] / r[3] for r in runs],
+            "deals_per_s": [deals / r[3] for r in runs],
+            "us_per_play": us_play,
+            "us_legal": [r[1] / r[0] * 1e6 for r in split],
+            "us_apply": [r[2] / r[0] * 1e6 for r in split],
+            "us_per_deal": [r[3] / deals * 1e6 for r in runs],
+        }
+        d = data[players]
+        rows.append((f"engine {players}p: card plays/s", median_spread(d["plays_per_s"]), ""))
+        rows.append((f"engine {players}p: deals/s", median_spread(d["deals_per_s"]), ""))
+        rows.append((f"engine {players}p: us per card play, all in",
+                     median_spread(us_play, "{:.2f}"),
+                     f"legal {statistics.median(d['us_legal']):.2f} / "
+                     f"apply {statistics.median(d['us_apply']):.2f}"))
+    base = statistics.median(data[6]["us_per_deal"])
+    growth = ", ".join(f"{n}p x{statistics.median(data[n]['us_per_deal']) / base:.2f}"
+                       for n in range(6, 12))
+    rows.append(("engine: cost per deal relative to 6 players", "", growth))
+    return rows, data
+
+
+# --- the OpenSpiel anchor ---------------------------------------------------------------
+
+def openspiel_python() -> str | None:
+    candidates = [os.environ.get("OPENSPIEL_PYTHON", ""), str(ROOT / ".venv-bench/bin/python")]
+    for c in candidates:
+        if c and Path(c).exists():
+            return c
+    return None
+
+
+def openspiel(repeats: int, engine_data: dict[str, Any]) -> tuple[list[Row], dict[str, Any]]:
+    py = openspiel_python()
+    if py is None:
+        return [("OpenSpiel hearts anchor", "not available",
+                 "create .venv-bench (see benchmarks/run.py docstring)")], {}
+    out = subprocess.run([py, str(ROOT / "benchmarks/openspiel_anchor.py"), "500",
+                          str(repeats)], capture_output=True, text=True, timeout=600)
+    try:
+        data: dict[str, Any] = json.loads(out.stdout)
+    except json.JSONDecodeError:
+        return [("OpenSpiel hearts anchor", "failed", out.stderr.strip()[-200:])], {}
+    if not data.get("available"):
+        return [("OpenSpiel hearts anchor", "not available", f"{py} cannot import pyspiel")], {}
+    ours = statistics.median(engine_data[8]["us_per_play"])
+    theirs = statistics.median(data["us_per_action"])
+    rows = [
+        (f"OpenSpiel {data['version']} hearts: actions/s", median_spread(
+            data["actions_per_second"]), "4 players, 1 deck, Python loop"),
+        ("OpenSpiel hearts: us per action", median_spread(data["us_per_action"], "{:.2f}"), ""),
+        ("ratio: our us per card play (8p) / OpenSpiel us per action", f"{ours / theirs:.2f}",
+         "target <= 3"),
+    ]
+    return rows, data
+
+
+# --- memory -----------------------------------------------------------------------------
+
+def deep_size(obj: object) -> int:
+    """Bytes held by ``obj`` and everything it references, each object counted once."""
+    seen: set[int] = set()
+    stack = [obj]
+    total = 0
+    while stack:
+        o = stack.pop()
+        if id(o) in seen or isinstance(o, type):
+            continue
+        seen.add(id(o))
+        total += sys.getsizeof(o)
+        if isinstance(o, dict):
+            stack.extend(o.keys())
+            stack.extend(o.values())
+        elif isinstance(o, list | tuple | set | frozenset):
+            stack.extend(o)
+        elif hasattr(o, "__slots__") or hasattr(o, "__dict__"):
+            stack.extend(gc.get_referents(o))
+    return total
+
+
+def memory() -> tuple[list[Row], dict[str, Any]]:
+    final = play_game(8, 1)
+    state = GameState.start(8)
+    for action in final.actions:
+        state, _ = state.apply(action)
+        if state.phase is Phase.PLAYING and state.trick_number == 7 and len(state.trick) == 3:
+            break
+    mid_history = state.history
+    mid = deep_size(state)
+    object.__setattr__(state, "history", None)
+    mid_no_log = deep_size(state)
+    object.__setattr__(state, "history", mid_history)
+    record = record_from_state(final, 1)
+    text = json.dumps(record, separators=(",", ":"))
+    rows = [
+        ("memory: mid-deal state (8p, deal 1 trick 7)", f"{mid:,} B",
+         f"{mid_no_log:,} B without the action log"),
+        ("memory: final state of a whole game", f"{deep_size(final):,} B",
+         f"{len(final.actions)} actions, {len(final.deal_results)} deals"),
+        ("memory: game record (compact JSON text)", f"{len(text):,} B",
+         f"{deep_size(record):,} B as Python objects"),
+    ]
+    return rows, {"mid_state": mid, "mid_state_no_log": mid_no_log, "record_json": len(text)}
+
+
+# --- the conformance kit ----------------------------------------------------------------
+
+def cli(args: list[str], timeout: float = 900) -> tuple[int, str, str, float]:
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "rules_ref", *args], capture_output=True,
+                         text=True, timeout=timeout, cwd=ROOT)
+    return out.returncode, out.stdout, out.stderr, time.perf_counter() - start
+
+
+ADAPTER = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+
+
+def conform(repeats: int, examples: int) -> tuple[list[Row], dict[str, Any]]:
+    rows: list[Row] = []
+    data: dict[str, Any] = {}
+    for players in (6, 8, 11):
+        runs = []
+        for r in range(repeats):
+            code, out, err, _ = cli(["conform", "--json", "--players", str(players),
+                                     "--examples", str(examples), "--seed", str(r),
+                                     "--max-seconds", "300", "--", *ADAPTER])
+            if code != 0:
+                return [(f"conform {players}p", "failed", (err or out).strip()[-200:])], data
+            runs.append(json.loads(out))
+        data[players] = runs
+        rows.append((f"conform {players}p: deals/s",
+                     median_spread([r["deals"] / r["seconds"] for r in runs]),
+                     "one adapter process"))
+        rows.append((f"conform {players}p: actions compared/s",
+                     median_spread([r["actions"] / r["seconds"] for r in runs]), ""))
+        shares = [r.get("time_shares") for r in runs if r.get("time_shares")]
+        if shares:
+            keys = sorted(shares[0])
+            rows.append((f"conform {players}p: share of time", ", ".join(
+                f"{k} {statistics.median(s[k] for s in shares):.0%}" for k in keys), ""))
+    return rows, data
+
+
+def vectors(repeats: int) -> tuple[list[Row], dict[str, Any]]:
+    times = []
+    for _ in range(repeats):
+        code, out, err, seconds = cli(["vectors", "run", "--", *ADAPTER])
+        if code != 0:
+            return [("vectors: replay through the reference adapter", "failed",
+                     (err or out).strip()[-200:])], {}
+        times.append(seconds)
+    total = [line for line in out.splitlines() if "passed" in line][-1:]
+    return [("vectors: full suite through the reference adapter (s)",
+             median_spread(times, "{:.2f}"), f"{total[0] if total else ''}; target < 10 s")], \
+        {"seconds": times}
+
+
+def test_suite() -> tuple[list[Row], dict[str, Any]]:
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+                         capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "RULES_REF_HYPOTHESIS_PROFILE": "ci"})
+    seconds = time.perf_counter() - start
+    last = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else "?"
+    return [("test suite, ci profile (s)", f"{seconds:.1f}", last)], {"seconds": seconds}
+
+
+# --- main -------------------------------------------------------------------------------
+
+def machine() -> str:
+    cpu = platform.processor() or "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"Python {platform.python_version()} ({platform.python_implementation()}), "
+            f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, {cpu}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats, for a smoke run")
+    parser.add_argument("--with-tests", action="store_true",
+                        help="also time the whole test suite (ci profile)")
+    parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    args = parser.parse_args()
+    repeats = 3 if args.quick else 7
+    sections: list[tuple[str, Callable[[], tuple[list[Row], dict[str, Any]]]]] = []
+    engine_rows, engine_data = engine(repeats, 40 if args.quick else 150)
+    sections.append(("engine", lambda: (engine_rows, engine_data)))
+    sections.append(("openspiel", lambda: openspiel(repeats, engine_data)))
+    sections.append(("memory", memory))
+    sections.append(("conform", lambda: conform(3 if args.quick else 5,
+                                                 30 if args.quick else 100)))
+    sections.append(("vectors", lambda: vectors(3 if args.quick else 5)))
+    if args.with_tests:
+        sections.append(("tests", test_suite))
+    table: list[Row] = []
+    raw: dict[str, Any] = {"machine": machine()}
+    for name, fn in sections:
+        rows, data = fn()
+        table.extend(rows)
+        raw[name] = data
+    if args.json:
+        print(json.dumps(raw, indent=1, default=str))
+        return 0
+    print(f"# {machine()}")
+    print(f"# medians of {repeats} runs, (min-max) beside them\n")
+    width = max(len(r[0]) for r in table)
+    vwidth = max(len(r[1]) for r in table)
+    for label, value, note in table:
+        print(f"{label:<{width}}  {value:>{vwidth}}  {note}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
