@@ -10,7 +10,7 @@ from .ruleset import Ruleset
 
 @implements("GAME.END")
 def is_game_over(totals: Sequence[int], ruleset: Ruleset) -> bool:
-    """After a deal is scored, the game ends if some total is at least the target.
+    """After a deal is scored, the game ends if some total is at least the target (``GAME.END``).
 
     >>> is_game_over([149, 20], Ruleset()), is_game_over([150, 20], Ruleset())
     (False, True)
@@ -20,7 +20,7 @@ def is_game_over(totals: Sequence[int], ruleset: Ruleset) -> bool:
 
 @implements("GAME.WINNER")
 def winners(totals: Sequence[int]) -> tuple[int, ...]:
-    """Every seat with the lowest total: players tied for lowest all win.
+    """Every seat with the lowest total: players tied for lowest all win (``GAME.WINNER``).
 
     >>> winners([40, 12, 151, 12])
     (1, 3)

@@ -30,7 +30,7 @@ def pass_direction(deal_number: int, ruleset: Ruleset) -> PassDirection:
 
 @implements("PASS.DIRECTION")
 def pass_offset(direction: PassDirection, players: int) -> int | None:
-    """Seats to the left that a pass travels; ``None`` for a deal without passing.
+    """Seats to the left a pass travels (``PASS.DIRECTION``); ``None`` when nobody passes.
 
     Left is +1, right is −1 (that is, n−1), across is ⌊n/2⌋.
 
@@ -48,7 +48,7 @@ def pass_offset(direction: PassDirection, players: int) -> int | None:
 
 @implements("PASS.DIRECTION")
 def pass_target(seat: int, deal_number: int, players: int, ruleset: Ruleset) -> int | None:
-    """The seat that receives ``seat``'s pass on deal ``deal_number``.
+    """The seat that receives ``seat``'s pass on deal ``deal_number`` (``PASS.DIRECTION``).
 
     >>> [pass_target(0, k, 8, Ruleset()) for k in (1, 2)]
     [1, 7]

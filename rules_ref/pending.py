@@ -25,7 +25,9 @@ def extras_join_trick(trick_number: int) -> bool:
 @implements("VOID.TRICK", "VOID.COLLECT")
 def after_trick(pending: tuple[Card, ...], outcome: TrickOutcome,
                 extras: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """Return ``(taken, pending)`` after a trick: what its winner takes and what stays pending.
+    """Return ``(taken, pending)`` after a trick (``VOID.TRICK``, ``VOID.COLLECT``).
+
+    ``taken`` is what its winner takes, ``pending`` what stays pending.
 
     A won trick's winner takes every pending card, the trick and ``extras``
     (non-empty only on the first trick); a void trick adds its cards in

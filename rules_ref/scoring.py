@@ -65,7 +65,7 @@ def moon_shooter(collected: Sequence[Sequence[Card]]) -> int | None:
 
 @implements("MOON.CHOICE")
 def moon_options(ruleset: Ruleset) -> tuple[MoonChoice, ...]:
-    """The choices a shooter must make; empty when the ruleset has a single outcome.
+    """The choices a shooter must make (``MOON.CHOICE``); empty when there is a single outcome.
 
     >>> [str(c) for c in moon_options(Ruleset())]
     ['subtract', 'add']

@@ -23,7 +23,9 @@ from .registry import implements
 
 @implements("TURN.ORDER")
 def seat_at(leader: int, position: int, players: int) -> int:
-    """The seat that plays the ``position``-th card (0-based) of a trick: play goes left.
+    """The seat that plays a trick's ``position``-th card (0-based) (``TURN.ORDER``).
+
+    Play goes to the left, one seat at a time.
 
     >>> [seat_at(5, i, 6) for i in range(6)]
     [5, 0, 1, 2, 3, 4]
@@ -33,7 +35,7 @@ def seat_at(leader: int, position: int, players: int) -> int:
 
 @implements("TRICK.LED_SUIT")
 def led_suit(cards: Sequence[Card]) -> Suit:
-    """The led suit: the suit of the trick's first card, cancelled or not.
+    """The led suit: the suit of the trick's first card, cancelled or not (``TRICK.LED_SUIT``).
 
     >>> from rules_ref.cards import parse_cards
     >>> led_suit(parse_cards("10S 10S 4H")).name
@@ -44,7 +46,7 @@ def led_suit(cards: Sequence[Card]) -> Suit:
 
 @implements("TRICK.CANCEL")
 def cancelled_cards(cards: Sequence[Card]) -> frozenset[Card]:
-    """The cards played twice to the trick: each identical pair cancels.
+    """The cards played twice to the trick: each identical pair cancels (``TRICK.CANCEL``).
 
     Only identical cards (same rank and suit) cancel, whatever their suit
     and whoever played them.
@@ -63,7 +65,7 @@ def cancelled_cards(cards: Sequence[Card]) -> frozenset[Card]:
 @implements("TRICK.WINNER", "VOID.TRICK")
 def winning_position(cards: Sequence[Card],
                      cancelled: frozenset[Card] | None = None) -> int | None:
-    """The position (0-based) of the highest uncancelled card of the led suit.
+    """The position (0-based) of the highest uncancelled led-suit card (``TRICK.WINNER``).
 
     ``None`` when no uncancelled card of the led suit exists: the trick is
     void (``VOID.TRICK``). The winner is always unique, since an identical
@@ -85,7 +87,9 @@ def winning_position(cards: Sequence[Card],
 
 @implements("TRICK.NEXT_LEADER", "VOID.LEADER")
 def next_leader(leader: int, winner: int | None) -> int:
-    """Who leads the next trick: the winner, or after a void trick its leader.
+    """Who leads next: the winner (``TRICK.NEXT_LEADER``).
+
+    After a void trick, its own leader leads again (``VOID.LEADER``).
 
     >>> next_leader(2, 5), next_leader(2, None)
     (5, 2)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .registry import implements
-from .state import GameState, Phase
+from .ruleset import Ruleset
+from .state import DealResult, GameState, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +32,13 @@ class SeatView:
     deal_number: int
     dealer: int
     to_act: int | None
+    ruleset: Ruleset
     hand: tuple[Card, ...]
     passed: tuple[Card, ...] | None
     passed_to: int | None
+    passed_seats: tuple[int, ...]  # which seats have passed (not what)
+    received: tuple[Card, ...] | None  # once the passes are exchanged
+    received_from: int | None
     hand_sizes: tuple[int, ...]
     hearts_broken: bool
     tricks: tuple[TrickSeen, ...]
@@ -44,6 +49,7 @@ class SeatView:
     extras_count: int
     extras: tuple[Card, ...] | None  # shown only once the deal is scored
     totals: tuple[int, ...]
+    last_deal: DealResult | None  # the scores, moon and extras of the last scored deal
 
 
 @implements("VIEW.SEAT")
@@ -56,6 +62,8 @@ def seat_view(state: GameState, seat: int) -> SeatView:
     """
     offset = state.pass_offset if state.deal_number else None
     own_pass = state.passes[seat] if state.passes else None
+    exchanged = offset is not None and state.phase is not Phase.PASSING and bool(state.passes)
+    giver = None if offset is None else (seat - offset) % state.players
     shown_extras = state.deal_results[-1].extras if state.phase in (
         Phase.DEALING, Phase.GAME_OVER) and state.deal_results else None
     hidden = len(state.extras) if state.pending_has_extras else 0
@@ -68,9 +76,13 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         deal_number=state.deal_number,
         dealer=state.dealer,
         to_act=state.to_act,
+        ruleset=state.ruleset,
         hand=state.hands[seat] if state.hands else (),
         passed=own_pass,
         passed_to=None if offset is None or own_pass is None else (seat + offset) % state.players,
+        passed_seats=tuple(i for i, p in enumerate(state.passes) if p is not None),
+        received=state.passes[giver] if exchanged and giver is not None else None,
+        received_from=giver if exchanged else None,
         hand_sizes=tuple(len(h) for h in state.hands),
         hearts_broken=state.hearts_broken,
         tricks=tuple(TrickSeen(i + 1, t.leader, t.cards, t.winner)
@@ -82,4 +94,5 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         extras_count=len(state.extras),
         extras=shown_extras,
         totals=state.totals,
+        last_deal=state.deal_results[-1] if state.deal_results else None,
     )
