@@ -1,0 +1,149 @@
+"""The ``rules-ref`` command line: play, trick, rules, and its errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules_ref import registry
+from rules_ref.cli import main
+from rules_ref.game import play_game
+from rules_ref.ruleset import preset, presets
+
+PRESETS = list(presets())
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run the CLI in-process: (exit status, standard output, standard error)."""
+    try:
+        code = main(args)
+    except SystemExit as exc:  # argparse's own errors
+        code = exc.code if isinstance(exc.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.rule("GAME.END", "GAME.WINNER")
+@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("players", [6, 7, 8, 9, 10, 11])
+def test_play_completes_a_game(players: int, name: str,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["play", "--players", str(players), "--seed", "3", "--preset", name],
+                         capsys)
+    assert (code, err) == (0, "")
+    lines = out.rstrip("\n").splitlines()
+    assert lines[0].startswith(f"Cancellation Hearts: {players} players, seed 3")
+    assert lines[-1].startswith("Game over: totals ")
+    final = play_game(players, 3, preset(name))
+    who = ", ".join(f"seat {s}" for s in final.winners)
+    assert f"winner(s): {who}" in lines[-1]
+    assert f"totals {list(final.totals)}" in lines[-1]
+
+
+@pytest.mark.rule("GAME.WINNER")
+@pytest.mark.parametrize(("players", "name"), [(6, "spruce"), (9, "hubpages"),
+                                               (11, "boardgamegeek")])
+def test_play_json_is_a_record_whose_winners_match(players: int, name: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["play", "--players", str(players), "--seed", "17", "--preset", name,
+                          "--json"], capsys)
+    assert (code, err) == (0, "")
+    record = json.loads(out)
+    assert record["format"] == "cancellation-hearts-record"
+    assert record["players"] == players
+    assert record["seed"] == 17
+    totals = record["deals"][-1]["totals"]
+    low = min(totals)
+    assert record["winners"] == [s for s, t in enumerate(totals) if t == low]
+    final = play_game(players, 17, preset(name))
+    assert record["winners"] == list(final.winners)
+    code, text, _ = run(["play", "--players", str(players), "--seed", "17", "--preset", name],
+                        capsys)
+    who = ", ".join(f"seat {s}" for s in record["winners"])
+    assert f"winner(s): {who}" in text.splitlines()[-1]
+
+
+def test_the_entry_point_plays_a_game() -> None:
+    script = Path(sys.executable).parent / "rules-ref"
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "rules_ref"]
+    done = subprocess.run([*command, "play", "--players", "7", "--seed", "11"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.rstrip("\n").splitlines()[-1].startswith("Game over: ")
+
+
+@pytest.mark.rule("TRICK.WINNER", "TRICK.CANCEL")
+def test_trick_names_the_winner_of_the_seed_example(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["trick", "10S", "9H", "9H", "10S", "KS", "3S"], capsys)
+    assert (code, err) == (0, "")
+    winner = [line for line in out.splitlines() if line.startswith("Winner:")]
+    assert winner == ["Winner: seat 4 with K♠, the highest uncancelled ♠ (TRICK.WINNER)"]
+    assert "Cancelled: 9♥ pair, 10♠ pair (TRICK.CANCEL)" in out
+
+
+@pytest.mark.rule("TRICK.WINNER")
+def test_trick_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["trick", "10S", "9H", "9H", "10S", "KS", "3S", "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert (data["winner"], data["winning_card"], data["void"]) == (4, "KS", False)
+    assert data["cancelled"] == ["9H", "10S"]
+    assert "TRICK.WINNER" in data["rules"]
+
+
+@pytest.mark.rule("VOID.TRICK")
+@pytest.mark.parametrize("trick", [["10S", "9H", "9H", "10S"],
+                                   ["5D", "5D", "JD", "JD", "8D", "8D", "2C"]])
+def test_trick_names_a_void_trick(trick: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["trick", *trick], capsys)
+    assert (code, err) == (0, "")
+    assert "VOID.TRICK" in out
+    assert not any(line.startswith("Winner:") for line in out.splitlines())
+
+
+def test_rules_prints_one_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["rules", "TRICK.CANCEL"], capsys)
+    assert (code, err) == (0, "")
+    title = registry.rule("TRICK.CANCEL").title
+    assert out.splitlines()[0] == f"TRICK.CANCEL: {title}"
+
+
+def test_rules_lists_every_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["rules"], capsys)
+    assert code == 0
+    listed = [line.split()[0] for line in out.splitlines() if line.startswith("  ")]
+    assert listed == list(registry.rule_ids())
+
+
+@pytest.mark.parametrize("args", [
+    ["trick", "1X", "2C"],
+    ["trick", "10S", "9H", "9H", "10S", "KS", "QX"],
+    ["play", "--players", "12"],
+    ["play", "--players", "5"],
+    ["play", "--seed", "-1"],
+    ["play", "--seed", str(2**64)],
+    ["play", "--preset", "no-such-preset"],
+    ["rules", "trick.no_such_rule"],
+])
+def test_bad_input_exits_2_with_one_line(args: list[str],
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(args, capsys)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_bad_input_names_the_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, err = run(["trick", "1X"], capsys)
+    assert "'1X' is not a card" in err
+    _, _, err = run(["play", "--players", "12"], capsys)
+    assert "PLAYERS.COUNT" in err
+    _, _, err = run(["play", "--preset", "no-such-preset"], capsys)
+    assert "unknown preset 'no-such-preset'" in err
+    _, _, err = run(["rules", "trick.no_such_rule"], capsys)
+    assert "no rule 'trick.no_such_rule'" in err
