@@ -21,8 +21,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import pytest
-
 import rules_ref
 from rules_ref import registry
 from rules_ref.ruleset import Ruleset, presets
