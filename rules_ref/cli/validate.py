@@ -1,15 +1,36 @@
-"""``rules-ref validate``."""
+"""``rules-ref validate RECORD.json``: check a recorded game and report every violation.
+
+Exit status 0 when the record is valid, 1 when it breaks rules (one line
+per violation, or ``--json``), 2 when it cannot be read: not JSON, the wrong
+shape (the message names the JSON path), or a missing file.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 
-from ..errors import InputError
+from ..validate import validate_record
+from .io import read_json_file
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.add_argument("record", metavar="RECORD.json",
+                   help="a game record, as `rules-ref play --json` writes it (- for stdin)")
+    p.add_argument("--json", action="store_true", help="print the violations as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
-    raise InputError("not available in this build")
+    data = read_json_file(args.record)
+    violations = validate_record(data)
+    deals = len(data["deals"])
+    if args.json:
+        print(json.dumps({"record": args.record, "valid": not violations, "deals": deals,
+                          "violations": [v.to_json() for v in violations]}, indent=1))
+    elif violations:
+        for v in violations:
+            print(v)
+        print(f"{len(violations)} violation(s) in {deals} deal(s)")
+    else:
+        print(f"ok: {deals} deal(s), no violation")
+    return 1 if violations else 0

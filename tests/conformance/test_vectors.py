@@ -1,0 +1,258 @@
+"""The conformance vectors of ``spec/vectors/v1``: frozen, self-consistent, replayable.
+
+* Regenerating them from the reference changes no byte.
+* ``rules-ref vectors check`` passes: schema, unique ids, every rule and
+  switch value covered, every preset with a transcript, the reference agrees.
+* ``rules-ref vectors run`` passes them all through the reference adapter,
+  within the time budget, and reports failures, skips and faults as the
+  runner contract (``spec/vectors/README.md``) says.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules_ref.cli import main
+from rules_ref.conformance import vectors
+from rules_ref.conformance.vector_runner import (
+    FAIL,
+    PASS,
+    SKIP,
+    InProcess,
+    run_all,
+    run_case,
+    skip_reason,
+    totals_line,
+)
+from rules_ref.ruleset import Ruleset
+from rules_ref.ruleset import presets as ruleset_presets
+
+V1 = vectors.default_dir()
+ADAPTER = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+EVERYTHING = {"players": list(range(6, 12)),
+              "switches": dict.fromkeys(Ruleset().to_dict(), "any")}
+
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def files() -> list[vectors.VectorFile]:
+    return vectors.load_dir(V1)
+
+
+def cases_of(files: list[vectors.VectorFile], kind: str) -> list[dict[str, Any]]:
+    return [c for _, c in vectors.iter_cases(files, [kind])]
+
+
+def test_regenerating_changes_nothing(tmp_path: Path) -> None:
+    code, out, _ = cli("vectors", "generate", "--out", str(tmp_path))
+    assert code == 0
+    assert out == f"wrote {len(list(V1.glob('*.json')))} vector files to {tmp_path}\n"
+    frozen = {p.name: p.read_bytes() for p in V1.glob("*.json")}
+    fresh = {p.name: p.read_bytes() for p in tmp_path.glob("*.json")}
+    assert sorted(fresh) == sorted(frozen)
+    changed = [name for name in frozen if fresh[name] != frozen[name]]
+    assert not changed, f"regenerate with `rules-ref vectors generate`: {changed} differ"
+
+
+@pytest.mark.rule("PLAYERS.COUNT", "DECK.CARDS", "DECK.RANKING", "DEAL.SIZE", "DEAL.SOURCE",
+                  "DEAL.DEALER", "PASS.CARDS", "PASS.DIRECTION", "PASS.EXCHANGE",
+                  "LEAD.OPENING_LEADER", "LEAD.OPENING_CARD", "LEAD.HEARTS", "HEARTS.BROKEN",
+                  "FOLLOW.SUIT", "FOLLOW.FIRST_TRICK", "TURN.ORDER", "TRICK.LED_SUIT",
+                  "TRICK.CANCEL", "TRICK.WINNER", "TRICK.NEXT_LEADER", "VOID.TRICK",
+                  "VOID.LEADER", "VOID.COLLECT", "VOID.LAST", "EXTRAS.FIRST_TRICK",
+                  "SCORE.CARD_POINTS", "SCORE.DEAL", "MOON.CONDITION", "MOON.CHOICE",
+                  "GAME.END", "GAME.WINNER", "VIEW.SEAT")
+def test_check_passes(files: list[vectors.VectorFile]) -> None:
+    code, out, err = cli("vectors", "check")
+    assert (code, err) == (0, "")
+    assert out == f"ok: {len(files)} files, {sum(len(f.cases) for f in files)} vectors\n"
+
+
+def test_files_carry_the_versions(files: list[vectors.VectorFile]) -> None:
+    assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
+            for f in files} == {(vectors.FORMAT, 1, vectors.VECTORS_VERSION)}
+    readme = (V1.parent / "README.md").read_text(encoding="utf-8")
+    assert "Contract version 1" in readme
+
+
+def test_readme_counts_match_the_files(files: list[vectors.VectorFile]) -> None:
+    readme = (V1.parent / "README.md").read_text(encoding="utf-8")
+    table = dict(re.findall(r"^\| `([a-z-]+)` \| (\d+)", readme, re.MULTILINE))
+    counts = {k: len(cases_of(files, k)) for k in vectors.KINDS}
+    assert {k: int(v) for k, v in table.items()} == counts
+    protocol = sum(counts[k] for k in vectors.PROTOCOL_KINDS)
+    assert f"{sum(counts.values())} cases, {protocol} of them protocol cases." in readme
+
+
+def test_every_preset_has_a_transcript_and_files_stay_moderate(
+        files: list[vectors.VectorFile]) -> None:
+    presets = sorted(c["preset"] for c in cases_of(files, "transcript"))
+    assert presets == sorted(ruleset_presets())
+    assert max(f.path.stat().st_size for f in files) < 400_000
+
+
+def test_check_reports_tampering(tmp_path: Path) -> None:
+    data = json.loads((V1 / "trick.json").read_text(encoding="utf-8"))
+    case = data["cases"][0]
+    obs = case["steps"][-1]["expect"]["observation"]
+    obs["last_trick"]["winner"] = (obs["last_trick"]["winner"] + 1) % case["players"]
+    data["cases"][1]["id"] = case["id"]
+    data["cases"][2]["rules"] = ["NOPE.NO_SUCH_RULE"]
+    (tmp_path / "trick.json").write_text(vectors.dumps(data), encoding="utf-8")
+    report = vectors.check_dir(tmp_path)
+    text = "\n".join(report.problems)
+    assert f"duplicate id {case['id']}" in text
+    assert "cites unknown rule NOPE.NO_SUCH_RULE" in text
+    assert "rule VIEW.SEAT is covered by no vector" in text
+    assert "switch moon = 'others-104' is covered by no targeted vector" in text
+    assert "preset spruce has no transcript" in text
+    assert f"the reference disagrees: FAIL {case['id']} [DECK.RANKING, TRICK.WINNER]: step 1 " \
+           f"(seat 0 plays 4C): last_trick.winner: expected " in text
+
+
+def test_check_without_jsonschema_says_so(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copy(V1 / "card-notation.json", tmp_path)
+    monkeypatch.setattr(vectors, "schema_validator", lambda: None)
+    report = vectors.check_dir(tmp_path)
+    assert report.notes == [vectors.SCHEMA_NEEDS_DEV]
+
+
+@pytest.mark.rule("DEAL.SOURCE", "DEAL.SIZE")
+def test_seeded_deal_vectors_hold_the_worked_values_of_deal_md(
+        files: list[vectors.VectorFile]) -> None:
+    deal_md = (V1.parent.parent / "deal.md").read_text(encoding="utf-8")
+    by_id = {c["id"]: c for c in cases_of(files, "seeded-deal")}
+    first = by_id["seeded-deal/s0-p6-d1-dealer0"]["expected"]
+    assert f"| 0 | `{' '.join(first['hands'][0])}` |" in deal_md
+    assert f"| extras | `{' '.join(first['extras'])}` |" in deal_md
+    last = by_id["seeded-deal/s18446744073709551615-p11-d3-dealer5"]["expected"]
+    assert f"the extras are `{' '.join(last['extras'])}`" in deal_md
+
+
+@pytest.mark.rule("DECK.CARDS", "DEAL.SOURCE", "VIEW.SEAT")
+def test_unit_kinds_agree_with_the_reference(files: list[vectors.VectorFile]) -> None:
+    for kind in vectors.UNIT_KINDS:
+        cases = cases_of(files, kind)
+        assert cases
+        for case in cases:
+            assert vectors.unit_expected(kind, case) == case["expected"], case["id"]
+
+
+def test_reference_adapter_passes_every_vector_within_budget(
+        files: list[vectors.VectorFile]) -> None:
+    n = sum(len(f.cases) for f in files if f.kind in vectors.PROTOCOL_KINDS)
+    began = time.monotonic()
+    code, out, err = cli("vectors", "run", "--quiet", "--", *ADAPTER)
+    elapsed = time.monotonic() - began
+    assert (code, out, err) == (0, f"{n} passed, 0 failed, 0 skipped\n", "")
+    assert elapsed < 20, f"the vectors took {elapsed:.1f} s through the reference adapter"
+
+
+def test_run_prints_a_line_per_vector(files: list[vectors.VectorFile]) -> None:
+    code, out, _ = cli("vectors", "run", "--kinds", "passing,trick", "--", *ADAPTER)
+    ids = [c["id"] for c in cases_of(files, "passing") + cases_of(files, "trick")]
+    assert code == 0
+    assert out.splitlines() == [f"PASS {i}" for i in ids] + \
+        [f"{len(ids)} passed, 0 failed, 0 skipped"]
+
+
+def test_skips_follow_the_handshake(files: list[vectors.VectorFile]) -> None:
+    only8 = {"players": [8], "switches": {"target": "any", "pass_cycle": [["left", "right"]]}}
+    cases = cases_of(files, "moon")
+    outcomes = run_all(InProcess(), cases, only8)
+    got = {o.case_id: (o.status, o.message) for o in outcomes}
+    assert got["moon/through-extras-p9"] == (SKIP, "9 players not supported")
+    assert got["moon/others-104-p8"] == (SKIP, "moon others-104 not supported (only the "
+                                               "default)")
+    assert got["moon/choice-add-p8"] == (PASS, "")
+    assert skip_reason(cases[0], EVERYTHING) is None
+    assert skip_reason({**cases[0], "ruleset": {**cases[0]["ruleset"],
+                                                "pass_cycle": ["hold"]}}, only8) == \
+        "pass_cycle hold not supported"
+    assert totals_line(outcomes) == "3 passed, 0 failed, 6 skipped"
+
+
+class _AcceptsEverything(InProcess):
+    """An adapter that never rejects: it answers an illegal action with the old observation."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: dict[str, Any] = {}
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        answer = super().request(message)
+        if answer["type"] == "rejected":
+            return self.last
+        self.last = answer
+        return answer
+
+
+class _HidesACard(InProcess):
+    """An adapter whose legal lists leave out their last card when there are several."""
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        answer = super().request(message)
+        legal = answer.get("legal")
+        if answer["type"] == "observation" and answer["phase"] == "playing" and legal \
+                and len(legal) > 1:
+            answer = {**answer, "legal": legal[:-1]}
+        return answer
+
+
+@pytest.mark.rule("FOLLOW.SUIT", "PASS.EXCHANGE")
+def test_accepting_illegal_actions_fails_with_the_broken_rule(
+        files: list[vectors.VectorFile]) -> None:
+    by_id = {c["id"]: c for c in cases_of(files, "illegal-action")}
+    outcome = run_case(_AcceptsEverything(), by_id["illegal-action/follow-suit-p6"])
+    assert (outcome.status, outcome.rules) == (FAIL, ["FOLLOW.SUIT"])
+    assert outcome.message == "step 1 (seat 2 plays AS) was accepted, but it breaks FOLLOW.SUIT"
+    outcome = run_case(_AcceptsEverything(), by_id["illegal-action/pass-twice-p6"])
+    assert (outcome.status, outcome.rules) == (FAIL, ["PASS.EXCHANGE"])
+
+
+@pytest.mark.rule("LEAD.OPENING_CARD", "FOLLOW.SUIT")
+def test_perft_counts_through_the_legal_lists(files: list[vectors.VectorFile]) -> None:
+    case = next(c for c in cases_of(files, "perft") if c["id"] == "perft/opening-lead-p6")
+    assert run_case(InProcess(), case).status == PASS
+    outcome = run_case(_HidesACard(), case)
+    assert outcome.status == FAIL
+    assert outcome.rules == case["rules"]
+    assert outcome.message.startswith("depth 3: ")
+    assert f"expected {case['expected']['nodes']}; divide differs at " in outcome.message
+
+
+def test_run_usage_errors_exit_2() -> None:
+    assert cli("vectors", "run")[0] == 2
+    code, _, err = cli("vectors", "run", "--kinds", "seeded-deal", "--", *ADAPTER)
+    assert code == 2
+    assert "seeded-deal: not a protocol kind" in err
+    code, _, err = cli("vectors", "run", "--kinds", "nonsense", "--", *ADAPTER)
+    assert (code, "unknown kind(s) nonsense" in err) == (2, True)
+
+
+def test_adapter_faults_exit_2(tmp_path: Path) -> None:
+    code, out, err = cli("vectors", "run", "--", str(tmp_path / "no-such-adapter"))
+    assert code == 2
+    assert "adapter start: command not found" in err
+    code, out, err = cli("vectors", "run", "--timeout", "5", "--", sys.executable, "-c",
+                         "print('hello there')")
+    assert code == 2
+    assert "adapter not-json" in err
+    assert out == "0 passed, 0 failed, 0 skipped\n"
