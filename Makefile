@@ -21,6 +21,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules_ref tests
+	$(BIN)/mypy --strict docs/_ext
 
 pytest: $(STAMP)
 	$(BIN)/pytest

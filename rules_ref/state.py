@@ -97,6 +97,8 @@ class GameState:
     tricks: tuple[TrickOutcome, ...] = ()
     pending: tuple[Card, ...] = ()
     pending_has_extras: bool = False
+    #: The seat that took the extras this deal; ``None`` while they wait, and
+    #: when they went uncollected or were split (``VOID.LAST``).
     extras_taken_by: int | None = None
     collected: tuple[tuple[Card, ...], ...] = ()
     uncollected: tuple[Card, ...] = ()
@@ -422,12 +424,15 @@ class GameState:
                   events: list[ev.Event]) -> tuple[GameState, tuple[ev.Event, ...]]:
         taken, uncollected = settle_pending(self.pending, last, self.players, self.ruleset)
         collected = list(self.collected)
+        extras_taken_by = self.extras_taken_by
         if self.pending:
             events.append(ev.PendingSettled(taken, uncollected))
             for seat, cards in taken:
                 collected[seat] += cards
+            if self.pending_has_extras and len(taken) == 1:
+                extras_taken_by = taken[0][0]
         state = self._with(pending=(), pending_has_extras=False, uncollected=uncollected,
-                           collected=tuple(collected))
+                           collected=tuple(collected), extras_taken_by=extras_taken_by)
         shooter = moon_shooter(state.collected)
         if shooter is not None:
             events.append(ev.MoonShot(shooter))

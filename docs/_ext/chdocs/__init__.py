@@ -1,0 +1,132 @@
+"""Sphinx extension: the Cancellation Hearts rules site, generated from ``spec/`` and the engine.
+
+The modules that need no Sphinx (:mod:`chdocs.spec`, :mod:`chdocs.trace`,
+:mod:`chdocs.scenarios`) can be imported on their own: this package imports
+Sphinx only when :func:`setup` runs.
+
+Configuration values (``conf.py``):
+
+``chdocs_root``
+    The repository root (default: the parent of the docs directory).
+``chdocs_strict``
+    When true (the default), every traceability gap (a rule without an
+    implementation, a test or a vector, an unknown rule ID in a marker or a
+    vector) is a warning, which ``sphinx-build -W`` turns into a failure.
+    Set it to false only to preview the site while coverage is incomplete:
+    the gaps are then logged as information.
+``chdocs_tests_dir``, ``chdocs_vectors_dir``
+    Where tests and conformance vectors are looked for, relative to the root.
+``chdocs_api_package``
+    The package whose every module must be documented on some page (API
+    pages are checked only when this is set).
+``chdocs_external_packages``
+    Top-level packages not documented on the site (the standard library,
+    Hypothesis): references to their objects through an alias are shown
+    unlinked instead of failing the nitpicky build.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from docutils import nodes  # type: ignore[import-untyped]
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
+#: roles usable on every page without the ``ch:`` prefix
+GLOBAL_ROLES = ("rule", "switch", "preset", "source", "ambiguity", "decision", "example")
+
+
+def _skip(translator: Any, node: nodes.Element) -> None:
+    from docutils import nodes
+
+    raise nodes.SkipNode
+
+
+def _builder_inited(app: Sphinx) -> None:
+    from . import context
+
+    context.clear()
+
+
+def _doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    from .domain import ChDomain
+    from .examples import fill_example_index
+    from .pages import fill_rule_examples
+
+    domain = app.env.get_domain("ch")
+    assert isinstance(domain, ChDomain)
+    fill_rule_examples(doctree, domain, docname, app.builder)
+    fill_example_index(doctree, domain, docname, app.builder)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """Register the domain, roles, directives and checks (imports Sphinx only when called)."""
+    from . import pyrefs
+    from .domain import ChDomain, ChRole
+    from .examples import (
+        DealScenarioDirective,
+        ExampleIndexDirective,
+        TrickDirective,
+        example_index,
+    )
+    from .pages import RuleGroupDirective, RuleIndexDirective, SettledIndexDirective, rule_examples
+    from .reference import (
+        AutomodulesDirective,
+        CliReferenceDirective,
+        ExampleRecordDirective,
+        SchemaFilesDirective,
+        TraceabilityMatrixDirective,
+        check_api_coverage,
+        check_traceability,
+    )
+    from .variants import (
+        PresetListDirective,
+        SourceKeysDirective,
+        SwitchListDirective,
+        SwitchMatrixDirective,
+        UnsupportedListDirective,
+    )
+
+    app.add_config_value("chdocs_root", "", "env", types=frozenset({str}))
+    app.add_config_value("chdocs_strict", True, "env", types=frozenset({bool}))
+    app.add_config_value("chdocs_tests_dir", "tests", "env", types=frozenset({str}))
+    app.add_config_value("chdocs_vectors_dir", "spec/vectors", "env", types=frozenset({str}))
+    app.add_config_value("chdocs_external_packages", [], "env", types=frozenset({list}))
+    app.add_config_value("chdocs_api_package", "", "env", types=frozenset({str}))
+    app.add_domain(ChDomain)
+    for name in GLOBAL_ROLES:
+        app.add_role(name, ChRole(name))
+    for node_class in (rule_examples, example_index):
+        app.add_node(node_class, html=(_skip, None), latex=(_skip, None), text=(_skip, None),
+                     man=(_skip, None), texinfo=(_skip, None))
+    directives: dict[str, Any] = {
+        "rule-group": RuleGroupDirective,
+        "rule-index": RuleIndexDirective,
+        "ambiguity-index": SettledIndexDirective,
+        "decision-index": SettledIndexDirective,
+        "trick": TrickDirective,
+        "deal-scenario": DealScenarioDirective,
+        "example-index": ExampleIndexDirective,
+        "example-record": ExampleRecordDirective,
+        "source-keys": SourceKeysDirective,
+        "switch-matrix": SwitchMatrixDirective,
+        "switch-list": SwitchListDirective,
+        "preset-list": PresetListDirective,
+        "unsupported-list": UnsupportedListDirective,
+        "cli-reference": CliReferenceDirective,
+        "schema-files": SchemaFilesDirective,
+        "traceability-matrix": TraceabilityMatrixDirective,
+        "automodules": AutomodulesDirective,
+    }
+    for name, directive in directives.items():
+        app.add_directive(name, directive)
+    app.connect("builder-inited", _builder_inited)
+    app.connect("env-check-consistency", check_traceability)
+    app.connect("env-check-consistency", check_api_coverage)
+    app.connect("doctree-resolved", _doctree_resolved)
+    app.connect("missing-reference", pyrefs.resolve)
+    app.add_css_file("cards.css")
+    return {"version": "1", "env_version": 2, "parallel_read_safe": True,
+            "parallel_write_safe": True}

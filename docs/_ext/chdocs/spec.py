@@ -1,0 +1,285 @@
+"""Read the normative spec (``spec/rules.toml``, ``spec/variants.toml``, ``spec/README.md``).
+
+The site is generated from these files only; this module turns them into
+plain, typed values. It needs nothing but the standard library, so it can be
+tested without Sphinx.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+class SpecError(Exception):
+    """A spec file that cannot be read as the format spec/README.md describes."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeedSource:
+    seeds: tuple[str, ...]
+    sentence: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    group: str
+    title: str
+    statement: str
+    decision: str
+    settles: tuple[str, ...]
+    why: str
+    switches: tuple[str, ...]
+    sources: tuple[SeedSource, ...]
+    withdrawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    id: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    key: str
+    url: str
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchValue:
+    value: object
+    meaning: str
+    sources: tuple[Citation, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    name: str
+    rules: tuple[str, ...]
+    type: str
+    default: object
+    minimum: int | None
+    maximum: int | None
+    description: str
+    values: tuple[SwitchValue, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    name: str
+    title: str
+    sources: tuple[Citation, ...]
+    values: dict[str, object]
+    filled: tuple[str, ...]
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unsupported:
+    source: str
+    url: str
+    feature: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SourceKey:
+    key: str
+    title: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    groups: tuple[Group, ...]
+    rules: tuple[Rule, ...]
+    switches: tuple[Switch, ...]
+    presets: tuple[Preset, ...]
+    unsupported: tuple[Unsupported, ...]
+    sources: tuple[SourceKey, ...]
+    seed_languages: dict[str, str]
+
+    def rule(self, rule_id: str) -> Rule:
+        for r in self.rules:
+            if r.id == rule_id:
+                return r
+        raise KeyError(rule_id)
+
+    def switch(self, name: str) -> Switch:
+        for s in self.switches:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def rule_ids(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.rules)
+
+    def rules_in_force(self) -> tuple[Rule, ...]:
+        return tuple(r for r in self.rules if not r.withdrawn)
+
+    def group_rules(self, group_id: str) -> tuple[Rule, ...]:
+        return tuple(r for r in self.rules if r.group == group_id)
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise SpecError(f"{path}: no such file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(f"{path}: not valid TOML: {exc}") from None
+
+
+def _str(table: dict[str, Any], key: str, where: str, default: str | None = None) -> str:
+    value = table.get(key, default)
+    if not isinstance(value, str):
+        raise SpecError(f"{where}: `{key}` must be a string")
+    return value.strip()
+
+
+def _strs(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise SpecError(f"{where}: `{key}` must be a list of strings")
+    return tuple(value)
+
+
+def _tables(data: dict[str, Any], key: str, where: str) -> list[dict[str, Any]]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise SpecError(f"{where}: `{key}` must be an array of tables")
+    return value
+
+
+def _citations(table: dict[str, Any], where: str) -> tuple[Citation, ...]:
+    return tuple(Citation(_str(c, "key", where), _str(c, "url", where, ""),
+                          _str(c, "note", where, ""))
+                 for c in _tables(table, "sources", where))
+
+
+def read_rules(path: Path) -> tuple[tuple[Group, ...], tuple[Rule, ...]]:
+    """The groups and rules of ``rules.toml``, in file order."""
+    data = _load_toml(path)
+    groups = tuple(Group(_str(g, "id", f"{path} [[group]]"), _str(g, "title", f"{path} [[group]]"))
+                   for g in _tables(data, "group", str(path)))
+    known_groups = {g.id for g in groups}
+    rules = []
+    seen: set[str] = set()
+    for t in _tables(data, "rule", str(path)):
+        rid = _str(t, "id", f"{path} [[rule]]")
+        where = f"{path} rule {rid}"
+        if rid in seen:
+            raise SpecError(f"{where}: the ID is used twice")
+        seen.add(rid)
+        group = _str(t, "group", where)
+        if group not in known_groups:
+            raise SpecError(f"{where}: unknown group {group!r}")
+        sources = tuple(
+            SeedSource(tuple(_str(s, "seed", where, "").split()), _str(s, "sentence", where, ""),
+                       _str(s, "text", where, ""))
+            for s in _tables(t, "source", where))
+        rules.append(Rule(
+            id=rid, group=group, title=_str(t, "title", where),
+            statement=" ".join(_str(t, "statement", where).split()),
+            decision=_str(t, "decision", where, ""), settles=_strs(t, "settles", where),
+            why=" ".join(_str(t, "why", where, "").split()), switches=_strs(t, "switches", where),
+            sources=sources, withdrawn=t.get("status") == "withdrawn"))
+    return groups, tuple(rules)
+
+
+def read_variants(path: Path) -> tuple[tuple[Switch, ...], tuple[Preset, ...],
+                                       tuple[Unsupported, ...]]:
+    """The switches, presets and unsupported features of ``variants.toml``."""
+    data = _load_toml(path)
+    switches = []
+    for t in _tables(data, "switch", str(path)):
+        name = _str(t, "name", f"{path} [[switch]]")
+        where = f"{path} switch {name}"
+        minimum, maximum = t.get("min"), t.get("max")
+        switches.append(Switch(
+            name=name, rules=_strs(t, "rules", where), type=_str(t, "type", where),
+            default=t.get("default"),
+            minimum=minimum if isinstance(minimum, int) else None,
+            maximum=maximum if isinstance(maximum, int) else None,
+            description=" ".join(_str(t, "description", where).split()),
+            values=tuple(SwitchValue(v.get("value"), " ".join(_str(v, "meaning", where).split()),
+                                     _citations(v, where))
+                         for v in _tables(t, "value", where))))
+    presets = []
+    for t in _tables(data, "preset", str(path)):
+        name = _str(t, "name", f"{path} [[preset]]")
+        where = f"{path} preset {name}"
+        values = t.get("values", {})
+        if not isinstance(values, dict):
+            raise SpecError(f"{where}: `values` must be a table")
+        presets.append(Preset(name=name, title=_str(t, "title", where),
+                              sources=_citations(t, where), values=dict(values),
+                              filled=_strs(t, "filled", where),
+                              note=" ".join(_str(t, "note", where, "").split())))
+    unsupported = tuple(
+        Unsupported(_str(t, "source", str(path)), _str(t, "url", str(path), ""),
+                    " ".join(_str(t, "feature", str(path)).split()),
+                    " ".join(_str(t, "reason", str(path)).split()))
+        for t in _tables(data, "unsupported", str(path)))
+    return tuple(switches), tuple(presets), unsupported
+
+
+_TABLE_ROW = re.compile(r"^\|(.+)\|\s*$")
+_SEED_LANGUAGE = re.compile(r"`(\d{3}_[0-9a-f]+\.txt)`\s+([A-Z][a-z]+)")
+
+
+def _cell(text: str) -> str:
+    text = text.strip()
+    if text in ("—", "-"):
+        return ""
+    return text.strip("`")
+
+
+def read_readme(path: Path) -> tuple[tuple[SourceKey, ...], dict[str, str]]:
+    """The source keys table and the seed file languages of ``spec/README.md``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SpecError(f"{path}: no such file") from None
+    languages = dict(_SEED_LANGUAGE.findall(text))
+    keys: list[SourceKey] = []
+    in_section = False
+    for line in text.splitlines():
+        if line.startswith("## "):
+            in_section = line.strip() == "## Source keys"
+            continue
+        if not in_section:
+            continue
+        m = _TABLE_ROW.match(line.strip())
+        if not m:
+            continue
+        cells = [_cell(c) for c in m.group(1).split("|")]
+        if len(cells) != 3 or cells[0] in ("Key", "") or set(cells[0]) <= {"-"}:
+            continue
+        keys.append(SourceKey(cells[0], cells[1], cells[2]))
+    if not keys:
+        raise SpecError(f"{path}: no table under the heading '## Source keys'")
+    return tuple(keys), languages
+
+
+def load_spec(spec_dir: Path) -> Spec:
+    """Read every spec file the site is generated from; :class:`SpecError` on a bad file."""
+    groups, rules = read_rules(spec_dir / "rules.toml")
+    switches, presets, unsupported = read_variants(spec_dir / "variants.toml")
+    sources, languages = read_readme(spec_dir / "README.md")
+    return Spec(groups, rules, switches, presets, unsupported, sources, languages)
+
+
+def format_value(value: object) -> str:
+    """A switch value as the spec writes it in prose: lists joined by commas."""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)

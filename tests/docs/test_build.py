@@ -1,0 +1,125 @@
+"""The docs build fails on a traceability gap and on a drawn example the engine contradicts.
+
+A small Sphinx project is built with the ``chdocs`` extension against a copy
+of ``spec/`` and fake tests and vectors, once with every rule covered (no
+warning at all) and once with gaps (each gap is a warning, which the real
+build's ``-W`` turns into a failure).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rules_ref import registry
+
+from . import EXT_DIR, ROOT, chdocs
+
+sphinx_application = pytest.importorskip("sphinx.application")
+docutils_namespace = pytest.importorskip("sphinx.util.docutils").docutils_namespace
+trace = chdocs("trace")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+CONF = f"""
+import sys
+sys.path.insert(0, {str(EXT_DIR)!r})
+extensions = ["chdocs"]
+nitpicky = True
+chdocs_root = {{root!r}}
+"""
+
+INDEX = """
+Test site
+=========
+
+{groups}
+
+Examples
+========
+
+.. trick:: 10S 9H 9H 10S KS 3S
+   :expect: {expect}
+
+Indexes
+=======
+
+.. traceability-matrix::
+
+.. ambiguity-index::
+
+.. decision-index::
+
+.. switch-list::
+
+.. source-keys::
+
+.. toctree::
+
+   implementers/deal
+   implementers/notation
+   implementers/protocol
+"""
+
+
+def _rules() -> list[str]:
+    return [r.id for r in registry.load().rules if r.status != "withdrawn"]
+
+
+def _project(tmp_path: Path, tested: list[str], expect: str) -> Path:
+    root = tmp_path / "repo"
+    (root / "spec" / "vectors").mkdir(parents=True)
+    for name in ("rules.toml", "variants.toml", "README.md"):
+        shutil.copy(ROOT / "spec" / name, root / "spec" / name)
+    (root / "spec" / "vectors" / "all.json").write_text(json.dumps(
+        {"cases": [{"id": "everything", "rules": _rules()}]}))
+    (root / "tests").mkdir()
+    marks = ", ".join(f'"{r}"' for r in tested)
+    (root / "tests" / "test_all.py").write_text(
+        f"import pytest\n\n@pytest.mark.rule({marks})\ndef test_all() -> None: ...\n")
+    (root / "docs" / "implementers").mkdir(parents=True)
+    for page in ("deal", "notation", "protocol"):
+        (root / "docs" / "implementers" / f"{page}.rst").write_text(f"{page}\n{'=' * 8}\n")
+    (root / "docs" / "conf.py").write_text(CONF.format(root=str(root)))
+    groups = "\n".join(f".. rule-group:: {g.id}\n" for g in registry.load().groups)
+    (root / "docs" / "index.rst").write_text(INDEX.format(groups=groups, expect=expect))
+    return root
+
+
+def _build(root: Path) -> str:
+    warnings = io.StringIO()
+    with docutils_namespace():
+        app = sphinx_application.Sphinx(
+            str(root / "docs"), str(root / "docs"), str(root / "out"), str(root / "doctrees"),
+            "dummy", status=None, warning=warnings, freshenv=True)
+        app.build()
+    return ANSI.sub("", warnings.getvalue())
+
+
+@pytest.fixture
+def every_rule_implemented(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Implementations as complete as the fake tests and vectors, whatever the engine's state."""
+    monkeypatch.setattr(trace, "implementations",
+                        lambda package="rules_ref": {r: ["rules_ref.tricks"] for r in _rules()})
+
+
+@pytest.mark.usefixtures("every_rule_implemented")
+def test_complete_coverage_and_a_true_example_build_without_a_warning(tmp_path: Path) -> None:
+    assert _build(_project(tmp_path, _rules(), "winner KS seat 4")) == ""
+
+
+@pytest.mark.usefixtures("every_rule_implemented")
+def test_a_rule_without_a_test_and_a_false_example_are_warnings(tmp_path: Path) -> None:
+    tested = [r for r in _rules() if r != "VOID.LAST"] + ["NOPE.NOPE"]
+    lines = _build(_project(tmp_path, tested, "void")).splitlines()
+    assert [line.split("WARNING: ", 1)[1] for line in lines] == [
+        "trick 10S 9H 9H 10S KS 3S: the page expects 'void' but the engine says "
+        "'winner KS seat 4' [chdocs.example]",
+        "traceability: VOID.LAST has no test [chdocs.traceability]",
+        "traceability: unknown rule ID 'NOPE.NOPE' cited by a test "
+        "tests/test_all.py::test_all [chdocs.traceability]",
+    ]
