@@ -84,6 +84,9 @@ class Deal:
     extras: tuple[Card, ...]
 
 
+_SORTED_DECK = sorted(full_deck())
+
+
 @implements("DEAL.SOURCE", "DEAL.SIZE", "DECK.CARDS")
 def check_deal(hands: Sequence[Sequence[Card]], extras: Sequence[Card], players: int) -> Deal:
     """Check an explicit deal and return it with hands sorted (``DEAL.SOURCE``).
@@ -102,9 +105,14 @@ def check_deal(hands: Sequence[Sequence[Card]], extras: Sequence[Card], players:
             problems.append(f"seat {seat} holds {len(hand)} cards, not {size}")
     if len(extras) != extras_count(players):
         problems.append(f"{len(extras)} extras, not {extras_count(players)}")
-    counts = Counter(c for hand in hands for c in hand)
-    counts.update(extras)
-    wrong = [f"{c} x{counts.get(c, 0)}" for c in CARDS if counts.get(c, 0) != 2]
+    every = [c for hand in hands for c in hand]
+    every.extend(extras)
+    every.sort()
+    if every == _SORTED_DECK:
+        wrong = []
+    else:
+        counts = Counter(every)
+        wrong = [f"{c} x{counts.get(c, 0)}" for c in CARDS if counts.get(c, 0) != 2]
     if wrong:
         if not problems:
             rule = "DECK.CARDS"
@@ -121,27 +129,42 @@ GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 DEAL_STREAM = 0xD1B54A32D192ED03
 
 
+def splitmix64_step(state: int) -> tuple[int, int]:
+    """One step of SplitMix64 (``spec/deal.md``): the next state and its output.
+
+    >>> hex(splitmix64_step(0)[1])
+    '0xe220a8397b1dcdaf'
+    """
+    state = (state + GOLDEN_GAMMA) & MASK64
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
 def splitmix64(state: int) -> Iterator[int]:
-    """The SplitMix64 generator of ``spec/deal.md``, from ``state``.
+    """The outputs of SplitMix64 from ``state``, one after another.
 
     >>> g = splitmix64(0); hex(next(g))
     '0xe220a8397b1dcdaf'
     """
     while True:
-        state = (state + GOLDEN_GAMMA) & MASK64
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        yield z ^ (z >> 31)
+        state, out = splitmix64_step(state)
+        yield out
 
 
-def bounded(gen: Iterator[int], m: int) -> int:
-    """An unbiased draw from ``0 … m-1`` by rejection (``spec/deal.md``)."""
+def draw_below(state: int, m: int) -> tuple[int, int]:
+    """An unbiased draw from ``0 … m-1`` by rejection (``spec/deal.md``).
+
+    Returns the generator's new state and the draw.
+
+    >>> draw_below(0, 104)[1]
+    87
+    """
     limit = (1 << 64) - ((1 << 64) % m)
     while True:
-        x = next(gen)
+        state, x = splitmix64_step(state)
         if x < limit:
-            return x % m
+            return state, x % m
 
 
 def check_seed(seed: object) -> int:
@@ -153,11 +176,15 @@ def check_seed(seed: object) -> int:
 
 
 def shuffled_deck(seed: int, deal_number: int) -> list[Card]:
-    """The canonical deck shuffled for deal ``deal_number`` of a game with ``seed``."""
-    gen = splitmix64(check_seed(seed) ^ ((deal_number * DEAL_STREAM) & MASK64))
+    """The canonical deck shuffled for deal ``deal_number`` of a game with ``seed``.
+
+    Fisher–Yates from the last position down, each swap partner drawn by
+    :func:`draw_below`.
+    """
+    state = check_seed(seed) ^ ((deal_number * DEAL_STREAM) & MASK64)
     deck = list(full_deck())
     for i in range(DECK_SIZE - 1, 0, -1):
-        j = bounded(gen, i + 1)
+        state, j = draw_below(state, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 

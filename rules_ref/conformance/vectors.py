@@ -33,13 +33,12 @@ from .. import events as ev
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import QUEEN_OF_SPADES, Card, Suit, full_deck, parse_card, parse_cards
 from ..deal import (
-    bounded,
     dealer_for_deal,
+    draw_below,
     extras_count,
     hand_size,
     seeded_deal,
     shuffled_deck,
-    splitmix64,
 )
 from ..errors import IllegalAction, InputError, RulesRefError, SetupError
 from ..game import game_steps, next_deal
@@ -143,10 +142,11 @@ class Rng:
     """A portable choice source (SplitMix64 of ``spec/deal.md``) for building positions."""
 
     def __init__(self, seed: int) -> None:
-        self.gen = splitmix64(seed)
+        self.state = seed
 
     def below(self, m: int) -> int:
-        return bounded(self.gen, m)
+        self.state, j = draw_below(self.state, m)
+        return j
 
     def shuffle(self, items: list[Card]) -> None:
         for i in range(len(items) - 1, 0, -1):
