@@ -1,15 +1,240 @@
-"""``rules-ref conform``."""
+"""``rules-ref conform [options] -- COMMAND…``: differential test of an implementation.
+
+Starts the implementation's adapter (``spec/protocol.md``), checks the
+handshake, then plays games that Hypothesis generates against it and the
+reference side by side, comparing every observation and offering illegal
+actions that must be rejected. The first disagreement is shrunk to a
+minimal game, reported with the rule IDs it falls under, and written as a
+replay file; ``--replay FILE`` plays that game again.
+
+Exit status: 0 no disagreement, 1 a disagreement, 2 a usage error or an
+adapter fault.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import shlex
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
+from ..ruleset import presets
+from .common import players_arg, positive_int, ruleset_from_args, seed_arg
+
+EXIT_OK = 0
+EXIT_DISAGREEMENT = 1
+EXIT_ERROR = 2
+
+
+def positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+    return value
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.usage = "%(prog)s [options] -- COMMAND..."
+    p.epilog = ("COMMAND is the adapter, run as an argument list (no shell), for example: "
+                "rules-ref conform -- python -m rules_ref.conformance.adapter")
+    p.add_argument("--examples", type=positive_int, default=100,
+                   help="games to generate (Hypothesis examples; default 100)")
+    p.add_argument("--max-seconds", type=positive_seconds, default=60.0,
+                   help="time budget of the search (default 60)")
+    p.add_argument("--shrink-seconds", type=positive_seconds, default=None,
+                   help="time budget of shrinking a disagreement to a minimal game (default: half "
+                   "of --max-seconds, at least 10)")
+    p.add_argument("--seed", type=seed_arg, default=None,
+                   help="the run's seed (default: a fresh one, printed in the summary)")
+    p.add_argument("--players", type=players_arg, default=None,
+                   help="play only this player count (default: every count the adapter supports)")
+    p.add_argument("--timeout", type=positive_seconds, default=10.0,
+                   help="seconds to wait for each answer (default 10)")
+    p.add_argument("--jobs", type=positive_int, default=1,
+                   help="spread the search over N processes, each with its own adapter")
+    p.add_argument("--json", action="store_true", help="print a machine-readable summary")
+    p.add_argument("--out", default="conform-failures", metavar="DIR",
+                   help="directory for replay files (default conform-failures/)")
+    p.add_argument("--replay", default=None, metavar="FILE",
+                   help="play the game of a replay file again instead of searching")
+    p.add_argument("--preset", default=None, metavar="NAME",
+                   help="play only this named ruleset: " + ", ".join(presets())
+                   + " (default: rulesets drawn within what the adapter supports)")
+    p.add_argument("--ruleset", default=None, metavar="FILE",
+                   help="play only the ruleset of this JSON file of switch values")
+    p.add_argument("--target", type=positive_int, default=None,
+                   help="play with this game-end target (switch `target`); alone: the default "
+                   "ruleset with this target")
+    p.add_argument("adapter_command", nargs=argparse.REMAINDER, metavar="-- COMMAND",
+                   help="the adapter command and its arguments, after --")
+
+
+class _Progress:
+    """A single updating line on standard error (only on a terminal)."""
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def __call__(self, stats: Any, seconds: float) -> None:
+        per = stats.deals / seconds if seconds > 0 else 0.0
+        line = (f"conform: {stats.games} games, {stats.deals} deals, {stats.actions} actions "
+                f"compared, {stats.illegal} illegal offered, {per:.0f} deals/s, {seconds:.0f} s")
+        sys.stderr.write("\r" + line[:150].ljust(100))
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 100 + "\r")
+            sys.stderr.flush()
+            self.shown = False
+
+
+def _command(args: argparse.Namespace) -> list[str]:
+    command = list(args.adapter_command)
+    if command and command[0] == "--":
+        command = command[1:]
+    if not command:
+        raise InputError("no adapter command: give it after --, for example "
+                         "rules-ref conform -- python -m rules_ref.conformance.adapter")
+    return command
 
 
 def run(args: argparse.Namespace) -> int:
-    raise InputError("not available in this build")
+    from ..conformance import runner as rn
+
+    command = _command(args)
+    explicit = args.preset is not None or args.ruleset is not None or args.target is not None
+    config = rn.Config(
+        command=command, examples=args.examples, max_seconds=args.max_seconds,
+        seed=args.seed if args.seed is not None else rn.env_seed(), players=args.players,
+        timeout=args.timeout, jobs=args.jobs, shrink_seconds=args.shrink_seconds,
+        ruleset=ruleset_from_args(args) if explicit else None)
+    progress = _Progress() if sys.stderr.isatty() and not args.json else None
+    if args.replay is not None:
+        from .io import read_json_file
+
+        start, actions = rn.read_replay(read_json_file(args.replay), args.replay)
+        outcome = rn.run_replay(config, start, actions)
+        return _report(outcome, config, args, replay_of=args.replay)
+    try:
+        if config.jobs > 1:
+            outcome = rn.run_jobs(config, progress)
+        else:
+            outcome = rn.run_search(config, progress)
+    finally:
+        if progress is not None:
+            progress.clear()
+    return _report(outcome, config, args)
+
+
+def _write_replay(outcome: Any, config: Any, out: str) -> str:
+    from ..conformance import runner as rn
+    from .io import write_text_atomic
+
+    directory = Path(out)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--out {out}: cannot create the directory: {exc.strerror}") from None
+    failure = outcome.failure
+    tag = failure.rules[0] if failure.rules else failure.kind
+    path = directory / f"replay-{config.seed}-{tag}.json"
+    document = rn.replay_document(failure, config, outcome.supports)
+    write_text_atomic(str(path), json.dumps(document, indent=1) + "\n")
+    return str(path)
+
+
+def _report(outcome: Any, config: Any, args: argparse.Namespace,
+            replay_of: str | None = None) -> int:
+    from ..conformance import runner as rn
+    from ..conformance.process import AdapterFault
+
+    failure = outcome.failure
+    fault = outcome.fault
+    replay_path: str | None = None
+    if failure is not None and replay_of is None and failure.start:
+        replay_path = _write_replay(outcome, config, args.out)
+    if failure is not None:
+        verdict = "fault" if failure.kind == "fault" else "disagreement"
+        code = EXIT_ERROR if failure.kind == "fault" else EXIT_DISAGREEMENT
+    elif fault is not None:
+        verdict, code = "fault", EXIT_ERROR
+    else:
+        verdict, code = "pass", EXIT_OK
+    command = shlex.join(config.command)
+    reproduce = None
+    if replay_path is not None or replay_of is not None:
+        reproduce = f"rules-ref conform --replay {shlex.quote(replay_path or replay_of or '')} " \
+                    f"-- {command}"
+    if args.json:
+        summary = rn.summary_dict(outcome, config, verdict, replay_path)
+        if reproduce and failure is not None:
+            summary["reproduce"] = reproduce
+        if replay_of is not None:
+            summary["replay_of"] = replay_of
+        print(json.dumps(summary, indent=1))
+        return code
+    lines: list[str] = []
+    if failure is not None:
+        lines.extend(rn.format_failure(failure))
+        if failure.kind == "fault" and failure.fault:
+            f = failure.fault
+            ev = AdapterFault(f["kind"], f["message"], f.get("stdout", []), f.get("stderr", ""),
+                              f.get("exit_status"))
+            lines.extend("  " + line for line in ev.evidence(lines=3).splitlines())
+        if replay_path is not None:
+            lines.append(f"  replay file: {replay_path}")
+        if reproduce:
+            lines.append(f"  reproduce: {reproduce}")
+    elif fault is not None:
+        print(f"rules-ref conform: adapter fault ({fault.kind}): {fault.detail}", file=sys.stderr)
+        print(f"  command: {command}", file=sys.stderr)
+        for line in fault.evidence().splitlines():
+            print(f"  {line}", file=sys.stderr)
+        return code
+    s = outcome.stats
+    seconds = outcome.seconds
+    if replay_of is not None:
+        what = f"replay of {replay_of}: {s.actions} answers compared"
+        if failure is None:
+            what += "; the implementation agrees with the reference on every step"
+        lines.append(what)
+    else:
+        adapter = outcome.supports.name if outcome.supports else "?"
+        players = (str(config.players) if config.players else
+                   ",".join(map(str, outcome.supports.players)) if outcome.supports else "?")
+        ruleset = config.ruleset.describe() if config.ruleset else "drawn within the adapter's"\
+            " supports"
+        lines.append(f"conform: {adapter!r}: {s.games} games, {s.deals} deals, {s.actions} "
+                     f"actions compared, {s.illegal} illegal actions offered in {seconds:.1f} s "
+                     f"({rn.rate(s.deals, seconds):.1f} deals/s, "
+                     f"{rn.rate(s.actions, seconds):.0f} actions/s)")
+        lines.append(f"  players {players}; ruleset {ruleset}; seed {config.seed}"
+                     + (f"; {config.jobs} jobs" if config.jobs > 1 else "")
+                     + (f"; {s.restarts} adapter restart(s)" if s.restarts else ""))
+        if s.rare:
+            seen = ", ".join(f"{name} {s.rare[name]}" for name in rn.RARE_PATHS if s.rare[name])
+            unseen = [name for name in rn.RARE_PATHS if not s.rare[name]]
+            lines.append(textwrap.fill(
+                f"rare situations played: {seen}" + (f"; not played: {', '.join(unseen)}"
+                                                      if unseen else ""),
+                100, initial_indent="  ", subsequent_indent="    "))
+        if outcome.stopped == "time":
+            lines.append(f"  the time budget ({config.max_seconds:g} s) ended the search after "
+                         f"{outcome.examples_run} of {config.examples} games")
+    if s.citations:
+        lines.append(f"  {s.citations} correct rejection(s) cited another rule than the "
+                     "reference (not a failure):")
+        lines.extend(f"    {note}" for note in outcome.notes)
+    lines.append(f"verdict: {verdict.upper()}")
+    out = sys.stdout if code != EXIT_ERROR else sys.stderr
+    print("\n".join(lines), file=out)
+    return code

@@ -11,16 +11,21 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import fields
 from typing import IO, Any
 
 from ..actions import DealCards
 from ..deal import MAX_PLAYERS, MIN_PLAYERS
 from ..errors import IllegalAction, RulesRefError
+from ..ruleset import Ruleset
 from ..serialize import action_from_json, cards_from_json, ruleset_from_json
 from ..state import GameState
 from .observation import PROTOCOL_NAME, PROTOCOL_VERSION, observe
 
 Observer = Callable[[GameState], dict[str, Any]]
+
+#: The switches of ``spec/variants.toml``, as the ruleset names them.
+SWITCHES = tuple(f.name for f in fields(Ruleset))
 
 
 def start_state(msg: dict[str, Any]) -> GameState:
@@ -47,16 +52,17 @@ class ReferenceAdapter:
         return {"type": "hello", "protocol": PROTOCOL_NAME, "version": PROTOCOL_VERSION,
                 "name": self.name,
                 "supports": {"players": list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
-                             "switches": {name: "any" for name in (
-                                 "pass_count", "pass_cycle", "opening_lead",
-                                 "first_trick_points", "hearts_broken_by", "last_trick_void",
-                                 "moon", "ten_of_diamonds_points", "target")}}}
+                             "switches": dict.fromkeys(SWITCHES, "any")}}
 
     def observe(self, state: GameState) -> dict[str, Any]:
         return observe(state)
 
     def start(self, msg: dict[str, Any]) -> dict[str, Any]:
-        self.state = start_state(msg)
+        try:
+            self.state = start_state(msg)
+        except RulesRefError as exc:
+            self.state = None
+            return {"type": "rejected", "reason": f"cannot start this game: {exc}"}
         return {"type": "observation", **self.observe(self.state)}
 
     def act(self, msg: dict[str, Any]) -> dict[str, Any]:
@@ -74,17 +80,18 @@ class ReferenceAdapter:
 
     def handle(self, msg: dict[str, Any]) -> dict[str, Any]:
         kind = msg.get("type")
-        if kind == "hello":
-            return self.hello()
-        if kind == "start":
-            return self.start(msg)
         if kind == "action":
             return self.act(msg)
+        if kind == "start":
+            return self.start(msg)
+        if kind == "hello":
+            return self.hello()
         if kind == "bye":
             return {"type": "bye"}
         raise RulesRefError(f"unknown request type {kind!r}")
 
     def serve(self, stdin: IO[str], stdout: IO[str]) -> int:
+        dumps = json.JSONEncoder(separators=(",", ":")).encode
         for line in stdin:
             try:
                 msg = json.loads(line)
@@ -92,7 +99,7 @@ class ReferenceAdapter:
             except (ValueError, KeyError, TypeError, AttributeError, RulesRefError) as exc:
                 print(f"adapter: cannot answer {line[:200]!r}: {exc}", file=sys.stderr)
                 return 2
-            stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
+            stdout.write(dumps(answer) + "\n")
             stdout.flush()
             if answer["type"] == "bye":
                 return 0

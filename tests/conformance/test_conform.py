@@ -1,0 +1,307 @@
+"""``rules-ref conform``: the reference passes, every broken implementation is caught.
+
+Each broken adapter of :mod:`tests.conformance.broken_adapters` breaks one
+rule; the runner must find a disagreement, name that rule, and write a
+replay file that reproduces the failure. The searches use a fixed seed and
+a budget of games rather than of time (``--max-seconds`` is generous), so
+what they find does not depend on the machine's speed; only how far a
+failure is shrunk does (``--shrink-seconds``), and every shrunk game is
+attributed to the same rule.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules_ref.cli import main
+from rules_ref.conformance.observation import observation_problems, observe
+from rules_ref.conformance.runner import Supports, parse_supports
+from rules_ref.errors import RulesRefError
+from rules_ref.game import play_game
+from rules_ref.ruleset import Ruleset, preset
+
+from .broken_adapters import BROKEN, command
+
+REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+#: The search budget of every broken-adapter test: games, not seconds.
+SEARCH = ["--examples", "400", "--seed", "11", "--max-seconds", "600", "--shrink-seconds", "1"]
+
+
+def conform(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any], str]:
+    """Run ``rules-ref conform --json ARGS`` in this process: (status, summary, stderr)."""
+    code = main(["conform", "--json", *args])
+    out, err = capsys.readouterr()
+    return code, json.loads(out) if out.strip() else {}, err
+
+
+def test_reference_adapter_passes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, summary, _ = conform(capsys, "--examples", "20", "--seed", "3", "--out",
+                               str(tmp_path), "--", *REFERENCE)
+    assert code == 0, summary
+    assert summary["verdict"] == "pass"
+    assert summary["adapter"] == "rules-ref reference adapter"
+    assert summary["games"] >= 20
+    assert summary["actions_compared"] > 20 * 6
+    assert summary["illegal_offered"] > 0
+    assert summary["rule_citations_differing"] == 0
+    assert summary["adapter_restarts"] == 0
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.rule(rule), id=name)
+                                  for name, rule in BROKEN.items()])
+def test_broken_adapter_is_caught(name: str, capsys: pytest.CaptureFixture[str],
+                                  tmp_path: Path) -> None:
+    rule = BROKEN[name]
+    code, summary, _ = conform(capsys, *SEARCH, "--out", str(tmp_path), "--", *command(name))
+    assert code == 1, summary
+    assert summary["verdict"] == "disagreement"
+    assert rule in summary["rules"], (name, summary["rules"], summary["failure"]["summary"])
+    failure = summary["failure"]
+    assert failure["kind"] == "disagreement"
+    assert failure["fields"] or failure["failing"] is not None
+    replay = Path(summary["replay"])
+    assert replay.parent == tmp_path and replay.is_file()
+    assert summary["reproduce"].startswith(f"rules-ref conform --replay {replay} -- ")
+    document = json.loads(replay.read_text())
+    assert document["rules"] == summary["rules"]
+    assert document["actions"] == failure["actions"]
+    # the replay file reproduces the failure, and the reference passes it
+    code, again, _ = conform(capsys, "--replay", str(replay), "--", *command(name))
+    assert code == 1
+    assert again["rules"] == summary["rules"]
+    assert again["failure"]["actions"] == failure["actions"]
+    code, reference, _ = conform(capsys, "--replay", str(replay), "--", *REFERENCE)
+    assert code == 0, reference
+    assert reference["verdict"] == "pass"
+
+
+@pytest.mark.rule("TRICK.CANCEL")
+def test_text_report_names_the_rule_and_the_command(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    code = main(["conform", *SEARCH, "--out", str(tmp_path), "--", *command("cancel-ignored")])
+    out, _ = capsys.readouterr()
+    assert code == 1
+    assert "rule(s): TRICK.CANCEL" in out
+    assert "  last_trick:\n    reference:" in out
+    assert "reproduce: rules-ref conform --replay " in out
+    assert out.rstrip().endswith("verdict: DISAGREEMENT")
+
+
+@pytest.mark.rule("SCORE.CARD_POINTS")
+def test_jobs_spread_the_search_and_merge_the_report(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    code, summary, _ = conform(capsys, "--examples", "12", "--seed", "5", "--jobs", "2",
+                               "--out", str(tmp_path), "--", *REFERENCE)
+    assert code == 0, summary
+    assert summary["jobs"] == 2
+    assert summary["games"] >= 12
+    code, summary, _ = conform(capsys, *SEARCH, "--jobs", "2", "--out", str(tmp_path), "--",
+                               *command("queen-ten"))
+    assert code == 1
+    assert "SCORE.CARD_POINTS" in summary["rules"]
+    assert Path(summary["replay"]).is_file()
+
+
+# --- adapter faults -------------------------------------------------------------------------
+
+
+def _gone(pid: int) -> bool:
+    """True once process ``pid`` has ended (a zombie waiting to be reaped counts as ended)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return True
+    return "\nState:\tZ" in status
+
+
+def _script(tmp_path: Path, body: str) -> list[str]:
+    path = tmp_path / "adapter.py"
+    path.write_text(textwrap.dedent(body))
+    return [sys.executable, str(path)]
+
+
+def test_garbage_is_an_adapter_fault_and_nothing_is_left_running(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pids = tmp_path / "pids"
+    adapter = _script(tmp_path, f"""
+        import os, subprocess, sys, time
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+        open({str(pids)!r}, "w").write(f"{{os.getpid()}} {{child.pid}}")
+        print("garbage", flush=True)
+        time.sleep(60)
+        """)
+    started = time.monotonic()
+    code = main(["conform", "--examples", "5", "--", *adapter])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert "adapter fault (not-json)" in err
+    assert "garbage" in err
+    assert "verdict" not in out
+    assert time.monotonic() - started < 20
+    adapter_pid, child_pid = map(int, pids.read_text().split())
+    deadline = time.monotonic() + 5
+    while not (_gone(adapter_pid) and _gone(child_pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _gone(adapter_pid) and _gone(child_pid)
+
+
+def test_silence_is_a_timeout(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    adapter = _script(tmp_path, """
+        import sys, time
+        sys.stdin.readline()
+        time.sleep(60)
+        """)
+    code, summary, _ = conform(capsys, "--timeout", "0.5", "--", *adapter)
+    assert code == 2
+    assert summary["verdict"] == "fault"
+    assert summary["fault"]["kind"] == "timeout"
+
+
+def test_wrong_protocol_version_is_a_handshake_fault(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    adapter = _script(tmp_path, """
+        import json, sys
+        for line in sys.stdin:
+            msg = json.loads(line)
+            print(json.dumps({"id": msg["id"], "type": "hello",
+                              "protocol": "cancellation-hearts-adapter", "version": 2,
+                              "name": "x", "supports": {"players": [8]}}), flush=True)
+        """)
+    code, summary, _ = conform(capsys, "--", *adapter)
+    assert code == 2
+    assert summary["fault"]["kind"] == "handshake"
+    assert "version 2" in summary["fault"]["message"]
+
+
+def test_a_crash_during_a_game_is_a_fault_with_a_replay(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    adapter = _script(tmp_path, """
+        import sys
+        from rules_ref.conformance.adapter import ReferenceAdapter
+
+        class Crashing(ReferenceAdapter):
+            def act(self, msg):
+                if msg["action"]["type"] == "play":
+                    raise SystemExit("adapter: crashed on a play")
+                return super().act(msg)
+
+        sys.exit(Crashing().serve(sys.stdin, sys.stdout))
+        """)
+    code, summary, _ = conform(capsys, "--examples", "10", "--seed", "1", "--shrink-seconds",
+                               "5", "--out", str(tmp_path / "out"), "--", *adapter)
+    assert code == 2
+    assert summary["verdict"] == "fault"
+    failure = summary["failure"]
+    assert failure["kind"] == "fault"
+    assert failure["fault"]["kind"] == "exit"
+    assert "crashed on a play" in failure["fault"]["stderr"]
+    assert failure["failing"]["type"] == "play"
+    assert Path(summary["replay"]).is_file()
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["conform", "--examples", "1"]) == 2
+    assert "no adapter command" in capsys.readouterr().err
+    adapter = _script(tmp_path, """
+        import json, sys
+        for line in sys.stdin:
+            msg = json.loads(line)
+            if msg["type"] == "bye":
+                print(json.dumps({"id": msg["id"], "type": "bye"}), flush=True)
+                break
+            print(json.dumps({"id": msg["id"], "type": "hello",
+                              "protocol": "cancellation-hearts-adapter", "version": 1,
+                              "name": "eight only", "supports": {"players": [8]}}), flush=True)
+        """)
+    assert main(["conform", "--players", "6", "--", *adapter]) == 2
+    assert "does not support 6 players" in capsys.readouterr().err
+    assert main(["conform", "--preset", "hubpages", "--", *adapter]) == 2
+    err = capsys.readouterr().err
+    assert "does not support the ruleset" in err and "pass_cycle=right" in err
+
+
+# --- pieces ---------------------------------------------------------------------------------
+
+
+def test_observation_shape_checks() -> None:
+    obs = observe(play_game(players=6, seed=4))
+    assert observation_problems(obs) == []
+    assert observation_problems({**obs, "extra": 1}) == ["unknown field(s) extra"]
+    bad = {**obs, "hearts_broken": 1, "trick": ["1H"]}
+    del bad["winners"]
+    assert observation_problems(bad) == [
+        "missing field(s) winners",
+        'trick must be a list of cards in canonical notation, got ["1H"]',
+        "hearts_broken must be true or false, got 1"]
+
+
+def test_supports_are_checked() -> None:
+    hello = {"name": "x", "supports": {"players": [6, 8], "switches": {
+        "target": "any", "pass_cycle": [["hold"], ["left", "right"]]}}}
+    supports = parse_supports(hello)
+    assert supports == Supports("x", (6, 8), {"target": "any",
+                                              "pass_cycle": [["hold"], ["left", "right"]]})
+    assert supports.allows(preset("bicycle")) == []
+    assert supports.allows(Ruleset(target=7)) == []
+    assert supports.allows(preset("hubpages")) == [
+        "pass_cycle=right", "opening_lead=left-of-dealer-no-scoring",
+        "ten_of_diamonds_points=-10"]
+    wrong: dict[str, Any]
+    for wrong in ({"players": [5]}, {"players": []}, {"players": [8], "switches": {"x": "any"}},
+                  {"players": [8], "switches": {"target": [0]}},
+                  {"players": [8], "switches": {"moon": []}}):
+        with pytest.raises(RulesRefError, match="handshake"):
+            parse_supports({"name": "x", "supports": wrong})
+
+
+@pytest.mark.rule("FOLLOW.SUIT", "LEAD.OPENING_CARD", "TRICK.LED_SUIT")
+def test_rejections_fall_under_the_cited_or_the_governing_rule() -> None:
+    from rules_ref.actions import Play
+    from rules_ref.cards import parse_card
+    from rules_ref.conformance.attribution import (
+        accepted_illegal_rules,
+        play_situation_rule,
+        rejected_legal_rules,
+    )
+    from rules_ref.errors import IllegalAction
+    from rules_ref.state import GameState
+
+    from ..rules.helpers import fill_deal, no_pass
+
+    # seat 1 opens; seat 2 holds the twin of its 5C, seat 3 a club
+    deal = fill_deal(6, {1: "5C 2H 3H", 2: "5C 9C 4D", 3: "KC 2D 3D"})
+    state, _ = GameState.start(6, no_pass()).apply(deal)
+    known = frozenset({"TRICK.CANCEL"})
+    opening = Play(1, parse_card("5C"))
+    assert rejected_legal_rules(state, opening, None) == ["LEAD.OPENING_CARD"]
+    assert rejected_legal_rules(state, opening, "TRICK.CANCEL", known) == ["TRICK.CANCEL"]
+    assert rejected_legal_rules(state, opening, "NOT.A_RULE", known) == ["LEAD.OPENING_CARD"]
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(Play(1, parse_card("2H")))
+    assert accepted_illegal_rules(caught.value.violations) == ["LEAD.OPENING_CARD"]
+    state, _ = state.apply(opening)
+    assert play_situation_rule(state, parse_card("9C")) == ["FOLLOW.SUIT"]
+    state, _ = state.apply(Play(2, parse_card("5C")))  # the led card is cancelled
+    assert play_situation_rule(state, parse_card("KC")) == ["TRICK.LED_SUIT", "FOLLOW.SUIT"]
+
+
+def test_attribution_examines_every_observation_field() -> None:
+    from rules_ref.conformance.attribution import CAUSAL_ORDER, END_ORDER
+    from rules_ref.conformance.observation import FIELDS
+
+    for order in (CAUSAL_ORDER, END_ORDER):
+        examined = [name for group in order for name in group]
+        assert sorted(examined) == sorted(FIELDS)
