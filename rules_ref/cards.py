@@ -168,7 +168,13 @@ def parse_card(text: str) -> Card:
     rules_ref.errors.CardNotationError: '1H' is not a card: rank '1' is not one of 2-10, ...
     """
     if not isinstance(text, str):
-        raise CardNotationError(f"{text!r} is not a card: expected text such as 'QS' or '10H'")
+        try:
+            shown = repr(text)
+        except (RecursionError, ValueError):
+            shown = f"<{type(text).__name__}>"
+        if len(shown) > 20:
+            shown = shown[:20] + "…"
+        raise CardNotationError(f"{shown} is not a card: expected text such as 'QS' or '10H'")
     hit = _PARSED.get(text)
     if hit is not None:
         return hit

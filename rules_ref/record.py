@@ -81,11 +81,13 @@ def deal_actions(deal: dict[str, Any], players: int) -> list[dict[str, Any]]:
     """
     out: list[dict[str, Any]] = [{"type": "deal", "hands": deal["hands"],
                                   "extras": deal["extras"]}]
-    if deal.get("passes") is not None:
+    passes = deal.get("passes")
+    if passes is not None:
         dealer = deal["dealer"]
         for i in range(players):
             seat = (dealer + 1 + i) % players
-            out.append({"type": "pass", "seat": seat, "cards": deal["passes"][seat]})
+            if seat < len(passes) and passes[seat] is not None:  # a missing pass is not replayed
+                out.append({"type": "pass", "seat": seat, "cards": passes[seat]})
     for trick in deal.get("tricks", []):
         for pos, card in enumerate(trick["cards"]):
             out.append({"type": "play", "seat": seat_at(trick["leader"], pos, players),

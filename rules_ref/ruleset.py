@@ -64,6 +64,8 @@ class Moon(StrEnum):
 
 
 MAX_PASS_COUNT = 9  # the smallest hand (11 players)
+MAX_PASS_CYCLE = 16
+MAX_TEN_OF_DIAMONDS = 1000
 MAX_TARGET = 10**9
 
 
@@ -107,9 +109,11 @@ class Ruleset:
         if not isinstance(data, dict):
             raise InputError(f"{where}: expected an object of switches, got {type(data).__name__}")
         known = {f.name: f for f in fields(cls)}
-        unknown = sorted(set(map(str, data)) - set(known))
+        unknown = sorted(str(k) for k in data if k not in known)
         if unknown:
-            raise InputError(f"{where}: unknown switch(es) {', '.join(unknown)}; "
+            shown = ", ".join(_brief(k) for k in unknown[:5])
+            more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+            raise InputError(f"{where}: unknown switch(es) {shown}{more}; "
                              f"known: {', '.join(known)}")
         kwargs: dict[str, Any] = {}
         for name, value in data.items():
@@ -142,25 +146,47 @@ _ENUMS: dict[str, type[StrEnum]] = {
 }
 
 
+def _brief(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for an error message about bad input."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+#: The bounds of the integer switches (``spec/limits.md``).
+INT_BOUNDS: dict[str, tuple[int, int]] = {
+    "pass_count": (1, MAX_PASS_COUNT),
+    "ten_of_diamonds_points": (-MAX_TEN_OF_DIAMONDS, MAX_TEN_OF_DIAMONDS),
+    "target": (1, MAX_TARGET),
+}
+
+
 def _convert(name: str, value: object, where: str) -> object:
     if name in _ENUMS:
         enum = _ENUMS[name]
         if not isinstance(value, str) or value not in enum._value2member_map_:
             allowed = ", ".join(e.value for e in enum)
-            raise InputError(f"{where}: {value!r} is not one of {allowed}")
+            raise InputError(f"{where}: {_brief(value)} is not one of {allowed}")
         return enum(value)
     if name == "pass_cycle":
-        if not isinstance(value, list | tuple) or not value:
-            raise InputError(f"{where}: expected a non-empty list of directions")
+        if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_PASS_CYCLE:
+            raise InputError(f"{where}: expected a list of 1 to {MAX_PASS_CYCLE} directions, "
+                             f"got {_brief(value)}")
         out = []
         for i, v in enumerate(value):
             if not isinstance(v, str) or v not in PassDirection._value2member_map_:
                 allowed = ", ".join(e.value for e in PassDirection)
-                raise InputError(f"{where}[{i}]: {v!r} is not one of {allowed}")
+                raise InputError(f"{where}[{i}]: {_brief(v)} is not one of {allowed}")
             out.append(PassDirection(v))
         return tuple(out)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{where}: expected an integer, got {value!r}")
+        raise InputError(f"{where}: expected an integer, got {_brief(value)}")
+    low, high = INT_BOUNDS[name]
+    if not low <= value <= high:
+        raise InputError(f"{where}: {_brief(value)} is out of range (expected an integer from "
+                         f"{low} to {high})")
     return value
 
 
@@ -168,18 +194,22 @@ def _check(rs: Ruleset) -> list[str]:
     problems = []
     if not isinstance(rs.pass_count, int) or not 1 <= rs.pass_count <= MAX_PASS_COUNT:
         problems.append(f"pass_count must be an integer from 1 to {MAX_PASS_COUNT}, "
-                        f"got {rs.pass_count!r}")
-    if not rs.pass_cycle or len(rs.pass_cycle) > 16 or not all(
-            isinstance(d, PassDirection) for d in rs.pass_cycle):
-        problems.append("pass_cycle must be 1 to 16 of left, right, across, hold")
+                        f"got {_brief(rs.pass_count)}")
+    if not isinstance(rs.pass_cycle, tuple) or not 1 <= len(rs.pass_cycle) <= MAX_PASS_CYCLE \
+            or not all(isinstance(d, PassDirection) for d in rs.pass_cycle):
+        problems.append(f"pass_cycle must be 1 to {MAX_PASS_CYCLE} of left, right, across, hold")
     for name, enum in _ENUMS.items():
         if not isinstance(getattr(rs, name), enum):
             problems.append(f"{name} must be one of {', '.join(e.value for e in enum)}")
-    if not isinstance(rs.ten_of_diamonds_points, int) or abs(rs.ten_of_diamonds_points) > 1000:
-        problems.append("ten_of_diamonds_points must be an integer from -1000 to 1000")
+    if not isinstance(rs.ten_of_diamonds_points, int) or isinstance(
+            rs.ten_of_diamonds_points, bool) or abs(rs.ten_of_diamonds_points) > \
+            MAX_TEN_OF_DIAMONDS:
+        problems.append(f"ten_of_diamonds_points must be an integer from "
+                        f"-{MAX_TEN_OF_DIAMONDS} to {MAX_TEN_OF_DIAMONDS}")
     if not isinstance(rs.target, int) or isinstance(rs.target, bool) or not (
             1 <= rs.target <= MAX_TARGET):
-        problems.append(f"target must be a positive integer up to {MAX_TARGET}, got {rs.target!r}")
+        problems.append(f"target must be a positive integer up to {MAX_TARGET}, got "
+                        f"{_brief(rs.target)}")
     return problems
 
 

@@ -20,17 +20,29 @@ from typing import Any
 
 from .actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from .cards import Card, parse_card
-from .errors import InputError, RulesRefError
+from .errors import InputError, RulesRefError, SetupError
 from .ruleset import Ruleset
 from .state import GameState
 
 STATE_FORMAT = "cancellation-hearts-state"
 RECORD_FORMAT = "cancellation-hearts-record"
 FORMAT_VERSION = 1
+#: At most this many actions in a state document (a game of 1000 deals has about 130000).
+MAX_STATE_ACTIONS = 200_000
 
 
-def _obj(data: object, where: str, required: tuple[str, ...],
-         optional: tuple[str, ...] = ()) -> dict[str, Any]:
+def brief(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for an error message about bad input."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def check_object(data: object, where: str, required: tuple[str, ...],
+                 optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``data`` if it is an object with every ``required`` key and no key outside ``optional``."""
     if not isinstance(data, dict):
         raise InputError(f"{where}: expected an object, got {type(data).__name__}")
     missing = [k for k in required if k not in data]
@@ -38,23 +50,36 @@ def _obj(data: object, where: str, required: tuple[str, ...],
         raise InputError(f"{where}: missing {', '.join(missing)}")
     unknown = sorted(str(k) for k in data if k not in required and k not in optional)
     if unknown:
-        raise InputError(f"{where}: unknown field(s) {', '.join(unknown)}")
+        shown = ", ".join(brief(k, 40) for k in unknown[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise InputError(f"{where}: unknown field(s) {shown}{more}")
     return data
+
+
+_obj = check_object
+
+
+def check_int(value: object, where: str, low: int | None = None,
+              high: int | None = None) -> int:
+    """``value`` if it is an integer (not a boolean) from ``low`` to ``high``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"{where}: expected an integer, got {brief(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = (f"from {low} to {high}" if low is not None and high is not None
+                  else f"at least {low}" if low is not None else f"at most {high}")
+        raise InputError(f"{where}: {brief(value)} is out of range (expected {bounds})")
+    return value
 
 
 def get_int(data: dict[str, Any], key: str, where: str, low: int | None = None,
             high: int | None = None) -> int:
-    value = data[key]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{where}.{key}: expected an integer, got {value!r:.40}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise InputError(f"{where}.{key}: {value} is out of range {low}..{high}")
-    return value
+    """The integer ``data[key]``, checked as :func:`check_int` does."""
+    return check_int(data[key], f"{where}.{key}", low, high)
 
 
 def card_from_json(data: object, where: str) -> Card:
     if not isinstance(data, str):
-        raise InputError(f"{where}: expected a card string, got {data!r:.40}")
+        raise InputError(f"{where}: expected a card string, got {brief(data)}")
     try:
         return parse_card(data)
     except RulesRefError as exc:
@@ -107,7 +132,7 @@ def action_from_json(data: object, where: str = "action") -> Action:
         d = _obj(data, where, ("type", "seat", "choice"))
         choice = d["choice"]
         if choice not in ("subtract", "add"):
-            raise InputError(f"{where}.choice: {choice!r:.40} is not one of subtract, add")
+            raise InputError(f"{where}.choice: {brief(choice)} is not one of subtract, add")
         return ChooseMoon(get_int(d, "seat", where, 0, 10), MoonChoice(choice))
     if kind == "deal":
         d = _obj(data, where, ("type", "hands", "extras"))
@@ -117,7 +142,7 @@ def action_from_json(data: object, where: str = "action") -> Action:
         return DealCards(tuple(cards_from_json(h, f"{where}.hands[{i}]", 17)
                                for i, h in enumerate(hands)),
                          cards_from_json(d["extras"], f"{where}.extras", 104))
-    raise InputError(f"{where}.type: {kind!r:.40} is not one of deal, pass, play, moon")
+    raise InputError(f"{where}.type: {brief(kind)} is not one of deal, pass, play, moon")
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -152,12 +177,19 @@ def state_from_json(data: object, where: str = "state") -> GameState:
     if not isinstance(totals, list) or not all(
             isinstance(t, int) and not isinstance(t, bool) for t in totals):
         raise InputError(f"{where}.initial_totals: expected a list of integers")
-    state = GameState.start(get_int(d, "players", where), ruleset_from_json(d["ruleset"]),
-                            get_int(d, "first_dealer", where), tuple(totals),
-                            get_int(d, "initial_deal", where, 1))
+    ruleset = ruleset_from_json(d["ruleset"], f"{where}.ruleset")
+    try:
+        state = GameState.start(get_int(d, "players", where), ruleset,
+                                get_int(d, "first_dealer", where), tuple(totals),
+                                get_int(d, "initial_deal", where, 1))
+    except SetupError as exc:
+        raise InputError(f"{where}: {exc}") from None
     actions = d["actions"]
     if not isinstance(actions, list):
         raise InputError(f"{where}.actions: expected a list")
+    if len(actions) > MAX_STATE_ACTIONS:
+        raise InputError(f"{where}.actions: {len(actions)} actions, more than "
+                         f"{MAX_STATE_ACTIONS}")
     for i, a in enumerate(actions):
         try:
             state, _ = state.apply(action_from_json(a, f"{where}.actions[{i}]"))

@@ -34,7 +34,11 @@ from .ruleset import Ruleset
 from .serialize import FORMAT_VERSION, RECORD_FORMAT
 from .state import GameState, Phase
 
-MAX_DEALS = 10_000
+#: At most this many deals in a record (as many as `rules-ref play` plays before it gives up).
+MAX_DEALS = 1000
+#: At most this many entries in any other list of a record (cards, hands, passes, tricks,
+#: totals): a deal has 104 cards.
+MAX_LIST = 104
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +114,8 @@ def _list(value: object, path: str, nullable: bool = False) -> list[Any]:
     if not isinstance(value, list):
         raise InputError(f"{path}: expected a list{' or null' if nullable else ''}, "
                          f"got {_kind(value)}")
+    if len(value) > MAX_LIST:
+        raise InputError(f"{path}: {len(value)} entries, more than {MAX_LIST}")
     return value
 
 
@@ -145,7 +151,9 @@ def check_shape(data: object) -> dict[str, Any]:
         raise InputError(f"initial_totals: {len(top['initial_totals'])} totals for "
                          f"{top['players']} players")
     _ints(top["winners"], "winners")
-    deals = _list(top["deals"], "deals")
+    deals = top["deals"]
+    if not isinstance(deals, list):
+        raise InputError(f"deals: expected a list, got {_kind(deals)}")
     if len(deals) > MAX_DEALS:
         raise InputError(f"deals: {len(deals)} deals, more than {MAX_DEALS}")
     for di, deal in enumerate(deals):

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..errors import RulesRefError
 
@@ -27,11 +29,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
 EXIT_OK = 0
 EXIT_FAIL = 1
 EXIT_USAGE = 2
+#: An error in rules-ref itself (a bug): one line, the traceback with ``--debug``.
+EXIT_INTERNAL = 3
+#: Ended by SIGTERM (``conform`` and ``vectors run``, after ending the adapter).
+EXIT_TERMINATED = 143
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {_one_line(message, 300)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -52,19 +58,83 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     module = importlib.import_module(f"{__name__}.{args._module}")
+    restore = _end_on_sigterm() if args.command in ("conform", "vectors") else None
+    try:
+        return _run(module, args)
+    finally:
+        if restore is not None:
+            restore()
+
+
+def _run(module: Any, args: argparse.Namespace) -> int:
     try:
         code: int = module.run(args)
     except RulesRefError as exc:
         if args.debug:
             raise
-        print(f"rules-ref {args.command}: error: {exc}", file=sys.stderr)
+        print(f"rules-ref {args.command}: error: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
+    except _Terminated:
+        print(f"rules-ref {args.command}: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         print(f"rules-ref {args.command}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        _quiet_stdout()
         return EXIT_OK
+    except Exception as exc:
+        if args.debug:
+            raise
+        print(f"rules-ref {args.command}: internal error: {type(exc).__name__}: "
+              f"{_one_line(str(exc))} (a bug in rules-ref; --debug shows the traceback)",
+              file=sys.stderr)
+        return EXIT_INTERNAL
     return code
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so that every ``finally`` runs."""
+
+
+def _end_on_sigterm() -> Callable[[], None] | None:
+    """Turn SIGTERM into an exception (so the adapter is ended too); return the undo."""
+    import signal
+    import threading
+
+    def terminated(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.signal(signal.SIGTERM, terminated)
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    return restore
+
+
+def _one_line(text: str, limit: int = 2000) -> str:
+    """An error message as one line of at most ``limit`` characters, control characters escaped.
+
+    Messages quote what was typed or read; a quoted value of more than 60
+    characters is cut to 60.
+    """
+    text = re.sub(r"'([^']{60})[^']{2,}'", r"'\1…'", text)
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe (``rules-ref … | head``), keep Python from complaining at exit."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

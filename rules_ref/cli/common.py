@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from ..deal import MASK64, MAX_PLAYERS, MIN_PLAYERS
 from ..errors import InputError
 from ..ruleset import Ruleset, preset, presets
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """An argument as a message quotes it: ``repr``, cut to ``limit`` characters."""
+    quoted = repr(text)
+    return quoted if len(quoted) <= limit else quoted[:limit] + "…"
+
+
 def players_arg(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
             f"{n} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players (PLAYERS.COUNT)")
@@ -24,9 +31,9 @@ def seed_arg(text: str) -> int:
     try:
         n = int(text, 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
     if not 0 <= n <= MASK64:
-        raise argparse.ArgumentTypeError(f"{text!r}: a seed is 0 to 2**64-1")
+        raise argparse.ArgumentTypeError(f"{shown(text)}: a seed is 0 to 2**64-1")
     return n
 
 
@@ -34,10 +41,51 @@ def positive_int(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
     if n < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+        raise argparse.ArgumentTypeError(f"{shown(text)} must be 1 or more")
     return n
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high``."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"{shown(text)} must be from {low} to {high}")
+        return n
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def nonnegative_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{shown(text)} must be 0 or more")
+    return n
+
+
+#: The longest ``--timeout`` accepted (a day).
+MAX_TIMEOUT = 86_400.0
+
+
+def positive_seconds(text: str) -> float:
+    """A number of seconds: positive and finite, at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of seconds") from None
+    if not 0 < value <= MAX_TIMEOUT:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} must be a positive number of seconds, at most {MAX_TIMEOUT:g}")
+    return value
 
 
 def add_ruleset_arguments(p: argparse.ArgumentParser) -> None:

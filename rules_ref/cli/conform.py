@@ -18,33 +18,32 @@ import json
 import shlex
 import sys
 import textwrap
-from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
 from ..ruleset import presets
-from .common import players_arg, positive_int, ruleset_from_args, seed_arg
+from .common import (
+    bounded_int,
+    players_arg,
+    positive_int,
+    positive_seconds,
+    ruleset_from_args,
+    seed_arg,
+)
 
 EXIT_OK = 0
 EXIT_DISAGREEMENT = 1
 EXIT_ERROR = 2
-
-
-def positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
-    return value
+#: The bounds of --examples and --jobs (spec/limits.md).
+MAX_EXAMPLES = 10**9
+MAX_JOBS = 64
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.usage = "%(prog)s [options] -- COMMAND..."
     p.epilog = ("COMMAND is the adapter, run as an argument list (no shell), for example: "
                 "rules-ref conform -- python -m rules_ref.conformance.adapter")
-    p.add_argument("--examples", type=positive_int, default=100,
+    p.add_argument("--examples", type=bounded_int(1, MAX_EXAMPLES), default=100,
                    help="games to generate (Hypothesis examples; default 100)")
     p.add_argument("--max-seconds", type=positive_seconds, default=60.0,
                    help="time budget of the search (default 60)")
@@ -57,7 +56,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="play only this player count (default: every count the adapter supports)")
     p.add_argument("--timeout", type=positive_seconds, default=10.0,
                    help="seconds to wait for each answer (default 10)")
-    p.add_argument("--jobs", type=positive_int, default=1,
+    p.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=1,
                    help="spread the search over N processes, each with its own adapter")
     p.add_argument("--json", action="store_true", help="print a machine-readable summary")
     p.add_argument("--out", default="conform-failures", metavar="DIR",
@@ -136,16 +135,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_replay(outcome: Any, config: Any, out: str) -> str:
-    from ..conformance import runner as rn
-    from .io import write_text_atomic
+    import re
 
-    directory = Path(out)
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"--out {out}: cannot create the directory: {exc.strerror}") from None
+    from ..conformance import runner as rn
+    from .io import make_output_dir, write_text_atomic
+
+    directory = make_output_dir(out)
     failure = outcome.failure
     tag = failure.rules[0] if failure.rules else failure.kind
+    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", tag) or tag.startswith("."):
+        tag = "failure"  # the file name never comes from what the adapter wrote
     path = directory / f"replay-{config.seed}-{tag}.json"
     document = rn.replay_document(failure, config, outcome.supports)
     write_text_atomic(str(path), json.dumps(document, indent=1) + "\n")

@@ -8,16 +8,24 @@ import json
 from .. import events as ev
 from ..actions import DealCards, Pass
 from ..cards import Card
+from ..errors import InputError
 from ..game import game_steps
 from ..record import record_from_state
 from ..state import GameState
-from .common import add_ruleset_arguments, players_arg, ruleset_from_args, seed_arg
+from .common import (
+    add_ruleset_arguments,
+    nonnegative_int,
+    players_arg,
+    ruleset_from_args,
+    seed_arg,
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=players_arg, default=8, help="6 to 11 (default 8)")
     p.add_argument("--seed", type=seed_arg, default=1, help="the game seed (default 1)")
-    p.add_argument("--first-dealer", type=int, default=0, help="seat of the first dealer")
+    p.add_argument("--first-dealer", type=nonnegative_int, default=0,
+                   help="seat of the first dealer (0 to players - 1; default 0)")
     p.add_argument("--json", action="store_true", help="print the game record as JSON")
     add_ruleset_arguments(p)
 
@@ -38,7 +46,8 @@ def _cards(cards: tuple[Card, ...] | list[Card], cancelled: tuple[Card, ...] = (
 def run(args: argparse.Namespace) -> int:
     ruleset = ruleset_from_args(args)
     if not 0 <= args.first_dealer < args.players:
-        raise argparse.ArgumentTypeError("bad --first-dealer")
+        raise InputError(f"--first-dealer {args.first_dealer}: the seats of {args.players} "
+                         f"players are 0 to {args.players - 1} (DEAL.DEALER)")
     final = GameState.start(args.players, ruleset, args.first_dealer)
     log: list[str] = []
     if not args.json:

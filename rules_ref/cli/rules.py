@@ -8,6 +8,7 @@ import textwrap
 
 from .. import registry
 from ..errors import InputError
+from .common import shown
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         if wanted not in by_id:
             close = [i for i in by_id if wanted.split(".")[0] in i][:6]
             hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise InputError(f"no rule {args.rule_id!r}{hint} (see `rules-ref rules`)")
+            raise InputError(f"no rule {shown(args.rule_id)}{hint} (see `rules-ref rules`)")
         rules = (by_id[wanted],)
     if args.json:
         print(json.dumps([_as_dict(r) for r in rules], indent=1, ensure_ascii=False))

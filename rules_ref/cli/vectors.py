@@ -12,10 +12,12 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 
 from ..errors import InputError
+from .common import positive_seconds
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -38,7 +40,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                      help="only these kinds (comma or space separated)")
     run.add_argument("--dir", default=None, metavar="DIR",
                      help="vectors directory (default: spec/vectors/v1)")
-    run.add_argument("--timeout", type=float, default=10.0,
+    run.add_argument("--timeout", type=positive_seconds, default=10.0,
                      help="seconds to wait for each answer (default 10)")
     run.add_argument("--quiet", action="store_true", help="print failures and the total only")
     run.add_argument("adapter", nargs=argparse.REMAINDER, metavar="-- COMMAND",
@@ -49,11 +51,11 @@ def run(args: argparse.Namespace) -> int:
     from ..conformance import vectors
 
     if args.action == "generate":
-        out = Path(args.out) if args.out else vectors.default_dir()
+        out = Path(args.out) if args.out is not None else vectors.default_dir()
         written = vectors.generate(out)
         print(f"wrote {len(written)} vector files to {out}")
         return 0
-    directory = Path(args.dir) if args.dir else vectors.default_dir()
+    directory = Path(args.dir) if args.dir is not None else vectors.default_dir()
     if args.action == "check":
         report = vectors.check_dir(directory)
         for note in report.notes:
@@ -71,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, directory: Path) -> int:
     from ..conformance import vectors
-    from ..conformance.process import AdapterFault, AdapterProcess
+    from ..conformance.process import AdapterFault, AdapterProcess, parse_supports
     from ..conformance.vector_runner import FAIL, Outcome, run_all, totals_line
 
     command = list(args.adapter)
@@ -85,16 +87,15 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
         wanted = [k for item in args.kinds for k in item.split(",") if k]
         unknown = [k for k in wanted if k not in vectors.KINDS]
         if unknown:
-            raise InputError(f"unknown kind(s) {', '.join(unknown)}; protocol kinds: "
+            raise InputError(f"unknown kind(s) {', '.join(unknown)[:200]}; protocol kinds: "
                              f"{', '.join(vectors.PROTOCOL_KINDS)}")
         not_protocol = [k for k in wanted if k in vectors.UNIT_KINDS]
         if not_protocol:
             raise InputError(f"{', '.join(not_protocol)}: not a protocol kind (for an "
                              "implementation's own unit tests; see spec/vectors/README.md)")
         kinds = wanted
-    if args.timeout <= 0:
-        raise InputError("--timeout must be positive")
     files = vectors.load_dir(directory)
+    vectors.require_valid(files, kinds)
     cases = [c for _, c in vectors.iter_cases(files, kinds)]
 
     def report(o: Outcome) -> None:
@@ -106,14 +107,17 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     adapter = None
     try:
         adapter = AdapterProcess(command, timeout=args.timeout)
-        hello = adapter.hello()
-        supports = hello.get("supports")
-        if not isinstance(supports, dict):
-            raise AdapterFault("handshake", "the hello answer has no supports object")
-        run_all(adapter, cases, supports, report)
+        try:
+            supports = parse_supports(adapter.hello())
+        except AdapterFault as fault:
+            raise adapter.fault(fault.kind, fault.detail) from None
+        run_all(adapter, cases, {"players": list(supports.players),
+                                 "switches": supports.switches}, report)
     except AdapterFault as exc:
         print(totals_line(outcomes))
-        print(f"rules-ref vectors: {exc}\n{exc.evidence()}", file=sys.stderr)
+        during = f" during vector {exc.case_id}" if exc.case_id else ""
+        print(f"rules-ref vectors: {exc}{during}\n  command: {shlex.join(command)}\n"
+              f"{exc.evidence()}", file=sys.stderr)
         return 2
     finally:
         if adapter is not None:

@@ -15,10 +15,19 @@ from dataclasses import fields
 from typing import IO, Any
 
 from ..actions import DealCards
-from ..deal import MAX_PLAYERS, MIN_PLAYERS
-from ..errors import IllegalAction, RulesRefError
+from ..deal import MAX_PLAYERS, MIN_PLAYERS, check_player_count
+from ..errors import IllegalAction, InputError, RulesRefError, SetupError
 from ..ruleset import Ruleset
-from ..serialize import action_from_json, cards_from_json, ruleset_from_json
+from ..serialize import (
+    action_from_json,
+    brief,
+    cards_from_json,
+    cards_to_json,
+    check_int,
+    check_object,
+    get_int,
+    ruleset_from_json,
+)
 from ..state import GameState
 from .observation import PROTOCOL_NAME, PROTOCOL_VERSION, observe
 
@@ -28,15 +37,58 @@ Observer = Callable[[GameState], dict[str, Any]]
 SWITCHES = tuple(f.name for f in fields(Ruleset))
 
 
-def start_state(msg: dict[str, Any]) -> GameState:
-    """The state a ``start`` request describes, dealt and ready for its first action."""
-    players = msg["players"]
-    ruleset = ruleset_from_json(msg["ruleset"])
-    deal_number = msg["deal_number"]
-    first_dealer = (msg["dealer"] - (deal_number - 1)) % players
-    state = GameState.start(players, ruleset, first_dealer, tuple(msg["totals"]), deal_number)
-    hands = tuple(cards_from_json(h, f"hands[{i}]") for i, h in enumerate(msg["hands"]))
-    state, _ = state.apply(DealCards(hands, cards_from_json(msg["extras"], "extras")))
+#: The fields of a ``start`` request (``id`` aside).
+START_FIELDS = ("type", "players", "ruleset", "deal_number", "dealer", "totals", "hands",
+                "extras")
+
+
+def start_message(msg: object, where: str = "start") -> dict[str, Any]:
+    """A ``start`` request checked field by field, without its ``id``.
+
+    Raises :class:`~rules_ref.errors.InputError` naming the JSON path of the
+    first field that is missing, unknown, of the wrong type or out of range
+    (a player count outside 6-11 cites ``PLAYERS.COUNT``). Whether the cards
+    make up the deck is left to :func:`start_state`.
+    """
+    d = check_object(msg, where, START_FIELDS, ("id",))
+    if d["type"] != "start":
+        raise InputError(f"{where}.type: expected 'start', got {brief(d['type'])}")
+    try:
+        players = check_player_count(get_int(d, "players", where))
+    except SetupError as exc:
+        raise InputError(f"{where}.players: {exc}") from None
+    ruleset = ruleset_from_json(d["ruleset"], f"{where}.ruleset")
+    deal_number = get_int(d, "deal_number", where, 1)
+    dealer = get_int(d, "dealer", where, 0, players - 1)
+    totals = d["totals"]
+    if not isinstance(totals, list) or len(totals) != players:
+        raise InputError(f"{where}.totals: expected a list of {players} integers")
+    for i, total in enumerate(totals):
+        check_int(total, f"{where}.totals[{i}]")
+    hands = d["hands"]
+    if not isinstance(hands, list) or len(hands) != players:
+        raise InputError(f"{where}.hands: expected a list of {players} hands")
+    return {"type": "start", "players": players, "ruleset": ruleset.to_dict(),
+            "deal_number": deal_number, "dealer": dealer, "totals": list(totals),
+            "hands": [cards_to_json(cards_from_json(h, f"{where}.hands[{i}]", 17))
+                      for i, h in enumerate(hands)],
+            "extras": cards_to_json(cards_from_json(d["extras"], f"{where}.extras", 104))}
+
+
+def start_state(msg: object, where: str = "start") -> GameState:
+    """The state a ``start`` request describes, dealt and ready for its first action.
+
+    Bad input raises :class:`~rules_ref.errors.InputError` or
+    :class:`~rules_ref.errors.SetupError` (a deal that does not make up the
+    deck names ``DEAL.SIZE`` or ``DECK.CARDS``); see :func:`start_message`.
+    """
+    m = start_message(msg, where)
+    players, deal_number = m["players"], m["deal_number"]
+    first_dealer = (m["dealer"] - (deal_number - 1)) % players
+    state = GameState.start(players, Ruleset.from_dict(m["ruleset"]), first_dealer,
+                            tuple(m["totals"]), deal_number)
+    hands = tuple(cards_from_json(h, f"{where}.hands[{i}]") for i, h in enumerate(m["hands"]))
+    state, _ = state.apply(DealCards(hands, cards_from_json(m["extras"], f"{where}.extras")))
     return state
 
 
@@ -68,8 +120,8 @@ class ReferenceAdapter:
     def act(self, msg: dict[str, Any]) -> dict[str, Any]:
         if self.state is None:
             return {"type": "rejected", "reason": "no game started"}
-        action = action_from_json(msg["action"])
         try:
+            action = action_from_json(msg.get("action"), "action")
             self.state, _ = self.state.apply(action)
         except IllegalAction as exc:
             return {"type": "rejected", "rule": exc.rule_id, "reason": str(exc)}

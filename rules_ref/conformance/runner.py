@@ -26,6 +26,7 @@ This module needs Hypothesis (the ``conform`` extra).
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
@@ -43,8 +44,8 @@ from hypothesis.errors import Flaky
 
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit, full_deck
-from ..deal import MAX_PLAYERS, MIN_PLAYERS, extras_count, hand_size, seeded_deal
-from ..errors import IllegalAction, InputError, RulesRefError, Violation
+from ..deal import extras_count, hand_size, seeded_deal
+from ..errors import IllegalAction, InputError, RulesRefError, SetupError, Violation
 from ..passing import pass_direction, pass_offset
 from ..registry import rule_ids
 from ..ruleset import (
@@ -59,10 +60,19 @@ from ..ruleset import (
 )
 from ..serialize import action_to_json, ruleset_to_json
 from ..state import GameState, Phase
-from .adapter import SWITCHES, start_state
+from .adapter import SWITCHES, start_message, start_state
 from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
 from .observation import CARD_TEXT, observation_problems, observe
-from .process import DEFAULT_TIMEOUT, AdapterFault, AdapterProcess
+from .process import (
+    DEFAULT_TIMEOUT,
+    AdapterFault,
+    AdapterProcess,
+    answer_kind,
+    check_rejection,
+)
+from .process import Supports as Supports
+from .process import parse_supports as parse_supports
+from .process import switch_values as _switch_values
 
 _rare_paths: Callable[..., tuple[str, ...]] | None
 RARE_PATHS: tuple[str, ...]
@@ -80,77 +90,6 @@ MAX_DEALS_PER_GAME = 4
 #: Deal numbers of a game's first deal are drawn from 1 to this.
 MAX_FIRST_DEAL = 8
 SHRINK_SECONDS_MIN = 10.0
-
-
-# --- what the adapter supports -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Supports:
-    """An adapter's ``hello``: its name, player counts and switch values."""
-
-    name: str
-    players: tuple[int, ...]
-    switches: dict[str, Any]
-
-    def allows(self, ruleset: Ruleset) -> list[str]:
-        """The switches of ``ruleset`` outside what the adapter supports.
-
-        A switch the adapter leaves out is supported at its default value
-        only; a listed switch at the listed values only.
-        """
-        default = Ruleset()
-        out = []
-        for f in fields(Ruleset):
-            value = getattr(ruleset, f.name)
-            declared = self.switches.get(f.name)
-            if declared == "any":
-                continue
-            if declared is None:
-                allowed = [getattr(default, f.name)]
-            else:
-                allowed = _switch_values(f.name, declared)
-            if value not in allowed:
-                shown = ruleset.to_dict()[f.name]
-                text = ",".join(shown) if isinstance(shown, list) else str(shown)
-                out.append(f"{f.name}={text}")
-        return out
-
-
-def _switch_values(name: str, declared: list[Any]) -> list[Any]:
-    return [getattr(Ruleset.from_dict({name: v}), name) for v in declared]
-
-
-def parse_supports(hello: dict[str, Any]) -> Supports:
-    """Check ``hello.supports`` and return it; a bad declaration is a handshake fault."""
-    supports = hello["supports"]
-    players = supports.get("players")
-    if (not isinstance(players, list) or not players
-            or not all(type(p) is int and MIN_PLAYERS <= p <= MAX_PLAYERS for p in players)):
-        raise AdapterFault("handshake", f"hello.supports.players must be a non-empty list of "
-                           f"player counts {MIN_PLAYERS}-{MAX_PLAYERS}, got {players!r:.80}")
-    switches = supports.get("switches", {})
-    unknown_keys = sorted(set(supports) - {"players", "switches"})
-    if unknown_keys:
-        raise AdapterFault("handshake", f"unknown field(s) in hello.supports: "
-                           f"{', '.join(unknown_keys)}")
-    checked: dict[str, Any] = {}
-    for name, declared in switches.items():
-        if name not in SWITCHES:
-            raise AdapterFault("handshake", f"hello.supports.switches: unknown switch {name!r}; "
-                               f"known: {', '.join(SWITCHES)}")
-        if declared == "any":
-            checked[name] = "any"
-            continue
-        if not isinstance(declared, list) or not declared:
-            raise AdapterFault("handshake", f"hello.supports.switches.{name}: expected \"any\" "
-                               f"or a non-empty list of values, got {declared!r:.60}")
-        try:
-            _switch_values(name, declared)
-        except RulesRefError as exc:
-            raise AdapterFault("handshake", f"hello.supports.switches.{name}: {exc}") from None
-        checked[name] = list(declared)
-    return Supports(str(hello.get("name", "")), tuple(sorted(set(players))), checked)
 
 
 # --- rulesets and deals ---------------------------------------------------------------------
@@ -601,16 +540,20 @@ class Session:
         expected = observe(state)
         answer = self.proc.receive(msg_id, "start")
         self.stats.actions += 1
-        kind = answer.pop("type", None)
+        about = f"message {msg_id} (start)"
+        try:
+            kind = answer_kind(answer, ("observation", "rejected"), about)
+            if kind == "rejected":
+                check_rejection(answer, about)
+        except AdapterFault as fault:
+            raise self.proc.fault(fault.kind, fault.detail) from None
+        answer.pop("type", None)
         answer.pop("id", None)
         if kind == "rejected":
             raise self._fail(["DEAL.SOURCE"], "the implementation rejected the start of a game "
                              f"that the reference plays: {answer.get('reason')!s:.200}", state,
                              None, {"type": "observation"}, {"type": "rejected", **answer},
                              {"type": "observation", **expected})
-        if kind != "observation":
-            raise self.proc.fault("shape", f"the answer to start must be an observation, not "
-                                  f"{kind!r:.40}")
         self._compare(None, None, state, expected, answer)
         self.state = state
 
@@ -640,7 +583,14 @@ class Session:
             expected = {}
         answer = self.proc.receive(msg_id, "action")
         self.stats.actions += 1
-        kind = answer.pop("type", None)
+        about = f"message {msg_id} ({describe_action(action_json)})"
+        try:
+            kind = answer_kind(answer, ("observation", "rejected"), about)
+            if kind == "rejected":
+                check_rejection(answer, about)
+        except AdapterFault as fault:
+            raise self.proc.fault(fault.kind, fault.detail) from None
+        answer.pop("type", None)
         answer.pop("id", None)
         if kind == "observation":
             if after is None:
@@ -658,12 +608,7 @@ class Session:
                 self.stats.deals += 1  # a deal played to its end and scored
             return True
         if kind == "rejected":
-            unknown = sorted(set(answer) - {"rule", "reason"})
             rule = answer.get("rule")
-            if unknown or not isinstance(answer.get("reason"), str) or (
-                    rule is not None and not isinstance(rule, str)):
-                raise self.proc.fault("shape", 'a rejected answer is {"type": "rejected", '
-                                      '"reason": text, "rule": optional rule ID}')
             if after is not None:
                 rules = rejected_legal_rules(before, action, rule, self.known_rules)
                 raise self._fail(rules, f"the implementation rejected a legal action "
@@ -678,8 +623,7 @@ class Session:
                         f"{describe_action(action_json)}: rejected citing {rule}, the reference "
                         f"cites {', '.join(v.rule_id for v in violations)}")
             return False
-        raise self.proc.fault("shape", f"the answer to an action must be an observation or "
-                              f"rejected, not {kind!r:.40}")
+        raise AssertionError(kind)  # pragma: no cover - answer_kind allows no other
 
 
 # --- drawing a game -----------------------------------------------------------------------
@@ -1239,7 +1183,8 @@ def _job_main(config: Config, index: int, examples: int, counters: Any, stop: An
         result = {"error": "interrupted", "stats": {}}
     finally:
         runner.close()
-    results.put((index, result))
+    # JSON text, so that what crosses between the processes is plain data.
+    results.put((index, _json_line(result)))
 
 
 def run_jobs(config: Config, on_progress: Callable[[Stats, float], None] | None = None
@@ -1266,8 +1211,8 @@ def run_jobs(config: Config, on_progress: Callable[[Stats, float], None] | None 
             p.start()
         while len(got) < jobs:
             try:
-                index, result = results.get(timeout=0.2)
-                got[index] = result
+                index, text = results.get(timeout=0.2)
+                got[index] = json.loads(text)
             except queue_mod.Empty:
                 if not any(p.is_alive() for p in procs) and results.empty():
                     break
@@ -1343,25 +1288,37 @@ def replay_document(failure: Failure, config: Config, supports: Supports | None)
     }
 
 
+#: At most this many actions in a replay file (a conformance game has a few hundred).
+MAX_REPLAY_ACTIONS = 10_000
+
+
 def read_replay(data: object, where: str) -> tuple[dict[str, Any], list[Action]]:
-    """The start message and the actions of a replay document, checked."""
+    """The start message and the actions of a replay document, checked.
+
+    Only ``format``, ``version``, ``start`` and ``actions`` are read; the
+    start is rebuilt from its checked fields (so nothing but the protocol's
+    fields is sent), and it must be a game the reference can set up.
+    """
     from ..serialize import action_from_json
 
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
-        raise InputError(f"{where}: not a {REPLAY_FORMAT} file")
-    if data.get("version") != REPLAY_VERSION:
+        raise InputError(f"{where}: not a {REPLAY_FORMAT} file (no \"format\": "
+                         f"\"{REPLAY_FORMAT}\")")
+    if data.get("version") != REPLAY_VERSION or type(data.get("version")) is not int:
         raise InputError(f"{where}: replay version {data.get('version')!r:.20} is not "
                          f"{REPLAY_VERSION}")
-    start = data.get("start")
-    if not isinstance(start, dict) or start.get("type") != "start":
-        raise InputError(f"{where}.start: expected a start message")
+    if "start" not in data:
+        raise InputError(f"{where}: missing start")
+    start = start_message(data["start"], f"{where}.start")
     try:
-        start_state(start)
-    except (RulesRefError, KeyError, TypeError, ValueError) as exc:
+        start_state(start, f"{where}.start")
+    except SetupError as exc:
         raise InputError(f"{where}.start: {exc}") from None
     raw = data.get("actions")
     if not isinstance(raw, list):
-        raise InputError(f"{where}.actions: expected a list")
+        raise InputError(f"{where}.actions: expected a list of actions")
+    if len(raw) > MAX_REPLAY_ACTIONS:
+        raise InputError(f"{where}.actions: {len(raw)} actions, more than {MAX_REPLAY_ACTIONS}")
     return start, [action_from_json(a, f"{where}.actions[{i}]") for i, a in enumerate(raw)]
 
 
@@ -1399,8 +1356,6 @@ def run_replay(config: Config, start: dict[str, Any], actions: list[Action]) -> 
 
 
 def _json_line(value: object) -> str:
-    import json
-
     return json.dumps(value, separators=(",", ":"))
 
 

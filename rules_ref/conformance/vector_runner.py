@@ -22,7 +22,11 @@ from typing import Any, Protocol
 from ..ruleset import DEFAULT
 from .adapter import ReferenceAdapter
 from .observation import observation_problems
-from .process import AdapterFault
+from .process import AdapterFault, answer_kind, check_rejection
+
+#: A perft case stops (and fails) after this many requests: the adapter's own legal
+#: lists drive the walk, so a wrong adapter could make it explode.
+MAX_PERFT_REQUESTS = 200_000
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
 
@@ -183,20 +187,28 @@ class CaseRun:
         self.driver = driver
         self.case = case
         self.notes: list[str] = []
+        self.requests = 0
 
     def send(self, message: dict[str, Any]) -> dict[str, Any]:
+        self.requests += 1
         answer = self.driver.request(message)
-        kind = answer.get("type")
-        if kind not in ("observation", "rejected"):
-            raise AdapterFault("shape", f"answer of type {kind!r:.40} to a {message['type']} "
-                               "request; expected observation or rejected")
-        if kind == "observation":
-            problems = observation_problems(
-                {k: v for k, v in answer.items() if k not in ("id", "type")})
-            if problems:
-                raise AdapterFault("shape", f"observation in answer to a {message['type']} "
-                                   f"request: {'; '.join(problems)}")
-        elif message["type"] == "start":
+        about = f"a {message['type']} request"
+        try:
+            kind = answer_kind(answer, ("observation", "rejected"), about)
+            if kind == "observation":
+                problems = observation_problems(
+                    {k: v for k, v in answer.items() if k not in ("id", "type")})
+                if problems:
+                    raise AdapterFault("shape", f"observation in answer to {about}: "
+                                       f"{'; '.join(problems)}")
+            else:
+                check_rejection(answer, about)
+        except AdapterFault as fault:
+            fault_of = getattr(self.driver, "fault", None)
+            if callable(fault_of):  # an adapter process: add the evidence
+                raise fault_of(fault.kind, fault.detail) from None
+            raise
+        if kind == "rejected" and message["type"] == "start":
             raise Mismatch(f"the start message was rejected: {_rejection(answer)}", ())
         return answer
 
@@ -246,6 +258,7 @@ class CaseRun:
 
     def perft(self) -> None:
         depth = int(self.case["depth"])
+        expected = self.case["expected"]
         at: list[str] | None = None
         obs: dict[str, Any] = {}
 
@@ -278,6 +291,10 @@ class CaseRun:
                 return len(options)
             total = 0
             for card in options:
+                if self.requests > MAX_PERFT_REQUESTS:
+                    raise Mismatch(f"depth {depth}: more than {MAX_PERFT_REQUESTS} requests; "
+                                   f"the legal lists are far longer than the reference's "
+                                   f"({expected['nodes']} sequences expected)", ("legal",))
                 node = reach(path)
                 answer = self.act({"type": "play", "seat": node["to_act"], "card": card})
                 if answer["type"] == "rejected":
@@ -288,7 +305,6 @@ class CaseRun:
                 total += count([*path, card], d - 1)
             return total
 
-        expected = self.case["expected"]
         got = {card: count([card], depth - 1) if depth > 1 else 1
                for card in legal(reach([]))}
         if got != expected["divide"]:
@@ -331,7 +347,12 @@ def run_all(driver: Driver, cases: Iterable[dict[str, Any]], supports: dict[str,
     out = []
     for case in cases:
         reason = skip_reason(case, supports) if supports is not None else None
-        outcome = Outcome(case["id"], SKIP, [], reason) if reason else run_case(driver, case)
+        try:
+            outcome = Outcome(case["id"], SKIP, [], reason) if reason else \
+                run_case(driver, case)
+        except AdapterFault as fault:
+            fault.case_id = str(case["id"])
+            raise
         out.append(outcome)
         if report is not None:
             report(outcome)

@@ -1400,11 +1400,13 @@ def generate(out: Path) -> list[Path]:
     Vector files of ``out`` that the reference no longer generates are removed,
     so that a directory never keeps stale cases; other files are left alone.
     """
-    out.mkdir(parents=True, exist_ok=True)
+    from ..cli.io import make_output_dir, write_text_atomic
+
+    make_output_dir(str(out))
     written = []
     for name, text in build_files().items():
         path = out / name
-        path.write_text(text, encoding="utf-8", newline="\n")
+        write_text_atomic(str(path), text)
         written.append(path)
     for path in sorted(out.glob("*.json")):
         if path not in written and _is_vector_file(path):
@@ -1413,9 +1415,13 @@ def generate(out: Path) -> list[Path]:
 
 
 def _is_vector_file(path: Path) -> bool:
+    from ..cli.io import read_json_file
+
+    if path.is_symlink() or not path.is_file():
+        return False
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        data = read_json_file(str(path))
+    except RulesRefError:
         return False
     return isinstance(data, dict) and data.get("format") == FORMAT
 
@@ -1438,22 +1444,180 @@ class VectorFile:
         return cases if isinstance(cases, list) else []
 
 
+#: Bounds on a vector file (``spec/limits.md``).
+MAX_CASES_PER_FILE = 10_000
+#: At most this many prefix actions, and this many steps, in one case.
+MAX_CASE_ACTIONS = 10_000
+#: The deepest perft case a runner walks.
+MAX_PERFT_DEPTH = 5
+
+
 def load_dir(directory: Path) -> list[VectorFile]:
-    """Every ``*.json`` vector file of ``directory``, in name order."""
-    if not directory.is_dir():
-        raise InputError(f"{directory}: no such vectors directory")
+    """Every ``*.json`` vector file of ``directory``, in name order.
+
+    Each file is read as ``rules_ref.cli.io.read_json_file`` reads JSON
+    (a size limit, UTF-8, JSON only); a file that cannot be read, or is not
+    a JSON object, raises :class:`InputError` naming it. The cases are not
+    checked here: see :func:`file_problems` and :func:`require_valid`.
+    """
+    from ..cli.io import is_dir, read_json_file, shown_path
+
+    if not is_dir(directory):
+        raise InputError(f"{shown_path(str(directory))}: no such vectors directory")
+    try:
+        paths = sorted(directory.glob("*.json"))
+    except OSError as exc:
+        raise InputError(f"{directory}: cannot list the directory: {exc.strerror}") from None
     files = []
-    for path in sorted(directory.glob("*.json")):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise InputError(f"{path}: cannot read vector file: {exc}") from None
+    for path in paths:
+        data = read_json_file(str(path))
         if not isinstance(data, dict):
             raise InputError(f"{path}: a vector file is a JSON object")
         files.append(VectorFile(path, data))
     if not files:
         raise InputError(f"{directory}: holds no vector files (*.json)")
     return files
+
+
+_COMMON = ("id", "description", "rules", "ruleset", "players")
+_CASE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "card-notation": ((*_COMMON, "input", "expected"), ()),
+    "seeded-deal": ((*_COMMON, "input", "expected"), ()),
+    "seat-view": ((*_COMMON, "start", "prefix", "seat", "expected"), ("facts",)),
+    "perft": ((*_COMMON, "start", "prefix", "depth", "expected"), ("facts",)),
+    "transcript": ((*_COMMON, "start", "prefix", "steps"), ("facts", "preset", "seed")),
+}
+_STEPS_FIELDS = ((*_COMMON, "start", "prefix", "steps"), ("facts",))
+
+
+def _text_list(value: object, where: str) -> None:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError(f"{where}: expected a list of text")
+
+
+def _actions(value: object, where: str) -> None:
+    from ..serialize import action_from_json
+
+    if not isinstance(value, list):
+        raise InputError(f"{where}: expected a list of actions")
+    if len(value) > MAX_CASE_ACTIONS:
+        raise InputError(f"{where}: {len(value)} actions, more than {MAX_CASE_ACTIONS}")
+    for i, a in enumerate(value):
+        action_from_json(a, f"{where}[{i}]")
+
+
+def _expect(value: object, where: str) -> None:
+    from ..serialize import check_object
+
+    if not isinstance(value, dict) or len(value) != 1:
+        raise InputError(f"{where}: expected {{\"observation\": {{...}}}} or "
+                         f"{{\"rejected\": {{...}}}}")
+    if "observation" in value:
+        if not isinstance(value["observation"], dict):
+            raise InputError(f"{where}.observation: expected an object of fields")
+        return
+    if "rejected" not in value:
+        raise InputError(f"{where}: expected observation or rejected, got "
+                         f"{', '.join(map(str, value))[:40]}")
+    r = check_object(value["rejected"], f"{where}.rejected", ("rule",), ("rules",))
+    if not isinstance(r["rule"], str):
+        raise InputError(f"{where}.rejected.rule: expected a rule ID")
+    if "rules" in r:
+        _text_list(r["rules"], f"{where}.rejected.rules")
+
+
+def check_case(kind: str, case: object, where: str) -> None:
+    """Raise :class:`InputError` naming the JSON path of what is wrong with a case's shape.
+
+    The shape is what the runners rely on (``spec/vectors/README.md``); the
+    values are judged by :func:`check_dir` (the reference must agree).
+    """
+    from ..serialize import check_int, check_object
+    from .adapter import start_message
+
+    required, optional = _CASE_FIELDS.get(kind, _STEPS_FIELDS)
+    c = check_object(case, where, required, optional)
+    if not isinstance(c["id"], str):
+        raise InputError(f"{where}.id: expected text")
+    if not isinstance(c["description"], str):
+        raise InputError(f"{where}.description: expected text")
+    _text_list(c["rules"], f"{where}.rules")
+    Ruleset.from_dict(c["ruleset"], f"{where}.ruleset")
+    if c["players"] is not None:
+        check_int(c["players"], f"{where}.players")
+    if kind == "card-notation":
+        if not isinstance(c["input"], str):
+            _text_list(c["input"], f"{where}.input")
+        return
+    if kind == "seeded-deal":
+        inp = check_object(c["input"], f"{where}.input",
+                           ("seed", "players", "deal_number", "dealer"))
+        if not isinstance(inp["seed"], str):
+            raise InputError(f"{where}.input.seed: expected the seed as decimal text")
+        for key in ("players", "deal_number", "dealer"):
+            check_int(inp[key], f"{where}.input.{key}")
+        return
+    start_message(c["start"], f"{where}.start")
+    _actions(c["prefix"], f"{where}.prefix")
+    if kind == "seat-view":
+        check_int(c["seat"], f"{where}.seat", 0, 10)
+        return
+    if kind == "perft":
+        check_int(c["depth"], f"{where}.depth", 1, MAX_PERFT_DEPTH)
+        e = check_object(c["expected"], f"{where}.expected", ("divide", "nodes"))
+        check_int(e["nodes"], f"{where}.expected.nodes", 0)
+        divide = e["divide"]
+        if not isinstance(divide, dict):
+            raise InputError(f"{where}.expected.divide: expected an object of counts")
+        for card, count in divide.items():
+            check_int(count, f"{where}.expected.divide.{card}", 0)
+        return
+    steps = c["steps"]
+    if not isinstance(steps, list):
+        raise InputError(f"{where}.steps: expected a list of steps")
+    if len(steps) > MAX_CASE_ACTIONS:
+        raise InputError(f"{where}.steps: {len(steps)} steps, more than {MAX_CASE_ACTIONS}")
+    for i, step in enumerate(steps):
+        sw = f"{where}.steps[{i}]"
+        st = check_object(step, sw, ("action",), ("expect",))
+        if st["action"] is not None:
+            _actions([st["action"]], f"{sw}.action")
+        if "expect" in st and st["expect"] is not None:
+            _expect(st["expect"], f"{sw}.expect")
+
+
+def file_problems(f: VectorFile) -> tuple[list[str], list[Case]]:
+    """What is wrong with the shape of a vector file, and its cases of the right shape."""
+    name = f.path.name
+    data = f.data
+    kind = data.get("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        return [f"{name}: kind: {str(kind)[:40]!r} is not one of {', '.join(KINDS)}"], []
+    cases = data.get("cases")
+    if not isinstance(cases, list):
+        return [f"{name}: cases: expected a list of cases"], []
+    if len(cases) > MAX_CASES_PER_FILE:
+        return [f"{name}: cases: {len(cases)} cases, more than {MAX_CASES_PER_FILE}"], []
+    problems, good = [], []
+    for i, case in enumerate(cases):
+        try:
+            check_case(kind, case, f"cases[{i}]")
+        except RulesRefError as exc:
+            problems.append(f"{name}: {exc}")
+        else:
+            good.append(case)
+    return problems, good
+
+
+def require_valid(files: Sequence[VectorFile], kinds: Sequence[str] | None = None) -> None:
+    """Raise :class:`InputError` at the first problem of shape in the files of ``kinds``."""
+    for f in files:
+        if kinds is not None and f.kind in KINDS and f.kind not in kinds:
+            continue  # a file of another kind, not run: its cases are not read
+        problems, _ = file_problems(f)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise InputError(f"{f.path.parent}/{problems[0]}{more}")
 
 
 def iter_cases(files: Sequence[VectorFile], kinds: Sequence[str] | None = None,
@@ -1502,8 +1666,13 @@ def _switch_values() -> list[tuple[str, Json, tuple[str, ...]]]:
 
 def check_dir(directory: Path, replay: bool = True) -> CheckReport:
     """Self-check the vectors of ``directory`` (see the module docstring)."""
-    files = load_dir(directory)
+    loaded = load_dir(directory)
     problems: list[str] = []
+    files = []
+    for f in loaded:
+        shape, good = file_problems(f)
+        problems.extend(shape)
+        files.append(VectorFile(f.path, {**f.data, "cases": good}))
     notes: list[str] = []
     validate = schema_validator()
     if validate is None:
@@ -1515,7 +1684,8 @@ def check_dir(directory: Path, replay: bool = True) -> CheckReport:
     for f in files:
         name = f.path.name
         if validate is not None:
-            problems.extend(f"{name}: schema: {e}" for e in validate(f.data))
+            original = next(x for x in loaded if x.path == f.path)
+            problems.extend(f"{name}: schema: {e}" for e in validate(original.data))
         if f.data.get("contract_version") != CONTRACT_VERSION:
             problems.append(f"{name}: contract_version {f.data.get('contract_version')!r}, "
                             f"this runner follows {CONTRACT_VERSION}")
@@ -1554,7 +1724,8 @@ def check_dir(directory: Path, replay: bool = True) -> CheckReport:
                         if c.get("ruleset") != rs.to_dict())
     if replay:
         problems.extend(replay_reference(files))
-    return CheckReport(problems, notes, len(files), n_cases)
+    return CheckReport(problems, notes, len(files), n_cases + sum(
+        len(f.cases) - len(g.cases) for f, g in zip(loaded, files, strict=True)))
 
 
 def replay_reference(files: Sequence[VectorFile]) -> list[str]:
