@@ -1,7 +1,9 @@
 """Hypothesis strategies for Cancellation Hearts: rulesets, deals, tricks and policies.
 
-This module drives Hypothesis (the ``conform`` extra); the property tests in
-``tests/properties`` and the differential runner both build games from it.
+This module drives Hypothesis (the ``conform`` extra). The property tests in
+``tests/properties`` build their games from it, and the differential runner
+(``rules-ref conform``) counts the rare paths its games went through with
+:func:`rare_paths`.
 
 * :func:`rulesets`, :func:`player_counts`, :func:`dealers`,
   :func:`near_target_totals`: the setup of a game.
@@ -11,6 +13,8 @@ This module drives Hypothesis (the ``conform`` extra); the property tests in
   :func:`void_first_trick_deals`, :func:`void_last_trick_deals`,
   :func:`cancelling_suit_deals` (a suit held only as matched pairs),
   :func:`penalty_leader_deals` (an opening leader with only hearts and Q♠),
+  :func:`opening_lead_deals` (an opening leader with mostly the cards the
+  opening-lead rules single out),
   :func:`forced_heart_deals` (a leader left with only hearts while hearts
   are unbroken) and :func:`moon_deals` (one seat able to take every card).
   :func:`any_deals` mixes them all. Every deal strategy produces a
@@ -42,7 +46,16 @@ from hypothesis import strategies as st
 
 from .. import events as ev
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
-from ..cards import CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit, card, full_deck
+from ..cards import (
+    CARDS,
+    QUEEN_OF_SPADES,
+    TEN_OF_DIAMONDS,
+    TWO_OF_CLUBS,
+    Card,
+    Suit,
+    card,
+    full_deck,
+)
 from ..deal import MAX_PLAYERS, MIN_PLAYERS, extras_count, hand_size
 from ..errors import InputError
 from ..policy import choose as reference_choose
@@ -60,9 +73,21 @@ from ..ruleset import (
 from ..state import GameState, Phase
 
 __all__ = [
+    "CANCELLED_LEAD",
     "DEAL_KINDS",
+    "FORCED_HEART_LEAD",
+    "MOON_ADD",
+    "MOON_SUBTRACT",
+    "OPENING_EXCEPTION",
+    "PARTIAL_CANCEL",
+    "PENDING_COLLECTED",
     "POLICY_STYLES",
     "RARE_PATHS",
+    "TIE",
+    "VOID_FIRST_WITH_EXTRAS",
+    "VOID_LAST",
+    "VOID_TRICK",
+    "VOID_TWICE",
     "Chooser",
     "DealPosition",
     "Observer",
@@ -78,6 +103,7 @@ __all__ = [
     "mirrored_deals",
     "moon_deals",
     "near_target_totals",
+    "opening_lead_deals",
     "penalty_leader_deals",
     "play_out",
     "player_counts",
@@ -111,7 +137,7 @@ _SWITCH_STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
     "hearts_broken_by": st.sampled_from(HeartsBrokenBy),
     "last_trick_void": st.sampled_from(LastTrickVoid),
     "moon": st.sampled_from(Moon),
-    "ten_of_diamonds_points": st.sampled_from((0, -10)) | st.integers(-1000, 1000),
+    "ten_of_diamonds_points": st.sampled_from((0, -10, 10)) | st.integers(-1000, 1000),
     "target": st.sampled_from((150, 100)) | st.integers(1, 300),
 }
 
@@ -328,6 +354,26 @@ def penalty_leader_deals(draw: st.DrawFn, players: int, leader: int) -> DealCard
 
 
 @st.composite
+def opening_lead_deals(draw: st.DrawFn, players: int, leader: int) -> DealCards:
+    """``leader`` holds mostly the cards the opening-lead rules single out, and up to two others.
+
+    Those are the hearts, the Q♠, the 10♦ (a scoring card when it counts)
+    and the 2♣ (``LEAD.OPENING_CARD`` and the switch ``opening_lead``), so
+    that every exception of every opening rule comes up.
+    """
+    size = hand_size(players)
+    special = [c for c in full_deck() if _is_penalty(c) or c in (TEN_OF_DIAMONDS, TWO_OF_CLUBS)]
+    plain = [c for c in full_deck() if c not in special]
+    others = draw(st.integers(0, 2))
+    first = list(draw(st.permutations(special)))
+    second = list(draw(st.permutations(plain)))
+    hand = first[:size - others] + second[:others]
+    rest = list(draw(st.permutations(first[size - others:] + second[others:])))
+    seats = draw(st.permutations([s for s in range(players) if s != leader]))
+    return _by_seats([leader, *seats], hand + rest, players)
+
+
+@st.composite
 def forced_heart_deals(draw: st.DrawFn, players: int, leader: int) -> DealCards:
     """``leader`` holds the A♣ and otherwise only hearts.
 
@@ -383,6 +429,7 @@ def any_deals(players: int, leader: int) -> st.SearchStrategy[DealCards]:
         _mirrored(players),
         cancelling_suit_deals(players),
         penalty_leader_deals(players, leader),
+        opening_lead_deals(players, leader),
         forced_heart_deals(players, leader),
         moon_deals(players, leader),
     )
@@ -516,6 +563,7 @@ DEAL_KINDS: dict[str, tuple[str, ...]] = {
     "mirrored-exact": ("cancelling",),
     "cancelling-suit": ("cancelling", "cancelling", "mixed"),
     "penalty-leader": ("reference", "uniform", "cancelling"),
+    "opening-lead": ("uniform", "reference"),
     "forced-heart": ("uniform", "reference", "cancelling"),
     "moon": ("uniform", "cancelling", "reference"),
 }
@@ -532,6 +580,8 @@ def _deal_of_kind(kind: str, players: int, leader: int) -> st.SearchStrategy[Dea
         return cancelling_suit_deals(players)
     if kind == "penalty-leader":
         return penalty_leader_deals(players, leader)
+    if kind == "opening-lead":
+        return opening_lead_deals(players, leader)
     if kind == "forced-heart":
         return forced_heart_deals(players, leader)
     return moon_deals(players, leader)
@@ -559,14 +609,14 @@ def deal_positions(draw: st.DrawFn,
     The deal kind and the policy are drawn together so that adversarial
     deals meet policies that bring their situations about. With the default
     ``ruleset`` strategy, an adversarial deal is dealt under a ruleset
-    without passing half of the time, since passing scatters the cards
+    without passing two times in three, since passing scatters the cards
     that the adversarial deals place; a given ``ruleset`` strategy is used
     as it is.
     """
     kind = draw(st.sampled_from(tuple(DEAL_KINDS)))
     players = draw(player_counts())
     rs = draw(rulesets() if ruleset is None else ruleset)
-    if ruleset is None and kind != "random" and draw(st.booleans()):
+    if ruleset is None and kind != "random" and draw(st.integers(0, 2)):
         rs = replace(rs, pass_cycle=(PassDirection.HOLD,))
     first_dealer = draw(dealers(players))
     totals = draw(st.none() | near_target_totals(players, rs.target))
@@ -577,17 +627,22 @@ def deal_positions(draw: st.DrawFn,
     return DealPosition(state, deal, policy, kind)
 
 
-@st.composite
-def deals_with_policies(draw: st.DrawFn, players: int, leader: int,
-                        kind: str | None = None) -> tuple[DealCards, Policy]:
+def deals_with_policies(players: int, leader: int,
+                        kind: str | None = None) -> st.SearchStrategy[tuple[DealCards, Policy]]:
     """A deal of ``kind`` (drawn from :data:`DEAL_KINDS` when ``None``) and a policy suiting it.
 
     ``leader`` is the seat expected to make the opening lead.
     """
+    if kind is not None and kind not in DEAL_KINDS:
+        raise InputError(f"unknown deal kind {kind!r}; known: {', '.join(DEAL_KINDS)}")
+    return _deals_with_policies(players, leader, kind)
+
+
+@st.composite
+def _deals_with_policies(draw: st.DrawFn, players: int, leader: int,
+                         kind: str | None) -> tuple[DealCards, Policy]:
     if kind is None:
         kind = draw(st.sampled_from(tuple(DEAL_KINDS)))
-    elif kind not in DEAL_KINDS:
-        raise InputError(f"unknown deal kind {kind!r}; known: {', '.join(DEAL_KINDS)}")
     deal = draw(_deal_of_kind(kind, players, leader))
     style = draw(st.sampled_from(DEAL_KINDS[kind]))
     return deal, Policy(style, draw(st.integers(0, 2**32 - 1)))

@@ -1,0 +1,145 @@
+"""The strategies themselves: valid deals, every switch value and preset, clear errors."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import fields
+from enum import Enum
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_ref.actions import DealCards
+from rules_ref.cards import Suit, full_deck
+from rules_ref.conformance import strategies as S
+from rules_ref.deal import check_deal, extras_count, hand_size
+from rules_ref.errors import InputError
+from rules_ref.ruleset import Moon, PassDirection, Ruleset, presets
+from rules_ref.state import GameState
+
+from . import examples
+
+DEAL_STRATEGIES: dict[str, Callable[[int, int], st.SearchStrategy[DealCards]]] = {
+    "explicit": lambda n, leader: S.explicit_deals(n),
+    "mirrored": lambda n, leader: S.mirrored_deals(n),
+    "void first trick": lambda n, leader: S.void_first_trick_deals(n),
+    "void last trick": lambda n, leader: S.void_last_trick_deals(n),
+    "cancelling suit": lambda n, leader: S.cancelling_suit_deals(n),
+    "penalty leader": S.penalty_leader_deals,
+    "opening lead": S.opening_lead_deals,
+    "forced heart": S.forced_heart_deals,
+    "moon": S.moon_deals,
+    "any": S.any_deals,
+}
+
+
+@st.composite
+def deals_of_every_kind(draw: st.DrawFn) -> tuple[str, int, int, DealCards]:
+    kind = draw(st.sampled_from(sorted(DEAL_STRATEGIES)))
+    players = draw(S.player_counts().filter(
+        lambda n: kind != "void first trick" or extras_count(n) > 0))
+    leader = draw(st.integers(0, players - 1))
+    return kind, players, leader, draw(DEAL_STRATEGIES[kind](players, leader))
+
+
+@pytest.mark.rule("DEAL.SOURCE", "DEAL.SIZE", "DECK.CARDS")
+@settings(max_examples=examples(0.5))
+@given(deal=deals_of_every_kind())
+def test_every_deal_strategy_makes_up_the_deck(deal: tuple[str, int, int, DealCards]) -> None:
+    kind, players, leader, cards = deal
+    assert len(cards.hands) == players
+    assert all(len(h) == hand_size(players) for h in cards.hands)
+    assert len(cards.extras) == extras_count(players)
+    every = Counter(c for h in cards.hands for c in h) + Counter(cards.extras)
+    assert every == Counter(full_deck())
+    check_deal(cards.hands, cards.extras, players)
+    hand = cards.hands[leader]
+    if kind == "penalty leader":
+        assert all(c.suit == Suit.H or (c.rank, c.suit) == (12, Suit.S) for c in hand)
+    elif kind == "opening lead":
+        singled_out = [c for c in hand if c.suit == Suit.H or (c.rank, c.suit) in (
+            (12, Suit.S), (10, Suit.D), (2, Suit.C))]
+        assert len(hand) - len(singled_out) <= 2
+    elif kind == "forced heart":
+        assert {c for c in hand if c.suit != Suit.H} == {S.ACE_OF_CLUBS}
+    elif kind == "moon":
+        assert all(c.suit == Suit.C for c in hand)
+        assert all(hand.count(c) == 2 for c in hand if c.rank > hand[0].rank)
+    elif kind in ("void last trick", "void first trick"):
+        hands = cards.hands
+        paired = [s for s in range(players)
+                  if any(t != s and hands[t] == hands[s] for t in range(players))]
+        assert len(paired) >= 2 * (players // 2)
+        if players % 2:
+            (lone,) = set(range(players)) - set(paired)
+            assert len({c.suit for c in hands[lone]}) == 1
+
+
+def _switch_values() -> list[tuple[str, object]]:
+    out: list[tuple[str, object]] = []
+    for f in fields(Ruleset):
+        default = getattr(Ruleset(), f.name)
+        if isinstance(default, Enum):
+            out += [(f.name, v) for v in type(default)]
+    out += [("pass_cycle", (d,)) for d in PassDirection]
+    out += [("pass_count", k) for k in range(1, 10)]
+    out += [("ten_of_diamonds_points", -10), ("target", 100), ("target", 1)]
+    return out
+
+
+def test_every_switch_has_values_to_draw() -> None:
+    for f in fields(Ruleset):
+        S.switch_values(f.name)  # raises InputError for a switch the strategies do not know
+
+
+def test_rulesets_draw_every_preset_and_switch_value() -> None:
+    seen: set[Ruleset] = set()
+    wanted = _switch_values()
+
+    @settings(max_examples=1000, derandomize=True, database=None)
+    @given(rs=S.rulesets())
+    def collect(rs: Ruleset) -> None:
+        seen.add(rs)
+
+    collect()
+    assert [name for name, rs in presets().items() if rs not in seen] == []
+    assert [(name, value) for name, value in wanted
+            if not any(getattr(rs, name) == value for rs in seen)] == []
+
+
+@settings(max_examples=examples(0.25))
+@given(rs=S.rulesets({"moon": ["others-52"], "pass_count": "any"}))
+def test_rulesets_stay_inside_declared_support(rs: Ruleset) -> None:
+    default = Ruleset()
+    assert rs.moon in (Moon.CHOICE_26, Moon.OTHERS_52)
+    for f in fields(Ruleset):
+        if f.name not in ("moon", "pass_count"):
+            assert getattr(rs, f.name) == getattr(default, f.name)
+
+
+@settings(max_examples=examples(0.25))
+@given(position=S.deal_positions())
+def test_deal_positions_are_ready_to_deal(position: S.DealPosition) -> None:
+    state = position.state
+    assert state.phase.value == "dealing"
+    assert position.kind in S.DEAL_KINDS
+    assert position.policy.style in S.DEAL_KINDS[position.kind]
+    after, _ = state.apply(position.deal)
+    assert after.deal_number == state.deal_number + 1
+
+
+def test_bad_strategy_arguments_are_clear_errors() -> None:
+    with pytest.raises(InputError, match="unknown switch 'colour'"):
+        S.switch_values("colour")
+    with pytest.raises(InputError, match="switch moon: expected"):
+        S.switch_values("moon", 3)
+    with pytest.raises(InputError, match="unknown policy style 'greedy'"):
+        S.Policy("greedy")
+    with pytest.raises(InputError, match="8 players have no extras"):
+        S.void_first_trick_deals(8)
+    with pytest.raises(InputError, match=r"no deal is in progress \(phase dealing\)"):
+        S.play_out(GameState.start(6), S.Policy())
+    with pytest.raises(InputError, match="unknown deal kind 'easy'"):
+        S.deals_with_policies(6, 1, "easy")

@@ -1,0 +1,1 @@
+"""Named regression tests: one per failure the property tests have found."""
