@@ -125,14 +125,16 @@ class GameState:
         check_player_count(players)
         if not isinstance(ruleset, Ruleset):
             raise SetupError("ruleset must be a Ruleset")
-        if not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
+        if (not isinstance(first_dealer, int) or isinstance(first_dealer, bool)
+                or not 0 <= first_dealer < players):
             raise SetupError(f"first dealer must be a seat 0..{players - 1}, got {first_dealer!r}",
                              "DEAL.DEALER")
         if not isinstance(next_deal, int) or next_deal < 1:
             raise SetupError(f"deal number must be 1 or more, got {next_deal!r}", "DEAL.DEALER")
         if totals is None:
             totals = (0,) * players
-        if len(totals) != players or not all(isinstance(t, int) for t in totals):
+        if len(totals) != players or not all(
+                isinstance(t, int) and not isinstance(t, bool) for t in totals):
             raise SetupError(f"totals must be {players} integers")
         return cls(ruleset=ruleset, players=players, first_dealer=first_dealer,
                    phase=Phase.DEALING, deal_number=next_deal - 1,
