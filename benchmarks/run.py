@@ -210,6 +210,44 @@ def cli(args: list[str], timeout: float = 900) -> tuple[int, str, str, float]:
 ADAPTER = [sys.executable, "-m", "rules_ref.conformance.adapter"]
 
 
+def conform_shares(players: int, examples: int) -> dict[str, float]:
+    """Where a conform run's time goes, from a profile of the runner process.
+
+    ``adapter``: the runner blocked waiting for the adapter's answer (the
+    adapter's own work plus the pipe round trip); ``protocol``: encoding,
+    writing, reading and decoding messages; ``reference``: the reference
+    engine and its observations; ``search``: the rest (Hypothesis drawing
+    games, comparing, bookkeeping).
+    """
+    import cProfile
+    import io
+    import pstats
+    from contextlib import redirect_stdout
+
+    from rules_ref.cli import main as cli_main
+
+    profile = cProfile.Profile()
+    with redirect_stdout(io.StringIO()):
+        profile.runcall(cli_main, ["conform", "--json", "--players", str(players), "--examples",
+                                   str(examples), "--seed", "1", "--", *ADAPTER])
+    stats = pstats.Stats(profile)
+    table = stats.stats  # type: ignore[attr-defined]
+
+    def total(pred: Callable[[str, str], bool], cumulative: bool) -> float:
+        return sum(v[3] if cumulative else v[2] for (f, _, name), v in table.items()
+                   if pred(f, name))
+
+    everything = total(lambda f, n: n == "main" and f.endswith("cli/__init__.py"), True)
+    waiting = total(lambda f, n: "poll" in n and "select" in n, False)
+    protocol = total(lambda f, n: f.endswith("process.py") and n in ("send", "receive"),
+                     True) - waiting
+    reference = total(lambda f, n: (f.endswith("state.py") and n == "apply")
+                      or (f.endswith("observation.py") and n == "observe"), True)
+    rest = max(0.0, everything - waiting - protocol - reference)
+    return {"adapter": waiting / everything, "protocol": protocol / everything,
+            "reference": reference / everything, "search": rest / everything}
+
+
 def conform(repeats: int, examples: int) -> tuple[list[Row], dict[str, Any]]:
     rows: list[Row] = []
     data: dict[str, Any] = {}
@@ -222,17 +260,15 @@ def conform(repeats: int, examples: int) -> tuple[list[Row], dict[str, Any]]:
             if code != 0:
                 return [(f"conform {players}p", "failed", (err or out).strip()[-200:])], data
             runs.append(json.loads(out))
-        data[players] = runs
+        shares = conform_shares(players, examples)
+        data[players] = {"runs": runs, "time_shares": shares}
         rows.append((f"conform {players}p: deals/s",
                      median_spread([r["deals"] / r["seconds"] for r in runs]),
-                     "one adapter process"))
+                     "reference adapter, one process, 1 job"))
         rows.append((f"conform {players}p: actions compared/s",
-                     median_spread([r["actions"] / r["seconds"] for r in runs]), ""))
-        shares = [r.get("time_shares") for r in runs if r.get("time_shares")]
-        if shares:
-            keys = sorted(shares[0])
-            rows.append((f"conform {players}p: share of time", ", ".join(
-                f"{k} {statistics.median(s[k] for s in shares):.0%}" for k in keys), ""))
+                     median_spread([r["actions_compared"] / r["seconds"] for r in runs]), ""))
+        rows.append((f"conform {players}p: share of time", "", ", ".join(
+            f"{k} {v:.0%}" for k, v in shares.items()) + " (profiled run)"))
     return rows, data
 
 
