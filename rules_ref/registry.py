@@ -94,14 +94,32 @@ class Registry:
         return {r.id: r for r in self.rules}
 
 
-@cache
-def load() -> Registry:
-    """Read ``spec/rules.toml`` (once) into a :class:`Registry`."""
-    with (spec_dir() / "rules.toml").open("rb") as fh:
-        data = tomllib.load(fh)
+def read(path: Path) -> Registry:
+    """Read a rule registry file (the format of ``spec/README.md``).
+
+    Raises :class:`~rules_ref.errors.InputError` naming the file and the
+    rule when the file cannot be read, an ID is used twice, or a rule names
+    a group the file does not define.
+    """
+    from .errors import InputError
+
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{path}: not valid TOML: {exc}") from None
     groups = tuple(Group(g["id"], g["title"]) for g in data["group"])
-    rules = tuple(
-        Rule(
+    known_groups = {g.id for g in groups}
+    rules: list[Rule] = []
+    for r in data["rule"]:
+        where = f"{path}: rule {r.get('id')!r}"
+        if any(existing.id == r["id"] for existing in rules):
+            raise InputError(f"{where}: the ID is used twice")
+        if r["group"] not in known_groups:
+            raise InputError(f"{where}: unknown group {r['group']!r}")
+        rules.append(Rule(
             id=r["id"],
             group=r["group"],
             title=r["title"],
@@ -115,10 +133,14 @@ def load() -> Registry:
                 for s in r.get("source", ())
             ),
             status=r.get("status", "normative"),
-        )
-        for r in data["rule"]
-    )
-    return Registry(groups, rules)
+        ))
+    return Registry(groups, tuple(rules))
+
+
+@cache
+def load() -> Registry:
+    """Read ``spec/rules.toml`` (once) into a :class:`Registry`."""
+    return read(spec_dir() / "rules.toml")
 
 
 def rule(rule_id: str) -> Rule:

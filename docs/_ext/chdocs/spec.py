@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules_ref.errors import InputError
+from rules_ref.registry import read as read_registry
+
 
 class SpecError(Exception):
     """A spec file that cannot be read as the format spec/README.md describes."""
@@ -166,33 +169,20 @@ def _citations(table: dict[str, Any], where: str) -> tuple[Citation, ...]:
 
 
 def read_rules(path: Path) -> tuple[tuple[Group, ...], tuple[Rule, ...]]:
-    """The groups and rules of ``rules.toml``, in file order."""
-    data = _load_toml(path)
-    groups = tuple(Group(_str(g, "id", f"{path} [[group]]"), _str(g, "title", f"{path} [[group]]"))
-                   for g in _tables(data, "group", str(path)))
-    known_groups = {g.id for g in groups}
-    rules = []
-    seen: set[str] = set()
-    for t in _tables(data, "rule", str(path)):
-        rid = _str(t, "id", f"{path} [[rule]]")
-        where = f"{path} rule {rid}"
-        if rid in seen:
-            raise SpecError(f"{where}: the ID is used twice")
-        seen.add(rid)
-        group = _str(t, "group", where)
-        if group not in known_groups:
-            raise SpecError(f"{where}: unknown group {group!r}")
-        sources = tuple(
-            SeedSource(tuple(_str(s, "seed", where, "").split()), _str(s, "sentence", where, ""),
-                       _str(s, "text", where, ""))
-            for s in _tables(t, "source", where))
-        rules.append(Rule(
-            id=rid, group=group, title=_str(t, "title", where),
-            statement=" ".join(_str(t, "statement", where).split()),
-            decision=_str(t, "decision", where, ""), settles=_strs(t, "settles", where),
-            why=" ".join(_str(t, "why", where, "").split()), switches=_strs(t, "switches", where),
-            sources=sources, withdrawn=t.get("status") == "withdrawn"))
-    return groups, tuple(rules)
+    """The groups and rules of ``rules.toml``, in file order, read by :mod:`rules_ref.registry`."""
+    try:
+        registry = read_registry(path)
+    except (InputError, KeyError, TypeError, AttributeError) as exc:
+        raise SpecError(f"{path}: {exc}") from None
+    groups = tuple(Group(g.id, g.title) for g in registry.groups)
+    rules = tuple(Rule(
+        id=r.id, group=r.group, title=r.title, statement=" ".join(r.statement.split()),
+        decision=r.decision, settles=r.settles, why=" ".join(r.why.split()),
+        switches=r.switches,
+        sources=tuple(SeedSource(tuple(s.seed.split()), s.sentence.strip(), s.text.strip())
+                      for s in r.sources),
+        withdrawn=r.status == "withdrawn") for r in registry.rules)
+    return groups, rules
 
 
 def read_variants(path: Path) -> tuple[tuple[Switch, ...], tuple[Preset, ...],
