@@ -115,6 +115,13 @@ def _clip(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
 
 
+def _evidence(raw: bytes | bytearray) -> bytes:
+    """A line kept as evidence: its beginning and end, enough for :func:`_shown`."""
+    if len(raw) <= 600:
+        return bytes(raw)
+    return bytes(raw[:300]) + b" ... " + bytes(raw[-300:])
+
+
 def _shown(raw: bytes | bytearray, limit: int = 300) -> str:
     """Bytes the adapter wrote, as evidence: decoded leniently, control characters escaped.
 
@@ -210,7 +217,7 @@ def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
     if type(data) is not dict:
         raise AdapterFault("shape", f"answer to {about} is not a JSON object but "
                            f"{_json_kind(data)}")
-    if _depth(data) > MAX_DEPTH:
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _depth(data) > MAX_DEPTH:
         raise AdapterFault("shape", f"answer to {about} nests lists or objects more than "
                            f"{MAX_DEPTH} deep")
     if "id" not in data:
@@ -411,7 +418,8 @@ class AdapterProcess:
         self._next_id = 0
         self._buffer = bytearray()
         self._eof = False
-        self._seen: deque[str] = deque(maxlen=EVIDENCE_LINES)
+        # Lines as written (bytes, clipped) or notes (text); rendered only for a fault.
+        self._seen: deque[bytes | str] = deque(maxlen=EVIDENCE_LINES)
         self._stderr: deque[bytes] = deque()
         self._stderr_size = 0
         self._lock = threading.Lock()
@@ -483,7 +491,8 @@ class AdapterProcess:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 status = self.proc.wait(timeout=0.5)
         self._settle_stderr()
-        return AdapterFault(kind, message, list(self._seen), self.stderr_tail(), status)
+        seen = [item if isinstance(item, str) else _shown(item) for item in self._seen]
+        return AdapterFault(kind, message, seen, self.stderr_tail(), status)
 
     def _settle_stderr(self, limit: float = 0.5) -> None:
         """Let the standard error reader catch the adapter's last words (at most ``limit`` s).
@@ -584,7 +593,7 @@ class AdapterProcess:
                 line = bytes(buffer[:end + 1])
                 del buffer[:end + 1]
                 if len(line) > self.max_line + 1:
-                    self._seen.append(_shown(line))
+                    self._seen.append(_evidence(line))
                     raise self.fault("too-long", f"answer to message {msg_id} ({what}) is longer "
                                      f"than {self.max_line} bytes")
                 return line
@@ -629,7 +638,7 @@ class AdapterProcess:
             if self._buffer:
                 self._seen.append(_shown(self._buffer) + "   (no end of line)")
             raise self._exited(msg_id, what, self._holder)
-        self._seen.append(_shown(raw.rstrip(b"\n")))
+        self._seen.append(_evidence(raw.rstrip(b"\n")))
         try:
             return decode_answer(raw, msg_id, what)
         except AdapterFault as exc:
