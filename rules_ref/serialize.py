@@ -198,3 +198,17 @@ def state_from_json(data: object, where: str = "state") -> GameState:
     if "summary" in d and d["summary"] != state_to_json(state)["summary"]:
         raise InputError(f"{where}.summary: does not match the state its actions produce")
     return state
+
+
+def describe_action_json(action: dict[str, Any]) -> str:
+    """A JSON action in words, for reports (works on malformed actions too)."""
+    kind = action.get("type")
+    if kind == "play":
+        return f"seat {action.get('seat')} plays {action.get('card')}"
+    if kind == "pass":
+        return f"seat {action.get('seat')} passes {' '.join(map(str, action.get('cards', [])))}"
+    if kind == "moon":
+        return f"seat {action.get('seat')} chooses moon option {action.get('choice')}"
+    if kind == "deal":
+        return "the next deal is dealt"
+    return str(action)

@@ -58,7 +58,7 @@ from ..ruleset import (
     Ruleset,
     presets,
 )
-from ..serialize import action_to_json, ruleset_to_json
+from ..serialize import action_to_json, describe_action_json, ruleset_to_json
 from ..state import GameState, Phase
 from .adapter import SWITCHES, start_message, start_state
 from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
@@ -457,18 +457,7 @@ def _position(state: GameState) -> dict[str, Any]:
 
 
 def describe_action(action: dict[str, Any] | None) -> str:
-    if action is None:
-        return "start of the game"
-    kind = action.get("type")
-    if kind == "play":
-        return f"seat {action.get('seat')} plays {action.get('card')}"
-    if kind == "pass":
-        return f"seat {action.get('seat')} passes {' '.join(map(str, action.get('cards', [])))}"
-    if kind == "moon":
-        return f"seat {action.get('seat')} chooses moon option {action.get('choice')}"
-    if kind == "deal":
-        return "the next deal is dealt"
-    return str(action)
+    return "start of the game" if action is None else describe_action_json(action)
 
 
 _SCORED = (Phase.DEALING, Phase.GAME_OVER)
@@ -538,17 +527,7 @@ class Session:
         msg_id = self.proc.send(msg)
         state = start_state(msg)
         expected = observe(state)
-        answer = self.proc.receive(msg_id, "start")
-        self.stats.actions += 1
-        about = f"message {msg_id} (start)"
-        try:
-            kind = answer_kind(answer, ("observation", "rejected"), about)
-            if kind == "rejected":
-                check_rejection(answer, about)
-        except AdapterFault as fault:
-            raise self.proc.fault(fault.kind, fault.detail) from None
-        answer.pop("type", None)
-        answer.pop("id", None)
+        kind, answer = self._answer(msg_id, "start", "start")
         if kind == "rejected":
             raise self._fail(["DEAL.SOURCE"], "the implementation rejected the start of a game "
                              f"that the reference plays: {answer.get('reason')!s:.200}", state,
@@ -556,6 +535,25 @@ class Session:
                              {"type": "observation", **expected})
         self._compare(None, None, state, expected, answer)
         self.state = state
+
+    def _answer(self, msg_id: int, what: str, about: str) -> tuple[str, dict[str, Any]]:
+        """Read the answer to ``msg_id``: an observation or a well-formed rejection.
+
+        Returns its kind and its fields (without ``type`` and ``id``); any
+        other answer is an adapter fault.
+        """
+        answer = self.proc.receive(msg_id, what)
+        self.stats.actions += 1
+        where = f"message {msg_id} ({about})"
+        try:
+            kind = answer_kind(answer, ("observation", "rejected"), where)
+            if kind == "rejected":
+                check_rejection(answer, where)
+        except AdapterFault as fault:
+            raise self.proc.fault(fault.kind, fault.detail) from None
+        answer.pop("type", None)
+        answer.pop("id", None)
+        return kind, answer
 
     def act(self, action: Action) -> bool:
         """Send one action, compare the answer, and advance; True if the reference accepted it."""
@@ -581,17 +579,7 @@ class Session:
             after = None
             violations = (Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc)),)
             expected = {}
-        answer = self.proc.receive(msg_id, "action")
-        self.stats.actions += 1
-        about = f"message {msg_id} ({describe_action(action_json)})"
-        try:
-            kind = answer_kind(answer, ("observation", "rejected"), about)
-            if kind == "rejected":
-                check_rejection(answer, about)
-        except AdapterFault as fault:
-            raise self.proc.fault(fault.kind, fault.detail) from None
-        answer.pop("type", None)
-        answer.pop("id", None)
+        kind, answer = self._answer(msg_id, "action", describe_action(action_json))
         if kind == "observation":
             if after is None:
                 self._shape(answer)

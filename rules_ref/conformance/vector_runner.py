@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..ruleset import DEFAULT
+from ..serialize import describe_action_json
 from .adapter import ReferenceAdapter
 from .observation import observation_problems
 from .process import AdapterFault, answer_kind, check_rejection
@@ -165,16 +166,7 @@ def compare(expected: dict[str, Any], obs: dict[str, Any]) -> None:
 
 
 def describe(action: dict[str, Any] | None) -> str:
-    if action is None:
-        return "the current observation"
-    kind = action.get("type")
-    if kind == "play":
-        return f"seat {action['seat']} plays {action['card']}"
-    if kind == "pass":
-        return f"seat {action['seat']} passes {' '.join(action['cards'])}"
-    if kind == "moon":
-        return f"seat {action['seat']} chooses {action['choice']}"
-    return "deal"
+    return "the current observation" if action is None else describe_action_json(action)
 
 
 # --- running ----------------------------------------------------------------------------
