@@ -12,7 +12,6 @@ attributed to the same rule.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import textwrap
 import time
@@ -27,6 +26,7 @@ from rules_ref.conformance.runner import Supports, parse_supports
 from rules_ref.errors import RulesRefError
 from rules_ref.game import play_game
 from rules_ref.ruleset import Ruleset, preset
+from tests.processes import gone
 
 from .broken_adapters import BROKEN, command
 
@@ -120,19 +120,6 @@ def test_jobs_spread_the_search_and_merge_the_report(capsys: pytest.CaptureFixtu
 # --- adapter faults -------------------------------------------------------------------------
 
 
-def _gone(pid: int) -> bool:
-    """True once process ``pid`` has ended (a zombie waiting to be reaped counts as ended)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return True
-    return "\nState:\tZ" in status
-
-
 def _script(tmp_path: Path, body: str) -> list[str]:
     path = tmp_path / "adapter.py"
     path.write_text(textwrap.dedent(body))
@@ -159,9 +146,9 @@ def test_garbage_is_an_adapter_fault_and_nothing_is_left_running(
     assert time.monotonic() - started < 20
     adapter_pid, child_pid = map(int, pids.read_text().split())
     deadline = time.monotonic() + 5
-    while not (_gone(adapter_pid) and _gone(child_pid)) and time.monotonic() < deadline:
+    while not (gone(adapter_pid) and gone(child_pid)) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert _gone(adapter_pid) and _gone(child_pid)
+    assert gone(adapter_pid) and gone(child_pid)
 
 
 def test_silence_is_a_timeout(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

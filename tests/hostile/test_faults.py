@@ -32,6 +32,7 @@ from pathlib import Path
 import pytest
 
 from rules_ref.conformance.process import FAULT_KINDS
+from tests.processes import gone
 
 from .fault_adapter import HANDSHAKE_MODES, MODES
 
@@ -141,19 +142,6 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str, s
         yield {job: f.result() for job, f in futures.items()}
 
 
-def _gone(pid: int) -> bool:
-    """True once process ``pid`` has ended (a zombie not yet reaped counts as ended)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return True
-    return "\nState:\tZ" in status
-
-
 def test_every_mode_has_an_expectation() -> None:
     assert set(EXPECT) == set(MODES)
     assert {e.kind for e in EXPECT.values()} - {None} <= set(FAULT_KINDS)
@@ -171,9 +159,9 @@ def test_fault(command: str, mode: str, runs: dict[tuple[str, str], Run]) -> Non
     # the adapter started (and, for conform, maybe restarted) and its processes are gone
     assert run.pids, report
     deadline = time.monotonic() + 5
-    while not all(_gone(p) for p in run.pids) and time.monotonic() < deadline:
+    while not all(gone(p) for p in run.pids) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert [p for p in run.pids if not _gone(p)] == [], report
+    assert [p for p in run.pids if not gone(p)] == [], report
     if mode.startswith("grandchild"):
         assert len(run.pids) >= 2, report  # a grandchild was started, and is gone too
     # nothing written but the replay file, and never a temporary file
@@ -228,7 +216,7 @@ def test_sigterm_ends_the_adapter_too(command: str, tmp_path: Path) -> None:
     started = [int(p) for p in pids.read_text().split() if p != "0"]
     assert len(started) == 2
     deadline = time.monotonic() + 5
-    while not all(_gone(p) for p in started) and time.monotonic() < deadline:
+    while not all(gone(p) for p in started) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert [p for p in started if not _gone(p)] == []
+    assert [p for p in started if not gone(p)] == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pids"]
