@@ -300,9 +300,11 @@ def _check_pending(pos: Position) -> None:
         if pos.pending[n:n + e] != extras.cards:
             raise _fail("pending", "the extras must follow the first trick's cards in the pile "
                         "(EXTRAS.FIRST_TRICK)")
-    if len(pos.pending) % n:
-        raise _fail("pending", f"{len(pos.pending)} cards is not a whole number of set-aside "
-                    f"tricks of {n} cards (VOID.TRICK)")
+    if (len(pos.pending) - e) % n:
+        shown = f"{len(pos.pending) - e} cards besides the extras" if e else \
+            f"{len(pos.pending)} cards"
+        raise _fail("pending", f"{shown} is not a whole number of set-aside tricks of {n} "
+                    "cards (VOID.TRICK)")
     tricks = pending_tricks(pos)
     if len(tricks) > before:
         raise _fail("pending", f"{len(tricks)} set-aside trick(s), but only {before} trick(s) "
