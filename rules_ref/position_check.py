@@ -16,8 +16,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .cards import CARDS, QUEEN_OF_SPADES, Card, Suit, is_penalty
-from .deal import check_player_count, extras_count, hand_size
-from .errors import InputError, SetupError
+from .deal import MAX_PLAYERS, MIN_PLAYERS, extras_count, hand_size
+from .errors import InputError
 from .game_end import is_game_over
 from .leading import opening_leader
 from .passing import pass_direction, pass_offset
@@ -58,11 +58,10 @@ def check_position(pos: Position, ruleset: Ruleset | None = None) -> Position:
 
 
 def _check_frame(pos: Position) -> None:
-    try:
-        check_player_count(pos.players)
-    except SetupError as exc:
-        raise _fail("players", str(exc)) from None
     n = pos.players
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise _fail("players", f"{n}: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
+                    "(PLAYERS.COUNT)")
     if not 1 <= pos.deal_number <= MAX_DEAL_NUMBER:
         raise _fail("deal_number", f"{pos.deal_number} is out of range (expected from 1 to "
                     f"{MAX_DEAL_NUMBER}; deals are numbered from 1)")
@@ -77,8 +76,14 @@ def _check_frame(pos: Position) -> None:
                         f"{-MAX_TOTAL} to {MAX_TOTAL})")
 
 
+def _cards_n(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 def _seat(field: str, seat: int | None, players: int) -> int:
-    if seat is None or not 0 <= seat < players:
+    if seat is None:
+        raise _fail(field, f"missing: expected a seat (0 to {players - 1})")
+    if not 0 <= seat < players:
         raise _fail(field, f"{seat} is not a seat of {players} players (0 to {players - 1})")
     return seat
 
@@ -200,12 +205,12 @@ def _check_sizes(pos: Position) -> None:
             if len(hand) != expected:
                 why = (f"seat {seat} has passed {passed} of its {size}" if done
                        else f"seat {seat} has not passed yet and holds all {size}")
-                raise _fail(f"hands[{seat}]", f"{len(hand)} cards, but {why}")
+                raise _fail(f"hands[{seat}]", f"{_cards_n(len(hand))}, but {why}")
         return
     if pos.phase is Phase.MOON_CHOICE:
         for seat, hand in enumerate(pos.hands):
             if hand:
-                raise _fail(f"hands[{seat}]", f"{len(hand)} cards: every hand is empty once "
+                raise _fail(f"hands[{seat}]", f"{_cards_n(len(hand))}: every hand is empty once "
                             "the deal has ended")
         return
     assert pos.trick_number is not None and pos.leader is not None
@@ -213,9 +218,9 @@ def _check_sizes(pos: Position) -> None:
     for seat, hand in enumerate(pos.hands):
         expected = size - pos.trick_number + (0 if seat in played else 1)
         if len(hand) != expected:
-            has = "has played" if seat in played else "has not played yet"
-            raise _fail(f"hands[{seat}]", f"{len(hand)} cards, but at trick {pos.trick_number} "
-                        f"seat {seat} {has} to it and holds {expected}")
+            has = "has played to it" if seat in played else "has not played to it yet"
+            raise _fail(f"hands[{seat}]", f"{_cards_n(len(hand))}, but at trick "
+                        f"{pos.trick_number} seat {seat} {has} and holds {expected}")
 
 
 # --- the extras -----------------------------------------------------------------------------
@@ -235,7 +240,7 @@ def _check_extras(pos: Position) -> None:
     assert extras is not None
     n, count = pos.players, extras_count(pos.players)
     if len(extras.cards) != count:
-        raise _fail("extras.cards", f"{len(extras.cards)} cards, but {n} players leave "
+        raise _fail("extras.cards", f"{_cards_n(len(extras.cards))}, but {n} players leave "
                     f"{count} extras (DEAL.SIZE)")
     if count == 0:
         if extras.place is not ExtrasPlace.NONE:
@@ -305,11 +310,8 @@ def _check_pending(pos: Position) -> None:
             f"{len(pos.pending)} cards"
         raise _fail("pending", f"{shown} is not a whole number of set-aside tricks of {n} "
                     "cards (VOID.TRICK)")
-    tricks = pending_tricks(pos)
-    if len(tricks) > before:
-        raise _fail("pending", f"{len(tricks)} set-aside trick(s), but only {before} trick(s) "
-                    f"were played before trick {pos.trick_number}")
-    for i, cards in enumerate(tricks):
+    # More set-aside tricks than tricks played cannot get here: the cards would not add up.
+    for i, cards in enumerate(pending_tricks(pos)):
         win = winning_position(cards)
         if win is not None:
             start = i * n + (e if i else 0) + 1
@@ -331,8 +333,8 @@ def _check_collected(pos: Position) -> None:
         if extras.place is ExtrasPlace.TAKEN and seat == extras.seat:
             won -= len(extras.cards)
         if won % n:
-            raise _fail(f"collected[{seat}]", f"{won} card(s) from tricks is not a whole number "
-                        f"of tricks of {n} cards (VOID.COLLECT)")
+            raise _fail(f"collected[{seat}]", f"{_cards_n(won)} from tricks is not a whole "
+                        f"number of tricks of {n} cards (VOID.COLLECT)")
     won_tricks = pos.trick_number - 1 - len(pending_tricks(pos))
     if won_tricks and not pos.collected[pos.leader]:
         raise _fail("leader", f"seat {pos.leader} leads trick {pos.trick_number} but has "
