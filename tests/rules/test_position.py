@@ -483,3 +483,105 @@ def test_an_unreachable_position_is_refused_naming_field_and_reason(
     assert str(exc.value) == MESSAGES[name]
     if ruleset is not None:
         check_position(pos)  # only the ruleset makes it unreachable
+
+
+# --- refusals of the two forms ------------------------------------------------------------------
+
+TEXT_ERRORS: list[tuple[str, object, str]] = [
+    ("not text", 42, "position text: expected text, got int"),
+    ("too long", "8 " * 2001, "position text: 4002 characters, more than 4000"),
+    ("few fields", "8 1 0", "position text: expected PLAYERS DEAL DEALER PHASE and the fields "
+     "of the phase, got 3 field(s)"),
+    ("phase", "8 1 0 resting 0",
+     "phase: 'resting' is not one of dealing, passing, playing, moon-choice"),
+    ("field count", "8 1 0 dealing 0 0", "position text: 6 fields, but a dealing position has "
+     "5: PLAYERS DEAL DEALER PHASE TOTALS"),
+    ("trick", MID_DEAL_8.replace("8@7:5DJD", "8-7-5DJD"),
+     "trick: '8-7-5DJD' is not NUMBER@LEADER:CARDS (e.g. 5@4:5S5SKS)"),
+    ("hearts", MID_DEAL_8.replace(" broken ", " yes "),
+     "hearts_broken: 'yes' is not 'broken' or 'unbroken'"),
+    ("extras", TRICK_4_6.replace("10S3H@2", "10S3H"),
+     "extras: '10S3H' is not CARDS@PLACE (e.g. 4C9H@face-down) or '-'"),
+    ("extras place", TRICK_4_6.replace("10S3H@2", "10S3H@table"), "extras.place: 'table' is "
+     "not a seat number or one of face-down, pending, uncollected, split"),
+    ("rank without suit", MID_DEAL_8.replace("2C5C7C5D8D", "2C5C7C5D8"),
+     "hands[0]: '2C5C7C5D8': the last rank(s) have no suit after them"),
+    ("suit without rank", MID_DEAL_8.replace("2C5C7C5D8D", "C5C7C5D8D"),
+     "hands[0]: 'C5C7C5D8D': suit 'C' has no rank before it"),
+    ("not a card", MID_DEAL_8.replace("2C5C7C5D8D", "2C5C7C5D8X"), "hands[0]: '2C5C7C5D8X': "
+     "'X' is not a rank (2-10, J, Q, K, A, or T) or a suit (C, D, H, S)"),
+    ("comma", MID_DEAL_8.replace("2C5C7C5D8D", "2C5,C7C5D8D"),
+     "hands[0]: '2C5,C7C5D8D': ranks before a comma need a suit"),
+    ("integer", MID_DEAL_8.replace("8 1 0 playing", "8 one 0 playing"),
+     "deal_number: 'one' is not an integer from 1 to 1000000000"),
+    ("total", MID_DEAL_8.replace("0,0,0,0,0,0,0,0", "0,0,0,0,0,0,0,99999999999999"),
+     "totals[7]: '99999999999999' is not an integer from -1000000000000 to 1000000000000"),
+    ("totals", "8 1 0 dealing " + ",".join(["0"] * 12),
+     "totals: 12 totals, more than the 11 seats of the largest game"),
+    ("seats", MID_DEAL_8.replace("2C5C7C5D8D/", "2C5C7C5D8D/" + "-/" * 5),
+     "hands: 13 seats, more than the 11 of the largest game"),
+    ("checked", MID_DEAL_8.replace("8@7", "8@3"),
+     "hands[0]: 5 cards, but at trick 8 seat 0 has not played to it yet and holds 6"),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "message"), TEXT_ERRORS,
+                         ids=[e[0] for e in TEXT_ERRORS])
+def test_a_bad_position_text_is_refused_naming_the_field(name: str, text: object,
+                                                         message: str) -> None:
+    with pytest.raises(InputError) as exc:
+        parse_position(text)  # type: ignore[arg-type]
+    assert str(exc.value) == message
+
+
+def _json(**changes: object) -> dict[str, object]:
+    return {**position_to_json(parse_position(MID_DEAL_8)), **changes}
+
+
+JSON_ERRORS: list[tuple[str, object, str]] = [
+    ("not an object", [], "position: expected an object, got list"),
+    ("missing", {k: v for k, v in _json().items() if k != "leader"}, "position: missing leader"),
+    ("unknown", _json(ruleset={}), "position: unknown field(s) 'ruleset'"),
+    ("phase", _json(phase="over"),
+     "position.phase: 'over' is not one of dealing, passing, playing, moon-choice"),
+    ("totals", _json(totals="0"),
+     "position.totals: expected a list of one integer per seat, got '0'"),
+    ("hearts", _json(hearts_broken=1), "position.hearts_broken: expected true or false, got 1"),
+    ("card", _json(trick=["5D", "1D"]),
+     "position.trick[1]: '1D' is not a card: rank '1' is not one of 2-10, J, Q, K, A (or T)"),
+    ("cards", _json(trick="5D JD"), "position.trick: expected a list of cards, got '5D JD'"),
+    ("hands", _json(hands="x"), "position.hands: expected a list with one entry per seat, "
+     "got 'x'"),
+    ("integer", _json(leader="7"), "position.leader: expected an integer, got '7'"),
+    ("boolean", _json(dealer=True), "position.dealer: expected an integer, got True"),
+    ("extras place", _json(extras={"cards": [], "place": "lost", "seat": None}),
+     "position.extras.place: 'lost' is not one of none, face-down, pending, taken, "
+     "uncollected, split"),
+    ("extras fields", _json(extras={"cards": []}), "position.extras: missing place, seat"),
+    ("checked", _json(leader=3), "position.hands[0]: 5 cards, but at trick 8 seat 0 has not "
+     "played to it yet and holds 6"),
+]
+
+
+@pytest.mark.parametrize(("name", "data", "message"), JSON_ERRORS,
+                         ids=[e[0] for e in JSON_ERRORS])
+def test_a_bad_position_json_is_refused_naming_the_path(name: str, data: object,
+                                                        message: str) -> None:
+    with pytest.raises(InputError) as exc:
+        position_from_json(data)
+    assert str(exc.value) == message
+
+
+def test_json_multisets_out_of_order_are_sorted() -> None:
+    data = _json()
+    data["hands"] = [list(reversed(h)) for h in data["hands"]]  # type: ignore[attr-defined]
+    assert position_from_json(data) == parse_position(MID_DEAL_8)
+
+
+def test_a_finished_game_has_no_position() -> None:
+    final = [after for _, _, after, _ in game_steps(6, 1)][-1]
+    assert final.phase is Phase.GAME_OVER
+    with pytest.raises(InputError) as exc:
+        final.position()
+    assert str(exc.value) == ("phase: the game is over: a finished game has no position to "
+                              "continue from")
