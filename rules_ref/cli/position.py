@@ -57,7 +57,8 @@ def read_position(words: list[str]) -> Position:
 
     Text or JSON is recognised by its first character (``{`` for JSON).
     """
-    if len(words) > 1 or (words and " " in words[0].strip()):
+    if len(words) > 1 or (words and (" " in words[0].strip() or
+                                     words[0].lstrip().startswith("{"))):
         where, text = "position", " ".join(words)
     else:
         where = "standard input" if not words or words == ["-"] else shown_path(words[0])
@@ -127,7 +128,7 @@ def describe_position(pos: Position, ruleset: Ruleset) -> str:
     """The position as a table a person reads: hands, trick, pending pile, points, totals."""
     n = pos.players
     head = f"{n} players, deal {pos.deal_number}, dealer seat {pos.dealer}, phase {pos.phase}"
-    totals = "Totals:       " + "  ".join(f"{s}: {t}" for s, t in enumerate(pos.totals))
+    totals = "Totals:        " + "  ".join(f"{s}: {t}" for s, t in enumerate(pos.totals))
     if pos.phase is Phase.DEALING:
         return "\n".join([head + " (the deal is not dealt yet)", totals, format_position(pos)])
     lines = [head]
@@ -153,15 +154,15 @@ def describe_position(pos: Position, ruleset: Ruleset) -> str:
         lines.extend(_table_trick(f"Trick {pos.trick_number}:", pos.trick, pos.leader or 0, n))
         tricks = pending_tricks(pos)
         if pos.pending:
-            lines.append(f"Pending:      {len(pos.pending)} card(s), {len(tricks)} set-aside "
+            lines.append(f"Pending:       {len(pos.pending)} card(s), {len(tricks)} set-aside "
                          f"trick(s) led by seat {pos.leader} (VOID.TRICK)")
             for i, cards in enumerate(tricks):
-                lines.extend(_table_trick(f"  set aside {i + 1}", cards, pos.leader or 0, n))
+                lines.extend(_table_trick(f"  set aside {i + 1}:", cards, pos.leader or 0, n))
         else:
-            lines.append("Pending:      -")
+            lines.append("Pending:       -")
     if pos.uncollected:
-        lines.append(f"Uncollected:  {_cards(pos.uncollected)} (VOID.LAST)")
-    lines.append("Extras:       " + _extras_line(pos))
+        lines.append(f"Uncollected:   {_cards(pos.uncollected)} (VOID.LAST)")
+    lines.append("Extras:        " + _extras_line(pos))
     lines.append(totals)
     lines.append(format_position(pos))
     return "\n".join(lines)
@@ -169,12 +170,12 @@ def describe_position(pos: Position, ruleset: Ruleset) -> str:
 
 def _table_trick(title: str, cards: tuple[Card, ...], leader: int, n: int) -> list[str]:
     if not cards:
-        return [f"{title:<14}- (seat {leader} to lead)"]
+        return [f"{title:<15}- (seat {leader} to lead)"]
     texts = [c.pretty for c in cards]
     seats = [str(seat_at(leader, i, n)) for i in range(len(cards))]
     widths = [max(len(t), len(s)) for t, s in zip(texts, seats, strict=True)]
-    return [f"{title:<14}" + " ".join(t.rjust(w) for t, w in zip(texts, widths, strict=True)),
-            f"{'  seat':<14}" + " ".join(s.rjust(w) for s, w in zip(seats, widths, strict=True))]
+    return [f"{title:<15}" + " ".join(t.rjust(w) for t, w in zip(texts, widths, strict=True)),
+            f"{'  seat':<15}" + " ".join(s.rjust(w) for s, w in zip(seats, widths, strict=True))]
 
 
 def _extras_line(pos: Position) -> str:
