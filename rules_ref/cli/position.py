@@ -1,6 +1,6 @@
 """``rules-ref position``: print a position as a table, or convert it between text and JSON.
 
-Also the ``--at DEAL.TRICK`` option of ``play`` and ``validate``: the
+Also the ``--at D.T`` option of ``play`` and ``validate``: the
 position at the start of that trick of that deal, found by
 :func:`print_position_at` in the states of a game (``spec/position.md``).
 """
@@ -189,22 +189,22 @@ def _extras_line(pos: Position) -> str:
     return f"{_cards(x.cards)} ({where})"
 
 
-# --- --at DEAL.TRICK ------------------------------------------------------------------------
+# --- --at D.T ------------------------------------------------------------------------
 
 
 def at_arg(text: str) -> tuple[int, int]:
-    """``DEAL.TRICK`` as two numbers from 1 (an argparse type)."""
+    """``D.T``, deal D and trick T, as two numbers from 1 (an argparse type)."""
     deal, dot, trick = text.partition(".")
     if (not dot or not deal.isdigit() or not trick.isdigit() or len(text) > 20
             or int(deal) < 1 or int(trick) < 1):
-        raise argparse.ArgumentTypeError(f"{text!r} is not DEAL.TRICK (e.g. 3.5: deal 3, "
-                                         "trick 5, both from 1)")
+        raise argparse.ArgumentTypeError(f"{text!r} is not D.T, deal D and trick T (e.g. 3.5: "
+                                         "deal 3, trick 5; both from 1)")
     return int(deal), int(trick)
 
 
 def add_at_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--at", type=at_arg, default=None, metavar="DEAL.TRICK",
-                   help="print the position at the start of that trick of that deal "
+    p.add_argument("--at", type=at_arg, default=None, metavar="D.T",
+                   help="print the position at the start of trick T of deal D "
                         "(spec/position.md) instead; with --json as JSON")
 
 

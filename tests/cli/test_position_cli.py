@@ -130,7 +130,7 @@ def test_a_directory_and_a_two_line_text_are_refused(
                               "this is 2\n")
 
 
-# --- --at DEAL.TRICK ----------------------------------------------------------------------------
+# --- --at D.T ----------------------------------------------------------------------------
 
 
 def _at(players: int, seed: int, deal: int, trick: int) -> str:
@@ -164,8 +164,8 @@ def test_play_at_a_trick_never_reached(capsys: pytest.CaptureFixture[str]) -> No
                           "of trick 14 of deal 2; the game reached deal 3")
     code, _, err = run(["play", "--at", "2"], capsys)
     assert code == 2
-    assert err.endswith("argument --at: '2' is not DEAL.TRICK (e.g. 3.5: deal 3, trick 5, both "
-                        "from 1)\n")
+    assert err.endswith("argument --at: '2' is not D.T, deal D and trick T (e.g. 3.5: deal 3, "
+                        "trick 5; both from 1)\n")
 
 
 def test_validate_at_prints_the_recorded_position(tmp_path: Path,

@@ -474,6 +474,11 @@ MESSAGES = {
 }
 
 
+@pytest.mark.rule("PLAYERS.COUNT", "DEAL.SIZE", "DECK.CARDS", "PASS.CARDS", "PASS.EXCHANGE",
+                  "PASS.DIRECTION", "TURN.ORDER", "EXTRAS.FIRST_TRICK", "VOID.TRICK",
+                  "VOID.COLLECT", "VOID.LEADER", "VOID.LAST", "TRICK.WINNER",
+                  "TRICK.NEXT_LEADER", "FOLLOW.SUIT", "MOON.CONDITION", "MOON.CHOICE",
+                  "GAME.END", "LEAD.OPENING_LEADER", "HEARTS.BROKEN")
 @pytest.mark.parametrize(("name", "build", "ruleset"), REFUSALS, ids=[r[0] for r in REFUSALS])
 def test_an_unreachable_position_is_refused_naming_field_and_reason(
         name: str, build: Callable[[], Position], ruleset: Ruleset | None) -> None:
@@ -585,3 +590,16 @@ def test_a_finished_game_has_no_position() -> None:
         final.position()
     assert str(exc.value) == ("phase: the game is over: a finished game has no position to "
                               "continue from")
+
+
+def test_the_limits_document_states_the_position_bounds() -> None:
+    from rules_ref.cli.position import MAX_POSITION_INPUT
+    from rules_ref.position_model import MAX_DEAL_NUMBER, MAX_POSITION_TEXT, MAX_TOTAL
+
+    text = (spec_dir() / "limits.md").read_text(encoding="utf-8")
+    assert (MAX_POSITION_TEXT, MAX_POSITION_INPUT) == (4000, 1024 * 1024)
+    assert (MAX_DEAL_NUMBER, MAX_TOTAL) == (10**9, 10**12)
+    for row in ("| Position text | 4000 characters, one line |",
+                "| 1 MiB (1048576 bytes) | `FILE: larger than 1048576 bytes (the limit of a "
+                "position input)` |", "| `deal_number` | 1 to 10⁹ |", "| Totals | −10¹² to 10¹² |"):
+        assert row in text, row
