@@ -49,6 +49,10 @@ def check_position(pos: Position, ruleset: Ruleset | None = None) -> Position:
         _check_collected(pos)
         _check_follow(pos)
         _check_moon(pos)
+        if pos.hearts_broken and not any(c.suit == Suit.H or c == QUEEN_OF_SPADES
+                                         for c in played_cards(pos)):
+            raise _fail("hearts_broken", "true, but no heart or Q♠ has been played "
+                        "(HEARTS.BROKEN)")
     if ruleset is not None:
         _check_ruleset(pos, ruleset)
     return pos

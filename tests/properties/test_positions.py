@@ -162,3 +162,45 @@ def test_a_mutated_position_text_reads_or_is_refused_with_an_input_error(text: s
     except InputError:
         return
     assert state.position() == pos
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 120) | st.sampled_from(
+        ["", "QS", "10H", "1H", "face-down", "taken", "playing", "moon-choice", "x"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["cards", "place", "seat", "x"]), inner, max_size=3),
+    max_leaves=8)
+
+
+@st.composite
+def mutated_json(draw: st.DrawFn) -> Any:
+    position = draw(deal_positions())
+    steps = _steps(position)
+    data: Any = position_to_json(steps[draw(st.integers(0, len(steps) - 1))][0].position())
+    for _ in range(draw(st.integers(1, 3))):
+        node = data
+        key: Any = draw(st.sampled_from(sorted(node)))
+        while isinstance(node[key], list | dict) and node[key] and draw(st.booleans()):
+            node = node[key]
+            key = (draw(st.integers(0, len(node) - 1)) if isinstance(node, list)
+                   else draw(st.sampled_from(sorted(node))))
+        if draw(st.integers(0, 5)) == 0 and isinstance(node, dict):
+            del node[key]
+            break
+        node[key] = draw(_JSON_VALUES)
+    return data
+
+
+@pytest.mark.rule("DECK.CARDS")
+@settings(max_examples=examples(0.5))
+@given(data=mutated_json())
+def test_a_mutated_position_json_reads_or_is_refused_with_an_input_error(data: Any) -> None:
+    try:
+        pos = position_from_json(data)
+    except InputError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("position")
+        event("refused")
+        return
+    event("read")
+    assert position_from_json(position_to_json(pos)) == pos
+    assert parse_position(format_position(pos)) == pos

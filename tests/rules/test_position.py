@@ -129,7 +129,22 @@ def test_example_texts_are_canonical_and_start_games(name: str) -> None:
     assert format_position(pos) == text
     assert parse_position(format_position(pos, short=True)) == pos
     assert position_from_json(position_to_json(pos)) == pos
+    assert not list(schema().iter_errors(position_to_json(pos)))
     assert GameState.from_position(pos).position() == pos
+
+
+@pytest.mark.parametrize(("change", "path"), [
+    ({"phase": "game-over"}, "phase"), ({"players": 12}, "players"),
+    ({"extras": {"cards": [], "place": "taken", "seat": None}}, "extras.seat"),
+    ({"trick": ["1H"]}, "trick.0"), ({"passes": [None] * 8}, "passes"),
+    ({"hearts_broken": None}, "hearts_broken"), ({"moon_shooter": 3}, "moon_shooter")])
+def test_the_schema_refuses_a_wrong_shape(change: dict[str, object], path: str) -> None:
+    data = {**position_to_json(parse_position(MID_DEAL_8)), **change}
+    errors = list(schema().iter_errors(data))
+    assert errors
+    assert path in {".".join(str(p) for p in e.absolute_path) for e in errors} | {
+        ".".join(str(p) for p in e.absolute_path)
+        for err in errors for e in (err.context or ())}
 
 
 def test_the_worked_examples_of_the_spec_read_and_start_games() -> None:
@@ -345,7 +360,8 @@ REFUSALS: list[tuple[str, Callable[[], Position], Ruleset | None]] = [
      Ruleset()),
     ("opening leader", _t1, Ruleset(opening_lead=OpeningLead.TWO_OF_CLUBS)),
     ("opening leader after void tricks", lambda: replace(_x6(), dealer=1), Ruleset()),
-    ("hearts broken by nothing", _no_breaker, Ruleset()),
+    ("hearts broken by nothing", _no_breaker, None),
+    ("hearts broken by a queen", _t1, Ruleset(hearts_broken_by=HeartsBrokenBy.HEART)),
     ("hearts unbroken", lambda: replace(_p8(), hearts_broken=False), Ruleset()),
     ("hearts unbroken by a discard", lambda: replace(_p8(), hearts_broken=False),
      Ruleset(hearts_broken_by=HeartsBrokenBy.HEART_DISCARD)),
@@ -468,6 +484,7 @@ MESSAGES = {
         'belongs to seat 2 (LEAD.OPENING_LEADER)'),
     'hearts broken by nothing': (
         'hearts_broken: true, but no heart or Q♠ has been played (HEARTS.BROKEN)'),
+    'hearts broken by a queen': 'hearts_broken: true, but no heart has been played (HEARTS.BROKEN)',
     'hearts unbroken': 'hearts_broken: false, but 3H has been played (HEARTS.BROKEN)',
     'hearts unbroken by a discard': (
         'hearts_broken: false, but 3H was played on a spade lead (HEARTS.BROKEN)'),
