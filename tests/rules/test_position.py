@@ -33,6 +33,7 @@ from rules_ref.position import (
 from rules_ref.registry import spec_dir
 from rules_ref.ruleset import (
     DEFAULT,
+    FirstTrickPoints,
     HeartsBrokenBy,
     LastTrickVoid,
     Moon,
@@ -275,6 +276,20 @@ def _no_breaker() -> Position:
                    hands=with_hand(t1.hands, 2, less(t1.hands[2], cs("7S")) + cs("QS")))
 
 
+TRICK_1_11 = (
+    "11 1 0 playing 6C8CQD9H10H3S9SJSKS/3C7C9C5D5DJD8HAH/AC6D9D10D3H6H3SJS/2C8C3DQD3H7H5S9S/"
+    "9C4D8DAD4H7H8HAS/4C6C10CJCQHQHKH10S/2D3D4D2H5H4S5S6S/7CKCKC7D4H7S8S10SQS/"
+    "JC7D8DJDKD10HKH2S7S/5C6D9D10DAD9HJH4S8S/2C3C5CKD2H6H2S6SAS 1@1:AC10CQC4CQCJH broken - "
+    "2DQSKSAH5H@face-down -/-/-/-/-/-/-/-/-/-/- 0,0,0,0,0,0,0,0,0,0,0")
+
+
+def _heart_opening() -> Position:
+    t1 = _t1()
+    return replace(t1, trick=parse_cards("4H"),
+                   hands=with_hand(with_hand(t1.hands, 1, less(t1.hands[1], cs("4H")) +
+                                             cs("2S")), 2, t1.hands[2] + cs("QS")))
+
+
 REFUSALS: list[tuple[str, Callable[[], Position], Ruleset | None]] = [
     ("players", lambda: replace(_p8(), players=5), None),
     ("deal", lambda: replace(_p8(), deal_number=0), None),
@@ -360,6 +375,9 @@ REFUSALS: list[tuple[str, Callable[[], Position], Ruleset | None]] = [
      Ruleset()),
     ("opening leader", _t1, Ruleset(opening_lead=OpeningLead.TWO_OF_CLUBS)),
     ("opening leader after void tricks", lambda: replace(_x6(), dealer=1), Ruleset()),
+    ("opening lead", _heart_opening, Ruleset()),
+    ("first trick", lambda: parse_position(TRICK_1_11),
+     Ruleset(first_trick_points=FirstTrickPoints.FORBIDDEN)),
     ("hearts broken by nothing", _no_breaker, None),
     ("hearts broken by a queen", _t1, Ruleset(hearts_broken_by=HeartsBrokenBy.HEART)),
     ("hearts unbroken", lambda: replace(_p8(), hearts_broken=False), Ruleset()),
@@ -484,6 +502,12 @@ MESSAGES = {
         'belongs to seat 2 (LEAD.OPENING_LEADER)'),
     'hearts broken by nothing': (
         'hearts_broken: true, but no heart or Q♠ has been played (HEARTS.BROKEN)'),
+    'opening lead': (
+        'trick: seat 1 opened the deal with 4H, which this ruleset does not allow from its '
+        'hand (opening_lead = left-of-dealer, LEAD.OPENING_CARD)'),
+    'first trick': (
+        'trick: seat 6 discarded JH on trick 1 while holding a card that is not a heart or Q♠ '
+        '(FOLLOW.FIRST_TRICK)'),
     'hearts broken by a queen': 'hearts_broken: true, but no heart has been played (HEARTS.BROKEN)',
     'hearts unbroken': 'hearts_broken: false, but 3H has been played (HEARTS.BROKEN)',
     'hearts unbroken by a discard': (
@@ -495,7 +519,8 @@ MESSAGES = {
                   "PASS.DIRECTION", "TURN.ORDER", "EXTRAS.FIRST_TRICK", "VOID.TRICK",
                   "VOID.COLLECT", "VOID.LEADER", "VOID.LAST", "TRICK.WINNER",
                   "TRICK.NEXT_LEADER", "FOLLOW.SUIT", "MOON.CONDITION", "MOON.CHOICE",
-                  "GAME.END", "LEAD.OPENING_LEADER", "HEARTS.BROKEN")
+                  "GAME.END", "LEAD.OPENING_LEADER", "LEAD.OPENING_CARD",
+                  "FOLLOW.FIRST_TRICK", "HEARTS.BROKEN")
 @pytest.mark.parametrize(("name", "build", "ruleset"), REFUSALS, ids=[r[0] for r in REFUSALS])
 def test_an_unreachable_position_is_refused_naming_field_and_reason(
         name: str, build: Callable[[], Position], ruleset: Ruleset | None) -> None:
