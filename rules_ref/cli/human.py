@@ -120,8 +120,17 @@ class Person:
                 line = self.stdin.readline(MAX_ANSWER + 1)
             self.say(f"  an answer is at most {MAX_ANSWER} characters")
             return self.read(question, state)
+        if not _is_tty(self.stdin):
+            print(line.strip(), file=self.stdout)  # what was typed, for a log read later
         if line.strip().lower() in ("quit", "exit", "q!"):
             raise EndOfInput(where + " (quit)")
         if not line.strip():
             return self.read(question, state)
         return line
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (ValueError, OSError):
+        return False

@@ -15,6 +15,7 @@ passes and the face-down extras stay hidden until the deal is scored.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .. import events as ev
 from ..actions import Action, DealCards, Pass
@@ -56,9 +57,11 @@ def ruleset_name(ruleset: Ruleset, asked: str | None = None) -> str:
     from ..ruleset import presets
 
     table = presets()
-    same = [name for name, rs in table.items() if rs == ruleset and name != asked]
+    same = [name for name, rs in table.items()
+            if rs == replace(ruleset, target=rs.target) and name != asked]
     if asked is not None:
-        return f"{asked} (the same values as {', '.join(same)})" if same else asked
+        equal = [name for name, rs in table.items() if rs == ruleset and name != asked]
+        return f"{asked} (the same values as {', '.join(equal)})" if equal else asked
     if same:
         return f"{same[0]} (the default)" if same[0] == next(iter(table)) else same[0]
     return ruleset.describe()
