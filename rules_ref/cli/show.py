@@ -17,13 +17,19 @@ import sys
 from typing import Any
 
 from ..actions import Action
-from ..conformance.runner import REPLAY_FORMAT
 from ..errors import IllegalAction, InputError
 from ..serialize import RECORD_FORMAT, action_from_json, ruleset_from_json
 from ..state import GameState
 from .io import read_json_file, shown_path
 from .log import INDENT, GameLog
 from .style import Style
+
+#: The ``format`` of a replay file, as :mod:`rules_ref.conformance.runner` writes it (that
+#: module needs Hypothesis, which showing a file does not; a test keeps the two equal).
+REPLAY_FORMAT = "cancellation-hearts-conform-replay"
+REPLAY_VERSION = 1
+#: At most this many actions in a replay file shown.
+MAX_ACTIONS = 10_000
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -83,10 +89,19 @@ def _record(data: dict[str, Any], where: str,
 def _replay(data: dict[str, Any], where: str,
             log: GameLog) -> tuple[GameState, list[Action], list[str]]:
     from ..conformance.adapter import start_state
-    from ..conformance.runner import read_replay
 
-    start, actions = read_replay(data, where)
-    state = start_state(start, f"{where}.start")
+    if data.get("version") != REPLAY_VERSION or type(data.get("version")) is not int:
+        raise InputError(f"{where}: replay version {data.get('version')!r:.20} is not "
+                         f"{REPLAY_VERSION}")
+    if "start" not in data:
+        raise InputError(f"{where}: missing start")
+    state = start_state(data["start"], f"{where}.start")
+    raw = data.get("actions")
+    if not isinstance(raw, list):
+        raise InputError(f"{where}.actions: expected a list of actions")
+    if len(raw) > MAX_ACTIONS:
+        raise InputError(f"{where}.actions: {len(raw)} actions, more than {MAX_ACTIONS}")
+    actions = [action_from_json(a, f"{where}.actions[{i}]") for i, a in enumerate(raw)]
     s = log.style
     lines = [f"Conform replay {where}: {str(data.get('kind', ''))[:60]} "
              f"({', '.join(str(r) for r in data.get('rules', []) or [])[:200]})"]
