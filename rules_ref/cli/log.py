@@ -194,7 +194,8 @@ class GameLog:
             tie = " (tied for lowest)" if len(e.winners) > 1 else ""
             totals = ", ".join(f"seat {i} {t}" for i, t in enumerate(e.totals))
             return ["", s.bold("Game over") + f" (GAME.END): totals {totals}; "
-                    f"winner(s): {who}{tie} (GAME.WINNER)"]
+                    f"{'winner' if len(e.winners) == 1 else 'winners'}: {who}{tie} "
+                    "(GAME.WINNER)"]
         return []
 
     # --- tricks and piles ---------------------------------------------------------------

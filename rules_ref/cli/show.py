@@ -76,7 +76,10 @@ def _record(data: dict[str, Any], where: str,
     from ..record import record_actions
     from ..validate import validate_record
 
-    validate_record(data)  # the shape; raises InputError naming the JSON path
+    try:
+        validate_record(data)  # the shape; raises InputError naming the JSON path
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
     ruleset = ruleset_from_json(data["ruleset"], f"{where}.ruleset")
     state = GameState.start(data["players"], ruleset, data["first_dealer"],
                             tuple(data["initial_totals"]), data["initial_deal"])

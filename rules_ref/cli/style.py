@@ -44,7 +44,9 @@ codecs.register_error(_ERRORS, _fallback)
 
 def can_encode(stream: TextIO, text: str = "♣♦♥♠") -> bool:
     """True if ``stream``'s encoding has these characters."""
-    encoding = getattr(stream, "encoding", None) or "ascii"
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:  # text kept in memory (io.StringIO): anything goes
+        return True
     try:
         text.encode(encoding)
     except (UnicodeEncodeError, LookupError):
