@@ -48,28 +48,32 @@ def search(query: str) -> list[Hit]:
     tokens = words(query) or phrase.split()
     if not tokens:
         return []
-    scores: dict[str, float] = {}
+    # a rule's rank: first its best common-name match, then how well its own text matches
+    named: dict[str, float] = {}
+    text: dict[str, float] = {}
     reasons: dict[str, str] = {}
 
     def add(rule_id: str, score: float, why: str) -> None:
-        if score <= 0:
-            return
-        if scores.get(rule_id, 0.0) < score:
-            reasons[rule_id] = why
-        scores[rule_id] = scores.get(rule_id, 0.0) + score
+        if why.startswith("common name"):
+            if named.get(rule_id, 0.0) < score:
+                named[rule_id] = score
+                reasons[rule_id] = why
+        else:
+            text[rule_id] = score
+            reasons.setdefault(rule_id, why)
 
     for term in registry.glossary():
         names = (term.term, *term.aliases)
         exact = [n for n in names if _phrase(n) == phrase]
         if exact:
-            strength = 1000.0
+            strength = 100.0
         else:
             name_words = [w for n in names for w in words(n)]
             if not all(_word_in(t, name_words) for t in tokens):
                 continue
-            strength = 600.0
+            strength = 60.0
         for rank, rule_id in enumerate(term.rules):
-            add(rule_id, strength - 50 * rank, f"common name: {term.term}")
+            add(rule_id, strength - rank, f"common name: {term.term}")
 
     for rule in reg.rules:
         title = words(rule.title)
@@ -94,8 +98,9 @@ def search(query: str) -> list[Hit]:
 
     order = {r.id: i for i, r in enumerate(reg.rules)}
     by_id = reg.by_id()
-    ranked = sorted(scores, key=lambda i: (-scores[i], order[i]))
-    return [Hit(by_id[i], scores[i], reasons[i]) for i in ranked]
+    found = set(named) | set(text)
+    ranked = sorted(found, key=lambda i: (-named.get(i, 0.0), -text.get(i, 0.0), order[i]))
+    return [Hit(by_id[i], named.get(i, 0.0) + text.get(i, 0.0), reasons[i]) for i in ranked]
 
 
 def similar_ids(text: str, limit: int = 5) -> list[str]:

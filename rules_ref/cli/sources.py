@@ -69,8 +69,8 @@ def run(args: argparse.Namespace) -> int:
         print("\nSeed sentences (the reconstructed English text, cited as `sentence`):")
         for k in keys:
             if k.kind == "sentence":
-                print(textwrap.shorten(f"  {k.key:4} {k.title}: {k.text}", 100,
-                                       placeholder=" …"))
+                print("  " + textwrap.shorten(f"{k.key:4} {k.title}: {k.text}", 98,
+                                              placeholder=" …"))
         print("\n`rules-ref sources KEY` explains one key and lists the rules citing it.")
         return 0
     k = keys[0]
