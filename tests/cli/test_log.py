@@ -38,7 +38,8 @@ def test_plurals() -> None:
 def test_a_pass_to_the_right_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["play", "--preset", "hubpages", "--seed", "2"], capsys)
     assert (code, err) == (0, "")
-    passes = [line for line in out.splitlines() if line.startswith("  seat ") and " passes " in line]
+    passes = [line for line in out.splitlines()
+              if line.startswith("  seat ") and " passes " in line]
     assert passes, "hubpages passes every deal"
     assert all(" passes 3 cards to the right, to seat " in line for line in passes)
     assert "seat(s)" not in out
