@@ -30,6 +30,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "vectors": ("vectors", "run, regenerate or check the conformance vectors"),
 }
 
+#: Packages some commands need beyond the standard library -> the extra that installs them.
+OPTIONAL = {"hypothesis": "conform"}
+
 EXIT_OK = 0
 EXIT_FAIL = 1
 EXIT_USAGE = 2
@@ -106,6 +109,11 @@ def _run(module: Any, args: argparse.Namespace) -> int:
     except Exception as exc:
         if args.debug:
             raise
+        if isinstance(exc, ModuleNotFoundError) and exc.name in OPTIONAL:
+            print(f"rules-ref {args.command}: error: this command needs {exc.name}, which is "
+                  f"not installed: pip install 'rules-ref[{OPTIONAL[exc.name]}]'",
+                  file=sys.stderr)
+            return EXIT_USAGE
         print(f"rules-ref {args.command}: internal error: {type(exc).__name__}: "
               f"{_one_line(str(exc))} (a bug in rules-ref; --debug shows the traceback)",
               file=sys.stderr)
