@@ -65,8 +65,8 @@ def test_a_search_without_a_match_says_so_and_fails(capsys: pytest.CaptureFixtur
 
 
 @pytest.mark.parametrize(("typed", "first"), [
-    ("TRICK.CANCL", "TRICK.CANCEL"), ("trick.winer", "TRICK.WINNER"),
-    ("VOID.LST", "VOID.LAST"), ("MOON.CHOISE", "MOON.CHOICE"), ("LEAD.HEART", "LEAD.HEARTS"),
+    ("trick.cancl", "TRICK.CANCEL"), ("trick.winer", "TRICK.WINNER"),
+    ("void.lst", "VOID.LAST"), ("moon.choise", "MOON.CHOICE"), ("lead.heart", "LEAD.HEARTS"),
 ])
 def test_typo_hints_put_the_closest_rule_first(typed: str, first: str,
                                                capsys: pytest.CaptureFixture[str]) -> None:
