@@ -67,8 +67,8 @@ def run(args: argparse.Namespace) -> int:
                                note=f"{shown(args.rule_id)} is not a rule ID; ")
             close = similar_ids(wanted)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise InputError(f"no rule {shown(args.rule_id)}{hint} (see `rules-ref rules`, "
-                             "or `rules-ref rules --search WORDS`)")
+            raise InputError(f"no rule {shown(args.rule_id)}{hint} (see `rules-ref rules`); "
+                             "`rules-ref rules --search WORDS` finds rules by words")
         rules = (by_id[wanted],)
     if args.json:
         print(json.dumps([_as_dict(r) for r in rules], indent=1, ensure_ascii=False))
