@@ -143,3 +143,24 @@ def test_a_bad_seat_is_refused(args: list[str], problem: str) -> None:
     done = program(["play", *GAME, *args])
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"rules-ref play: error: {problem}\n"
+
+
+@pytest.mark.rule("MOON.CHOICE")
+def test_a_person_who_shot_the_moon_is_asked_to_choose() -> None:
+    import io
+
+    from rules_ref.cli.human import Person
+    from rules_ref.cli.style import Style
+    from rules_ref.game import game_steps
+
+    state = next(after for _, _, after, _ in game_steps(6, 11, policy=choose_bold)
+                 if after.phase is Phase.MOON_CHOICE)  # the README's moon at 6 players
+    assert state.moon_shooter is not None
+    out = io.StringIO()
+    person = Person(state.moon_shooter, Style(symbols=False), io.StringIO("x\nadd\n"), out)
+    assert person.ask(state) == ChooseMoon(state.moon_shooter, MoonChoice.ADD)
+    said = out.getvalue().splitlines()
+    assert said[0] == ("  you shot the moon: 'subtract' takes 26 off your score, 'add' adds "
+                       "26 to every other score (MOON.CHOICE)")
+    assert said[1] == "  subtract or add? x"
+    assert said[2] == "  'x' is not one of: subtract, add"
