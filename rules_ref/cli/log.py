@@ -181,7 +181,9 @@ class GameLog:
                    "others-52": "52 added to every other score",
                    "others-104": "104 added to every other score"}
             choice = str(e.choice or rs.moon)
-            return [f"{INDENT}seat {e.seat} takes {how.get(choice, choice)} (MOON.CHOICE)"]
+            if e.choice is None:
+                return [f"{INDENT}the moon scores {how.get(choice, choice)} (MOON.CHOICE)"]
+            return [f"{INDENT}seat {e.seat} chooses {how.get(choice, choice)} (MOON.CHOICE)"]
         if isinstance(e, ev.DealScored):
             n = after.players
             cells = [str(i) for i in range(n)]
