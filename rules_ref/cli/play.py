@@ -28,6 +28,7 @@ from .common import (
     seed_arg,
 )
 from .log import GameLog
+from .position import add_at_argument, game_states, print_position_at
 from .style import Style
 
 
@@ -42,6 +43,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ascii", action="store_true",
                    help="write cards as QS, 10H (the default when the output lacks ♠)")
     add_ruleset_arguments(p)
+    add_at_argument(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,6 +57,12 @@ def run(args: argparse.Namespace) -> int:
     if args.seat is not None and args.json:
         raise InputError("give --seat or --json, not both: a person's game prints its log")
     steps = game_steps
+    if args.at is not None:
+        if args.seat is not None:
+            raise InputError("give --seat or --at, not both")
+        return print_position_at(game_states(steps(args.players, args.seed, ruleset,
+                                                   args.first_dealer, policy=choose_bold)),
+                                 args.at, args.json)
     if args.json:
         final = GameState.start(args.players, ruleset, args.first_dealer)
         for _, _, after, _ in steps(args.players, args.seed, ruleset, args.first_dealer,

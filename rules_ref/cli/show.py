@@ -1,10 +1,12 @@
-"""``rules-ref show FILE``: a game record or a conform replay file as the readable log.
+"""``rules-ref show FILE``: a game record, a conform replay file or a position, readable.
 
 The kind of file is told by its ``"format"``: a game record
 (``cancellation-hearts-record``, as ``rules-ref play --json`` writes it) or
 a replay file of ``rules-ref conform`` (``cancellation-hearts-conform-replay``).
 The game is replayed through the engine and printed with the log of
-``rules-ref play``. A record whose game breaks a rule is shown up to that
+``rules-ref play``. A position (``spec/position.md``, its JSON or its
+one-line text) is printed as the table of ``rules-ref position``. A record
+whose game breaks a rule is shown up to that
 action, which is named with its rule (exit status 1; ``rules-ref validate``
 lists every violation); a file that cannot be read gets one error line
 (exit status 2).
@@ -40,10 +42,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    data = read_json_file(args.file)
     where = shown_path(args.file)
+    try:
+        data = read_json_file(args.file)
+    except InputError as exc:
+        if "not valid JSON" not in str(exc) or _looks_like_json(args.file):
+            raise
+        return _position(args.file, None, where)  # the one-line text form of a position
     kind = data.get("format") if isinstance(data, dict) else None
     log = GameLog(Style.for_stream(sys.stdout, args.ascii))
+    if kind is None and isinstance(data, dict) and "phase" in data and "hands" in data:
+        return _position(args.file, data, where)
     if kind == RECORD_FORMAT:
         state, actions, lines = _record(data, where, log)
     elif kind == REPLAY_FORMAT:
@@ -51,8 +60,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         found = f"its \"format\" is {str(kind)[:40]!r}" if kind is not None else \
             "it has no \"format\""
-        raise InputError(f"{where}: not a game record or a replay file ({found}; expected "
-                         f"{RECORD_FORMAT!r} or {REPLAY_FORMAT!r})")
+        raise InputError(f"{where}: not a game record, a replay file or a position ({found}; "
+                         f"expected {RECORD_FORMAT!r} or {REPLAY_FORMAT!r}, or the fields of "
+                         "a position, spec/position.md)")
     for line in lines:
         print(line)
     for i, action in enumerate(actions):
@@ -68,6 +78,31 @@ def run(args: argparse.Namespace) -> int:
         state = after
     if state.phase.value != "game-over":
         print(f"\nThe file ends here: deal {state.deal_number}, {state.phase.value} phase.")
+    return 0
+
+
+def _looks_like_json(path: str) -> bool:
+    """True when the file starts like JSON (so a JSON error, not a position's, is the news)."""
+    from pathlib import Path
+
+    if path == "-":
+        return True
+    try:
+        with Path(path).open("rb") as fh:
+            return fh.read(256).lstrip()[:1] in (b"{", b"[", b'"')
+    except (OSError, ValueError):
+        return True
+
+
+def _position(path: str, data: Any, where: str) -> int:
+    """Show a position (``spec/position.md``): the table of ``rules-ref position``."""
+    from ..position import position_from_json
+    from ..ruleset import Ruleset
+    from .position import describe_position, read_position
+
+    pos = read_position([path]) if data is None else position_from_json(data, where)
+    print(f"Position {where} (spec/position.md)")
+    print(describe_position(pos, Ruleset()))
     return 0
 
 

@@ -116,9 +116,9 @@ def test_show_renders_a_record_as_play_prints_it(capsys: pytest.CaptureFixture[s
 
 
 @pytest.mark.parametrize(("text", "problem"), [
-    ('{"format": "something-else"}', "not a game record or a replay file"),
-    ("[1, 2]", "not a game record or a replay file (it has no \"format\""),
-    ("{", "not valid JSON"),
+    ('{"format": "something-else"}', "not a game record, a replay file or a position"),
+    ("[1, 2]", "a position (it has no \"format\""),
+    ("{", "not valid JSON"), ("7 2 1", "position text: expected"),
     ('{"format": "cancellation-hearts-conform-replay", "version": 7}', "replay version 7"),
     ('{"format": "cancellation-hearts-record", "players": 8}', "game.json"),
 ])
@@ -188,3 +188,20 @@ def test_the_header_names_the_preset_asked_for(name: str, said: str,
     code, out, _ = run(["play", "--preset", name], capsys)
     assert code == 0
     assert out.splitlines()[0] == f"Cancellation Hearts: 8 players, seed 1, {said}"
+
+
+@pytest.mark.parametrize("form", ["json", "text"])
+def test_show_prints_a_position_as_rules_ref_position_does(
+        form: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, position, _ = run(["play", "--players", "7", "--seed", "5", "--at", "2.3", "--json"],
+                            capsys)
+    assert code == 0
+    path = tmp_path / "position"
+    path.write_text(position)
+    if form == "text":
+        _, text, _ = run(["position", str(path), "--text"], capsys)
+        path.write_text(text)
+    _, table, _ = run(["position", str(path)], capsys)
+    code, out, err = run(["show", str(path)], capsys)
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [f"Position {path} (spec/position.md)", *table.splitlines()]
