@@ -64,7 +64,8 @@ def test_the_spec_travels_inside_the_package(installed: Path) -> None:
     assert spec == Path(package).parent / "_spec"
     assert ROOT not in spec.parents
     for name in ("rules.toml", "variants.toml", "glossary.toml", "sources.toml", "deal.md",
-                 "schemas/record.schema.json", "schemas/protocol/start.schema.json"):
+                 "position.md", "schemas/record.schema.json", "schemas/position.schema.json",
+                 "schemas/protocol/start.schema.json"):
         assert (spec / name).is_file(), name
     ours = sorted(p.name for p in (ROOT / "spec" / "vectors" / "v1").glob("*.json"))
     assert sorted(p.name for p in (spec / "vectors" / "v1").glob("*.json")) == ours
@@ -87,6 +88,8 @@ def test_every_command_runs_from_the_installed_wheel(installed: Path) -> None:
     assert ok("validate", "game.json").startswith("ok: ")
     assert ok("show", "game.json").splitlines()[0] == "Game record game.json"
     assert "VOID.TRICK" in ok("show", "replay.json")
+    (work / "position.json").write_text(ok("play", "--players", "7", "--at", "2.3", "--json"))
+    assert ok("show", "position.json").startswith("Position position.json (spec/position.md)")
     assert "Winner: seat 4 with K♠" in ok("trick", "10S", "9H", "9H", "10S", "KS", "3S")
     assert ok("rules", "TRICK.CANCEL").startswith("TRICK.CANCEL: ")
     assert "SCORE.CARD_POINTS" in ok("rules", "--search", "black", "maria")
