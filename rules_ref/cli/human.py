@@ -108,25 +108,26 @@ class Person:
         print(line, file=self.stdout)
 
     def read(self, question: str, state: GameState) -> str:
-        print(question, end="", file=self.stdout, flush=True)
-        line = self.stdin.readline(MAX_ANSWER + 1)
+        """The next answer that is not blank; :class:`EndOfInput` at the end or on ``quit``."""
         where = (f"in deal {state.deal_number}, trick {state.trick_number}"
                  if state.phase is Phase.PLAYING else f"in deal {state.deal_number}")
-        if not line:
-            print(file=self.stdout)
-            raise EndOfInput(where)
-        if len(line) > MAX_ANSWER and not line.endswith("\n"):
-            while line and not line.endswith("\n"):  # drop the rest of an over-long line
-                line = self.stdin.readline(MAX_ANSWER + 1)
-            self.say(f"  an answer is at most {MAX_ANSWER} characters")
-            return self.read(question, state)
-        if not _is_tty(self.stdin):
-            print(line.strip(), file=self.stdout)  # what was typed, for a log read later
-        if line.strip().lower() in ("quit", "exit", "q!"):
-            raise EndOfInput(where + " (quit)")
-        if not line.strip():
-            return self.read(question, state)
-        return line
+        while True:
+            print(question, end="", file=self.stdout, flush=True)
+            line = self.stdin.readline(MAX_ANSWER + 1)
+            if not line:
+                print(file=self.stdout)
+                raise EndOfInput(where)
+            if len(line) > MAX_ANSWER and not line.endswith("\n"):
+                while line and not line.endswith("\n"):  # drop the rest of an over-long line
+                    line = self.stdin.readline(MAX_ANSWER + 1)
+                self.say(f"  an answer is at most {MAX_ANSWER} characters")
+                continue
+            if not _is_tty(self.stdin):
+                print(line.strip(), file=self.stdout)  # what was typed, for a log read later
+            if line.strip().lower() in ("quit", "exit", "q!"):
+                raise EndOfInput(where + " (quit)")
+            if line.strip():
+                return line
 
 
 def _is_tty(stream: TextIO) -> bool:

@@ -164,3 +164,12 @@ def test_a_person_who_shot_the_moon_is_asked_to_choose() -> None:
                        "26 to every other score (MOON.CHOICE)")
     assert said[1] == "  subtract or add? x"
     assert said[2] == "  'x' is not one of: subtract, add"
+
+
+def test_blank_and_over_long_answers_are_asked_again() -> None:
+    _, lines, _ = scripted()
+    script = "\n" * 3000 + "x" * 5000 + "\n" + lines[0] + "\n"
+    done = program(["play", *GAME, "--seat", str(SEAT)], stdin=script)
+    assert done.returncode == 1
+    assert done.stderr == "rules-ref play: end of input: the game stops in deal 1, trick 1\n"
+    assert done.stdout.count("an answer is at most 200 characters") == 1
