@@ -1,9 +1,14 @@
-"""A simple built-in player, for ``rules-ref play`` and for generating games.
+"""Simple built-in players, for ``rules-ref play`` and for generating games.
 
-It is not a strong player; it plays legal moves with a few habits of Hearts
-players (pass the dangerous cards, duck under the winning card, shed the
-queen of spades when void) and breaks ties with a seeded random generator,
-so games are varied and reproducible.
+:func:`choose` is not a strong player; it plays legal moves with a few
+habits of Hearts players (pass the dangerous cards, duck under the winning
+card, shed the queen of spades when void) and breaks ties with a seeded
+random generator, so games are varied and reproducible. The conformance
+vectors and ``rules-ref conform`` use it, so its choices never change.
+
+:func:`choose_bold` plays like it, except that a seat with a strong hand
+tries to take every point card (shooting the moon); ``rules-ref play`` uses
+it, so that moons appear in ordinary games.
 """
 
 from __future__ import annotations
