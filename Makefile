@@ -1,19 +1,30 @@
 # Everything the project needs, from a fresh machine with Python 3.11:
-#   make play   set up, then play a game on the built-in default (8 players, seed 1)
-#   make test   set up, then run every check: ruff, mypy --strict, pytest, the docs build
+#   make play   set up the engine alone (standard library only), then play a game on the
+#               built-in default (8 players, seed 1)
+#   make test   set up with the dev and docs extras, then run every check: ruff,
+#               mypy --strict, pytest, the docs build
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# the engine and the `rules-ref` command, nothing else (what `make play` needs)
+PLAY_STAMP := $(VENV)/.installed-play
+# the engine with the dev and docs extras (what every check needs)
 STAMP := $(VENV)/.installed
+PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 
 .PHONY: play test lint typecheck pytest docs doctest bench clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev,docs]'
-	touch $(STAMP)
+$(PLAY_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(PIP) -e .
+	touch $(PLAY_STAMP)
 
-play: $(STAMP)
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(PIP) -e '.[dev,docs]'
+	touch $(PLAY_STAMP) $(STAMP)
+
+play: $(PLAY_STAMP)
 	$(BIN)/rules-ref play
 
 lint: $(STAMP)

@@ -150,3 +150,59 @@ def rule(rule_id: str) -> Rule:
 
 def rule_ids() -> tuple[str, ...]:
     return tuple(r.id for r in load().rules)
+
+
+# --- the glossary and the source keys ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A common name of ``spec/glossary.toml`` and the rules it leads to."""
+
+    term: str
+    aliases: tuple[str, ...]
+    rules: tuple[str, ...]
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class SourceKey:
+    """A key of ``spec/sources.toml``: a published source or a seed sentence."""
+
+    key: str
+    kind: str  # "source", "sentence" or "seed file"
+    title: str  # the source's name, the sentence's section, the file's language
+    text: str  # the note, the sentence, or ""
+    url: str = ""
+
+
+def _read_toml(name: str) -> dict[str, Any]:
+    from .errors import InputError
+
+    path = spec_dir() / name
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{path}: not valid TOML: {exc}") from None
+
+
+@cache
+def glossary() -> tuple[Term, ...]:
+    """The common names of ``spec/glossary.toml``, in file order."""
+    return tuple(Term(t["term"], tuple(t.get("aliases", ())), tuple(t["rules"]),
+                      t.get("note", "")) for t in _read_toml("glossary.toml")["term"])
+
+
+@cache
+def source_keys() -> tuple[SourceKey, ...]:
+    """The source keys of ``spec/sources.toml``: sources, then seed files, then sentences."""
+    data = _read_toml("sources.toml")
+    return (tuple(SourceKey(s["key"], "source", s["name"], s.get("note", ""), s.get("url", ""))
+                  for s in data["source"])
+            + tuple(SourceKey(f["file"], "seed file", f["language"], "")
+                    for f in data["seed_file"])
+            + tuple(SourceKey(s["id"], "sentence", s["section"], s["text"])
+                    for s in data["sentence"]))

@@ -12,6 +12,7 @@ import pytest
 from rules_ref import registry
 from rules_ref.cli import main
 from rules_ref.game import play_game
+from rules_ref.policy import choose_bold
 from rules_ref.ruleset import preset, presets
 
 PRESETS = list(presets())
@@ -37,11 +38,12 @@ def test_play_completes_a_game(players: int, name: str,
     assert (code, err) == (0, "")
     lines = out.rstrip("\n").splitlines()
     assert lines[0].startswith(f"Cancellation Hearts: {players} players, seed 3")
-    assert lines[-1].startswith("Game over: totals ")
-    final = play_game(players, 3, preset(name))
+    assert lines[-1].startswith("Game over (GAME.END): totals ")
+    final = play_game(players, 3, preset(name), policy=choose_bold)
     who = ", ".join(f"seat {s}" for s in final.winners)
-    assert f"winner(s): {who}" in lines[-1]
-    assert f"totals {list(final.totals)}" in lines[-1]
+    assert f"{'winner' if len(final.winners) == 1 else 'winners'}: {who}" in lines[-1]
+    totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(final.totals))
+    assert f"totals {totals};" in lines[-1]
 
 
 @pytest.mark.rule("GAME.WINNER")
@@ -59,12 +61,12 @@ def test_play_json_is_a_record_whose_winners_match(players: int, name: str,
     totals = record["deals"][-1]["totals"]
     low = min(totals)
     assert record["winners"] == [s for s, t in enumerate(totals) if t == low]
-    final = play_game(players, 17, preset(name))
+    final = play_game(players, 17, preset(name), policy=choose_bold)
     assert record["winners"] == list(final.winners)
     code, text, _ = run(["play", "--players", str(players), "--seed", "17", "--preset", name],
                         capsys)
     who = ", ".join(f"seat {s}" for s in record["winners"])
-    assert f"winner(s): {who}" in text.splitlines()[-1]
+    assert f": {who} (GAME.WINNER)" in text.splitlines()[-1]
 
 
 def test_the_entry_point_plays_a_game() -> None:
@@ -73,7 +75,7 @@ def test_the_entry_point_plays_a_game() -> None:
     done = subprocess.run([*command, "play", "--players", "7", "--seed", "11"],
                           capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, done.stderr) == (0, "")
-    assert done.stdout.rstrip("\n").splitlines()[-1].startswith("Game over: ")
+    assert done.stdout.rstrip("\n").splitlines()[-1].startswith("Game over (GAME.END): ")
 
 
 @pytest.mark.rule("TRICK.WINNER", "TRICK.CANCEL")

@@ -18,14 +18,21 @@ from ..errors import RulesRefError
 
 #: subcommand -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("play", "play a whole game with the built-in player and print its log"),
+    "play": ("play", "play a whole game with the built-in players (or one seat yourself) "
+             "and print its log"),
+    "show": ("show", "print a game record or a conform replay file as the readable log"),
     "trick": ("trick", "resolve one trick: who wins, or that it is void, and which rule decided"),
-    "rules": ("rules", "print the rule registry, or one rule, from spec/"),
+    "rules": ("rules", "print the rule registry, one rule, or the rules matching words"),
+    "sources": ("sources", "explain the source keys (K10, WP-cur, ...) the rules cite"),
+    "deal": ("deal", "print the portable seeded deal of spec/deal.md"),
     "validate": ("validate", "check a recorded game and report every violation"),
     "conform": ("conform", "differential test of an implementation over the adapter protocol"),
     "vectors": ("vectors", "run, regenerate or check the conformance vectors"),
     "position": ("position", "print a position (spec/position.md) as a table, or convert it"),
 }
+
+#: Packages some commands need beyond the standard library -> the extra that installs them.
+OPTIONAL = {"hypothesis": "conform"}
 
 EXIT_OK = 0
 EXIT_FAIL = 1
@@ -44,6 +51,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rules-ref", description="The Cancellation Hearts rules reference.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+    parser.add_argument("--version", action="version", version=f"rules-ref {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name, (module, help_text) in COMMANDS.items():
@@ -55,7 +63,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _version() -> str:
+    """The installed package's version, or the source tree's when not installed."""
+    from importlib import metadata
+
+    from .. import __version__
+
+    try:
+        return metadata.version("rules-ref")
+    except metadata.PackageNotFoundError:
+        return __version__
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from .style import safe_streams
+
+    safe_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     module = importlib.import_module(f"{__name__}.{args._module}")
@@ -87,6 +110,11 @@ def _run(module: Any, args: argparse.Namespace) -> int:
     except Exception as exc:
         if args.debug:
             raise
+        if isinstance(exc, ModuleNotFoundError) and exc.name in OPTIONAL:
+            print(f"rules-ref {args.command}: error: this command needs {exc.name}, which is "
+                  f"not installed: pip install 'rules-ref[{OPTIONAL[exc.name]}]'",
+                  file=sys.stderr)
+            return EXIT_USAGE
         print(f"rules-ref {args.command}: internal error: {type(exc).__name__}: "
               f"{_one_line(str(exc))} (a bug in rules-ref; --debug shows the traceback)",
               file=sys.stderr)

@@ -1,4 +1,8 @@
-"""``rules-ref rules [ID]``: the rule registry of ``spec/rules.toml``."""
+"""``rules-ref rules [ID]``: the rule registry of ``spec/rules.toml``.
+
+``--search WORDS`` (or words that are not an ID) finds rules by their
+statements, titles and common names (:mod:`.search`).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,9 @@ from .common import shown
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("rule_id", nargs="?", metavar="ID", help="one rule ID, e.g. TRICK.CANCEL")
+    p.add_argument("--search", nargs="+", default=None, metavar="WORD",
+                   help="find rules by words: statements, titles and common names "
+                        "(black maria, pending pile, widow, shooting the moon)")
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -24,16 +31,44 @@ def _as_dict(r: registry.Rule) -> dict[str, object]:
                         for s in r.sources]}
 
 
+def _search(query: str, as_json: bool, note: str = "") -> int:
+    from .search import search
+
+    hits = search(query)
+    if as_json:
+        print(json.dumps({"query": query, "rules": [
+            {"id": h.rule.id, "title": h.rule.title, "score": h.score, "matched": h.why}
+            for h in hits]}, indent=1, ensure_ascii=False))
+        return 0 if hits else 1
+    if not hits:
+        print(f"{note}no rule matches {shown(query, 60)} (`rules-ref rules` lists them all)")
+        return 1
+    print(f"{note}rules matching {shown(query, 60)}, best first:")
+    for h in hits:
+        print(f"  {h.rule.id:22} {h.rule.title}  [{h.why}]")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     reg = registry.load()
     rules = reg.rules
+    if args.search is not None:
+        if args.rule_id is not None:
+            raise InputError("give a rule ID or --search WORDS, not both")
+        return _search(" ".join(args.search), args.json)
     if args.rule_id is not None:
         wanted = args.rule_id.strip().upper()
         by_id = reg.by_id()
         if wanted not in by_id:
-            close = [i for i in by_id if wanted.split(".")[0] in i][:6]
+            from .search import search, similar_ids
+
+            if "." not in wanted and search(args.rule_id):
+                return _search(args.rule_id, args.json,
+                               note=f"{shown(args.rule_id)} is not a rule ID; ")
+            close = similar_ids(wanted)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise InputError(f"no rule {shown(args.rule_id)}{hint} (see `rules-ref rules`)")
+            raise InputError(f"no rule {shown(args.rule_id)}{hint} (see `rules-ref rules`); "
+                             "`rules-ref rules --search WORDS` finds rules by words")
         rules = (by_id[wanted],)
     if args.json:
         print(json.dumps([_as_dict(r) for r in rules], indent=1, ensure_ascii=False))
@@ -58,4 +93,6 @@ def run(args: argparse.Namespace) -> int:
     for s in r.sources:
         if s.text:
             print(textwrap.fill(f"Source ({s.sentence}): \"{s.text}\"", 78))
+    if any(s.sentence for s in r.sources):
+        print("(`rules-ref sources KEY` explains a source key)")
     return 0

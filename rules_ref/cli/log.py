@@ -1,0 +1,256 @@
+"""The game log: what happened in a game, in words a card player reads.
+
+:class:`GameLog` turns the steps of a game (the state before an action,
+the action, the state after it and the events it caused) into lines: the
+passes with their direction ("to the right", "across"), each trick with the
+seat under each card, what cancelled, who won and the points taken, the
+pending pile after a void trick, and the scores by seat. The rule that
+decided something is named in brackets, as ``(VOID.TRICK)``.
+
+``rules-ref play`` and ``rules-ref show`` write this log. With ``secret_seat``
+the log shows only what that seat may see (``VIEW.SEAT``): other seats'
+passes and the face-down extras stay hidden until the deal is scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .. import events as ev
+from ..actions import Action, DealCards, Pass
+from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
+from ..deal import extras_count, hand_size
+from ..pending import extras_join_trick
+from ..ruleset import Ruleset
+from ..scoring import card_points
+from ..state import GameState
+from ..tricks import TrickOutcome, seat_at
+from .style import Style, pad
+
+INDENT = "  "
+COLUMN = 6
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``; ``many`` for an irregular plural."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def direction(offset: int | None, players: int) -> str:
+    """Where a pass goes, as a player says it: "to the left", "across", "2 seats to the right"."""
+    if offset is None:
+        return "nowhere"
+    if offset == 1:
+        return "to the left"
+    if offset == players - 1:
+        return "to the right"
+    if offset == players // 2:
+        return "across" if players % 2 == 0 else f"across ({plural(offset, 'seat')} to the left)"
+    if offset < players - offset:
+        return f"{plural(offset, 'seat')} to the left"
+    return f"{plural(players - offset, 'seat')} to the right"
+
+
+def ruleset_name(ruleset: Ruleset, asked: str | None = None) -> str:
+    """The ruleset as the header names it: the preset asked for, and any preset equal to it."""
+    from ..ruleset import presets
+
+    table = presets()
+    same = [name for name, rs in table.items()
+            if rs == replace(ruleset, target=rs.target) and name != asked]
+    if asked is not None:
+        equal = [name for name, rs in table.items() if rs == ruleset and name != asked]
+        return f"{asked} (the same values as {', '.join(equal)})" if equal else asked
+    if same:
+        return f"{same[0]} (the default)" if same[0] == next(iter(table)) else same[0]
+    return ruleset.describe()
+
+
+def seat_rows(style: Style, rows: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
+    """Aligned rows under a ``seat`` heading: each value in its seat's column."""
+    width = max(len(label) for label, _ in rows)
+    out = []
+    for label, cells in rows:
+        out.append(INDENT * 2 + f"{label + ':':<{width + 1}}"
+                   + "".join(pad(c, COLUMN) for c in cells))
+    return out
+
+
+class GameLog:
+    """Renders the steps of one game as lines of text."""
+
+    def __init__(self, style: Style, secret_seat: int | None = None) -> None:
+        self.style = style
+        self.secret_seat = secret_seat
+
+    # --- the header -----------------------------------------------------------------------
+
+    def header(self, players: int, ruleset: Ruleset, seed: int | None,
+               asked: str | None = None) -> list[str]:
+        seed_text = "" if seed is None else f", seed {seed}"
+        return [
+            f"Cancellation Hearts: {players} players{seed_text}, ruleset "
+            f"{ruleset_name(ruleset, asked)}, target {ruleset.target}",
+            f"Seats 0 to {players - 1}; play goes to the left, from seat 0 to seat 1 "
+            "(TURN.ORDER).",
+            f"In a trick: {self.style.card(CARDS[7], 'cancelled')} a cancelled card "
+            f"(TRICK.CANCEL), {self.style.card(CARDS[12], 'winner')} the winning card "
+            "(TRICK.WINNER).",
+        ]
+
+    # --- one step -------------------------------------------------------------------------
+
+    def step(self, before: GameState, action: Action, after: GameState,
+             events: Sequence[ev.Event]) -> list[str]:
+        lines: list[str] = []
+        for e in events:
+            lines.extend(self.event(e, before, action, after))
+        return lines
+
+    def event(self, e: ev.Event, before: GameState, action: Action,
+              after: GameState) -> list[str]:
+        s = self.style
+        rs = after.ruleset
+        if isinstance(e, ev.DealStarted):
+            assert isinstance(action, DealCards)
+            n = after.players
+            extras = extras_count(n)
+            if e.pass_offset is None:
+                passing = "no passing this deal (PASS.DIRECTION)"
+            else:
+                passing = (f"each player passes {plural(rs.pass_count, 'card')} "
+                           f"{direction(e.pass_offset, n)} (PASS.DIRECTION)")
+            extra_text = (f"{plural(extras, 'extra card')} face down for the first trick "
+                          "(EXTRAS.FIRST_TRICK)" if extras else "no extra cards")
+            lines = ["", s.bold(f"Deal {e.deal_number}") +
+                     f": seat {e.dealer} deals {hand_size(n)} cards to each player, "
+                     f"{extra_text}; {passing}"]
+            if self.secret_seat is not None:
+                lines.append(f"{INDENT}your hand (seat {self.secret_seat}): "
+                             f"{s.cards(after.hands[self.secret_seat])}")
+            return lines
+        if isinstance(e, ev.CardsPassed):
+            assert isinstance(action, Pass)
+            where = direction(before.pass_offset, before.players)
+            count = plural(len(action.cards), "card")
+            if self.secret_seat is not None and e.seat != self.secret_seat:
+                return [f"{INDENT}seat {e.seat} passes {count} {where}"]
+            return [f"{INDENT}seat {e.seat} passes {count} {where}, to seat {e.to_seat}: "
+                    f"{s.cards(action.cards)}"]
+        if isinstance(e, ev.PassesExchanged):
+            lines = [f"{INDENT}the passes are exchanged (PASS.EXCHANGE); seat {after.leader} "
+                     "makes the opening lead (LEAD.OPENING_LEADER)"]
+            me = self.secret_seat
+            if me is not None and after.passes and after.pass_offset is not None:
+                giver = (me - after.pass_offset) % after.players
+                got = after.passes[giver] or ()
+                lines.append(f"{INDENT}you receive from seat {giver}: {s.cards(got)}; your hand: "
+                             f"{s.cards(after.hands[me])}")
+            return lines
+        if isinstance(e, ev.TrickWon | ev.TrickSetAside):
+            return self.trick(after.tricks[-1], e.trick_number, before, after)
+        if isinstance(e, ev.PendingCollected):
+            pile = self.pile(e.cards, before)
+            return [f"{INDENT * 2}seat {e.seat} also takes the pending pile: {pile} "
+                    "(VOID.COLLECT)"]
+        if isinstance(e, ev.ExtrasTaken):
+            count = plural(len(e.cards), "extra card")
+            if self.secret_seat is not None and e.seat != self.secret_seat:
+                return [f"{INDENT * 2}seat {e.seat} takes the {count} face down "
+                        "(EXTRAS.FIRST_TRICK)"]
+            return [f"{INDENT * 2}seat {e.seat} takes the {count}: {s.cards(e.cards)}, "
+                    f"{plural(card_points(e.cards, rs), 'point')} (EXTRAS.FIRST_TRICK)"]
+        if isinstance(e, ev.ExtrasPending):
+            return []  # said with the void trick: the pile holds the extras too
+        if isinstance(e, ev.PendingSettled):
+            lines = []
+            if e.uncollected:
+                lines.append(f"{INDENT}nobody collects the pending pile: "
+                             f"{self.pile(e.uncollected, before, shown=True)}: "
+                             f"{s.cards(e.uncollected)} (VOID.LAST)")
+            for seat, cards in e.taken:
+                lines.append(f"{INDENT}seat {seat} takes {plural(len(cards), 'card')} left "
+                             f"pending, {plural(card_points(cards, rs), 'point')} (VOID.LAST)")
+            return lines
+        if isinstance(e, ev.MoonShot):
+            return [f"{INDENT}seat {e.seat} shot the moon: all 26 {s.suit(Suit.H)} and "
+                    f"both {s.card(QUEEN_OF_SPADES)} (MOON.CONDITION)"]
+        if isinstance(e, ev.MoonChosen):
+            how = {"subtract": "26 off their own score", "add": "26 added to every other score",
+                   "others-52": "52 added to every other score",
+                   "others-104": "104 added to every other score"}
+            choice = str(e.choice or rs.moon)
+            if e.choice is None:
+                return [f"{INDENT}the moon scores {how.get(choice, choice)} (MOON.CHOICE)"]
+            return [f"{INDENT}seat {e.seat} chooses {how.get(choice, choice)} (MOON.CHOICE)"]
+        if isinstance(e, ev.DealScored):
+            n = after.players
+            cells = [str(i) for i in range(n)]
+            return [f"{INDENT}Deal {e.deal_number} scores (SCORE.DEAL):",
+                    *seat_rows(s, [("seat", cells),
+                                   ("this deal", [str(v) for v in e.scores]),
+                                   ("total", [str(v) for v in e.totals])])]
+        if isinstance(e, ev.GameOver):
+            who = ", ".join(f"seat {w}" for w in e.winners)
+            tie = " (tied for lowest)" if len(e.winners) > 1 else ""
+            totals = ", ".join(f"seat {i} {t}" for i, t in enumerate(e.totals))
+            return ["", s.bold("Game over") + f" (GAME.END): totals {totals}; "
+                    f"{'winner' if len(e.winners) == 1 else 'winners'}: {who}{tie} "
+                    "(GAME.WINNER)"]
+        return []
+
+    # --- tricks and piles ---------------------------------------------------------------
+
+    def trick(self, t: TrickOutcome, number: int, before: GameState,
+              after: GameState) -> list[str]:
+        s = self.style
+        n = after.players
+        rs = after.ruleset
+        seats = [seat_at(t.leader, i, n) for i in range(len(t.cards))]
+        marks = ["cancelled" if c in t.cancelled
+                 else "winner" if t.winner is not None and seat == t.winner else ""
+                 for seat, c in zip(seats, t.cards, strict=True)]
+        lines = [f"{INDENT}Trick {number}: seat {t.leader} leads {s.suit(t.led_suit)} "
+                 "(TRICK.LED_SUIT)",
+                 *seat_rows(s, [("seat", [str(x) for x in seats]),
+                                ("card", [s.card(c, m) for c, m in
+                                          zip(t.cards, marks, strict=True)])])]
+        if t.cancelled:
+            lines.append(f"{INDENT * 2}cancelled: "
+                         + ", ".join(f"{s.card(c)} pair" for c in t.cancelled)
+                         + " (TRICK.CANCEL)")
+        points = plural(card_points(t.cards, rs), "point")
+        if t.winner is not None:
+            assert t.winning_card is not None
+            lines.append(f"{INDENT * 2}seat {t.winner} wins with "
+                         f"{s.card(t.winning_card)}, the highest uncancelled "
+                         f"{s.suit(t.led_suit)} (TRICK.WINNER): {points}")
+            return lines
+        joining = before.extras if extras_join_trick(number) else ()
+        pile = self.pile(before.pending + t.cards + joining, before)
+        extras = (f" (with the {plural(len(joining), 'extra card')}, EXTRAS.FIRST_TRICK)"
+                  if joining else "")
+        lines.append(f"{INDENT * 2}no uncancelled {s.suit(t.led_suit)} is left: "
+                     f"the trick is set aside (void, VOID.TRICK), {points}")
+        last = not after.hands[0]
+        then = ("the deal is over" if last
+                else f"seat {t.leader} leads again (VOID.LEADER)")
+        lines.append(f"{INDENT * 2}the pending pile now holds {pile}{extras}; {then}")
+        return lines
+
+    def pile(self, cards: Sequence[Card], before: GameState, shown: bool = False) -> str:
+        """``N cards, P points`` of a pending pile; hidden extras are counted, not scored."""
+        rs = before.ruleset
+        cards = tuple(cards)
+        hidden = 0
+        if (self.secret_seat is not None and not shown and before.extras
+                and (before.pending_has_extras or before.trick_number == 1)):
+            hidden = len(before.extras)
+            visible = list(cards)
+            for c in before.extras:
+                if c in visible:
+                    visible.remove(c)
+            return (f"{plural(len(cards), 'card')} ({hidden} face down), "
+                    f"{plural(card_points(visible, rs), 'point')} face up")
+        return f"{plural(len(cards), 'card')}, {plural(card_points(cards, rs), 'point')}"

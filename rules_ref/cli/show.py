@@ -1,0 +1,158 @@
+"""``rules-ref show FILE``: a game record, a conform replay file or a position, readable.
+
+The kind of file is told by its ``"format"``: a game record
+(``cancellation-hearts-record``, as ``rules-ref play --json`` writes it) or
+a replay file of ``rules-ref conform`` (``cancellation-hearts-conform-replay``).
+The game is replayed through the engine and printed with the log of
+``rules-ref play``. A position (``spec/position.md``, its JSON or its
+one-line text) is printed as the table of ``rules-ref position``. A record
+whose game breaks a rule is shown up to that
+action, which is named with its rule (exit status 1; ``rules-ref validate``
+lists every violation); a file that cannot be read gets one error line
+(exit status 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..actions import Action
+from ..errors import IllegalAction, InputError
+from ..serialize import RECORD_FORMAT, action_from_json, ruleset_from_json
+from ..state import GameState
+from .io import read_json_file, shown_path
+from .log import INDENT, GameLog
+from .style import Style
+
+#: The ``format`` of a replay file, as :mod:`rules_ref.conformance.runner` writes it (that
+#: module needs Hypothesis, which showing a file does not; a test keeps the two equal).
+REPLAY_FORMAT = "cancellation-hearts-conform-replay"
+REPLAY_VERSION = 1
+#: At most this many actions in a replay file shown.
+MAX_ACTIONS = 10_000
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE",
+                   help="a game record (rules-ref play --json) or a conform replay file "
+                        "(- for standard input)")
+    p.add_argument("--ascii", action="store_true", help="write cards as QS, 10H")
+
+
+def run(args: argparse.Namespace) -> int:
+    where = shown_path(args.file)
+    try:
+        data = read_json_file(args.file)
+    except InputError as exc:
+        if "not valid JSON" not in str(exc) or _looks_like_json(args.file):
+            raise
+        return _position(args.file, None, where)  # the one-line text form of a position
+    kind = data.get("format") if isinstance(data, dict) else None
+    log = GameLog(Style.for_stream(sys.stdout, args.ascii))
+    if kind is None and isinstance(data, dict) and "phase" in data and "hands" in data:
+        return _position(args.file, data, where)
+    if kind == RECORD_FORMAT:
+        state, actions, lines = _record(data, where, log)
+    elif kind == REPLAY_FORMAT:
+        state, actions, lines = _replay(data, where, log)
+    else:
+        found = f"its \"format\" is {str(kind)[:40]!r}" if kind is not None else \
+            "it has no \"format\""
+        raise InputError(f"{where}: not a game record, a replay file or a position ({found}; "
+                         f"expected {RECORD_FORMAT!r} or {REPLAY_FORMAT!r}, or the fields of "
+                         "a position, spec/position.md)")
+    for line in lines:
+        print(line)
+    for i, action in enumerate(actions):
+        try:
+            after, events = state.apply(action)
+        except IllegalAction as exc:
+            print(f"{INDENT}action {i + 1} of the file ({action}) breaks a rule: {exc}")
+            print(f"{INDENT}the game cannot go on from here (`rules-ref validate` lists every "
+                  "violation of a record)")
+            return 1
+        for line in log.step(state, action, after, events):
+            print(line)
+        state = after
+    if state.phase.value != "game-over":
+        print(f"\nThe file ends here: deal {state.deal_number}, {state.phase.value} phase.")
+    return 0
+
+
+def _looks_like_json(path: str) -> bool:
+    """True when the file starts like JSON (so a JSON error, not a position's, is the news)."""
+    from pathlib import Path
+
+    if path == "-":
+        return True
+    try:
+        with Path(path).open("rb") as fh:
+            return fh.read(256).lstrip()[:1] in (b"{", b"[", b'"')
+    except (OSError, ValueError):
+        return True
+
+
+def _position(path: str, data: Any, where: str) -> int:
+    """Show a position (``spec/position.md``): the table of ``rules-ref position``."""
+    from ..position import position_from_json
+    from ..ruleset import Ruleset
+    from .position import describe_position, read_position
+
+    pos = read_position([path]) if data is None else position_from_json(data, where)
+    print(f"Position {where} (spec/position.md)")
+    print(describe_position(pos, Ruleset()))
+    return 0
+
+
+def _record(data: dict[str, Any], where: str,
+            log: GameLog) -> tuple[GameState, list[Action], list[str]]:
+    from ..record import record_actions
+    from ..validate import validate_record
+
+    try:
+        validate_record(data)  # the shape; raises InputError naming the JSON path
+    except InputError as exc:
+        raise InputError(f"{where}: {exc}") from None
+    ruleset = ruleset_from_json(data["ruleset"], f"{where}.ruleset")
+    state = GameState.start(data["players"], ruleset, data["first_dealer"],
+                            tuple(data["initial_totals"]), data["initial_deal"])
+    actions = [action_from_json(a, f"{where}: action {i + 1}")
+               for i, a in enumerate(record_actions(data))]
+    lines = [f"Game record {where}", *log.header(state.players, ruleset, data.get("seed"))]
+    return state, actions, lines
+
+
+def _replay(data: dict[str, Any], where: str,
+            log: GameLog) -> tuple[GameState, list[Action], list[str]]:
+    from ..conformance.adapter import start_state
+
+    if data.get("version") != REPLAY_VERSION or type(data.get("version")) is not int:
+        raise InputError(f"{where}: replay version {data.get('version')!r:.20} is not "
+                         f"{REPLAY_VERSION}")
+    if "start" not in data:
+        raise InputError(f"{where}: missing start")
+    state = start_state(data["start"], f"{where}.start")
+    raw = data.get("actions")
+    if not isinstance(raw, list):
+        raise InputError(f"{where}.actions: expected a list of actions")
+    if len(raw) > MAX_ACTIONS:
+        raise InputError(f"{where}.actions: {len(raw)} actions, more than {MAX_ACTIONS}")
+    actions = [action_from_json(a, f"{where}.actions[{i}]") for i, a in enumerate(raw)]
+    s = log.style
+    lines = [f"Conform replay {where}: {str(data.get('kind', ''))[:60]} "
+             f"({', '.join(str(r) for r in data.get('rules', []) or [])[:200]})"]
+    summary = str(data.get("summary", ""))
+    if summary:
+        lines.append(f"{INDENT}{summary[:300]}")
+    lines += log.header(state.players, state.ruleset, data.get("seed") if isinstance(
+        data.get("seed"), int) else None)
+    lines += ["", f"Deal {state.deal_number} as the replay starts it: dealer seat "
+              f"{state.dealer}, totals " + ", ".join(
+                  f"seat {i} {t}" for i, t in enumerate(state.totals))]
+    for seat, hand in enumerate(state.hands):
+        lines.append(f"{INDENT}seat {seat}: {s.cards(hand)}")
+    if state.extras:
+        lines.append(f"{INDENT}extras: {s.cards(state.extras)}")
+    return state, actions, lines

@@ -1,0 +1,175 @@
+"""``rules-ref play --seat N``: a person plays a seat from a script through a pipe.
+
+The script is made by playing the same game in this process with a
+scripted person (who takes no random numbers, like the real one), writing
+down each answer in a different card notation, with an illegal card and a
+malformed one tried first; the program must then end exactly as that game
+did.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from rules_ref.actions import Action, ChooseMoon, MoonChoice, Pass, Play
+from rules_ref.cards import Card
+from rules_ref.game import play_game
+from rules_ref.policy import choose_bold
+from rules_ref.ruleset import Ruleset
+from rules_ref.state import GameState, Phase
+
+from .helpers import ROOT, program
+
+SEAT = 2
+GAME = ["--players", "6", "--seed", "4", "--target", "40"]
+
+
+def notation(card: Card, i: int) -> str:
+    """A card in one of the accepted notations, chosen by ``i``."""
+    plain = str(card)
+    return [plain, plain.lower(), card.pretty, plain.replace("10", "T").lower()][i % 4]
+
+
+def scripted() -> tuple[GameState, list[str], int]:
+    """The game the script plays, the script's lines, and how many refusals it asks for."""
+    lines: list[str] = []
+    refusals = 0
+
+    def person(state: GameState, rng: random.Random) -> Action:
+        nonlocal refusals
+        if state.to_act != SEAT:
+            return choose_bold(state, rng)
+        hand = state.hands[SEAT]
+        if state.phase is Phase.PASSING:
+            cards = hand[-3:]
+            lines.append(", ".join(notation(c, i) for i, c in enumerate(cards)))
+            return Pass(SEAT, cards)
+        if state.phase is Phase.MOON_CHOICE:
+            lines.append("sub")
+            return ChooseMoon(SEAT, MoonChoice.SUBTRACT)
+        legal = state.legal_plays()
+        illegal = [c for c in hand if c not in legal]
+        if illegal and refusals < 3:
+            lines.append(str(illegal[0]))  # refused: the rule that forbids it is named
+            refusals += 1
+        if len(lines) == 2:
+            lines.append("1X")  # not a card: refused too
+        card = legal[len(lines) % len(legal)]
+        lines.append(notation(card, len(lines)))
+        return Play(SEAT, card)
+
+    final = play_game(6, 4, Ruleset(target=40), policy=person)
+    return final, lines, refusals
+
+
+@pytest.mark.rule("FOLLOW.SUIT", "GAME.END")
+def test_a_person_plays_a_whole_game_through_a_pipe() -> None:
+    final, lines, refusals = scripted()
+    assert refusals == 3 and len(final.deal_results) >= 2
+    done = program(["play", *GAME, "--seat", str(SEAT)], stdin="\n".join(lines) + "\n")
+    assert (done.returncode, done.stderr) == (0, "")
+    out = done.stdout.splitlines()
+    totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(final.totals))
+    who = ", ".join(f"seat {s}" for s in final.winners)
+    assert out[-1].startswith(f"Game over (GAME.END): totals {totals}; ")
+    assert out[-1].endswith(f": {who} (GAME.WINNER)")
+    refused = [x for x in out if "not allowed: " in x]
+    assert len(refused) == refusals
+    assert all(re.search(r"not allowed: (FOLLOW\.SUIT|LEAD\.HEARTS|LEAD\.OPENING_CARD|"
+                         r"FOLLOW\.FIRST_TRICK): ", x) for x in refused)
+    assert sum("'1X' is not a card" in x for x in out) == 1
+    assert sum(x.endswith("your card: ") or "your card: " in x for x in out) == \
+        sum(1 for line in lines if line != "1X" and "," not in line) + 1
+
+
+def test_the_log_hides_what_the_seat_may_not_see() -> None:
+    _, lines, _ = scripted()
+    done = program(["play", *GAME, "--seat", str(SEAT)], stdin="\n".join(lines) + "\n")
+    out = done.stdout.splitlines()
+    passes = [x for x in out if re.match(r"  seat \d+ passes ", x)]
+    mine = [x for x in passes if x.startswith(f"  seat {SEAT} ")]
+    assert mine and all(re.search(r": \S+ \S+ \S+$", x) for x in mine)
+    others = [x for x in passes if not x.startswith(f"  seat {SEAT} ")]
+    assert others and all(x.endswith("cards to the left") or x.endswith("cards to the right")
+                          for x in others)
+    assert any(x.startswith("  you receive from seat ") for x in out)
+
+
+def test_end_of_input_stops_the_game_in_one_line() -> None:
+    _, lines, _ = scripted()
+    done = program(["play", *GAME, "--seat", str(SEAT)], stdin=lines[0] + "\n")
+    assert done.returncode == 1
+    assert done.stderr == "rules-ref play: end of input: the game stops in deal 1, trick 1\n"
+    quit_ = program(["play", *GAME, "--seat", str(SEAT)], stdin="quit\n")
+    assert quit_.returncode == 1
+    assert quit_.stderr == "rules-ref play: end of input: the game stops in deal 1 (quit)\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
+def test_ctrl_c_stops_the_game_in_one_line() -> None:
+    child = subprocess.Popen([sys.executable, "-m", "rules_ref", "play", *GAME, "--seat",
+                              str(SEAT)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        assert child.stdout is not None
+        stdout = child.stdout
+        seen = b""
+        while b"pass 3 cards" not in seen:  # waiting for the person's first answer
+            chunk = os.read(stdout.fileno(), 4096)
+            assert chunk, "the program ended before asking"
+            seen += chunk
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 130
+    assert err.decode() == "rules-ref play: interrupted\n"
+
+
+@pytest.mark.parametrize(("args", "problem"), [
+    (["--seat", "6"], "--seat 6: the seats of 6 players are 0 to 5"),
+    (["--seat", "1", "--json"], "give --seat or --json, not both: a person's game prints its log"),
+])
+def test_a_bad_seat_is_refused(args: list[str], problem: str) -> None:
+    done = program(["play", *GAME, *args])
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"rules-ref play: error: {problem}\n"
+
+
+@pytest.mark.rule("MOON.CHOICE")
+def test_a_person_who_shot_the_moon_is_asked_to_choose() -> None:
+    import io
+
+    from rules_ref.cli.human import Person
+    from rules_ref.cli.style import Style
+    from rules_ref.game import game_steps
+
+    state = next(after for _, _, after, _ in game_steps(6, 11, policy=choose_bold)
+                 if after.phase is Phase.MOON_CHOICE)  # the README's moon at 6 players
+    assert state.moon_shooter is not None
+    out = io.StringIO()
+    person = Person(state.moon_shooter, Style(symbols=False), io.StringIO("x\nadd\n"), out)
+    assert person.ask(state) == ChooseMoon(state.moon_shooter, MoonChoice.ADD)
+    said = out.getvalue().splitlines()
+    assert said[0] == ("  you shot the moon: 'subtract' takes 26 off your score, 'add' adds "
+                       "26 to every other score (MOON.CHOICE)")
+    assert said[1] == "  subtract or add? x"
+    assert said[2] == "  'x' is not one of: subtract, add"
+
+
+def test_blank_and_over_long_answers_are_asked_again() -> None:
+    _, lines, _ = scripted()
+    script = "\n" * 3000 + "x" * 5000 + "\n" + lines[0] + "\n"
+    done = program(["play", *GAME, "--seat", str(SEAT)], stdin=script)
+    assert done.returncode == 1
+    assert done.stderr == "rules-ref play: end of input: the game stops in deal 1, trick 1\n"
+    assert done.stdout.count("an answer is at most 200 characters") == 1
