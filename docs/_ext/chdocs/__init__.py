@@ -64,6 +64,7 @@ def _doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> Non
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register the domain, roles, directives and checks (imports Sphinx only when called)."""
     from . import pyrefs
+    from .catalogue import CatalogueDirective
     from .domain import ChDomain, ChRole
     from .examples import (
         DealScenarioDirective,
@@ -106,6 +107,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "rule-index": RuleIndexDirective,
         "ambiguity-index": SettledIndexDirective,
         "decision-index": SettledIndexDirective,
+        "ambiguity-entries": CatalogueDirective,
+        "decision-entries": CatalogueDirective,
         "trick": TrickDirective,
         "deal-scenario": DealScenarioDirective,
         "example-index": ExampleIndexDirective,
