@@ -69,6 +69,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .examples import (
         DealScenarioDirective,
         ExampleIndexDirective,
+        RuleCaseDirective,
         TrickDirective,
         example_index,
     )
@@ -111,6 +112,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "decision-entries": CatalogueDirective,
         "trick": TrickDirective,
         "deal-scenario": DealScenarioDirective,
+        "rule-case": RuleCaseDirective,
         "example-index": ExampleIndexDirective,
         "example-record": ExampleRecordDirective,
         "source-keys": SourceKeysDirective,
