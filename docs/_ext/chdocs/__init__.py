@@ -88,6 +88,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     """Register the domain, roles, directives and checks (imports Sphinx only when called)."""
     from . import pyrefs
     from .catalogue import CatalogueDirective
+    from .diagrams import DealFlowDirective, ProtocolDiagramDirective, TableDiagramDirective
     from .domain import ChDomain, ChRole
     from .examples import (
         DealScenarioDirective,
@@ -136,6 +137,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "trick": TrickDirective,
         "deal-scenario": DealScenarioDirective,
         "rule-case": RuleCaseDirective,
+        "table-diagram": TableDiagramDirective,
+        "deal-flow": DealFlowDirective,
+        "protocol-diagram": ProtocolDiagramDirective,
         "example-index": ExampleIndexDirective,
         "example-record": ExampleRecordDirective,
         "source-keys": SourceKeysDirective,
