@@ -8,6 +8,7 @@ the ``Claims`` the build checks.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -187,3 +188,20 @@ def test_a_rule_without_an_example_and_an_unknown_rule_are_reported() -> None:
 
 def test_no_problem_when_every_rule_in_force_is_shown() -> None:
     assert trace.example_problems(["TRICK.CANCEL"], [], {"legend": ["TRICK.CANCEL"]}) == []
+
+
+def test_a_site_with_an_example_index_warns_for_every_rule_without_an_example(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from . import test_build
+
+    rules = test_build._rules()
+    monkeypatch.setattr(test_build.trace, "implementations",
+                        lambda package="rules_ref": {r: ["rules_ref.tricks"] for r in rules})
+    root = test_build._project(tmp_path, rules, "winner KS seat 4")
+    index = root / "docs" / "index.rst"
+    index.write_text(index.read_text(encoding="utf-8") + "\n.. example-index::\n",
+                     encoding="utf-8")
+    warnings = [line.split("WARNING: ", 1)[1] for line in test_build._build(root).splitlines()]
+    shown = {"TRICK.CANCEL", "TRICK.WINNER", "TRICK.LED_SUIT"}  # its one trick shows these
+    assert warnings == [f"examples: {r} has no worked example on the site [chdocs.example]"
+                        for r in rules if r not in shown]

@@ -12,7 +12,7 @@ Configuration values (``conf.py``):
     When true (the default), every traceability gap (a rule without an
     implementation, a test or a vector, an unknown rule ID in a marker or a
     vector) is a warning, which ``sphinx-build -W`` turns into a failure;
-    so is every rule that no worked example on the site shows.
+    so is, on a site with an example index, every rule no worked example shows.
     Set it to false only to preview the site while coverage is incomplete:
     the gaps are then logged as information.
 ``chdocs_tests_dir``, ``chdocs_vectors_dir``
@@ -53,13 +53,19 @@ def _builder_inited(app: Sphinx) -> None:
 
 
 def _check_examples(app: Sphinx, env: BuildEnvironment) -> None:
-    """Warn (an error under ``-W``) for every rule that no worked example shows."""
+    """Warn (an error under ``-W``) for every rule that no worked example shows.
+
+    Only a site with an example index (``.. example-index::``) is held to it.
+    """
     from sphinx.util import logging
 
     from . import context
     from .domain import ChDomain
+    from .examples import EXAMPLE_INDEX_KEY
     from .trace import example_problems
 
+    if not any(meta.get(EXAMPLE_INDEX_KEY) for meta in env.metadata.values()):
+        return
     domain = env.get_domain("ch")
     assert isinstance(domain, ChDomain)
     spec = context.spec(env)

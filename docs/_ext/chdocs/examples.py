@@ -383,10 +383,19 @@ def _table(part: Table) -> nodes.table:
     return table
 
 
+#: page metadata key set on the page that holds the example index
+EXAMPLE_INDEX_KEY = "chdocs-example-index"
+
+
 class ExampleIndexDirective(SphinxDirective):
-    """``.. example-index::``: every worked example of the site, with the rules it shows."""
+    """``.. example-index::``: every worked example of the site, with the rules it shows.
+
+    A site with an example index must show every rule in force in some
+    example (the build warns for each rule none shows).
+    """
 
     def run(self) -> list[nodes.Node]:
+        self.env.metadata[self.env.docname][EXAMPLE_INDEX_KEY] = True
         return [example_index()]
 
 
