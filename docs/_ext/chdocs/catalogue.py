@@ -84,8 +84,13 @@ def ambiguity_section(a: Ambiguity, spec: Spec, domain: ChDomain, docname: str
     facts += _field("Other sources", para(*linkify(a.others, spec)))
     rules = [spec.rule(r) for r in a.rules if r in spec.rule_ids()]
     decisions = list(dict.fromkeys(r.decision for r in rules if r.decision))
-    facts += _field("Decision", para(*linkify(a.resolution, spec)),
-                    _links("decision", decisions, literal=False))
+    decided = para()
+    for i, d in enumerate(decisions):
+        decided += nodes.Text(", " if i else "")
+        decided += xref("decision", d, literal=False)
+    decided += nodes.Text(": " if decisions else "")
+    decided += linkify(a.resolution, spec)
+    facts += _field("Decision", decided)
     facts += _field("Carried by", _links("rule", a.rules, literal=True))
     section += facts
     return section

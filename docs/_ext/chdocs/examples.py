@@ -31,7 +31,7 @@ from . import context
 from .cases import CASES, Row, Table
 from .domain import ChDomain, reading_order, resolved_link, xref
 from .pages import linkify
-from .render import card_back, cards_inline, outcome_lines, para, rule, text, trick_row
+from .render import card_back, cards_inline, outcome_lines, para, rule, trick_row
 from .scenarios import SCENARIOS, ScenarioError, Story, TrickStep, check, play
 
 logger = logging.getLogger(__name__)
@@ -157,9 +157,9 @@ def _pending_line(step: TrickStep, extras: tuple[Card, ...]) -> nodes.paragraph 
                   rule("VOID.COLLECT"), "). "]
     if step.extras_taken:
         parts += [f"Seat {step.winner} also takes the {len(step.extras_taken)} extras (",
-                  rule("EXTRAS.FIRST_TRICK"), "), still face down: ",
-                  card_back(len(step.extras_taken)), " nobody sees them, not even seat "
-                  f"{step.winner}, until the deal is scored (", rule("VIEW.SEAT"), "). "]
+                  rule("EXTRAS.FIRST_TRICK"), ") ", card_back(len(step.extras_taken)),
+                  f" face down: nobody sees them, not even seat {step.winner}, until the deal "
+                  "is scored (", rule("VIEW.SEAT"), "). "]
     return para(*parts, classes=["ch-pending"]) if parts else None
 
 
@@ -201,9 +201,11 @@ def story_nodes(story: Story) -> list[nodes.Node]:
         line = nodes.paragraph(classes=["ch-hand"])
         line += nodes.inline("extras", "extras", classes=["ch-seat"])
         line += card_back(n_extras)
-        line += text(" face down: no seat sees them until the deal is scored (",
-                     rule("VIEW.SEAT"), "); they are shown at the end of the deal.")
+        line += nodes.inline("", "face down")
         hands += line
+        hands += para("No seat sees the extras until the deal is scored (", rule("VIEW.SEAT"),
+                      "); they are turned face up at the end of the deal.",
+                      classes=["ch-note"])
     out.append(hands)
     for step in story.steps:
         full = step.number in sc.focus
