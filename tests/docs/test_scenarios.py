@@ -181,9 +181,9 @@ trace = chdocs("trace")
 def test_a_rule_without_an_example_and_an_unknown_rule_are_reported() -> None:
     problems = trace.example_problems(
         ["TRICK.CANCEL", "TURN.ORDER", "OLD.RULE"], ["OLD.RULE"],
-        {"legend": ["TRICK.CANCEL"], "typo": ["TRICK.CANCL"]})
+        {"legend": ["TRICK.CANCEL"], "typo": ["NOPE.NOPE"]})
     assert problems == ["TURN.ORDER has no worked example on the site",
-                        "worked example 'typo' names unknown rule ID 'TRICK.CANCL'"]
+                        "worked example 'typo' names unknown rule ID 'NOPE.NOPE'"]
 
 
 def test_no_problem_when_every_rule_in_force_is_shown() -> None:
