@@ -329,6 +329,28 @@ def lead_with_only_hearts() -> Case:
                   ["LEAD.HEARTS"])
 
 
+def queen_breaks_hearts() -> Case:
+    b = _Builder()
+    state = deal_around(6, 0, {1: "3C", 2: "5C", 3: "AC QS 4H 9H", 4: "7C", 5: "8C", 0: "10C"})
+    state = play_cards(state, "3C 5C AC 7C 8C 10C")
+    b.say("Six players. Trick 1 is all clubs, so hearts are unbroken; seat 3 wins it and may "
+          "lead its Q♠ although hearts are unbroken, but not a heart (LEAD.HEARTS):")
+    _legal_rows(b, state, 3, "lead", " ".join(str(c) for c in state.hands[3]
+                                              if c.suit.name != "H"))
+    state = play_cards(state, "QS")
+    for _ in range(5):
+        seat = state.to_act
+        assert seat is not None
+        state, _ = state.apply(Play(seat, state.legal_plays(seat)[0]))
+    b.expect("hearts broken once the Q♠ is led", state.hearts_broken, True)
+    leader = state.leader
+    b.say(f"Seat 3 leads the Q♠ and the others follow; a Q♠ played breaks hearts "
+          f"(HEARTS.BROKEN). Seat {leader} leads trick 3, and may now lead any card:")
+    _legal_rows(b, state, leader, "lead", " ".join(str(c) for c in state.hands[leader]))
+    return b.case("queen-breaks-hearts", "A led Q♠ breaks hearts",
+                  ["HEARTS.BROKEN", "LEAD.HEARTS"])
+
+
 def follow_suit() -> Case:
     b = _Builder()
     state = play_cards(deal_around(6, 0, {1: "9D", 2: "4D 9D KC QS 2H"}), "9D")
@@ -426,6 +448,7 @@ CASES: dict[str, Callable[[], Case]] = {
     "leads-hearts-and-queens": leads_with_hearts_and_queens,
     "opening-only-hearts-and-queens": opening_with_only_hearts_and_queens,
     "lead-only-hearts": lead_with_only_hearts,
+    "queen-breaks-hearts": queen_breaks_hearts,
     "follow-suit": follow_suit,
     "first-trick": first_trick,
     "turn-order": turn_order,

@@ -31,8 +31,9 @@ from . import context
 from .cases import CASES, Row, Table
 from .domain import ChDomain, reading_order, resolved_link, xref
 from .pages import linkify
-from .render import card_back, cards_inline, outcome_lines, para, rule, trick_row
-from .scenarios import SCENARIOS, ScenarioError, Story, TrickStep, check, play
+from .render import card_back, cards_inline, outcome_lines, para, rule, text, trick_row
+from .scenarios import NO_PASSING, SCENARIOS, ScenarioError, Story, TrickStep, check, play
+from .spec import format_value
 
 logger = logging.getLogger(__name__)
 
@@ -190,6 +191,9 @@ def story_nodes(story: Story) -> list[nodes.Node]:
         "deal (", xref("switch", "pass_cycle"), " = hold) · "
         f"{n_extras or 'no'} extra card{'s' if n_extras != 1 else ''}"
         f"{' face down' if n_extras else ''} (", rule("DEAL.SIZE"), ")", classes=["ch-setup"]))
+    base, rules = NO_PASSING.to_dict(), sc.ruleset.to_dict()
+    for name in (n for n in rules if rules[n] != base[n]):
+        out[-1] += text(" · ", xref("switch", name), f" = {format_value(rules[name])}")
     hands = nodes.container(classes=["ch-hands"])
     hands += para(nodes.strong("", "The hands dealt"), classes=["ch-hands-title"])
     for seat, hand in enumerate(story.hands):
@@ -242,10 +246,18 @@ def _ending(story: Story) -> nodes.container:
                     classes=["ch-pending"])
         box += para(f"Points scored in this deal: {sum(story.card_points)} of 52 (",
                     rule("SCORE.DEAL"), ").")
+    for seat, cards in story.settled:
+        box += para("Under ", xref("switch", "last_trick_void"),
+                    f" = {story.scenario.ruleset.last_trick_void}, seat {seat} takes "
+                    f"{len(cards)} of the cards still pending, {penalty_points(cards)} points (",
+                    rule("VOID.LAST"), "): ", cards_inline(cards), ".", classes=["ch-pending"])
     if story.moon_shooter is not None:
+        choice: list[str | nodes.Node] = (
+            [f"The shooter chooses “{story.moon_choice}” ("] if story.moon_choice else
+            ["Under ", xref("switch", "moon"), f" = {story.scenario.ruleset.moon} there is no "
+             "choice to make ("])
         box += para(f"Seat {story.moon_shooter} collected all 26 hearts and both Q♠: a moon (",
-                    rule("MOON.CONDITION"), f"). The shooter chooses “{story.moon_choice}” (",
-                    rule("MOON.CHOICE"), ").")
+                    rule("MOON.CONDITION"), "). ", *choice, rule("MOON.CHOICE"), ").")
     if story.extras:
         taken = (f"seat {story.extras_to} took them" if story.extras_to is not None
                  else "nobody collected them")

@@ -31,7 +31,7 @@ from rules_ref import (
 )
 from rules_ref import events as ev
 from rules_ref.cards import CARDS, Suit
-from rules_ref.ruleset import PassDirection
+from rules_ref.ruleset import LastTrickVoid, Moon, PassDirection
 from rules_ref.scoring import penalty_points
 from rules_ref.tricks import next_leader, resolve_trick
 
@@ -400,7 +400,22 @@ GAME_END = replace(
     totals=(95, 120, 112, 94, 100, 130),
     claims=replace(TWO_VOID_TRICKS.claims, winners=(0, 3)))
 
+VOID_LAST_TO_LEADER = replace(
+    VOID_LAST_TRICK, name="void-last-trick-to-leader",
+    title="A void last trick under last_trick_void = leader",
+    ruleset=replace(NO_PASSING, last_trick_void=LastTrickVoid.LEADER), focus=(9,),
+    rules=("VOID.LAST",),
+    claims=Claims(void_tricks=(9,), extras_to=6,
+                  scores=(0, 0, 0, 11, 0, 13, 12, 0, 0, 0, 16)))
+
+MOON_OTHERS_52 = replace(
+    MOON, name="moon-others-52", title="A moon under moon = others-52: no choice",
+    ruleset=replace(NO_PASSING, moon=Moon.OTHERS_52), moon_choice=None, focus=(13,),
+    rules=("MOON.CHOICE", "MOON.CONDITION"),
+    claims=Claims(moon_shooter=1, scores=(52, 0, 52, 52, 52, 52, 52, 52)))
+
 #: Every scenario, by name (the argument of the ``deal-scenario`` directive).
 SCENARIOS: dict[str, Scenario] = {s.name: s for s in (TWO_VOID_TRICKS, VOID_FIRST_TRICK,
                                                       VOID_LAST_TRICK, MOON, MOON_SUBTRACT,
-                                                      GAME_END)}
+                                                      GAME_END, VOID_LAST_TO_LEADER,
+                                                      MOON_OTHERS_52)}
