@@ -205,3 +205,18 @@ def test_a_site_with_an_example_index_warns_for_every_rule_without_an_example(
     shown = {"TRICK.CANCEL", "TRICK.WINNER", "TRICK.LED_SUIT"}  # its one trick shows these
     assert warnings == [f"examples: {r} has no worked example on the site [chdocs.example]"
                         for r in rules if r not in shown]
+
+
+@pytest.mark.rule("VOID.LAST")
+def test_under_last_trick_void_leader_the_leader_takes_what_is_pending() -> None:
+    story = scenarios.play(scenarios.SCENARIOS["void-last-trick-to-leader"])
+    assert story.steps[-1].leader == 10 and story.uncollected == ()
+    assert [(seat, len(cards)) for seat, cards in story.settled] == [(10, 11)]
+    assert story.card_points[10] == 16 and sum(story.card_points) == 52
+
+
+@pytest.mark.rule("MOON.CHOICE")
+def test_under_moon_others_52_the_moon_needs_no_choice() -> None:
+    story = scenarios.play(scenarios.SCENARIOS["moon-others-52"])
+    assert story.moon_shooter == 1 and story.moon_choice is None
+    assert story.scores == (52, 0, 52, 52, 52, 52, 52, 52)
