@@ -134,7 +134,9 @@ def _legal_rows(b: _Builder, state: GameState, seat: int, what: str, claimed: st
     barred = tuple(c for c in dict.fromkeys(hand) if c not in legal)
     b.say(Row(f"seat {seat} holds", hand), Row(f"may {what}", legal))
     if barred:
-        b.say(Row("may not", barred, f"refused: {refusal(state, seat, barred[0])}"))
+        b.say(Row("may not", barred),
+              f"Asked to play the {barred[0].pretty}, the engine refuses: "
+              f"{refusal(state, seat, barred[0])}.")
 
 
 # --- players, deck and deal -----------------------------------------------------------------
@@ -268,14 +270,17 @@ def passing_round() -> Case:
             b.expect(f"the hands after seat {seat} passed", state.hands, dealt)
     b.say("The other seats pass in the order 3, 5, 1, 4, 2; only when the last one has "
           "passed do the cards move, all at once (PASS.EXCHANGE):")
+    rows = []
     for seat in range(6):
         giver = (seat - 1) % 6
         kept = Counter(dealt[seat]) - Counter(choice[seat])
         got = tuple(sorted((Counter(state.hands[seat]) - kept).elements()))
         b.expect(f"what seat {seat} received", got, tuple(sorted(choice[giver])))
-        b.say(Row(f"seat {seat}", state.hands[seat],
-                  f"gave {' '.join(c.pretty for c in choice[seat])} to seat {(seat + 1) % 6}, "
-                  f"got {' '.join(c.pretty for c in got)} from seat {giver}"))
+        rows.append((str(seat), " ".join(c.pretty for c in choice[seat]),
+                     str((seat + 1) % 6), " ".join(c.pretty for c in got), str(giver)))
+    b.say(Table(("Seat", "Passes", "to seat", "Receives", "from seat"), tuple(rows)),
+          "The hands after the exchange, with which play begins:",
+          *(Row(f"seat {seat}", hand) for seat, hand in enumerate(state.hands)))
     return b.case("passing-round", "A passing round: three cards to the left, all at once",
                   ["PASS.CARDS", "PASS.EXCHANGE", "PASS.DIRECTION"])
 

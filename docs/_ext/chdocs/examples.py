@@ -373,8 +373,9 @@ class RuleCaseDirective(SphinxDirective):
                     line += card_back(part.hidden)
                     line += nodes.inline("", " face down")
                 if part.text:
-                    line += nodes.Text(" ")
-                    line += linkify(part.text, spec)
+                    words = nodes.inline(classes=["ch-row-text"])
+                    words += linkify(part.text, spec)
+                    line += words
                 box += line
             else:
                 box += _table(part)
