@@ -173,7 +173,7 @@ FLOW_EDGES = (
     Edge("dealing", "playing", "dealt; direction hold", 270, 170),
     Edge("passing", "playing", "every seat has passed\n(PASS.EXCHANGE)", 345, 112, 10,
          anchor="end"),
-    Edge("playing", "moon-choice", "one seat took all 26 hearts\nand both Q♠ (MOON.CONDITION)",
+    Edge("playing", "moon-choice", "a moon (MOON.CONDITION) when the\nshooter chooses: moon = choice-26",
          640, 34, 15, anchor="end"),
     Edge("playing", "scoring", "last trick played,\nno moon (SCORE.DEAL)", 575, 222, 10,
          anchor="end"),
