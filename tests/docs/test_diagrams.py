@@ -116,3 +116,10 @@ def test_marker_ids_are_unique_per_diagram() -> None:
     assert re.findall(r'<marker id="([^"]+)"', a + b) == ["arrow-pass-6-left",
                                                           "arrow-pass-6-right"]
 
+
+
+@pytest.mark.rule("DEAL.SIZE")
+def test_the_seats_only_table_names_the_hand_size_and_the_extras() -> None:
+    texts = ["".join(t.itertext()) for t in _parse(diagrams.svg_table(7, 0, None, "s"))
+             .iter(f"{SVG}text")]
+    assert "7 players" in texts and "14 each, 6 extras" in texts

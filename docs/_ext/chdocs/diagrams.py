@@ -4,7 +4,9 @@ Every picture is computed from the project's own sources, never drawn by
 hand: the seats, dealer and pass arrows from the engine
 (:func:`rules_ref.passing.pass_offset`) for each ``pass_cycle`` value of
 ``spec/variants.toml``; the phases of a deal from :class:`rules_ref.state.Phase`;
-the runner-adapter conversation from the message names of ``spec/protocol.md``.
+the runner-adapter conversation from the message names of ``spec/protocol.md``;
+the hand sizes from :func:`rules_ref.deal.hand_size` and
+:func:`~rules_ref.deal.extras_count`.
 The SVG is written as text (no new dependency, nothing fetched) and drawn
 with ``currentColor`` and the theme's CSS variables, so it follows the page
 into dark mode. The ``svg_*`` functions need no Sphinx; the directives at the
@@ -24,6 +26,7 @@ from docutils import nodes  # type: ignore[import-untyped]
 from docutils.parsers.rst import directives  # type: ignore[import-untyped]
 from sphinx.util.docutils import SphinxDirective
 
+from rules_ref.deal import extras_count, hand_size
 from rules_ref.errors import InputError
 from rules_ref.passing import pass_offset
 from rules_ref.ruleset import PassDirection, Ruleset
@@ -105,7 +108,8 @@ def svg_table(players: int, dealer: int, direction: PassDirection | None, key: s
                           weight="bold"))
     else:
         body.append(_text(cx, cy - 4, f"{players} players", size=12, weight="bold"))
-        body.append(_text(cx, cy + 12, "D = dealer", size=10, colour=MUTED))
+        body.append(_text(cx, cy + 12, f"{hand_size(players)} each, {extras_count(players)} "
+                          "extras", size=10, colour=MUTED))
     if offset is not None:
         for seat, (x1, y1) in enumerate(spots):
             x2, y2 = spots[(seat + offset) % players]
@@ -303,7 +307,8 @@ class TableDiagramDirective(SphinxDirective):
             row = "".join(svg_table(n, dealer % n, None, f"seats-{n}") for n in counts)
             out.append(_raw(f'<div class="ch-diagram-row">{row}</div>',
                             f"The table seen from above, seat 0 at the bottom and play going "
-                            f"to the left (clockwise), dealer seat {dealer} marked D."))
+                            f"to the left (clockwise), dealer seat {dealer} marked D; in the "
+                            "middle, the cards each seat is dealt and the extras (DEAL.SIZE)."))
             return out
         values = cycle_values(spec)
         used = {s for _, cycle, _ in values for s in cycle}
