@@ -8,6 +8,7 @@ the ``Claims`` the build checks.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -91,3 +92,135 @@ def test_an_illegal_scenario_is_an_error_naming_the_trick_and_the_rule() -> None
     with pytest.raises(scenarios.ScenarioError,
                        match=r"trick 1, card 1 \(seat 1 plays QS\): LEAD.OPENING_CARD"):
         scenarios.play(bad)
+
+
+@pytest.mark.rule("MOON.CHOICE", "SCORE.DEAL")
+def test_subtracting_the_moon_can_make_a_total_negative() -> None:
+    story = scenarios.play(scenarios.SCENARIOS["moon-subtract"])
+    assert story.moon_choice is MoonChoice.SUBTRACT
+    assert story.scores == (0, -26, 0, 0, 0, 0, 0, 0)
+    assert story.totals == (30, -16, 25, 40, 12, 33, 20, 18)
+
+
+@pytest.mark.rule("GAME.END", "GAME.WINNER")
+def test_the_game_ends_at_a_total_equal_to_the_target_and_the_tie_shares_the_win() -> None:
+    story = scenarios.play(scenarios.SCENARIOS["game-end"])
+    assert story.totals == (95, 126, 150, 95, 106, 131)
+    assert story.state.winners == (0, 3)
+
+
+# --- the small cases (chdocs.cases) ---------------------------------------------------------
+
+cases = chdocs("cases")
+
+
+@pytest.mark.parametrize("name", sorted(cases.CASES))
+def test_every_case_is_borne_out_by_the_engine(name: str) -> None:
+    case = cases.CASES[name]()
+    assert case.problems == ()
+    assert case.name == name and case.rules and case.parts
+
+
+def _rows(name: str) -> dict[str, tuple[str, str]]:
+    return {p.label: (" ".join(str(c) for c in p.cards), p.text)
+            for p in cases.CASES[name]().parts if isinstance(p, cases.Row)}
+
+
+@pytest.mark.rule("LEAD.OPENING_CARD", "LEAD.HEARTS")
+def test_hearts_and_queens_may_open_only_when_nothing_else_is_held() -> None:
+    assert _rows("opening-only-hearts-and-queens")["may lead"][0] == (
+        "2H 5H 7H 9H JH KH AH QS")
+    rows = [p for p in cases.CASES["leads-hearts-and-queens"]().parts
+            if isinstance(p, cases.Row) and p.label == "may lead"]
+    assert [" ".join(str(c) for c in r.cards) for r in rows] == [
+        "3C KC 6D 9D QD 2S 4S 8S 10S", "QS"]
+    assert _rows("lead-only-hearts")["may lead"][0] == "2H 4H 6H 8H 10H QH KH AH"
+
+
+@pytest.mark.rule("FOLLOW.FIRST_TRICK")
+def test_first_trick_points_forbidden_unless_nothing_else() -> None:
+    rows = [p for p in cases.CASES["first-trick"]().parts
+            if isinstance(p, cases.Row) and p.label in ("may play", "may not")]
+    assert [(r.label, " ".join(str(c) for c in r.cards)) for r in rows] == [
+        ("may play", "4D 8D JD 2H 9H 5S 6S 7S QS"),
+        ("may play", "4D 8D JD 5S 6S 7S"),
+        ("may not", "2H 9H QS"),
+        ("may play", "3H 5H 6H 7H 8H 10H JH KH QS"),
+    ]
+    texts = [p for p in cases.CASES["first-trick"]().parts if isinstance(p, str)]
+    assert ("Asked to play the 2♥, the engine refuses: FOLLOW.FIRST_TRICK: 2H is a point card "
+            "and may not be discarded on the first trick while the hand holds another card."
+            ) in texts
+
+
+@pytest.mark.rule("PASS.EXCHANGE", "PASS.CARDS")
+def test_the_passing_round_moves_every_pass_one_seat_left() -> None:
+    table = next(p for p in cases.CASES["passing-round"]().parts if isinstance(p, cases.Table))
+    assert table.rows[1] == ("1", "9♠ 6♠ 5♠", "2", "Q♠ Q♠ K♠", "0")
+    assert [r[2] for r in table.rows] == ["1", "2", "3", "4", "5", "0"]
+    texts = [p for p in cases.CASES["passing-round"]().parts if isinstance(p, str)]
+    assert any("PASS.EXCHANGE: seat 0 has already passed" in t for t in texts)
+    assert any("PASS.CARDS: a pass is 3 cards, not 2" in t for t in texts)
+
+
+@pytest.mark.rule("VIEW.SEAT")
+def test_the_seat_view_keeps_the_extras_face_down_until_scoring() -> None:
+    rows = [p for p in cases.CASES["seat-view"]().parts if isinstance(p, cases.Row)]
+    pile = next(r for r in rows if r.label == "pending pile")
+    assert (len(pile.cards), pile.hidden) == (7, 6)
+    assert " ".join(str(c) for c in rows[-1].cards) == "QS 10H 4H KD 3D 6C"
+
+
+def test_a_case_whose_claim_the_engine_does_not_bear_out_is_reported() -> None:
+    b = cases._Builder()
+    b.expect("the legal leads", ("QS",), ("QS", "2H"))
+    assert b.problems == ["the legal leads: the engine says ('QS',), the page says ('QS', '2H')"]
+
+
+# --- the example gate (chdocs.trace.example_problems) -----------------------------------------
+
+trace = chdocs("trace")
+
+
+def test_a_rule_without_an_example_and_an_unknown_rule_are_reported() -> None:
+    problems = trace.example_problems(
+        ["TRICK.CANCEL", "TURN.ORDER", "OLD.RULE"], ["OLD.RULE"],
+        {"legend": ["TRICK.CANCEL"], "typo": ["NOPE.NOPE"]})
+    assert problems == ["TURN.ORDER has no worked example on the site",
+                        "worked example 'typo' names unknown rule ID 'NOPE.NOPE'"]
+
+
+def test_no_problem_when_every_rule_in_force_is_shown() -> None:
+    assert trace.example_problems(["TRICK.CANCEL"], [], {"legend": ["TRICK.CANCEL"]}) == []
+
+
+def test_a_site_with_an_example_index_warns_for_every_rule_without_an_example(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from . import test_build
+
+    rules = test_build._rules()
+    monkeypatch.setattr(test_build.trace, "implementations",
+                        lambda package="rules_ref": {r: ["rules_ref.tricks"] for r in rules})
+    root = test_build._project(tmp_path, rules, "winner KS seat 4")
+    index = root / "docs" / "index.rst"
+    index.write_text(index.read_text(encoding="utf-8") + "\n.. example-index::\n",
+                     encoding="utf-8")
+    warnings = [line.split("WARNING: ", 1)[1] for line in test_build._build(root).splitlines()]
+    shown = {"TRICK.CANCEL", "TRICK.WINNER", "TRICK.LED_SUIT"}  # its one trick shows these
+    assert warnings == [f"examples: {r} has no worked example on the site [chdocs.example]"
+                        for r in rules if r not in shown]
+
+
+@pytest.mark.rule("VOID.LAST")
+def test_under_last_trick_void_leader_the_leader_takes_what_is_pending() -> None:
+    story = scenarios.play(scenarios.SCENARIOS["void-last-trick-to-leader"])
+    assert story.steps[-1].leader == 10 and story.uncollected == ()
+    assert [(seat, len(cards)) for seat, cards in story.settled] == [(10, 11)]
+    assert story.card_points[10] == 16 and sum(story.card_points) == 52
+
+
+@pytest.mark.rule("MOON.CHOICE")
+def test_under_moon_others_52_the_moon_needs_no_choice() -> None:
+    story = scenarios.play(scenarios.SCENARIOS["moon-others-52"])
+    assert story.moon_shooter == 1 and story.moon_choice is None
+    assert story.scores == (52, 0, 52, 52, 52, 52, 52, 52)

@@ -11,7 +11,8 @@ Configuration values (``conf.py``):
 ``chdocs_strict``
     When true (the default), every traceability gap (a rule without an
     implementation, a test or a vector, an unknown rule ID in a marker or a
-    vector) is a warning, which ``sphinx-build -W`` turns into a failure.
+    vector) is a warning, which ``sphinx-build -W`` turns into a failure;
+    so is, on a site with an example index, every rule no worked example shows.
     Set it to false only to preview the site while coverage is incomplete:
     the gaps are then logged as information.
 ``chdocs_tests_dir``, ``chdocs_vectors_dir``
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from docutils import nodes  # type: ignore[import-untyped]
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import ExtensionMetadata
 
 #: roles usable on every page without the ``ch:`` prefix
@@ -50,6 +52,33 @@ def _builder_inited(app: Sphinx) -> None:
     context.clear()
 
 
+def _check_examples(app: Sphinx, env: BuildEnvironment) -> None:
+    """Warn (an error under ``-W``) for every rule that no worked example shows.
+
+    Only a site with an example index (``.. example-index::``) is held to it.
+    """
+    from sphinx.util import logging
+
+    from . import context
+    from .domain import ChDomain
+    from .examples import EXAMPLE_INDEX_KEY
+    from .trace import example_problems
+
+    if not any(meta.get(EXAMPLE_INDEX_KEY) for meta in env.metadata.values()):
+        return
+    domain = env.get_domain("ch")
+    assert isinstance(domain, ChDomain)
+    spec = context.spec(env)
+    examples = {name: entry.rules for name, entry in domain.entries("example")}
+    logger = logging.getLogger(__name__)
+    for problem in example_problems(spec.rule_ids(), [r.id for r in spec.rules if r.withdrawn],
+                                    examples):
+        if app.config.chdocs_strict:
+            logger.warning("examples: %s", problem, type="chdocs", subtype="example")
+        else:
+            logger.info("examples (not enforced, chdocs_strict is off): %s", problem)
+
+
 def _doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     from .domain import ChDomain
     from .examples import fill_example_index
@@ -64,10 +93,13 @@ def _doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> Non
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register the domain, roles, directives and checks (imports Sphinx only when called)."""
     from . import pyrefs
+    from .catalogue import CatalogueDirective
+    from .diagrams import DealFlowDirective, ProtocolDiagramDirective, TableDiagramDirective
     from .domain import ChDomain, ChRole
     from .examples import (
         DealScenarioDirective,
         ExampleIndexDirective,
+        RuleCaseDirective,
         TrickDirective,
         example_index,
     )
@@ -106,8 +138,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "rule-index": RuleIndexDirective,
         "ambiguity-index": SettledIndexDirective,
         "decision-index": SettledIndexDirective,
+        "ambiguity-entries": CatalogueDirective,
+        "decision-entries": CatalogueDirective,
         "trick": TrickDirective,
         "deal-scenario": DealScenarioDirective,
+        "rule-case": RuleCaseDirective,
+        "table-diagram": TableDiagramDirective,
+        "deal-flow": DealFlowDirective,
+        "protocol-diagram": ProtocolDiagramDirective,
         "example-index": ExampleIndexDirective,
         "example-record": ExampleRecordDirective,
         "source-keys": SourceKeysDirective,
@@ -125,6 +163,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _builder_inited)
     app.connect("env-check-consistency", check_traceability)
     app.connect("env-check-consistency", check_api_coverage)
+    app.connect("env-check-consistency", _check_examples)
     app.connect("doctree-resolved", _doctree_resolved)
     app.connect("missing-reference", pyrefs.resolve)
     app.add_css_file("cards.css")

@@ -27,9 +27,13 @@ from rules_ref.errors import RulesRefError
 from rules_ref.scoring import penalty_points
 from rules_ref.tricks import resolve_trick
 
+from . import context
+from .cases import CASES, Row, Table
 from .domain import ChDomain, reading_order, resolved_link, xref
-from .render import card_back, cards_inline, outcome_lines, para, rule, trick_row
-from .scenarios import SCENARIOS, ScenarioError, Story, TrickStep, check, play
+from .pages import linkify
+from .render import card_back, cards_inline, outcome_lines, para, rule, text, trick_row
+from .scenarios import NO_PASSING, SCENARIOS, ScenarioError, Story, TrickStep, check, play
+from .spec import format_value
 
 logger = logging.getLogger(__name__)
 
@@ -154,7 +158,9 @@ def _pending_line(step: TrickStep, extras: tuple[Card, ...]) -> nodes.paragraph 
                   rule("VOID.COLLECT"), "). "]
     if step.extras_taken:
         parts += [f"Seat {step.winner} also takes the {len(step.extras_taken)} extras (",
-                  rule("EXTRAS.FIRST_TRICK"), "): ", cards_inline(step.extras_taken), ". "]
+                  rule("EXTRAS.FIRST_TRICK"), ") ", card_back(len(step.extras_taken)),
+                  f" face down: nobody sees them, not even seat {step.winner}, until the deal "
+                  "is scored (", rule("VIEW.SEAT"), "). "]
     return para(*parts, classes=["ch-pending"]) if parts else None
 
 
@@ -185,6 +191,9 @@ def story_nodes(story: Story) -> list[nodes.Node]:
         "deal (", xref("switch", "pass_cycle"), " = hold) · "
         f"{n_extras or 'no'} extra card{'s' if n_extras != 1 else ''}"
         f"{' face down' if n_extras else ''} (", rule("DEAL.SIZE"), ")", classes=["ch-setup"]))
+    base, rules = NO_PASSING.to_dict(), sc.ruleset.to_dict()
+    for name in (n for n in rules if rules[n] != base[n]):
+        out[-1] += text(" · ", xref("switch", name), f" = {format_value(rules[name])}")
     hands = nodes.container(classes=["ch-hands"])
     hands += para(nodes.strong("", "The hands dealt"), classes=["ch-hands-title"])
     for seat, hand in enumerate(story.hands):
@@ -196,9 +205,11 @@ def story_nodes(story: Story) -> list[nodes.Node]:
         line = nodes.paragraph(classes=["ch-hand"])
         line += nodes.inline("extras", "extras", classes=["ch-seat"])
         line += card_back(n_extras)
-        line += nodes.inline("", "face down; shown after the deal:")
-        line += cards_inline(story.extras)
+        line += nodes.inline("", "face down")
         hands += line
+        hands += para("No seat sees the extras until the deal is scored (", rule("VIEW.SEAT"),
+                      "); they are turned face up at the end of the deal.",
+                      classes=["ch-note"])
     out.append(hands)
     for step in story.steps:
         full = step.number in sc.focus
@@ -235,23 +246,55 @@ def _ending(story: Story) -> nodes.container:
                     classes=["ch-pending"])
         box += para(f"Points scored in this deal: {sum(story.card_points)} of 52 (",
                     rule("SCORE.DEAL"), ").")
+    for seat, cards in story.settled:
+        box += para("Under ", xref("switch", "last_trick_void"),
+                    f" = {story.scenario.ruleset.last_trick_void}, seat {seat} takes "
+                    f"{len(cards)} of the cards still pending, {penalty_points(cards)} points (",
+                    rule("VOID.LAST"), "): ", cards_inline(cards), ".", classes=["ch-pending"])
     if story.moon_shooter is not None:
+        choice: list[str | nodes.Node] = (
+            [f"The shooter chooses “{story.moon_choice}” ("] if story.moon_choice else
+            ["Under ", xref("switch", "moon"), f" = {story.scenario.ruleset.moon} there is no "
+             "choice to make ("])
         box += para(f"Seat {story.moon_shooter} collected all 26 hearts and both Q♠: a moon (",
-                    rule("MOON.CONDITION"), f"). The shooter chooses “{story.moon_choice}” (",
-                    rule("MOON.CHOICE"), ").")
+                    rule("MOON.CONDITION"), "). ", *choice, rule("MOON.CHOICE"), ").")
+    if story.extras:
+        taken = (f"seat {story.extras_to} took them" if story.extras_to is not None
+                 else "nobody collected them")
+        box += para(f"The extras, turned face up for every seat now that the deal is scored "
+                    f"({taken}; ", rule("VIEW.SEAT"), "): ", cards_inline(story.extras), ".",
+                    classes=["ch-pending"])
+    before = story.scenario.totals
+    heads = ["Seat", "Card points", "Deal score",
+             *(["Total before", "Total after"] if before else [])]
     table = nodes.table(classes=["ch-scores"])
-    group = nodes.tgroup(cols=3)
+    group = nodes.tgroup(cols=len(heads))
     table += group
-    for width in (20, 40, 40):
-        group += nodes.colspec(colwidth=width)
+    for _ in heads:
+        group += nodes.colspec(colwidth=20)
     head = nodes.thead()
     group += head
     body = nodes.tbody()
     group += body
-    head += _row(["Seat", "Card points", "Deal score"])
+    head += _row(heads)
     for seat, (points, score) in enumerate(zip(story.card_points, story.scores, strict=True)):
-        body += _row([str(seat), str(points), str(score)])
+        extra = [str(before[seat]), str(story.totals[seat])] if before else []
+        body += _row([str(seat), str(points), str(score), *extra])
     box += table
+    if story.state.winners:
+        target = story.scenario.ruleset.target
+        reached = [str(s) for s, t in enumerate(story.totals) if t >= target]
+        low = min(story.totals)
+        won = story.state.winners
+        box += para(f"Seat{'s' if len(reached) > 1 else ''} {', '.join(reached)} now "
+                    f"{'have' if len(reached) > 1 else 'has'} a total of at least {target}, the "
+                    "target: the game ends (", rule("GAME.END"), f"). The lowest total is {low}"
+                    + (f", shared by seats {' and '.join(map(str, won))}: they all win ("
+                       if len(won) > 1 else f": seat {won[0]} wins (")
+                    , rule("GAME.WINNER"), ").", classes=["ch-pending"])
+    elif before:
+        box += para("No total has reached the target: the next deal begins (",
+                    rule("GAME.END"), ").")
     return box
 
 
@@ -293,10 +336,81 @@ class DealScenarioDirective(SphinxDirective):
         return [box]
 
 
-class ExampleIndexDirective(SphinxDirective):
-    """``.. example-index::``: every worked example of the site, with the rules it shows."""
+class RuleCaseDirective(SphinxDirective):
+    """``.. rule-case:: NAME``: a position, a pass or a table of :mod:`chdocs.cases`, drawn."""
+
+    required_arguments = 1
+    has_content = True
 
     def run(self) -> list[nodes.Node]:
+        name = self.arguments[0]
+        build = CASES.get(name)
+        if build is None:
+            raise self.error(f"unknown case {name!r}; known: {', '.join(CASES)}")
+        try:
+            case = build()
+        except RulesRefError as exc:
+            raise self.error(f"case {name}: {exc}") from None
+        for problem in case.problems:
+            logger.warning("case %s: %s", name, problem, location=self.get_location(),
+                           type="chdocs", subtype="example")
+        self.env.note_reread()
+        spec = context.spec(self.env)
+        node_id = _register(self, name, case.title, case.rules)
+        box = nodes.container(ids=[node_id], classes=["ch-example", "ch-case-example"])
+        box += _heading(case.title, node_id)
+        if self.content:
+            self.state.nested_parse(self.content, self.content_offset, box)
+        for part in case.parts:
+            if isinstance(part, str):
+                box += para(*linkify(part, spec))
+            elif isinstance(part, Row):
+                line = nodes.paragraph(classes=["ch-hand"])
+                line += nodes.inline(part.label, part.label, classes=["ch-seat"])
+                line += cards_inline(part.cards)
+                if part.hidden:
+                    line += nodes.Text(" ")
+                    line += card_back(part.hidden)
+                    line += nodes.inline("", " face down")
+                if part.text:
+                    words = nodes.inline(classes=["ch-row-text"])
+                    words += linkify(part.text, spec)
+                    line += words
+                box += line
+            else:
+                box += _table(part)
+        return [box]
+
+
+def _table(part: Table) -> nodes.table:
+    table = nodes.table(classes=["ch-case-table"])
+    group = nodes.tgroup(cols=len(part.head))
+    table += group
+    for _ in part.head:
+        group += nodes.colspec(colwidth=10)
+    head = nodes.thead()
+    group += head
+    head += _row(list(part.head))
+    body = nodes.tbody()
+    group += body
+    for cells in part.rows:
+        body += _row(list(cells))
+    return table
+
+
+#: page metadata key set on the page that holds the example index
+EXAMPLE_INDEX_KEY = "chdocs-example-index"
+
+
+class ExampleIndexDirective(SphinxDirective):
+    """``.. example-index::``: every worked example of the site, with the rules it shows.
+
+    A site with an example index must show every rule in force in some
+    example (the build warns for each rule none shows).
+    """
+
+    def run(self) -> list[nodes.Node]:
+        self.env.metadata[self.env.docname][EXAMPLE_INDEX_KEY] = True
         return [example_index()]
 
 

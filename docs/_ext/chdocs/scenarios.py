@@ -31,7 +31,7 @@ from rules_ref import (
 )
 from rules_ref import events as ev
 from rules_ref.cards import CARDS, Suit
-from rules_ref.ruleset import PassDirection
+from rules_ref.ruleset import LastTrickVoid, Moon, PassDirection
 from rules_ref.scoring import penalty_points
 from rules_ref.tricks import next_leader, resolve_trick
 
@@ -57,6 +57,8 @@ class Claims:
     uncollected_points: int = 0
     moon_shooter: int | None = None
     scores: tuple[int, ...] | None = None
+    #: the seats that win the game, when the deal ends it (GAME.END, GAME.WINNER)
+    winners: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,8 @@ class Scenario:
     #: the rule IDs the deal illustrates
     rules: tuple[str, ...] = ()
     claims: Claims = field(default_factory=Claims)
+    #: the totals before the deal (default: a game's first deal, all 0)
+    totals: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +159,8 @@ def play(scenario: Scenario) -> Story:
     tricks = tuple(parse_cards(t) for t in scenario.tricks)
     extras = parse_cards(scenario.extras)
     hands = hands_for(scenario.players, scenario.dealer, tricks)
-    state = GameState.start(scenario.players, scenario.ruleset, scenario.dealer)
+    state = GameState.start(scenario.players, scenario.ruleset, scenario.dealer,
+                            totals=scenario.totals)
     try:
         state, _ = state.apply(DealCards(hands, extras))
     except SetupError as exc:
@@ -269,6 +274,9 @@ def check(story: Story) -> list[str]:
                         f"{c.moon_shooter}")
     if c.scores is not None and story.scores != c.scores:
         problems.append(f"the deal scores are {story.scores}, the page says {c.scores}")
+    if story.state.winners != c.winners:
+        problems.append(f"the game's winners are {story.state.winners}, the page says "
+                        f"{c.winners}")
     return problems
 
 
@@ -300,7 +308,7 @@ TWO_VOID_TRICKS = Scenario(
     extras="AC QH",
     focus=(5, 6, 7),
     rules=("VOID.TRICK", "VOID.LEADER", "VOID.COLLECT", "TRICK.CANCEL", "HEARTS.BROKEN",
-           "SCORE.DEAL"),
+           "SCORE.DEAL", "TRICK.NEXT_LEADER"),
     claims=Claims(void_tricks=(5, 6), collections=((7, 2, 12),), extras_to=3,
                   scores=(0, 6, 38, 1, 6, 1)),
 )
@@ -380,6 +388,34 @@ MOON = Scenario(
     claims=Claims(moon_shooter=1, scores=(26, 0, 26, 26, 26, 26, 26, 26)),
 )
 
+MOON_SUBTRACT = replace(
+    MOON, name="moon-subtract", title="Shooting the moon and subtracting: a negative total",
+    moon_choice=MoonChoice.SUBTRACT, focus=(13,), rules=("MOON.CHOICE", "SCORE.DEAL"),
+    totals=(30, 10, 25, 40, 12, 33, 20, 18),
+    claims=Claims(moon_shooter=1, scores=(0, -26, 0, 0, 0, 0, 0, 0)))
+
+GAME_END = replace(
+    TWO_VOID_TRICKS, name="game-end", title="The deal that ends the game, with a shared win",
+    focus=(7,), rules=("GAME.END", "GAME.WINNER", "SCORE.DEAL", "TRICK.NEXT_LEADER"),
+    totals=(95, 120, 112, 94, 100, 130),
+    claims=replace(TWO_VOID_TRICKS.claims, winners=(0, 3)))
+
+VOID_LAST_TO_LEADER = replace(
+    VOID_LAST_TRICK, name="void-last-trick-to-leader",
+    title="A void last trick under last_trick_void = leader",
+    ruleset=replace(NO_PASSING, last_trick_void=LastTrickVoid.LEADER), focus=(9,),
+    rules=("VOID.LAST",),
+    claims=Claims(void_tricks=(9,), extras_to=6,
+                  scores=(0, 0, 0, 11, 0, 13, 12, 0, 0, 0, 16)))
+
+MOON_OTHERS_52 = replace(
+    MOON, name="moon-others-52", title="A moon under moon = others-52: no choice",
+    ruleset=replace(NO_PASSING, moon=Moon.OTHERS_52), moon_choice=None, focus=(13,),
+    rules=("MOON.CHOICE", "MOON.CONDITION"),
+    claims=Claims(moon_shooter=1, scores=(52, 0, 52, 52, 52, 52, 52, 52)))
+
 #: Every scenario, by name (the argument of the ``deal-scenario`` directive).
 SCENARIOS: dict[str, Scenario] = {s.name: s for s in (TWO_VOID_TRICKS, VOID_FIRST_TRICK,
-                                                      VOID_LAST_TRICK, MOON)}
+                                                      VOID_LAST_TRICK, MOON, MOON_SUBTRACT,
+                                                      GAME_END, VOID_LAST_TO_LEADER,
+                                                      MOON_OTHERS_52)}

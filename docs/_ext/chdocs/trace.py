@@ -12,6 +12,8 @@
 :func:`coverage_problems` lists every rule without an implementation, a test
 or a vector, and every ID that names no rule; the docs build turns each
 problem into a warning, so with ``-W`` an uncovered rule fails the build.
+:func:`example_problems` does the same for the worked examples of the site:
+every rule in force needs at least one example drawn by the engine.
 """
 
 from __future__ import annotations
@@ -240,6 +242,23 @@ def coverage_problems(rule_ids: Sequence[str], withdrawn: Iterable[str],
             first = entries[0] if entries else ""
             where = first.label if isinstance(first, Ref) else str(first)
             problems.append(f"unknown rule ID {rule!r} {what} {where}")
+    return problems
+
+
+def example_problems(rule_ids: Sequence[str], withdrawn: Iterable[str],
+                     examples: Mapping[str, Sequence[str]]) -> list[str]:
+    """Every rule in force that no worked example shows, and every example naming no rule.
+
+    ``examples`` maps each example's name to the rule IDs it illustrates.
+    """
+    known = set(rule_ids)
+    shown = {r for rules in examples.values() for r in rules}
+    gone = set(withdrawn)
+    problems = [f"{rule} has no worked example on the site" for rule in rule_ids
+                if rule not in gone and rule not in shown]
+    for name in sorted(examples):
+        problems += [f"worked example {name!r} names unknown rule ID {rule!r}"
+                     for rule in examples[name] if rule not in known]
     return problems
 
 
