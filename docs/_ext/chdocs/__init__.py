@@ -32,10 +32,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from docutils import nodes  # type: ignore[import-untyped]
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import ExtensionMetadata
 
 #: roles usable on every page without the ``ch:`` prefix
 GLOBAL_ROLES = ("rule", "switch", "preset", "source", "ambiguity", "decision", "example")
+
+
+#: whether any page is read in this build (then every generated page is written again)
+_READ_THIS_BUILD = False
 
 
 def _skip(translator: Any, node: nodes.Element) -> None:
@@ -48,6 +53,24 @@ def _builder_inited(app: Sphinx) -> None:
     from . import context
 
     context.clear()
+
+
+def _env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    from . import context
+
+    context.depend_on_inputs(env)
+    return []
+
+
+def _env_get_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    from . import context
+
+    return context.generated_pages(env) if _READ_THIS_BUILD else []
+
+
+def _env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    global _READ_THIS_BUILD
+    _READ_THIS_BUILD = bool(docnames)
 
 
 def _doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -125,6 +148,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _builder_inited)
     app.connect("env-check-consistency", check_traceability)
     app.connect("env-check-consistency", check_api_coverage)
+    app.connect("env-before-read-docs", _env_before_read_docs)
+    app.connect("env-updated", _env_updated)
+    app.connect("env-get-updated", _env_get_updated)
     app.connect("doctree-resolved", _doctree_resolved)
     app.connect("missing-reference", pyrefs.resolve)
     app.add_css_file("cards.css")
