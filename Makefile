@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck pytest docs doctest bench clean
+.PHONY: play test lint typecheck pytest docs doctest bench clean screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ doctest: $(STAMP)
 	$(BIN)/sphinx-build -W -n --keep-going -q -b doctest docs docs/_build/doctest
 
 test: lint typecheck pytest docs doctest
+
+# Not part of `make test`: PNGs of a rule page and a worked example, light and
+# dark, 1280 and 390 px, in docs/_build/screenshots (needs Debian's chromium).
+screenshots: docs
+	$(BIN)/python docs/screenshots.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
