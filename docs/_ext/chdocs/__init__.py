@@ -73,6 +73,15 @@ def _env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str
     _READ_THIS_BUILD = bool(docnames)
 
 
+def _build_finished(app: Sphinx, exception: Exception | None) -> None:
+    from pathlib import Path
+
+    from .links import report
+
+    if exception is None and app.builder.name == "html":
+        report(Path(app.outdir))
+
+
 def _doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     from .domain import ChDomain
     from .examples import fill_example_index
@@ -153,6 +162,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-get-updated", _env_get_updated)
     app.connect("doctree-resolved", _doctree_resolved)
     app.connect("missing-reference", pyrefs.resolve)
+    app.connect("build-finished", _build_finished)
     app.add_css_file("cards.css")
     return {"version": "1", "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}

@@ -153,10 +153,17 @@ class ChDomain(Domain):
         return found
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        """Search entries; rules come first (priority 0), the rest after (1)."""
+        """Search entries; rules come first (priority 0), the rest after (1).
+
+        An example is found by its title. The search index shortens an anchor
+        equal to ``TYPE-NAME`` and the search page rebuilds it from the shown
+        name, so an example is listed under its title as its name too: its
+        anchor is then kept as it is.
+        """
         for (objtype, name), entry in self.objects.items():
             shown = entry.title if objtype == "example" else name
-            yield name, shown, objtype, entry.docname, entry.anchor, 0 if objtype == "rule" else 1
+            yield (shown, shown, objtype, entry.docname, entry.anchor,
+                   0 if objtype == "rule" else 1)
 
 
 def reading_order(env: BuildEnvironment) -> dict[str, int]:
