@@ -40,7 +40,7 @@ def spec_dir(env: BuildEnvironment) -> Path:
 
 
 #: where the inputs of generated pages live, relative to the root, and which files count
-INPUTS = (("spec", "*"), ("rules_ref", "*.py"))
+INPUTS = (("spec", "*"), ("rules_ref", "*.py"), ("docs/_ext", "*.py"))
 
 
 def input_files(env: BuildEnvironment) -> list[Path]:
