@@ -10,7 +10,9 @@ theme, the dark theme (both chosen as a reader does, with the theme switch,
 which the site keeps in the browser's storage), and the automatic theme on a
 system set to dark (``--force-dark-mode``). Each at 1280 and 390 px wide.
 The PNGs land in ``docs/_build/screenshots`` as ``PAGE-MODE-WIDTH.png``, to be
-looked at: this is a check by eye, not a test.
+looked at: this is a check by eye, not a test. Last, it searches the site for
+"pending pile" as a reader would, shoots the search page and prints the first
+hits in order (the void rules should come first).
 
 Chromium is Debian's ``chromium`` package (``apt-get install chromium``).
 """
@@ -19,7 +21,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+import html
 import http.server
+import re
 import shutil
 import subprocess
 import sys
@@ -27,6 +31,7 @@ import tempfile
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from urllib.parse import quote_plus
 
 DOCS = Path(__file__).resolve().parent
 
@@ -41,6 +46,8 @@ MODES: dict[str, tuple[str, tuple[str, ...]]] = {
     "dark": ("dark", ()),
     "system-dark": ("auto", ("--force-dark-mode", "--blink-settings=preferredColorScheme=0")),
 }
+#: searched for on the search page: its first hits are printed, and it is shot too
+SEARCH = "pending pile"
 #: width -> window height, in CSS pixels
 SIZES = {1280: 1400, 390: 2200}
 
@@ -100,20 +107,39 @@ def find_chromium(given: str | None) -> str:
                      "or pass --chromium PATH)")
 
 
-def shoot(chromium: str, url: str, out: Path, width: int, height: int,
-          flags: Sequence[str]) -> None:
-    """One screenshot in a fresh browser profile (nothing carried over between shots)."""
+def run_chromium(chromium: str, url: str, flags: Sequence[str]) -> str:
+    """Chromium on ``url`` in a fresh profile (nothing carried over); its output."""
     with tempfile.TemporaryDirectory(prefix="ch-chromium-") as profile:
         command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                    "--disable-background-networking", "--disable-component-update",
                    "--disable-sync", "--hide-scrollbars", f"--user-data-dir={profile}",
-                   "--virtual-time-budget=4000", f"--window-size={width},{height}",
-                   f"--screenshot={out}", *flags, url]
+                   "--virtual-time-budget=8000", *flags, url]
         result = subprocess.run(command, capture_output=True, text=True, timeout=120,
                                 check=False)
-    if result.returncode != 0 or not out.is_file():
+    if result.returncode != 0:
         raise SystemExit(f"screenshots: Chromium failed on {url} (exit {result.returncode}): "
                          f"{result.stderr.strip().splitlines()[-1:]}")
+    return result.stdout
+
+
+def shoot(chromium: str, url: str, out: Path, width: int, height: int,
+          flags: Sequence[str]) -> None:
+    """One screenshot, ``width`` by ``height`` CSS pixels."""
+    run_chromium(chromium, url, [f"--window-size={width},{height}", f"--screenshot={out}",
+                                 *flags])
+    if not out.is_file():
+        raise SystemExit(f"screenshots: Chromium wrote no screenshot of {url}")
+
+
+HIT = re.compile(r'<li[^>]*>\s*<a href="(?P<href>[^"]+)"[^>]*>(?P<title>.*?)</a>', re.DOTALL)
+
+
+def search_hits(chromium: str, base: str, words: str) -> list[tuple[str, str]]:
+    """The search page's hits for ``words``, in order: (link, title)."""
+    dom = run_chromium(chromium, f"{base}/search.html?q={quote_plus(words)}", ["--dump-dom"])
+    results = dom[dom.find('id="search-results"'):]
+    return [(m["href"], html.unescape(re.sub(r"<[^>]+>", "", m["title"])).strip())
+            for m in HIT.finditer(results)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -143,6 +169,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     shoot(chromium, f"{base}/__theme/{theme}/{page}", out, width, height,
                           flags)
                     print(out)
+        out = args.out / "search-light-1280.png"
+        shoot(chromium, f"{base}/search.html?q={quote_plus(SEARCH)}", out, 1280, 1400, ())
+        print(out)
+        print(f"first hits for {SEARCH!r}:")
+        for href, title in search_hits(chromium, base, SEARCH)[:8]:
+            print(f"  {title}  ->  {href}")
     finally:
         server.shutdown()
         server.server_close()
