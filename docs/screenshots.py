@@ -10,9 +10,10 @@ theme, the dark theme (both chosen as a reader does, with the theme switch,
 which the site keeps in the browser's storage), and the automatic theme on a
 system set to dark (``--force-dark-mode``). Each at 1280 and 390 px wide.
 The PNGs land in ``docs/_build/screenshots`` as ``PAGE-MODE-WIDTH.png``, to be
-looked at: this is a check by eye, not a test. Last, it searches the site for
-"pending pile" as a reader would, shoots the search page and prints the first
-hits in order (the void rules should come first).
+looked at: this is a check by eye, not a test. Then it prints the one-page
+summary to ``summary.pdf`` and says how many A4 pages it took (one). Last, it
+searches the site for "pending pile" as a reader would, shoots the search page
+and prints the first hits in order (the void rules should come first).
 
 Chromium is Debian's ``chromium`` package (``apt-get install chromium``).
 """
@@ -131,6 +132,17 @@ def shoot(chromium: str, url: str, out: Path, width: int, height: int,
         raise SystemExit(f"screenshots: Chromium wrote no screenshot of {url}")
 
 
+def pdf_pages(pdf: Path) -> str:
+    """How many pages ``pdf`` has (poppler's pdfinfo if installed, else its page objects)."""
+    pdfinfo = shutil.which("pdfinfo")
+    if pdfinfo:
+        info = subprocess.run([pdfinfo, str(pdf)], capture_output=True, text=True, check=False)
+        for line in info.stdout.splitlines():
+            if line.startswith("Pages:"):
+                return line.split(":", 1)[1].strip()
+    return str(len(re.findall(rb"/Type\s*/Page(?!s)", pdf.read_bytes())))
+
+
 HIT = re.compile(r'<li[^>]*>\s*<a href="(?P<href>[^"]+)"[^>]*>(?P<title>.*?)</a>', re.DOTALL)
 
 
@@ -172,6 +184,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         out = args.out / "search-light-1280.png"
         shoot(chromium, f"{base}/search.html?q={quote_plus(SEARCH)}", out, 1280, 1400, ())
         print(out)
+        pdf = args.out / "summary.pdf"
+        run_chromium(chromium, f"{base}/summary.html", ["--no-pdf-header-footer",
+                                                        f"--print-to-pdf={pdf}"])
+        print(f"{pdf}: {pdf_pages(pdf)} page(s) printed on A4")
         print(f"first hits for {SEARCH!r}:")
         for href, title in search_hits(chromium, base, SEARCH)[:8]:
             print(f"  {title}  ->  {href}")

@@ -113,6 +113,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         check_api_coverage,
         check_traceability,
     )
+    from .summary import RuleSummaryDirective
     from .variants import (
         PresetListDirective,
         SourceKeysDirective,
@@ -136,6 +137,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     directives: dict[str, Any] = {
         "rule-group": RuleGroupDirective,
         "rule-index": RuleIndexDirective,
+        "rule-summary": RuleSummaryDirective,
         "ambiguity-index": SettledIndexDirective,
         "decision-index": SettledIndexDirective,
         "trick": TrickDirective,
