@@ -107,6 +107,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .reference import (
         AutomodulesDirective,
         CliReferenceDirective,
+        CliRunDirective,
         ExampleRecordDirective,
         SchemaFilesDirective,
         TraceabilityMatrixDirective,
@@ -150,6 +151,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "preset-list": PresetListDirective,
         "unsupported-list": UnsupportedListDirective,
         "cli-reference": CliReferenceDirective,
+        "cli-run": CliRunDirective,
         "schema-files": SchemaFilesDirective,
         "traceability-matrix": TraceabilityMatrixDirective,
         "automodules": AutomodulesDirective,

@@ -1,0 +1,106 @@
+"""The hand-written sentences of the rule pages say what the engine does.
+
+Each sentence below is quoted from its page (so rewording it without updating
+its check fails here) and checked against the engine: worked deals are played
+with the scenarios the pages draw, single tricks are resolved directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from rules_ref.cards import Suit, parse_cards
+from rules_ref.scoring import penalty_points
+from rules_ref.tricks import resolve_trick
+
+from . import ROOT, chdocs
+
+scenarios = chdocs("scenarios")
+DOCS = ROOT / "docs"
+
+
+def _deal(name: str) -> Any:
+    return scenarios.play(scenarios.SCENARIOS[name])
+
+
+def two_void_tricks_in_a_row() -> None:
+    story = _deal("two-void-tricks")
+    five, six, seven = story.steps[4], story.steps[5], story.steps[6]
+    assert (five.void, six.void, seven.void) == (True, True, False)
+    assert five.leader == six.leader == seven.leader
+    assert seven.collected == five.cards + six.cards
+
+
+def void_last_trick_loses_16() -> None:
+    story = _deal("void-last-trick")
+    last = story.steps[-1]
+    assert last.void is True
+    assert (last.cards.count(parse_cards("QS")[0]),
+            sum(1 for c in last.cards if c.suit is Suit.H)) == (1, 3)
+    assert story.settled == ()
+    assert penalty_points(story.uncollected) == 16
+    assert sum(story.card_points) == 52 - 16
+
+
+def trick_one_winner_takes_extras() -> None:
+    story = _deal("two-void-tricks")
+    first = story.steps[0]
+    assert first.winner is not None
+    assert (first.extras_taken, len(story.extras)) == (story.extras, 2)
+    assert story.extras_to == first.winner
+
+
+def worked_deals_scored() -> None:
+    assert sum(_deal("two-void-tricks").card_points) == 52
+    lost = _deal("void-last-trick")
+    assert (sum(lost.card_points), penalty_points(lost.uncollected)) == (36, 16)
+
+
+def odd_players_void() -> None:
+    trick = resolve_trick(parse_cards("5D 5D JD JD 8D 8D 2C"), leader=0, players=7)
+    uncancelled = [c for c in trick.cards if c not in trick.cancelled]
+    assert (trick.led_suit, trick.void, [str(c) for c in uncancelled]) == (Suit.D, True, ["2C"])
+
+
+def seed_example_six() -> None:
+    trick = resolve_trick(parse_cards("10S 9H 9H 10S KS 3S"), leader=0, players=6)
+    assert [str(c) for c in trick.cancelled] == ["9H", "10S"]
+    assert (trick.winner, str(trick.winning_card)) == (4, "KS")
+
+
+def cancelled_lead_jack_of_hearts() -> None:
+    trick = resolve_trick(parse_cards("10S 4S 8S 10S JH 2S"), leader=0, players=6)
+    assert (trick.led_suit, str(trick.winning_card)) == (Suit.S, "8S")
+
+
+#: (page, sentence as written there, joined onto one line) -> its check
+SENTENCES: dict[tuple[str, str], Callable[[], None]] = {
+    ("rules/void.rst", "Tricks 5 and 6 are void in a row; the same player leads again each "
+     "time, and the winner of trick 7 collects both along with trick 7."):
+        two_void_tricks_in_a_row,
+    ("rules/void.rst", "The last trick is void: its cards, with a Q♠ and three hearts, go to "
+     "nobody, and the deal scores 16 points fewer than 52."): void_last_trick_loses_16,
+    ("rules/void.rst", "With an odd number of players a trick can never be all pairs. Here the "
+     "only card left uncancelled is a club, and diamonds were led."): odd_players_void,
+    ("rules/extras.rst", "In the worked deal :example:`two-void-tricks`, trick 1 has a winner, "
+     "who takes the two extras at once."): trick_one_winner_takes_extras,
+    ("rules/scoring.rst", "The worked deals show whole deals scored: :example:`two-void-tricks` "
+     "(all 52 points collected) and :example:`void-last-trick` (16 points lost with the void "
+     "last trick)."): worked_deals_scored,
+    ("rules/trick.rst", "Both pairs cancel, but an uncancelled spade is left."): seed_example_six,
+    ("rules/trick.rst", "The J♥ is the highest card played, but it is not a spade."):
+        cancelled_lead_jack_of_hearts,
+}
+
+
+def _one_line(page: str) -> str:
+    return " ".join((DOCS / page).read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize(("page", "sentence"), list(SENTENCES))
+def test_the_sentence_is_on_its_page_and_the_engine_agrees(page: str, sentence: str) -> None:
+    assert sentence in _one_line(page)
+    SENTENCES[page, sentence]()
