@@ -14,16 +14,17 @@ After an HTML build, :func:`report` logs each dead link as a warning (so
 
 from __future__ import annotations
 
+import html
 import json
 import posixpath
+import re
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-#: attributes that point at another file
-LINK_ATTRS = {"a": "href", "link": "href", "img": "src", "script": "src", "iframe": "src"}
+#: the elements whose ``href`` or ``src`` points at another file
+LINK_ATTRS = ("a", "link", "img", "script", "iframe")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -36,21 +37,15 @@ class DeadLink:
         return f"{self.page}: {self.target} ({self.problem})"
 
 
-class _PageParser(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.ids: set[str] = set()
-        self.links: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        for key in ("id", "name") if tag == "a" else ("id",):
-            value = values.get(key)
-            if value:
-                self.ids.add(value)
-        link = values.get(LINK_ATTRS.get(tag, ""))
-        if link:
-            self.links.append(link)
+#: Sphinx writes every attribute value in double quotes, so three patterns find
+#: what the check needs: ids, the names of ``<a name>`` anchors, and links
+ID = re.compile(r'<[a-zA-Z][^>]*?\sid="([^"]*)"')
+A_NAME = re.compile(r'<a\s[^>]*?\bname="([^"]*)"', re.IGNORECASE)
+LINK = re.compile(r"<(?:" + "|".join(LINK_ATTRS) + r')\s[^>]*?\b(?:href|src)="([^"]*)"',
+                  re.IGNORECASE)
+#: what is not markup: comments, and the text of scripts and styles
+SKIP = re.compile(r"<!--.*?-->|(<script\b[^>]*>).*?</script>|(<style\b[^>]*>).*?</style>",
+                  re.DOTALL | re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -59,14 +54,18 @@ class _Page:
     links: list[str]
 
 
+def _parse(text: str) -> _Page:
+    """The ids (and ``<a name>``) and the links of one page."""
+    text = SKIP.sub(lambda m: (m.group(1) or m.group(2) or ""), text)
+    ids = {html.unescape(v) for v in ID.findall(text)}
+    ids.update(html.unescape(v) for v in A_NAME.findall(text))
+    return _Page(ids, [html.unescape(v) for v in LINK.findall(text)])
+
+
 def _read_pages(site: Path) -> dict[str, _Page]:
-    pages: dict[str, _Page] = {}
-    for path in sorted(site.rglob("*.html")):
-        parser = _PageParser()
-        parser.feed(path.read_text(encoding="utf-8", errors="replace"))
-        parser.close()
-        pages[path.relative_to(site).as_posix()] = _Page(parser.ids, parser.links)
-    return pages
+    return {path.relative_to(site).as_posix(): _parse(path.read_text(encoding="utf-8",
+                                                                       errors="replace"))
+            for path in sorted(site.rglob("*.html"))}
 
 
 def _internal(link: str) -> bool:
