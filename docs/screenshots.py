@@ -2,7 +2,7 @@
 
 Usage (after ``make docs``)::
 
-    python docs/screenshots.py [--out DIR] [--chromium PATH] [--html DIR]
+    python docs/screenshots.py [--out DIR] [--chromium PATH] [--html DIR] [--page NAME=PAGE]
 
 or ``make screenshots``. It serves ``docs/_build/html`` on a local port (no
 network), then opens each page below with Chromium three ways: the light
@@ -161,7 +161,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DOCS / "_build" / "screenshots",
                         help="where the PNGs go (default: docs/_build/screenshots)")
     parser.add_argument("--chromium", help="the Chromium executable")
+    parser.add_argument("--page", action="append", default=[], metavar="NAME=PAGE",
+                        help="shoot PAGE (an address in the site, anchor allowed) as NAME "
+                             "instead of the rule page and the worked example; repeatable")
     args = parser.parse_args(argv)
+    pages = dict(PAGES)
+    if args.page:
+        try:
+            pages = dict(item.split("=", 1) for item in args.page)
+        except ValueError:
+            print("screenshots: --page takes NAME=PAGE, e.g. rule=rules/void.html#void-trick",
+                  file=sys.stderr)
+            return 2
     if not (args.html / "index.html").is_file():
         print(f"screenshots: {args.html} holds no built site; run `make docs` first",
               file=sys.stderr)
@@ -174,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     thread.start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     try:
-        for name, page in PAGES.items():
+        for name, page in pages.items():
             for mode, (theme, flags) in MODES.items():
                 for width, height in SIZES.items():
                     out = args.out / f"{name}-{mode}-{width}.png"
