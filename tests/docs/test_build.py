@@ -123,3 +123,45 @@ def test_a_rule_without_a_test_and_a_false_example_are_warnings(tmp_path: Path) 
         "traceability: unknown rule ID 'NOPE.NOPE' cited by a test "
         "tests/test_all.py::test_all [chdocs.traceability]",
     ]
+
+
+LINK_CONF = f"""
+import sys
+sys.path.insert(0, {str(EXT_DIR)!r})
+extensions = ["chdocs"]
+chdocs_root = {str(ROOT)!r}
+chdocs_strict = False
+html_static_path = ["_static"]
+"""
+
+LINK_INDEX = """
+A page with links
+=================
+
+.. raw:: html
+
+   <p id="here"><a href="#here">here</a> <a href="gone.html#x">gone</a>
+   <a href="index.html#nowhere">nowhere</a> <a href="https://example.org/">out</a></p>
+"""
+
+
+def test_an_html_build_warns_once_for_each_dead_internal_link(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "conf.py").write_text(LINK_CONF)
+    (docs / "index.rst").write_text(LINK_INDEX)
+    (docs / "_static").mkdir()
+    (docs / "_static" / "cards.css").write_text("")  # the stylesheet chdocs adds to every page
+    warnings = io.StringIO()
+    with docutils_namespace():
+        app = sphinx_application.Sphinx(
+            str(docs), str(docs), str(tmp_path / "html"), str(tmp_path / "doctrees"), "html",
+            status=None, warning=warnings, freshenv=True)
+        app.build()
+    lines = ANSI.sub("", warnings.getvalue()).splitlines()
+    assert [line.split("WARNING: ", 1)[1] for line in lines] == [
+        "dead internal link: index.html: gone.html#x (no page gone.html) [chdocs.links]",
+        "dead internal link: index.html: index.html#nowhere (no anchor #nowhere on index.html) "
+        "[chdocs.links]",
+        "2 dead internal link(s) in the built site [chdocs.links]",
+    ]
