@@ -165,3 +165,31 @@ def test_an_html_build_warns_once_for_each_dead_internal_link(tmp_path: Path) ->
         "[chdocs.links]",
         "2 dead internal link(s) in the built site [chdocs.links]",
     ]
+
+
+def _read_docs(root: Path) -> list[str]:
+    """Build ``root`` again on its saved environment; the pages read this time."""
+    read: list[str] = []
+    with docutils_namespace():
+        app = sphinx_application.Sphinx(
+            str(root / "docs"), str(root / "docs"), str(root / "out"), str(root / "doctrees"),
+            "dummy", status=None, warning=io.StringIO(), freshenv=False)
+        app.connect("env-before-read-docs", lambda app, env, docnames: read.extend(docnames))
+        app.build()
+    return sorted(read)
+
+
+@pytest.mark.usefixtures("every_rule_implemented")
+def test_generated_pages_are_read_again_only_when_an_input_changes(tmp_path: Path) -> None:
+    root = _project(tmp_path, _rules(), "winner KS seat 4")
+    assert _read_docs(root) == ["implementers/deal", "implementers/notation",
+                                "implementers/protocol", "index"]
+    assert _read_docs(root) == []
+    test_all = root / "tests" / "test_all.py"
+    test_all.write_text(test_all.read_text() + "\n")
+    assert _read_docs(root) == ["index"]
+    (root / "tests" / "test_more.py").write_text("def test_more() -> None: ...\n")
+    assert _read_docs(root) == ["index"]
+    assert _read_docs(root) == []
+    (root / "tests" / "test_more.py").unlink()
+    assert _read_docs(root) == ["index"]

@@ -62,6 +62,13 @@ def _env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return []
 
 
+def _env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str],
+                      changed: set[str], removed: set[str]) -> list[str]:
+    from . import context
+
+    return context.pages_for_new_inputs(env)
+
+
 def _env_get_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     from . import context
 
@@ -162,6 +169,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-check-consistency", check_traceability)
     app.connect("env-check-consistency", check_api_coverage)
     app.connect("env-before-read-docs", _env_before_read_docs)
+    app.connect("env-get-outdated", _env_get_outdated)
     app.connect("env-updated", _env_updated)
     app.connect("env-get-updated", _env_get_updated)
     app.connect("doctree-resolved", _doctree_resolved)

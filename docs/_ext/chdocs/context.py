@@ -61,6 +61,10 @@ def input_files(env: BuildEnvironment) -> list[Path]:
     return files
 
 
+#: the attribute of the saved environment that holds the input files seen when read
+INPUTS_SEEN = "chdocs_inputs_seen"
+
+
 def depend_on_inputs(env: BuildEnvironment) -> None:
     """Pages marked "read again always" depend on the inputs instead (see the module doc)."""
     pages = sorted(env.reread_always)
@@ -71,6 +75,19 @@ def depend_on_inputs(env: BuildEnvironment) -> None:
         for path in files:
             env.note_dependency(path, docname=docname)
     env.reread_always.clear()
+    setattr(env, INPUTS_SEEN, [str(p) for p in files])
+
+
+def pages_for_new_inputs(env: BuildEnvironment) -> list[str]:
+    """The generated pages, if an input file was added since they were read, else none.
+
+    A changed or removed input is a changed dependency, which Sphinx sees; a
+    new file (a new test module, a new vector file) is not, so it is looked for.
+    """
+    seen = getattr(env, INPUTS_SEEN, None)
+    if seen is None or seen == [str(p) for p in input_files(env)]:
+        return []
+    return generated_pages(env)
 
 
 def generated_pages(env: BuildEnvironment) -> list[str]:
