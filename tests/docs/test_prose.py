@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
-from rules_ref.cards import Suit, parse_cards
+from rules_ref.cards import CARDS, Suit, parse_cards
+from rules_ref.deal import check_player_count, extras_count, hand_size
+from rules_ref.errors import SetupError
 from rules_ref.scoring import penalty_points
 from rules_ref.tricks import resolve_trick
 
@@ -76,8 +78,22 @@ def cancelled_lead_jack_of_hearts() -> None:
     assert (trick.led_suit, str(trick.winning_card)) == (Suit.S, "8S")
 
 
+def six_to_eleven_two_packs() -> None:
+    for n in range(6, 12):
+        assert check_player_count(n) == n
+    for n in (5, 12):
+        with pytest.raises(SetupError):
+            check_player_count(n)
+    assert (len(CARDS), len(set(CARDS))) == (52, 52)
+    assert sum(hand_size(n) * n + extras_count(n) for n in range(6, 12)) == 6 * 104
+    assert resolve_trick(parse_cards("9H 9H 2H 3H 4H 5H"), 0, 6).cancelled == parse_cards("9H")
+
+
 #: (page, sentence as written there, joined onto one line) -> its check
 SENTENCES: dict[tuple[str, str], Callable[[], None]] = {
+    ("index.rst", "Cancellation Hearts is Hearts for six to eleven players with two packs "
+     "shuffled together, where two identical cards played to the same trick cancel each "
+     "other."): six_to_eleven_two_packs,
     ("rules/void.rst", "Tricks 5 and 6 are void in a row; the same player leads again each "
      "time, and the winner of trick 7 collects both along with trick 7."):
         two_void_tricks_in_a_row,
