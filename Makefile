@@ -35,8 +35,9 @@ doctest: $(STAMP)
 test: lint typecheck pytest docs doctest
 
 # Not part of `make test`: PNGs of a rule page and a worked example, light and
-# dark, 1280 and 390 px, in docs/_build/screenshots (needs Debian's chromium).
-screenshots: docs
+# dark, 1280 and 390 px, of the site `make docs` built, in docs/_build/screenshots,
+# the summary printed to PDF and the first search hits (needs Debian's chromium).
+screenshots: $(STAMP)
 	$(BIN)/python docs/screenshots.py
 
 bench: $(STAMP)
