@@ -193,3 +193,24 @@ def test_generated_pages_are_read_again_only_when_an_input_changes(tmp_path: Pat
     assert _read_docs(root) == []
     (root / "tests" / "test_more.py").unlink()
     assert _read_docs(root) == ["index"]
+
+
+@pytest.mark.usefixtures("every_rule_implemented")
+def test_search_entries_open_at_their_anchors_and_rules_show_their_titles(
+        tmp_path: Path) -> None:
+    root = _project(tmp_path, _rules(), "winner KS seat 4")
+    with docutils_namespace():
+        app = sphinx_application.Sphinx(
+            str(root / "docs"), str(root / "docs"), str(root / "out"), str(root / "doctrees"),
+            "dummy", status=None, warning=io.StringIO(), freshenv=True)
+        app.build()
+        entries = {(kind, name): (shown, anchor) for name, shown, kind, _doc, anchor, _prio
+                   in app.env.get_domain("ch").get_objects()}
+    title = {r.id: r.title for r in registry.load().rules}["VOID.LAST"]
+    assert entries["rule", "VOID.LAST"] == (f"VOID.LAST: {title}", "void-last")
+    examples = [(name, shown, anchor) for (kind, name), (shown, anchor) in entries.items()
+                if kind == "example"]
+    assert len(examples) == 1
+    # the search index shortens "example-NAME" and the search page rebuilds it from the shown
+    # name, so the shown name must be the name
+    assert all(shown == name and anchor == f"example-{name}" for name, shown, anchor in examples)
