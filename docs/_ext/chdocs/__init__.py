@@ -4,6 +4,12 @@ The modules that need no Sphinx (:mod:`chdocs.spec`, :mod:`chdocs.trace`,
 :mod:`chdocs.scenarios`) can be imported on their own: this package imports
 Sphinx only when :func:`setup` runs.
 
+After an HTML build, every internal link and search hit of the finished site
+is checked (:mod:`chdocs.links`); each one that leads to a missing page or
+anchor is a warning, so ``sphinx-build -W`` fails and lists them. Generated
+pages are read again only when ``spec/``, the engine, the tests, the vectors or
+this extension change (:mod:`chdocs.context`).
+
 Configuration values (``conf.py``):
 
 ``chdocs_root``
