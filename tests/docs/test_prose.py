@@ -78,6 +78,40 @@ def cancelled_lead_jack_of_hearts() -> None:
     assert (trick.led_suit, str(trick.winning_card)) == (Suit.S, "8S")
 
 
+def seed_example_four_players() -> None:
+    with pytest.raises(SetupError):
+        check_player_count(4)
+    trick = resolve_trick(parse_cards("10S 9H 9H 10S"), leader=0, players=4)
+    assert (trick.void, sorted(map(str, trick.cancelled))) == (True, ["10S", "9H"])
+
+
+def seed_example_two_more_players() -> None:
+    with pytest.raises(SetupError):
+        check_player_count(5)
+    assert check_player_count(4 + 2) == 6
+
+
+def void_first_trick_extras() -> None:
+    story = _deal("void-first-trick")
+    first, second = story.steps[0], story.steps[1]
+    assert (story.scenario.players, len(story.extras)) == (7, 6)
+    assert (first.void, second.void) == (True, False)
+    assert second.collected == first.cards + story.extras
+    assert (story.extras.count(parse_cards("QS")[0]),
+            sum(1 for c in story.extras if c.suit is Suit.H)) == (1, 2)
+    assert story.extras_to == second.winner
+
+
+def moon_queens_cancel_in_trick_3() -> None:
+    story = _deal("moon")
+    third = story.steps[2]
+    queen = parse_cards("QS")[0]
+    assert (third.cards.count(queen), queen in third.cancelled, third.winner) == (2, True, 1)
+    assert penalty_points(tuple(c for c in third.cards if c == queen)) == 26
+    assert (story.moon_shooter, str(story.moon_choice)) == (1, "add")
+    assert story.scores == (26, 0, 26, 26, 26, 26, 26, 26)
+
+
 def six_to_eleven_two_packs() -> None:
     for n in range(6, 12):
         assert check_player_count(n) == n
@@ -99,6 +133,17 @@ SENTENCES: dict[tuple[str, str], Callable[[], None]] = {
         two_void_tricks_in_a_row,
     ("rules/void.rst", "The last trick is void: its cards, with a Q♠ and three hearts, go to "
      "nobody, and the deal scores 16 points fewer than 52."): void_last_trick_loses_16,
+    ("rules/void.rst", "The seed article's own example has four players, fewer than the game "
+     "allows; every card in it is paired, so nothing is left to win."): seed_example_four_players,
+    ("rules/trick.rst", "The seed article's example (Al 10♠, Beth 9♥, Charlie 9♥, Dave 10♠) "
+     "with the two more players the game needs."): seed_example_two_more_players,
+    ("rules/extras.rst", "Seven players leave six extras. The first trick is void, so the "
+     "extras join the pending pile with it, and the winner of trick 2 collects all of them: "
+     "the first trick's cards, the extras with their Q♠ and two hearts, and trick 2."):
+        void_first_trick_extras,
+    ("rules/moon.rst", "Seat 1 takes both Q♠ in trick 3, where they cancel each other but keep "
+     "their 26 points, then every heart. The shooter chooses to add 26 to everyone else."):
+        moon_queens_cancel_in_trick_3,
     ("rules/void.rst", "With an odd number of players a trick can never be all pairs. Here the "
      "only card left uncancelled is a club, and diamonds were led."): odd_players_void,
     ("rules/extras.rst", "In the worked deal :example:`two-void-tricks`, trick 1 has a winner, "
