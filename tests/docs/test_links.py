@@ -40,7 +40,9 @@ def _site(tmp_path: Path) -> Path:
         '<a href="#top">ok</a><a href="#">ok</a><a href="#nowhere">no anchor here</a>'
         '<a href="https://example.org/x.html#y">outside</a><a href="mailto:a@b">mail</a>'
         '<a href="rules/">no index page in rules/</a>'
-        '<a name="old-anchor"></a></body></html>')
+        '<a name="old-anchor"></a><a data-name="not-an-anchor" data-href="nothing.html"></a>'
+        '<a href="#not-an-anchor">no anchor: a data- attribute is not a name</a>'
+        '</body></html>')
     (site / "rules" / "void.html").write_text(
         '<html><body><section id="void-trick"><span id="VOID.TRICK"></span>'
         '<div id="example-two-voids"></div><div id="examples"></div>'
@@ -55,6 +57,7 @@ def _site(tmp_path: Path) -> Path:
 
 def test_every_dead_internal_link_and_search_hit_is_listed_once(tmp_path: Path) -> None:
     assert [str(d) for d in links.dead_links(_site(tmp_path))] == [
+        "index.html: #not-an-anchor (no anchor #not-an-anchor on index.html)",
         "index.html: #nowhere (no anchor #nowhere on index.html)",
         "index.html: _static/gone.css (no page _static/gone.css)",
         "index.html: rules/ (no page rules/index.html)",

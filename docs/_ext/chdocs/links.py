@@ -39,9 +39,9 @@ class DeadLink:
 
 #: Sphinx writes every attribute value in double quotes, so three patterns find
 #: what the check needs: ids, the names of ``<a name>`` anchors, and links
-ID = re.compile(r'<[a-zA-Z][^>]*?\sid="([^"]*)"')
-A_NAME = re.compile(r'<a\s[^>]*?\bname="([^"]*)"', re.IGNORECASE)
-LINK = re.compile(r"<(?:" + "|".join(LINK_ATTRS) + r')\s[^>]*?\b(?:href|src)="([^"]*)"',
+ID = re.compile(r'<[a-zA-Z][^>\s]*\s(?:[^>]*?\s)?id="([^"]*)"')
+A_NAME = re.compile(r'<a\s(?:[^>]*?\s)?name="([^"]*)"', re.IGNORECASE)
+LINK = re.compile(r"<(?:" + "|".join(LINK_ATTRS) + r')\s(?:[^>]*?\s)?(?:href|src)="([^"]*)"',
                   re.IGNORECASE)
 #: what is not markup: comments, and the text of scripts and styles
 SKIP = re.compile(r"<!--.*?-->|(<script\b[^>]*>).*?</script>|(<style\b[^>]*>).*?</style>",
