@@ -17,7 +17,7 @@ SEARCH_INDEX = {
     "docnames": ["index", "rules/void"],
     "objnames": {"0": ["ch", "rule", "rule"], "1": ["ch", "example", "worked example"]},
     "objects": {
-        "VOID": [[1, 0, 0, "void-trick", "TRICK"], [1, 0, 0, "void-gone", "GONE"]],
+        "Void": [[1, 0, 0, "void-trick", "trick"], [1, 0, 0, "void-gone", "gone"]],
         "": [[1, 1, 1, "-", "two-voids"], [1, 1, 1, "", "void-last"]],
     },
     "alltitles": {"Home": [[0, None]], "Examples": [[1, "examples"]],
@@ -66,7 +66,7 @@ def test_every_dead_internal_link_and_search_hit_is_listed_once(tmp_path: Path) 
         "rules/void.html: ../../elsewhere.html (no page ../elsewhere.html: outside the site)",
         "searchindex.js (search hit 'Lost'): rules/void.html#lost "
         "(no anchor #lost on rules/void.html)",
-        "searchindex.js (search hit 'VOID.GONE'): rules/void.html#void-gone "
+        "searchindex.js (search hit 'Void.gone'): rules/void.html#void-gone "
         "(no anchor #void-gone on rules/void.html)",
         "searchindex.js (search hit 'void-last'): rules/void.html#void-last "
         "(no anchor #void-last on rules/void.html)",
