@@ -12,7 +12,7 @@ PLAY_STAMP := $(VENV)/.installed-play
 STAMP := $(VENV)/.installed
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 
-.PHONY: play test lint typecheck pytest docs doctest bench clean
+.PHONY: play test lint typecheck pytest docs doctest bench clean screenshots
 
 $(PLAY_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,12 @@ doctest: $(STAMP)
 	$(BIN)/sphinx-build -W -n --keep-going -q -b doctest docs docs/_build/doctest
 
 test: lint typecheck pytest docs doctest
+
+# Not part of `make test`: PNGs of a rule page and a worked example, light and
+# dark, 1280 and 390 px, of the site `make docs` built, in docs/_build/screenshots,
+# the summary printed to PDF and the first search hits (needs Debian's chromium).
+screenshots: $(STAMP)
+	$(BIN)/python docs/screenshots.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

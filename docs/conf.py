@@ -38,6 +38,8 @@ html_title = "Cancellation Hearts rules"
 html_theme_options = {
     "navigation_with_keys": True,
 }
+# Rule pages first in the search for the words of a rule (see the file).
+html_search_scorer = str(DOCS / "_static" / "scorer.js")
 html_show_sourcelink = False
 html_copy_source = False
 

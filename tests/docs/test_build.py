@@ -123,3 +123,94 @@ def test_a_rule_without_a_test_and_a_false_example_are_warnings(tmp_path: Path) 
         "traceability: unknown rule ID 'NOPE.NOPE' cited by a test "
         "tests/test_all.py::test_all [chdocs.traceability]",
     ]
+
+
+LINK_CONF = f"""
+import sys
+sys.path.insert(0, {str(EXT_DIR)!r})
+extensions = ["chdocs"]
+chdocs_root = {str(ROOT)!r}
+chdocs_strict = False
+html_static_path = ["_static"]
+"""
+
+LINK_INDEX = """
+A page with links
+=================
+
+.. raw:: html
+
+   <p id="here"><a href="#here">here</a> <a href="gone.html#x">gone</a>
+   <a href="index.html#nowhere">nowhere</a> <a href="https://example.org/">out</a></p>
+"""
+
+
+def test_an_html_build_warns_once_for_each_dead_internal_link(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "conf.py").write_text(LINK_CONF)
+    (docs / "index.rst").write_text(LINK_INDEX)
+    (docs / "_static").mkdir()
+    (docs / "_static" / "cards.css").write_text("")  # the stylesheet chdocs adds to every page
+    warnings = io.StringIO()
+    with docutils_namespace():
+        app = sphinx_application.Sphinx(
+            str(docs), str(docs), str(tmp_path / "html"), str(tmp_path / "doctrees"), "html",
+            status=None, warning=warnings, freshenv=True)
+        app.build()
+    lines = ANSI.sub("", warnings.getvalue()).splitlines()
+    assert [line.split("WARNING: ", 1)[1] for line in lines] == [
+        "dead internal link: index.html: gone.html#x (no page gone.html) [chdocs.links]",
+        "dead internal link: index.html: index.html#nowhere (no anchor #nowhere on index.html) "
+        "[chdocs.links]",
+        "2 dead internal link(s) in the built site [chdocs.links]",
+    ]
+
+
+def _read_docs(root: Path) -> list[str]:
+    """Build ``root`` again on its saved environment; the pages read this time."""
+    read: list[str] = []
+    with docutils_namespace():
+        app = sphinx_application.Sphinx(
+            str(root / "docs"), str(root / "docs"), str(root / "out"), str(root / "doctrees"),
+            "dummy", status=None, warning=io.StringIO(), freshenv=False)
+        app.connect("env-before-read-docs", lambda app, env, docnames: read.extend(docnames))
+        app.build()
+    return sorted(read)
+
+
+@pytest.mark.usefixtures("every_rule_implemented")
+def test_generated_pages_are_read_again_only_when_an_input_changes(tmp_path: Path) -> None:
+    root = _project(tmp_path, _rules(), "winner KS seat 4")
+    assert _read_docs(root) == ["implementers/deal", "implementers/notation",
+                                "implementers/protocol", "index"]
+    assert _read_docs(root) == []
+    test_all = root / "tests" / "test_all.py"
+    test_all.write_text(test_all.read_text() + "\n")
+    assert _read_docs(root) == ["index"]
+    (root / "tests" / "test_more.py").write_text("def test_more() -> None: ...\n")
+    assert _read_docs(root) == ["index"]
+    assert _read_docs(root) == []
+    (root / "tests" / "test_more.py").unlink()
+    assert _read_docs(root) == ["index"]
+
+
+@pytest.mark.usefixtures("every_rule_implemented")
+def test_search_entries_open_at_their_anchors_and_rules_show_their_titles(
+        tmp_path: Path) -> None:
+    root = _project(tmp_path, _rules(), "winner KS seat 4")
+    with docutils_namespace():
+        app = sphinx_application.Sphinx(
+            str(root / "docs"), str(root / "docs"), str(root / "out"), str(root / "doctrees"),
+            "dummy", status=None, warning=io.StringIO(), freshenv=True)
+        app.build()
+        entries = {(kind, name): (shown, anchor) for name, shown, kind, _doc, anchor, _prio
+                   in app.env.get_domain("ch").get_objects()}
+    title = {r.id: r.title for r in registry.load().rules}["VOID.LAST"]
+    assert entries["rule", "VOID.LAST"] == (f"VOID.LAST: {title}", "void-last")
+    examples = [(name, shown, anchor) for (kind, name), (shown, anchor) in entries.items()
+                if kind == "example"]
+    assert len(examples) == 1
+    # the search index shortens "example-NAME" and the search page rebuilds it from the shown
+    # name, so the shown name must be the name
+    assert all(shown == name and anchor == f"example-{name}" for name, shown, anchor in examples)

@@ -4,6 +4,12 @@ The modules that need no Sphinx (:mod:`chdocs.spec`, :mod:`chdocs.trace`,
 :mod:`chdocs.scenarios`) can be imported on their own: this package imports
 Sphinx only when :func:`setup` runs.
 
+After an HTML build, every internal link and search hit of the finished site
+is checked (:mod:`chdocs.links`); each one that leads to a missing page or
+anchor is a warning, so ``sphinx-build -W`` fails and lists them. Generated
+pages are read again only when ``spec/``, the engine, the tests, the vectors or
+this extension change (:mod:`chdocs.context`).
+
 Configuration values (``conf.py``):
 
 ``chdocs_root``
@@ -38,6 +44,10 @@ if TYPE_CHECKING:
 
 #: roles usable on every page without the ``ch:`` prefix
 GLOBAL_ROLES = ("rule", "switch", "preset", "source", "ambiguity", "decision", "example")
+
+
+#: whether any page is read in this build (then every generated page is written again)
+_READ_THIS_BUILD = False
 
 
 def _skip(translator: Any, node: nodes.Element) -> None:
@@ -77,6 +87,38 @@ def _check_examples(app: Sphinx, env: BuildEnvironment) -> None:
             logger.warning("examples: %s", problem, type="chdocs", subtype="example")
         else:
             logger.info("examples (not enforced, chdocs_strict is off): %s", problem)
+def _env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    from . import context
+
+    context.depend_on_inputs(env)
+    return []
+
+
+def _env_get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str],
+                      changed: set[str], removed: set[str]) -> list[str]:
+    from . import context
+
+    return context.pages_for_new_inputs(env)
+
+
+def _env_get_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    from . import context
+
+    return context.generated_pages(env) if _READ_THIS_BUILD else []
+
+
+def _env_before_read_docs(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    global _READ_THIS_BUILD
+    _READ_THIS_BUILD = bool(docnames)
+
+
+def _build_finished(app: Sphinx, exception: Exception | None) -> None:
+    from pathlib import Path
+
+    from .links import report
+
+    if exception is None and app.builder.name == "html":
+        report(Path(app.outdir))
 
 
 def _doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -107,12 +149,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from .reference import (
         AutomodulesDirective,
         CliReferenceDirective,
+        CliRunDirective,
         ExampleRecordDirective,
         SchemaFilesDirective,
         TraceabilityMatrixDirective,
         check_api_coverage,
         check_traceability,
     )
+    from .summary import RuleSummaryDirective
     from .variants import (
         PresetListDirective,
         SourceKeysDirective,
@@ -136,6 +180,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     directives: dict[str, Any] = {
         "rule-group": RuleGroupDirective,
         "rule-index": RuleIndexDirective,
+        "rule-summary": RuleSummaryDirective,
         "ambiguity-index": SettledIndexDirective,
         "decision-index": SettledIndexDirective,
         "ambiguity-entries": CatalogueDirective,
@@ -154,6 +199,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "preset-list": PresetListDirective,
         "unsupported-list": UnsupportedListDirective,
         "cli-reference": CliReferenceDirective,
+        "cli-run": CliRunDirective,
         "schema-files": SchemaFilesDirective,
         "traceability-matrix": TraceabilityMatrixDirective,
         "automodules": AutomodulesDirective,
@@ -164,8 +210,13 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-check-consistency", check_traceability)
     app.connect("env-check-consistency", check_api_coverage)
     app.connect("env-check-consistency", _check_examples)
+    app.connect("env-before-read-docs", _env_before_read_docs)
+    app.connect("env-get-outdated", _env_get_outdated)
+    app.connect("env-updated", _env_updated)
+    app.connect("env-get-updated", _env_get_updated)
     app.connect("doctree-resolved", _doctree_resolved)
     app.connect("missing-reference", pyrefs.resolve)
+    app.connect("build-finished", _build_finished)
     app.add_css_file("cards.css")
     return {"version": "1", "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}

@@ -153,9 +153,17 @@ class ChDomain(Domain):
         return found
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        """Search entries; rules come first (priority 0), the rest after (1)."""
+        """Search entries; rules come first (priority 0), the rest after (1).
+
+        A rule is shown with its title (``VOID.COLLECT: The next winner
+        collects the pending pile``), so the search finds it by the words of
+        its title as well as by its ID. Every other object is shown by its
+        name: the search index shortens an anchor ``TYPE-NAME`` and the search
+        page rebuilds it from the shown name, so a shown name other than the
+        name (an example's title, say) would open at a missing anchor.
+        """
         for (objtype, name), entry in self.objects.items():
-            shown = entry.title if objtype == "example" else name
+            shown = entry.title if objtype == "rule" else name
             yield name, shown, objtype, entry.docname, entry.anchor, 0 if objtype == "rule" else 1
 
 

@@ -6,6 +6,7 @@ All text comes from ``spec/rules.toml`` (and, for source keys and switches,
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Sequence
 
@@ -99,8 +100,8 @@ def _field(name: str, body: list[nodes.Node] | nodes.Node, classes: Sequence[str
 
 def folded(body: nodes.Element, summary: str) -> list[nodes.Node]:
     """``body`` folded under a summary line in HTML (``<details>``); as is elsewhere."""
-    return [nodes.raw("", f"<details class=\"ch-fold\"><summary>{summary}</summary>",
-                      format="html"),
+    opening = f'<details class="ch-fold"><summary>{html.escape(summary)}</summary>'
+    return [nodes.raw("", opening, format="html"),
             body,
             nodes.raw("", "</details>", format="html")]
 
@@ -155,7 +156,7 @@ def _evidence(rule: Rule, trace: Trace) -> list[nodes.field]:
             li = nodes.list_item()
             li += para(nodes.literal(ref.label, ref.label))
             items += li
-        fields.append(_field(f"{label} ({len(refs)})", folded(items, f"show all {len(refs)}")))
+        fields.append(_field(f"{label} ({len(refs)})", [items]))
     return fields
 
 
@@ -173,19 +174,38 @@ def rule_section(rule: Rule, spec: Spec, trace: Trace, domain: ChDomain, docname
     statement = nodes.container(classes=["ch-statement"])
     statement += para(*linkify(rule.statement, spec))
     section += statement
+    # What a player reads: the rule, where to see it played, why it is so, and
+    # whether other tables play it otherwise.
     facts = nodes.field_list(classes=["ch-facts"])
-    facts += _field("Seed text", _seed_sources(rule, spec))
-    settles = [xref("ambiguity", a, literal=False) for a in rule.settles]
-    facts += _field("Settles", [para(*_comma_list(settles, "no ambiguity: the seed is clear"),
-                                     " — decision ", xref("decision", rule.decision,
-                                                          literal=False))])
-    facts += _field("Why", [para(*linkify(rule.why, spec))])
-    facts += _field("Switches", _switches(rule, spec))
     facts += _field("Examples", [rule_examples(rule_id=rule.id)])
-    for field in _evidence(rule, trace):
-        facts += field
+    facts += _field("Why", [para(*linkify(rule.why, spec))])
+    facts += _field("Other tables", _switches(rule, spec))
     section += facts
+    # What a consultant or an implementer looks up, folded away.
+    record = nodes.field_list(classes=["ch-facts", "ch-record"])
+    record += _field("Seed text", _seed_sources(rule, spec))
+    settles = [xref("ambiguity", a, literal=False) for a in rule.settles]
+    record += _field("Settles", [para(*_comma_list(settles, "no ambiguity: the seed is clear"),
+                                      " — decision ", xref("decision", rule.decision,
+                                                           literal=False))])
+    evidence = _evidence(rule, trace)
+    for field in evidence:
+        record += field
+    section += folded(record, _record_summary(rule, trace))
     return section
+
+
+def _record_summary(rule: Rule, trace: Trace) -> str:
+    """The line a folded record shows: what it holds, with its counts."""
+    seed = "seed text" if any(s.text for s in rule.sources) else "not in the seed text"
+    parts = [seed, f"decision {rule.decision}"]
+    impls = len(trace.implementations.get(rule.id, []))
+    tests = len(trace.tests.get(rule.id, []))
+    vectors = len(trace.vectors.get(rule.id, []))
+    parts.append(f"{impls} function{'s' if impls != 1 else ''}")
+    parts.append(f"{tests} test{'s' if tests != 1 else ''}")
+    parts.append(f"{vectors} vector{'s' if vectors != 1 else ''}")
+    return "Sources and evidence: " + ", ".join(parts)
 
 
 class RuleGroupDirective(SphinxDirective):

@@ -2,8 +2,9 @@
 
 ``.. cli-reference::`` (from :func:`rules_ref.cli.build_parser`),
 ``.. schema-files::`` (every JSON Schema under ``spec/schemas/``),
-``.. traceability-matrix::`` (implementations, tests and vectors per rule)
-and ``.. example-record::`` (the game record of a worked deal).
+``.. traceability-matrix::`` (implementations, tests and vectors per rule),
+``.. example-record::`` (the game record of a worked deal) and
+``.. cli-run::`` (a command of ``rules-ref`` and what it prints, run at build time).
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
+import subprocess
+import sys
 from collections.abc import Iterator
 
 from docutils import nodes  # type: ignore[import-untyped]
@@ -138,6 +142,36 @@ def compact_json(data: object, indent: int = 0) -> str:
         items = [f"{inner}{compact_json(v, indent + 2)}" for v in data]
         return "[\n" + ",\n".join(items) + f"\n{pad}]"
     return json.dumps(data, ensure_ascii=False)
+
+
+class CliRunDirective(SphinxDirective):
+    """``.. cli-run:: ARGS``: ``rules-ref ARGS`` and its output, run when the site is built.
+
+    The command runs in a child process on the repository's engine, with UTF-8
+    output and no terminal; a command that exits with a status other than 0
+    (or the status given as ``:status:``) fails the build.
+    """
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    option_spec = {"status": int}  # noqa: RUF012 (docutils reads it from the class)
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_reread()
+        args = shlex.split(self.arguments[0])
+        root = context.root(self.env)
+        env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(root),
+               "NO_COLOR": "1", "COLUMNS": HELP_WIDTH}
+        result = subprocess.run([sys.executable, "-m", "rules_ref", *args], cwd=root, env=env,
+                                capture_output=True, text=True, encoding="utf-8",
+                                timeout=300, check=False)
+        expected = self.options.get("status", 0)
+        if result.returncode != expected:
+            raise self.error(f"rules-ref {self.arguments[0]} exited with status "
+                             f"{result.returncode}, not {expected}: "
+                             f"{(result.stderr or result.stdout).strip()[-300:]}")
+        shown = f"$ rules-ref {self.arguments[0]}\n{result.stdout}{result.stderr}".rstrip()
+        return [_literal(shown, "console")]
 
 
 class ExampleRecordDirective(SphinxDirective):
