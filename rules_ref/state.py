@@ -148,7 +148,7 @@ class GameState:
     def from_position(cls, position: Position, ruleset: Ruleset = DEFAULT) -> GameState:
         """A game continuing from ``position`` under ``ruleset`` (``spec/position.md``).
 
-        The position is checked first (:func:`rules_ref.position.check_position`);
+        The position is checked first (:func:`rules_ref.position_check.check_position`);
         the state's action log, tricks and deal results start at the position.
         """
         from .position import state_from_position
@@ -156,7 +156,7 @@ class GameState:
         return state_from_position(position, ruleset)
 
     def position(self) -> Position:
-        """This moment of the game as a :class:`~rules_ref.position.Position`."""
+        """This moment of the game as a :class:`~rules_ref.position_model.Position`."""
         from .position import position_of
 
         return position_of(self)
