@@ -4,7 +4,7 @@
 hand, its own pass, every card played this deal with who took each trick or
 that it is pending, hand sizes and totals; never other hands, other seats'
 passes, or the extras before the deal is scored. A void trick's entry says
-who collected its cards once someone has (:attr:`TrickSeen.collected_by`).
+who collected its cards once someone has (``collected_by`` of :class:`TrickSeen`).
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def seat_view(state: GameState, seat: int) -> SeatView:
 def collectors(state: GameState) -> tuple[tuple[int, ...] | None, ...]:
     """Who collected each completed trick of the deal, as every seat may see (``VIEW.SEAT``).
 
-    One entry per trick of ``state.tricks``: see :attr:`TrickSeen.collected_by`.
+    One entry per trick of ``state.tricks``: see ``collected_by`` of :class:`TrickSeen`.
     Read from the tricks alone (who won each) and, once the deal is over, from
     ``VOID.LAST``; nothing hidden goes into it.
 
