@@ -63,6 +63,8 @@ class Moon(StrEnum):
     OTHERS_104 = "others-104"
 
 
+#: The caps of the switches, as ``spec/variants.toml`` defines them (the ``min``
+#: and ``max`` of its integer switches, the description of ``pass_cycle``).
 MAX_PASS_COUNT = 9  # the smallest hand (11 players)
 MAX_PASS_CYCLE = 16
 MAX_TEN_OF_DIAMONDS = 1000
@@ -155,7 +157,7 @@ def _brief(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-#: The bounds of the integer switches (``spec/limits.md``).
+#: The bounds of the integer switches (their ``min`` and ``max`` in ``spec/variants.toml``).
 INT_BOUNDS: dict[str, tuple[int, int]] = {
     "pass_count": (1, MAX_PASS_COUNT),
     "ten_of_diamonds_points": (-MAX_TEN_OF_DIAMONDS, MAX_TEN_OF_DIAMONDS),

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from .actions import MoonChoice
 from .cards import QUEEN_OF_SPADES, TEN_OF_DIAMONDS, Card, Suit
+from .errors import IllegalAction, Violation
 from .registry import implements
 from .ruleset import Moon, Ruleset
 
@@ -83,14 +84,30 @@ def moon_scores(shooter: int, choice: MoonChoice | None, collected: Sequence[Seq
     everyone else +26; ``others-52`` and ``others-104`` give every other
     player +52 or +104. Other scoring cards (the 10♦ switch) still count.
 
+    ``choice`` is the shooter's: it must be one of :func:`moon_options` when
+    the ruleset offers a choice, and ``None`` when it does not. Nothing is
+    ever chosen for the shooter: any other ``choice`` raises
+    :class:`~rules_ref.errors.IllegalAction` naming ``MOON.CHOICE``.
+
     >>> moon_scores(0, MoonChoice.ADD, [[], [], []], Ruleset())
     (0, 26, 26)
+    >>> moon_scores(0, None, [[], [], []], Ruleset())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rules_ref.errors.IllegalAction: MOON.CHOICE: seat 0 shot the moon and must choose ...
     """
+    options = moon_options(ruleset)
+    if options and choice not in options:
+        given = "has made no choice" if choice is None else f"chose {choice}"
+        raise IllegalAction((Violation("MOON.CHOICE", (
+            f"seat {shooter} shot the moon and must choose {' or '.join(options)}, but "
+            f"{given}; there is no default")),))
+    if not options and choice is not None:
+        raise IllegalAction((Violation("MOON.CHOICE", (
+            f"under moon = {ruleset.moon} the shooter has no choice to make, but "
+            f"{choice} was given")),))
     if ruleset.moon is Moon.CHOICE_26:
-        if choice is MoonChoice.SUBTRACT:
-            shooter_score, others = -26, 0
-        else:
-            shooter_score, others = 0, 26
+        shooter_score, others = (-26, 0) if choice is MoonChoice.SUBTRACT else (0, 26)
     else:
         shooter_score, others = 0, (52 if ruleset.moon is Moon.OTHERS_52 else 104)
     return tuple(

@@ -3,7 +3,8 @@
 :func:`seat_view` builds a :class:`SeatView` from a state: the seat's own
 hand, its own pass, every card played this deal with who took each trick or
 that it is pending, hand sizes and totals; never other hands, other seats'
-passes, or the extras before the deal is scored.
+passes, or the extras before the deal is scored. A void trick's entry says
+who collected its cards once someone has (``collected_by`` of :class:`TrickSeen`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
+from .pending import settle_pending
 from .registry import implements
 from .ruleset import Ruleset
 from .state import DealResult, GameState, Phase
@@ -18,10 +20,21 @@ from .state import DealResult, GameState, Phase
 
 @dataclass(frozen=True, slots=True)
 class TrickSeen:
+    """One completed trick of the deal, as every seat sees it.
+
+    ``collected_by`` is who collected the trick's cards: ``(winner,)`` for a
+    won trick; for a void trick, the winner of the later trick that took the
+    pending pile (``VOID.COLLECT``), or at the end of the deal the seats
+    ``VOID.LAST`` gives the pending cards to (two under ``split-highest-pair``);
+    ``()`` when the deal ended and nobody collected them; ``None`` while the
+    trick is still pending.
+    """
+
     number: int
     leader: int
     cards: tuple[Card, ...]
     winner: int | None  # None: set aside (void)
+    collected_by: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +98,9 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         received_from=giver if exchanged else None,
         hand_sizes=tuple(len(h) for h in state.hands),
         hearts_broken=state.hearts_broken,
-        tricks=tuple(TrickSeen(i + 1, t.leader, t.cards, t.winner)
-                     for i, t in enumerate(state.tricks)),
+        tricks=tuple(TrickSeen(i + 1, t.leader, t.cards, t.winner, by)
+                     for i, (t, by) in enumerate(zip(state.tricks, collectors(state),
+                                                     strict=True))),
         current_trick=state.trick,
         current_leader=state.leader,
         pending_cards_seen=seen if hidden else state.pending,
@@ -96,3 +110,35 @@ def seat_view(state: GameState, seat: int) -> SeatView:
         totals=state.totals,
         last_deal=state.deal_results[-1] if state.deal_results else None,
     )
+
+
+@implements("VIEW.SEAT")
+def collectors(state: GameState) -> tuple[tuple[int, ...] | None, ...]:
+    """Who collected each completed trick of the deal, as every seat may see (``VIEW.SEAT``).
+
+    One entry per trick of ``state.tricks``: see ``collected_by`` of :class:`TrickSeen`.
+    Read from the tricks alone (who won each) and, once the deal is over, from
+    ``VOID.LAST``; nothing hidden goes into it.
+
+    >>> collectors(GameState.start(6))
+    ()
+    """
+    out: list[tuple[int, ...] | None] = []
+    waiting: list[int] = []
+    for i, trick in enumerate(state.tricks):
+        if trick.winner is None:
+            out.append(None)
+            waiting.append(i)
+            continue
+        for j in waiting:
+            out[j] = (trick.winner,)
+        waiting = []
+        out.append((trick.winner,))
+    if waiting and state.phase is not Phase.PLAYING:
+        last = state.tricks[-1]
+        pile = tuple(c for j in waiting for c in state.tricks[j].cards)
+        taken, _ = settle_pending(pile, last, state.players, state.ruleset)
+        seats = tuple(seat for seat, cards in taken if cards)
+        for j in waiting:
+            out[j] = seats
+    return tuple(out)

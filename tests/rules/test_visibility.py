@@ -9,8 +9,20 @@ from __future__ import annotations
 import pytest
 
 from rules_ref import GameState, Pass, Phase, Ruleset, seat_view
+from rules_ref.ruleset import LastTrickVoid
 
-from .helpers import cards, dealt, fill_deal, play, run_script, scripted_deal
+from .helpers import (
+    NO_PASS,
+    VOID_END,
+    cards,
+    dealt,
+    eight_player_deal,
+    fill_deal,
+    no_pass,
+    play,
+    run_script,
+    scripted_deal,
+)
 
 VOID_TRICK_1 = {1: "5C", 2: "5C", 3: "9C", 4: "9C", 5: "3C", 0: "3C"}
 
@@ -85,3 +97,41 @@ def test_a_seat_sees_every_card_played_and_who_took_each_trick() -> None:
             [(1, 1, cards("2C 3C AC 4C 5C 6C"), 3)]
         assert view.totals == (0,) * 6
         assert view.to_act == 3
+
+
+@pytest.mark.rule("VIEW.SEAT", "VOID.COLLECT")
+def test_a_seat_sees_who_collected_a_void_trick_once_a_later_winner_takes_it() -> None:
+    state = dealt(6, {1: "5C 2D", 2: "5C 3D", 3: "9C AD", 4: "9C 4D", 5: "3C 5D", 0: "3C 6D"})
+    state, _ = play(state, "5C 5C 9C 9C 3C 3C")
+    assert [(t.number, t.winner, t.collected_by) for t in seat_view(state, 0).tricks] == \
+        [(1, None, None)]
+    state, _ = play(state, "2D 3D AD 4D 5D 6D")
+    for seat in range(6):
+        assert [(t.number, t.leader, t.winner, t.collected_by)
+                for t in seat_view(state, seat).tricks] == [(1, 1, None, (3,)), (2, 1, 3, (3,))]
+
+
+@pytest.mark.rule("VIEW.SEAT", "VOID.LAST")
+@pytest.mark.parametrize(("last_trick_void", "collected_by", "phase"), [
+    (LastTrickVoid.NOBODY, (), Phase.DEALING),
+    (LastTrickVoid.LEADER, (0,), Phase.MOON_CHOICE),  # seat 0 then holds every card
+    (LastTrickVoid.SPLIT_HIGHEST_PAIR, (2, 5), Phase.DEALING),  # the two KC of trick 13
+])
+def test_a_seat_sees_who_collected_the_tricks_pending_at_the_end(
+        last_trick_void: LastTrickVoid, collected_by: tuple[int, ...], phase: Phase) -> None:
+    state, _ = eight_player_deal(VOID_END, ruleset=no_pass(last_trick_void=last_trick_void))
+    assert state.phase is phase
+    seen = [(t.number, t.winner, t.collected_by) for t in seat_view(state, 6).tricks]
+    assert seen == [(n, 0, (0,)) for n in range(1, 12)] + [(12, None, collected_by),
+                                                            (13, None, collected_by)]
+
+
+@pytest.mark.rule("VIEW.SEAT")
+def test_the_tricks_pending_before_the_last_card_show_no_collector() -> None:
+    script = scripted_deal(8, 0, tail=VOID_END)
+    state = GameState.start(8, NO_PASS, 7)
+    state, _ = state.apply(script.deal)
+    state, _ = play(state, script.plays[:-1])
+    assert state.phase is Phase.PLAYING
+    assert [(t.number, t.collected_by) for t in seat_view(state, 1).tricks][-2:] == \
+        [(11, (0,)), (12, None)]
