@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, ChooseMoon, DealCards, Pass, Play
+from .errors import InputError, RulesRefError
 from .serialize import (
     FORMAT_VERSION,
     RECORD_FORMAT,
@@ -25,14 +26,22 @@ from .tricks import seat_at
 
 
 def record_from_state(state: GameState, seed: int | None = None) -> dict[str, Any]:
-    """The record of the game that led to ``state`` (from its action log)."""
+    """The record of the game that led to ``state`` (from its action log).
+
+    A record starts between deals, so a game started from a position within
+    a deal (:meth:`GameState.from_position`) has none: that is an
+    :class:`~rules_ref.errors.InputError` naming the cause, never a partial record.
+    """
     start = GameState.start(state.players, state.ruleset, state.first_dealer,
                             state.initial_totals, state.initial_deal)
     deals: list[dict[str, Any]] = []
     current = start
     for action in state.actions:
         before = current
-        current, _ = current.apply(action)
+        try:
+            current, _ = current.apply(action)
+        except RulesRefError:
+            raise _from_position_error() from None
         if isinstance(action, DealCards):
             deals.append({"deal_number": current.deal_number, "dealer": current.dealer,
                           "hands": [cards_to_json(h) for h in action.hands],
@@ -59,6 +68,9 @@ def record_from_state(state: GameState, seed: int | None = None) -> dict[str, An
             deals[-1]["scores"] = list(result.scores)
             deals[-1]["totals"] = list(result.totals)
             deals[-1]["uncollected"] = cards_to_json(result.uncollected)
+    if (current.phase, current.deal_number, current.hands, current.trick) != (
+            state.phase, state.deal_number, state.hands, state.trick):
+        raise _from_position_error()
     return {
         "format": RECORD_FORMAT,
         "version": FORMAT_VERSION,
@@ -71,6 +83,11 @@ def record_from_state(state: GameState, seed: int | None = None) -> dict[str, An
         "deals": deals,
         "winners": list(state.winners),
     }
+
+
+def _from_position_error() -> InputError:
+    return InputError("this game was started from a position within a deal, and a record "
+                      "starts between deals: write the position instead (rules-ref position)")
 
 
 def deal_actions(deal: dict[str, Any], players: int) -> list[dict[str, Any]]:

@@ -645,3 +645,19 @@ def test_the_limits_document_states_the_position_bounds() -> None:
                 "| 1 MiB (1048576 bytes) | `FILE: larger than 1048576 bytes (the limit of a "
                 "position input)` |", "| `deal_number` | 1 to 10⁹ |", "| Totals | −10¹² to 10¹² |"):
         assert row in text, row
+
+
+@pytest.mark.rule("DEAL.DEALER")
+def test_a_game_started_within_a_deal_has_no_record() -> None:
+    """A record starts between deals; a mid-deal start is refused, never half-written."""
+    from rules_ref.record import record_from_state
+
+    state = [after for _, _, after, _ in game_steps(players=6, seed=7)][40]
+    resumed = GameState.from_position(state.position(), state.ruleset)
+    play = resumed.legal_actions()[0]
+    for s in (resumed, resumed.apply(play)[0]):
+        with pytest.raises(InputError) as err:
+            record_from_state(s)
+        assert str(err.value) == ("this game was started from a position within a deal, and a "
+                                  "record starts between deals: write the position instead "
+                                  "(rules-ref position)")
