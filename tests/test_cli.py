@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -149,3 +150,20 @@ def test_bad_input_names_the_problem(capsys: pytest.CaptureFixture[str]) -> None
     assert "unknown preset 'no-such-preset'" in err
     _, _, err = run(["rules", "trick.no_such_rule"], capsys)
     assert "no rule 'trick.no_such_rule'" in err
+
+
+@pytest.mark.rule("TRICK.LED_SUIT", "VOID.TRICK")
+def test_a_console_without_suit_symbols_reads_suits_as_words() -> None:
+    """On an output that cannot encode ♣, cards are plain notation and suits are words."""
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    done = subprocess.run([sys.executable, "-m", "rules_ref", "trick", "9C", "9C", "4C", "4C",
+                           "7H", "7H"], capture_output=True, text=True, timeout=120,
+                          check=False, env=env)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == [
+        "seat 0: 9C  seat 1: 9C  seat 2: 4C  seat 3: 4C  seat 4: 7H  seat 5: 7H",
+        "Led suit: clubs, the first card's suit (TRICK.LED_SUIT)",
+        "Cancelled: 4C pair, 9C pair, 7H pair (TRICK.CANCEL)",
+        "Void: no uncancelled club remains; the trick is set aside and seat 0 leads again "
+        "(VOID.TRICK, VOID.LEADER)",
+    ]

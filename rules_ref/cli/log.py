@@ -174,7 +174,8 @@ class GameLog:
                              f"pending, {plural(card_points(cards, rs), 'point')} (VOID.LAST)")
             return lines
         if isinstance(e, ev.MoonShot):
-            return [f"{INDENT}seat {e.seat} shot the moon: all 26 {s.suit(Suit.H)} and "
+            hearts = s.suit(Suit.H, plural=True)
+            return [f"{INDENT}seat {e.seat} shot the moon: all 26 {hearts} and "
                     f"both {s.card(QUEEN_OF_SPADES)} (MOON.CONDITION)"]
         if isinstance(e, ev.MoonChosen):
             how = {"subtract": "26 off their own score", "add": "26 added to every other score",
@@ -211,7 +212,7 @@ class GameLog:
         marks = ["cancelled" if c in t.cancelled
                  else "winner" if t.winner is not None and seat == t.winner else ""
                  for seat, c in zip(seats, t.cards, strict=True)]
-        lines = [f"{INDENT}Trick {number}: seat {t.leader} leads {s.suit(t.led_suit)} "
+        lines = [f"{INDENT}Trick {number}: seat {t.leader} leads {s.suit(t.led_suit, plural=True)} "
                  "(TRICK.LED_SUIT)",
                  *seat_rows(s, [("seat", [str(x) for x in seats]),
                                 ("card", [s.card(c, m) for c, m in

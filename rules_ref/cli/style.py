@@ -30,6 +30,8 @@ _FALLBACK = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": 
              "−": "-", "–": "-", "—": "-", "…": "...", "→": "->", "⌊": "floor(", "⌋": ")",
              "“": '"', "”": '"', "‘": "'", "’": "'", "×": "x", "≥": ">=", "≤": "<="}
 _ERRORS = "rules_ref_fallback"
+#: A suit in words, for an output without the suit symbols ("the highest uncancelled spade").
+_SUIT_WORDS = {Suit.C: "club", Suit.D: "diamond", Suit.H: "heart", Suit.S: "spade"}
 
 
 def _fallback(exc: UnicodeError) -> tuple[str, int]:
@@ -85,8 +87,9 @@ class Style:
     def for_stream(cls, stream: TextIO, ascii_only: bool = False) -> Style:
         return cls(symbols=not ascii_only and can_encode(stream), colour=wants_colour(stream))
 
-    def suit(self, suit: Suit) -> str:
-        text = suit.symbol if self.symbols else suit.name
+    def suit(self, suit: Suit, plural: bool = False) -> str:
+        """The suit as its symbol (``♠``), or as a word without symbols (``spade``, ``spades``)."""
+        text = suit.symbol if self.symbols else _SUIT_WORDS[suit] + ("s" if plural else "")
         return self._paint(text, suit)
 
     def card(self, card: Card, mark: str = "") -> str:

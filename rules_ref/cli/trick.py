@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 
 from ..cards import parse_cards
 from ..errors import InputError
 from ..tricks import resolve_trick
+from .style import Style
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -42,21 +44,22 @@ def run(args: argparse.Namespace) -> int:
                                                             else ["TRICK.WINNER"]),
         }))
         return 0
-    print("  ".join(f"seat {s}: {c.pretty}" for s, c in zip(seats, cards, strict=True)))
-    print(f"Led suit: {t.led_suit.symbol} ({t.led_suit.name}), the first card's suit "
+    st = Style.for_stream(sys.stdout)
+    print("  ".join(f"seat {s}: {st.card(c)}" for s, c in zip(seats, cards, strict=True)))
+    print(f"Led suit: {st.suit(t.led_suit, plural=True)}, the first card's suit "
           "(TRICK.LED_SUIT)")
     if t.cancelled:
-        print("Cancelled: " + ", ".join(f"{c.pretty} pair" for c in t.cancelled)
+        print("Cancelled: " + ", ".join(f"{st.card(c)} pair" for c in t.cancelled)
               + " (TRICK.CANCEL)")
     else:
         print("Cancelled: none (TRICK.CANCEL)")
     if t.void:
-        print(f"Void: no uncancelled {t.led_suit.symbol} remains; the trick is set aside and "
+        print(f"Void: no uncancelled {st.suit(t.led_suit)} remains; the trick is set aside and "
               f"seat {t.leader} leads again (VOID.TRICK, VOID.LEADER)")
     else:
         assert t.winning_card is not None
-        print(f"Winner: seat {t.winner} with {t.winning_card.pretty}, the highest uncancelled "
-              f"{t.led_suit.symbol} (TRICK.WINNER)")
+        print(f"Winner: seat {t.winner} with {st.card(t.winning_card)}, the highest uncancelled "
+              f"{st.suit(t.led_suit)} (TRICK.WINNER)")
     if n < 6:
         print(f"Note: {n} cards; a real trick has one card per player, 6 to 11 (PLAYERS.COUNT)")
     return 0
