@@ -48,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
     except InputError as exc:
         if "not valid JSON" not in str(exc) or _looks_like_json(args.file):
             raise
+        if _is_blank(args.file):
+            raise InputError(f"{where}: the file is empty: expected a game record, a replay "
+                             "file or a position") from None
         return _position(args.file, None, where)  # the one-line text form of a position
     kind = data.get("format") if isinstance(data, dict) else None
     log = GameLog(Style.for_stream(sys.stdout, args.ascii))
@@ -92,6 +95,17 @@ def _looks_like_json(path: str) -> bool:
             return fh.read(256).lstrip()[:1] in (b"{", b"[", b'"')
     except (OSError, ValueError):
         return True
+
+
+def _is_blank(path: str) -> bool:
+    """True when the file holds nothing but white space."""
+    from pathlib import Path
+
+    try:
+        with Path(path).open("rb") as fh:
+            return not fh.read(4096).strip()
+    except (OSError, ValueError):
+        return False
 
 
 def _position(path: str, data: Any, where: str) -> int:

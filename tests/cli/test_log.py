@@ -119,6 +119,8 @@ def test_show_renders_a_record_as_play_prints_it(capsys: pytest.CaptureFixture[s
     ('{"format": "something-else"}', "not a game record, a replay file or a position"),
     ("[1, 2]", "a position (it has no \"format\""),
     ("{", "not valid JSON"), ("7 2 1", "position text: expected"),
+    ("", "the file is empty: expected a game record, a replay file or a position"),
+    (" \n\n", "the file is empty"),
     ('{"format": "cancellation-hearts-conform-replay", "version": 7}', "replay version 7"),
     ('{"format": "cancellation-hearts-record", "players": 8}', "game.json"),
 ])
