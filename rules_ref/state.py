@@ -281,11 +281,14 @@ class GameState:
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action applied since :meth:`start`, in order: the game's replay log."""
-        out = []
+        out: list[Action] = []
         node = self.history
         while node is not None:
-            out.append(node[0])
-            node = node[1]
+            if len(node) == 3:
+                out.append(Play(node[0], node[1]))
+            else:
+                out.append(node[0])
+            node = node[-1]
         return tuple(reversed(out))
 
     def current_points(self) -> tuple[int, ...]:
@@ -423,9 +426,10 @@ class GameState:
         possible: the right phase, a card the seat holds. Games use
         :meth:`apply`. The steps are in :mod:`rules_ref.transitions`.
         """
-        history: History = (action, self.history)
         if isinstance(action, Play):
-            return step.play_card(self, action.seat, action.card, history)
+            return step.play_card(self, action.seat, action.card,
+                                  (action.seat, action.card, self.history))
+        history: History = (action, self.history)
         if isinstance(action, Pass):
             return step.pass_cards(self, action.seat, tuple(action.cards), history)
         if isinstance(action, ChooseMoon):

@@ -50,9 +50,12 @@ class DealResult:
     uncollected: tuple[Card, ...]
 
 
-#: The action log as a persistent linked list of (action, earlier log) pairs:
-#: appending an action shares the whole past instead of copying it.
-History = tuple[Action, "History | None"]
+#: The action log as a persistent linked list, newest first: appending an
+#: action shares the whole past instead of copying it. A card play, most of
+#: any log, is kept as ``(seat, card, earlier log)`` without its
+#: :class:`~rules_ref.actions.Play` object (48 bytes less per play); any other
+#: action as ``(action, earlier log)``. ``GameState.actions`` reads it back.
+History = tuple[int, Card, "History | None"] | tuple[Action, "History | None"]
 
 
 @dataclass(frozen=True, slots=True)
