@@ -87,6 +87,10 @@ class GameState:
     #: ``state.with_own(name=value, ...)``: a copy with some of the state's own
     #: fields changed, the parts shared (see :func:`~rules_ref.state_parts.copier`).
     with_own: ClassVar[Callable[..., GameState]]
+    #: ``state.after_play(hands, trick, deal, history)``: the copy a card play makes,
+    #: the hottest one, so it takes the fields a play changes in order, without keywords.
+    after_play: ClassVar[Callable[[GameState, tuple[tuple[Card, ...], ...], tuple[Card, ...],
+                                   DealPart, History], GameState]]
 
     # --- construction -----------------------------------------------------------------
 
@@ -368,7 +372,7 @@ class GameState:
         """
         if type(action) is Play and action.card in self.legal_plays(action.seat):
             return ()  # a legal play, the common case: one look at the cached legal plays
-        if not isinstance(action, DealCards | Pass | Play | ChooseMoon):
+        if not isinstance(action, _ACTION_KINDS):
             return (Violation("TURN.ORDER", f"{action!r} is not an action"),)
         expected = _ACTION_OF_PHASE.get(self.phase)
         if expected is None:
@@ -379,20 +383,19 @@ class GameState:
         if isinstance(action, DealCards):
             return ()  # checked by check_deal, which raises SetupError
         players = self.game.players
-        problems = []
         if not isinstance(action.seat, int) or action.seat not in range(players):
             return (Violation("TURN.ORDER", f"seat {action.seat!r} is not a seat of this "
                               f"{players}-player game"),)
-        if action.seat not in self.waiting_for:
-            if isinstance(action, Pass):
+        if isinstance(action, Pass):  # every seat passes once, in any order
+            if self.passes[action.seat] is not None:
                 return (Violation("PASS.EXCHANGE", f"seat {action.seat} has already passed; "
                                   "a pass cannot be changed"),)
+            return pass_violations(action.cards, self.hands[action.seat], self.game.ruleset)
+        problems = []
+        if action.seat not in self.waiting_for:
             problems.append(Violation("TURN.ORDER", f"it is seat {self.to_act}'s turn, not "
                                       f"seat {action.seat}'s"))
-        if isinstance(action, Pass):
-            problems.extend(pass_violations(action.cards, self.hands[action.seat],
-                                            self.game.ruleset))
-        elif isinstance(action, Play):
+        if isinstance(action, Play):
             hand = self.hands[action.seat]
             if action.card not in hand:
                 problems.append(Violation("TURN.ORDER", f"seat {action.seat} does not hold "
@@ -413,6 +416,10 @@ class GameState:
         action is illegal, and :class:`SetupError` for a deal that does not
         make up the deck; ``self`` is unchanged either way.
         """
+        if type(action) is Play and action.card in self.legal_plays(action.seat):
+            # a legal card play, the common case: no other check can fail
+            return step.play_card(self, action.seat, action.card,
+                                  (action.seat, action.card, self.history))
         problems = self.violations(action)
         if problems:
             raise IllegalAction(problems)
@@ -485,11 +492,36 @@ _PLAY_MESSAGES = {
                           "while the hand holds another card",
 }
 
+_ACTION_KINDS = (DealCards, Pass, Play, ChooseMoon)
 #: The kind of action each phase takes (``TURN.ORDER``); none after the game.
 _ACTION_OF_PHASE: dict[Phase, type] = {Phase.DEALING: DealCards, Phase.PASSING: Pass,
                                        Phase.PLAYING: Play, Phase.MOON_CHOICE: ChooseMoon}
 
 GameState.with_own = copier(GameState, skip=("legal_cache",))
-_set_legal_cache = GameState.__dict__["legal_cache"].__set__
+_set_game, _set_deal, _set_phase, _set_hands, _set_trick, _set_pending, _set_extras, \
+    _set_passes, _set_history, _set_legal_cache = (
+        GameState.__dict__[name].__set__ for name in (
+            "game", "deal", "phase", "hands", "trick", "pending", "extras", "passes", "history",
+            "legal_cache"))
+
+
+def _after_play(old: GameState, hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...],
+                deal: DealPart, history: History) -> GameState:
+    """``old`` with new hands, trick, deal part and log, sharing the rest (see ``after_play``)."""
+    new = object.__new__(GameState)
+    _set_game(new, old.game)
+    _set_deal(new, deal)
+    _set_phase(new, old.phase)
+    _set_hands(new, hands)
+    _set_trick(new, trick)
+    _set_pending(new, old.pending)
+    _set_extras(new, old.extras)
+    _set_passes(new, old.passes)
+    _set_history(new, history)
+    _set_legal_cache(new, None)
+    return new
+
+
+GameState.after_play = _after_play
 
 __all__ = ["DealResult", "GameState", "Phase"]

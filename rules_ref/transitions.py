@@ -61,12 +61,12 @@ def pass_cards(state: GameState, seat: int, cards: tuple[Card, ...], history: Hi
     passes = (*state.passes[:seat], tuple(sorted(cards)), *state.passes[seat + 1:])
     offset = state.pass_offset
     assert offset is not None
-    events: list[ev.Event] = [ev.CardsPassed(seat, (seat + offset) % state.game.players)]
-    if any(p is None for p in passes):
-        return state.with_own(passes=passes, history=history), tuple(events)
+    passed = ev.CardsPassed(seat, (seat + offset) % state.game.players)
+    if None in passes:  # some seat is still to pass
+        return state.with_own(passes=passes, history=history), (passed,)
     hands = exchange(state.hands, [p for p in passes if p is not None], offset)
-    events.append(ev.PassesExchanged(state.deal.deal_number))
-    return begin_play(state.with_own(passes=passes, hands=hands, history=history)), tuple(events)
+    return (begin_play(state.with_own(passes=passes, hands=hands, history=history)),
+            (passed, ev.PassesExchanged(state.deal.deal_number)))
 
 
 def play_card(state: GameState, seat: int, card: Card, history: History) -> Step:
@@ -77,15 +77,14 @@ def play_card(state: GameState, seat: int, card: Card, history: History) -> Step
     hands = (*hands[:seat], hand[:i] + hand[i + 1:], *hands[seat + 1:])
     trick = (*state.trick, card)
     deal = state.deal
-    events: tuple[ev.Event, ...] = (ev.CardPlayed(seat, card),)
+    events: tuple[ev.Event, ...] = ev.PLAYED_ALONE[seat][card]
     if not deal.hearts_broken and breaks_hearts(card, led_suit(state.trick) if state.trick
                                                 else None, state.game.ruleset):
         deal = copy_deal(deal, hearts_broken=True)
         events += (ev.HeartsBroken(seat, card),)
     if len(trick) < state.game.players:
-        return state.with_own(hands=hands, trick=trick, deal=deal, history=history), events
-    return finish_trick(state.with_own(hands=hands, trick=trick, deal=deal, history=history),
-                        list(events))
+        return state.after_play(hands, trick, deal, history), events
+    return finish_trick(state.after_play(hands, trick, deal, history), list(events))
 
 
 def finish_trick(state: GameState, events: list[ev.Event]) -> Step:
