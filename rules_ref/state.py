@@ -498,30 +498,8 @@ _ACTION_OF_PHASE: dict[Phase, type] = {Phase.DEALING: DealCards, Phase.PASSING: 
                                        Phase.PLAYING: Play, Phase.MOON_CHOICE: ChooseMoon}
 
 GameState.with_own = copier(GameState, skip=("legal_cache",))
-_set_game, _set_deal, _set_phase, _set_hands, _set_trick, _set_pending, _set_extras, \
-    _set_passes, _set_history, _set_legal_cache = (
-        GameState.__dict__[name].__set__ for name in (
-            "game", "deal", "phase", "hands", "trick", "pending", "extras", "passes", "history",
-            "legal_cache"))
-
-
-def _after_play(old: GameState, hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...],
-                deal: DealPart, history: History) -> GameState:
-    """``old`` with new hands, trick, deal part and log, sharing the rest (see ``after_play``)."""
-    new = object.__new__(GameState)
-    _set_game(new, old.game)
-    _set_deal(new, deal)
-    _set_phase(new, old.phase)
-    _set_hands(new, hands)
-    _set_trick(new, trick)
-    _set_pending(new, old.pending)
-    _set_extras(new, old.extras)
-    _set_passes(new, old.passes)
-    _set_history(new, history)
-    _set_legal_cache(new, None)
-    return new
-
-
-GameState.after_play = _after_play
+GameState.after_play = copier(GameState, skip=("legal_cache",),
+                              positional=("hands", "trick", "deal", "history"))
+_set_legal_cache = GameState.__dict__["legal_cache"].__set__
 
 __all__ = ["DealResult", "GameState", "Phase"]

@@ -71,10 +71,11 @@ def pass_cards(state: GameState, seat: int, cards: tuple[Card, ...], history: Hi
 
 def play_card(state: GameState, seat: int, card: Card, history: History) -> Step:
     """Seat ``seat`` plays ``card``; the trick's last card resolves it."""
-    hands = state.hands
-    hand = hands[seat]
-    i = hand.index(card)
-    hands = (*hands[:seat], hand[:i] + hand[i + 1:], *hands[seat + 1:])
+    rest = list(state.hands[seat])
+    rest.remove(card)  # one copy of the card leaves the hand
+    seats = list(state.hands)
+    seats[seat] = tuple(rest)
+    hands = tuple(seats)
     trick = (*state.trick, card)
     deal = state.deal
     events: tuple[ev.Event, ...] = ev.PLAYED_ALONE[seat][card]
@@ -84,13 +85,17 @@ def play_card(state: GameState, seat: int, card: Card, history: History) -> Step
         events += (ev.HeartsBroken(seat, card),)
     if len(trick) < state.game.players:
         return state.after_play(hands, trick, deal, history), events
-    return finish_trick(state.after_play(hands, trick, deal, history), list(events))
+    return finish_trick(state, hands, trick, deal, history, list(events))
 
 
-def finish_trick(state: GameState, events: list[ev.Event]) -> Step:
-    """Resolve the full trick: who wins it, or the pending pile (``VOID.TRICK``)."""
-    deal = state.deal
-    outcome = resolve_trick(state.trick, deal.leader, state.game.players)
+def finish_trick(state: GameState, hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...],
+                 deal: DealPart, history: History, events: list[ev.Event]) -> Step:
+    """Resolve the full ``trick``: who wins it, or the pending pile (``VOID.TRICK``).
+
+    ``state`` is the state before the trick's last card; ``hands``, ``deal``
+    and ``history`` are as that card left them.
+    """
+    outcome = resolve_trick(trick, deal.leader, state.game.players)
     extras = state.extras if extras_join_trick(deal.trick_number) else ()
     taken, pending = after_trick(state.pending, outcome, extras)
     collected = deal.collected
@@ -114,10 +119,11 @@ def finish_trick(state: GameState, events: list[ev.Event]) -> Step:
             if extras:
                 events.append(ev.ExtrasTaken(winner, extras))
         collected = (*collected[:winner], collected[winner] + taken, *collected[winner + 1:])
-    after = state.with_own(trick=(), pending=pending, deal=copy_deal(
-        deal, tricks=(*deal.tricks, outcome), collected=collected,
-        extras_taken_by=extras_taken_by, pending_has_extras=pending_has_extras,
-        leader=next_leader(deal.leader, outcome.winner), trick_number=deal.trick_number + 1))
+    deal = copy_deal(deal, tricks=(*deal.tricks, outcome), collected=collected,
+                     extras_taken_by=extras_taken_by, pending_has_extras=pending_has_extras,
+                     leader=next_leader(deal.leader, outcome.winner),
+                     trick_number=deal.trick_number + 1)
+    after = state.with_own(hands=hands, trick=(), pending=pending, history=history, deal=deal)
     if after.hands[0]:
         return after, tuple(events)
     return end_deal(after, outcome, events)
