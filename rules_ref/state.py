@@ -81,8 +81,10 @@ class GameState:
     extras: tuple[Card, ...] = ()
     passes: tuple[tuple[Card, ...] | None, ...] = ()
     history: History | None = field(default=None, repr=False)
-    #: The legal plays, computed at most once per state by :meth:`legal_plays`.
-    legal_cache: tuple[Card, ...] | None = field(default=None, repr=False, compare=False)
+    #: The seat to act and its legal plays, computed at most once per state by
+    #: :meth:`legal_plays`, only in the ``playing`` phase.
+    legal_cache: tuple[int, tuple[Card, ...]] | None = field(default=None, repr=False,
+                                                              compare=False)
 
     #: ``state.with_own(name=value, ...)``: a copy with some of the state's own
     #: fields changed, the parts shared (see :func:`~rules_ref.state_parts.copier`).
@@ -327,16 +329,16 @@ class GameState:
         The last step of :meth:`play_rules`, without repeats; ``()`` for any
         other seat than the one to act, and outside the ``playing`` phase.
         """
-        if self.phase is not Phase.PLAYING:
+        cache = self.legal_cache
+        if cache is None:
+            if self.phase is not Phase.PLAYING:
+                return ()
+            actor = seat_at(self.deal.leader, len(self.trick), self.game.players)
+            cache = (actor, tuple(dict.fromkeys(self.play_rules(self.hands[actor])[-1][1])))
+            _set_legal_cache(self, cache)  # a cache: the state's value does not change
+        if seat is not None and seat != cache[0]:
             return ()
-        actor = seat_at(self.deal.leader, len(self.trick), self.game.players)
-        if seat is not None and seat != actor:
-            return ()
-        if self.legal_cache is None:
-            plays = tuple(dict.fromkeys(self.play_rules(self.hands[actor])[-1][1]))
-            _set_legal_cache(self, plays)  # a cache: the state's value does not change
-            return plays
-        return self.legal_cache
+        return cache[1]
 
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Every legal action of ``seat`` (default: the seat to act) in this phase.
