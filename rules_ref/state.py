@@ -86,12 +86,12 @@ class GameState:
     legal_cache: tuple[int, tuple[Card, ...]] | None = field(default=None, repr=False,
                                                               compare=False)
 
-    #: ``state.with_own(name=value, ...)``: a copy with some of the state's own
+    #: ``state._with_own(name=value, ...)``: a copy with some of the state's own
     #: fields changed, the parts shared (see :func:`~rules_ref.state_parts.copier`).
-    with_own: ClassVar[Callable[..., GameState]]
-    #: ``state.after_play(hands, trick, deal, history)``: the copy a card play makes,
+    _with_own: ClassVar[Callable[..., GameState]]
+    #: ``state._after_play(hands, trick, deal, history)``: the copy a card play makes,
     #: the hottest one, so it takes the fields a play changes in order, without keywords.
-    after_play: ClassVar[Callable[[GameState, tuple[tuple[Card, ...], ...], tuple[Card, ...],
+    _after_play: ClassVar[Callable[[GameState, tuple[tuple[Card, ...], ...], tuple[Card, ...],
                                    DealPart, History], GameState]]
 
     # --- construction -----------------------------------------------------------------
@@ -155,7 +155,7 @@ class GameState:
             changes["game"] = copy_game(self.game, **game)
         if deal:
             changes["deal"] = copy_deal(self.deal, **deal)
-        return self.with_own(**changes)
+        return self._with_own(**changes)
 
     # --- the game as a whole (GamePart) -----------------------------------------------------
 
@@ -442,7 +442,7 @@ class GameState:
         if isinstance(action, Pass):
             return step.pass_cards(self, action.seat, tuple(action.cards), history)
         if isinstance(action, ChooseMoon):
-            return step.close_deal(self.with_own(history=history), action.choice, [])
+            return step.close_deal(self._with_own(history=history), action.choice, [])
         return step.deal_cards(self, action, history)
 
     # --- conveniences -------------------------------------------------------------------
@@ -499,8 +499,8 @@ _ACTION_KINDS = (DealCards, Pass, Play, ChooseMoon)
 _ACTION_OF_PHASE: dict[Phase, type] = {Phase.DEALING: DealCards, Phase.PASSING: Pass,
                                        Phase.PLAYING: Play, Phase.MOON_CHOICE: ChooseMoon}
 
-GameState.with_own = copier(GameState, skip=("legal_cache",))
-GameState.after_play = copier(GameState, skip=("legal_cache",),
+GameState._with_own = copier(GameState, skip=("legal_cache",))
+GameState._after_play = copier(GameState, skip=("legal_cache",),
                               positional=("hands", "trick", "deal", "history"))
 _set_legal_cache = GameState.__dict__["legal_cache"].__set__
 

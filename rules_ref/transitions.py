@@ -38,7 +38,7 @@ def deal_cards(state: GameState, action: DealCards, history: History) -> Step:
     number = state.deal.deal_number + 1
     dealer = dealer_for_deal(state.game.first_dealer, number, players)
     offset = pass_offset(pass_direction(number, state.game.ruleset), players)
-    new = state.with_own(
+    new = state._with_own(
         phase=Phase.PASSING, hands=deal.hands, extras=deal.extras, passes=(None,) * players,
         trick=(), pending=(), history=history,
         deal=DealPart(deal_number=number, dealer=dealer, leader=(dealer + 1) % players,
@@ -52,7 +52,7 @@ def deal_cards(state: GameState, action: DealCards, history: History) -> Step:
 def begin_play(state: GameState) -> GameState:
     """The deal's first trick, led by the opening leader (``LEAD.OPENING_LEADER``)."""
     leader = opening_leader(state.deal.dealer, state.hands, state.game.ruleset)
-    return state.with_own(phase=Phase.PLAYING,
+    return state._with_own(phase=Phase.PLAYING,
                           deal=copy_deal(state.deal, trick_number=1, leader=leader))
 
 
@@ -63,9 +63,9 @@ def pass_cards(state: GameState, seat: int, cards: tuple[Card, ...], history: Hi
     assert offset is not None
     passed = ev.CardsPassed(seat, (seat + offset) % state.game.players)
     if None in passes:  # some seat is still to pass
-        return state.with_own(passes=passes, history=history), (passed,)
+        return state._with_own(passes=passes, history=history), (passed,)
     hands = exchange(state.hands, [p for p in passes if p is not None], offset)
-    return (begin_play(state.with_own(passes=passes, hands=hands, history=history)),
+    return (begin_play(state._with_own(passes=passes, hands=hands, history=history)),
             (passed, ev.PassesExchanged(state.deal.deal_number)))
 
 
@@ -84,7 +84,7 @@ def play_card(state: GameState, seat: int, card: Card, history: History) -> Step
         deal = copy_deal(deal, hearts_broken=True)
         events += (ev.HeartsBroken(seat, card),)
     if len(trick) < state.game.players:
-        return state.after_play(hands, trick, deal, history), events
+        return state._after_play(hands, trick, deal, history), events
     return finish_trick(state, hands, trick, deal, history, list(events))
 
 
@@ -123,7 +123,7 @@ def finish_trick(state: GameState, hands: tuple[tuple[Card, ...], ...], trick: t
                      extras_taken_by=extras_taken_by, pending_has_extras=pending_has_extras,
                      leader=next_leader(deal.leader, outcome.winner),
                      trick_number=deal.trick_number + 1)
-    after = state.with_own(hands=hands, trick=(), pending=pending, history=history, deal=deal)
+    after = state._with_own(hands=hands, trick=(), pending=pending, history=history, deal=deal)
     if after.hands[0]:
         return after, tuple(events)
     return end_deal(after, outcome, events)
@@ -143,13 +143,13 @@ def end_deal(state: GameState, last: TrickOutcome, events: list[ev.Event]) -> St
         if deal.pending_has_extras and len(taken) == 1:
             extras_taken_by = taken[0][0]
     shooter = moon_shooter(tuple(collected))
-    state = state.with_own(pending=(), deal=copy_deal(
+    state = state._with_own(pending=(), deal=copy_deal(
         deal, pending_has_extras=False, uncollected=uncollected, collected=tuple(collected),
         extras_taken_by=extras_taken_by, moon_shooter=shooter))
     if shooter is not None:
         events.append(ev.MoonShot(shooter))
         if moon_options(rs):
-            return state.with_own(phase=Phase.MOON_CHOICE), tuple(events)
+            return state._with_own(phase=Phase.MOON_CHOICE), tuple(events)
     return close_deal(state, None, events)
 
 
@@ -173,7 +173,7 @@ def close_deal(state: GameState, choice: MoonChoice | None, events: list[ev.Even
         events.append(ev.GameOver(totals, won))
     game = copy_game(state.game, totals=totals, deal_results=(*state.game.deal_results, result),
                      winners=won)
-    return state.with_own(phase=Phase.GAME_OVER if over else Phase.DEALING,
+    return state._with_own(phase=Phase.GAME_OVER if over else Phase.DEALING,
                           game=game), tuple(events)
 
 
