@@ -53,7 +53,7 @@ def begin_play(state: GameState) -> GameState:
     """The deal's first trick, led by the opening leader (``LEAD.OPENING_LEADER``)."""
     leader = opening_leader(state.deal.dealer, state.hands, state.game.ruleset)
     return state._with_own(phase=Phase.PLAYING,
-                          deal=copy_deal(state.deal, trick_number=1, leader=leader))
+                           deal=copy_deal(state.deal, trick_number=1, leader=leader))
 
 
 def pass_cards(state: GameState, seat: int, cards: tuple[Card, ...], history: History) -> Step:
@@ -174,7 +174,7 @@ def close_deal(state: GameState, choice: MoonChoice | None, events: list[ev.Even
     game = copy_game(state.game, totals=totals, deal_results=(*state.game.deal_results, result),
                      winners=won)
     return state._with_own(phase=Phase.GAME_OVER if over else Phase.DEALING,
-                          game=game), tuple(events)
+                           game=game), tuple(events)
 
 
 __all__ = ["Step", "begin_play", "close_deal", "deal_cards", "end_deal", "finish_trick",
