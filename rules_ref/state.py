@@ -33,7 +33,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import events as ev
-from . import transitions as step
 from .actions import Action, ChooseMoon, DealCards, Pass, Play
 from .cards import Card, format_cards
 from .deal import check_player_count, dealer_for_deal
@@ -503,5 +502,8 @@ GameState._with_own = copier(GameState, skip=("legal_cache",))
 GameState._after_play = copier(GameState, skip=("legal_cache",),
                               positional=("hands", "trick", "deal", "history"))
 _set_legal_cache = GameState.__dict__["legal_cache"].__set__
+
+# The steps of apply build GameStates, so they are imported once GameState exists.
+from . import transitions as step  # noqa: E402
 
 __all__ = ["DealResult", "GameState", "Phase"]

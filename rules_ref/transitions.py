@@ -11,8 +11,6 @@ deal one new :class:`GamePart`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import events as ev
 from .actions import DealCards, MoonChoice
 from .cards import Card
@@ -22,13 +20,12 @@ from .leading import breaks_hearts, opening_leader
 from .passing import exchange, pass_direction, pass_offset
 from .pending import after_trick, extras_join_trick, settle_pending
 from .scoring import card_points, deal_scores, moon_options, moon_scores, moon_shooter
+from .state import GameState
 from .state_parts import DealPart, DealResult, History, Phase, copy_deal, copy_game
 from .tricks import TrickOutcome, led_suit, next_leader, resolve_trick
 
-if TYPE_CHECKING:
-    from .state import GameState
-
-Step = tuple["GameState", tuple[ev.Event, ...]]
+#: What a step returns, as :meth:`GameState.apply` does: the new state and the events.
+Step = tuple[GameState, tuple[ev.Event, ...]]
 
 
 def deal_cards(state: GameState, action: DealCards, history: History) -> Step:
