@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .actions import MoonChoice
-from .cards import Card
+from .cards import CARDS, Card
+from .deal import MAX_PLAYERS
 
 
 class DealStarted(NamedTuple):
@@ -106,3 +107,10 @@ class GameOver(NamedTuple):
 Event = (DealStarted | CardsPassed | PassesExchanged | CardPlayed | HeartsBroken | TrickWon
          | TrickSetAside | PendingCollected | ExtrasTaken | ExtrasPending | PendingSettled
          | MoonShot | MoonChosen | DealScored | GameOver)
+
+
+#: The events of a card play that neither breaks hearts nor ends a trick, by seat and
+#: card: ``PLAYED_ALONE[seat][card] == (CardPlayed(seat, card),)``. Events are values, so
+#: every such play shares one tuple made here instead of building its own.
+PLAYED_ALONE: tuple[tuple[tuple[CardPlayed], ...], ...] = tuple(
+    tuple((CardPlayed(seat, card),) for card in CARDS) for seat in range(MAX_PLAYERS))
