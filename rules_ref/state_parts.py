@@ -121,8 +121,9 @@ def copier(cls: type[T], skip: tuple[str, ...] = (),
     source = (f"def copy(old, {params}):\n    new = _new(_draft)\n{body}"
               "    new.__class__ = _cls\n    return new\n")
     draft = type(f"{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
-    scope: dict[str, Any] = {"_KEEP": object(), "_new": object.__new__, "_cls": cls,
-                             "_draft": draft}
+    # __name__ makes the generated function belong to this module (for its repr and the docs)
+    scope: dict[str, Any] = {"__name__": __name__, "_KEEP": object(), "_new": object.__new__,
+                             "_cls": cls, "_draft": draft}
     exec(source, scope)
     made: Callable[..., T] = scope["copy"]
     return made

@@ -132,6 +132,25 @@ def _doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> Non
     fill_example_index(doctree, domain, docname, app.builder)
 
 
+def _viewcode_module(app: Sphinx, modname: str, fullname: str) -> str | None:
+    """The module whose source shows ``fullname``: its own for a project type alias.
+
+    A type alias (``Step = tuple[...]``) reports ``builtins`` or ``types`` as its
+    module, which would send the source link to a page that does not exist.
+    """
+    import importlib
+
+    if not modname.startswith("rules_ref"):
+        return None
+    try:
+        value = getattr(importlib.import_module(modname), fullname.split(".")[0])
+    except (ImportError, AttributeError):
+        return None
+    if getattr(value, "__module__", None) in ("builtins", "types", "typing"):
+        return modname
+    return None
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register the domain, roles, directives and checks (imports Sphinx only when called)."""
     from . import pyrefs
@@ -216,6 +235,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-get-updated", _env_get_updated)
     app.connect("doctree-resolved", _doctree_resolved)
     app.connect("missing-reference", pyrefs.resolve)
+    if "sphinx.ext.viewcode" in app.extensions:
+        app.connect("viewcode-follow-imported", _viewcode_module)
     app.connect("build-finished", _build_finished)
     app.add_css_file("cards.css")
     return {"version": "1", "env_version": 2, "parallel_read_safe": True,

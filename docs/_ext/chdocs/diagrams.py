@@ -3,7 +3,7 @@
 Every picture is computed from the project's own sources, never drawn by
 hand: the seats, dealer and pass arrows from the engine
 (:func:`rules_ref.passing.pass_offset`) for each ``pass_cycle`` value of
-``spec/variants.toml``; the phases of a deal from :class:`rules_ref.state.Phase`;
+``spec/variants.toml``; the phases of a deal from :class:`rules_ref.state_parts.Phase`;
 the runner-adapter conversation from the message names of ``spec/protocol.md``;
 the hand sizes from :func:`rules_ref.deal.hand_size` and
 :func:`~rules_ref.deal.extras_count`.
@@ -191,7 +191,7 @@ FLOW_EDGES = (
 
 
 def svg_deal_flow(key: str = "flow") -> str:
-    """The phases of a deal (:class:`~rules_ref.state.Phase`) and what moves a game between them."""
+    """The phases of a deal (:class:`~rules_ref.state_parts.Phase`) and what moves a game between them."""
     missing = {p.value for p in Phase} - {b.name for b in FLOW_BOXES}
     if missing:
         raise ValueError(f"the deal flow does not draw the phase(s) {sorted(missing)}")
