@@ -129,7 +129,7 @@ def test_check_reports_tampering(tmp_path: Path) -> None:
 def test_check_without_jsonschema_says_so(tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     shutil.copy(V1 / "card-notation.json", tmp_path)
-    monkeypatch.setattr(vectors, "schema_validator", lambda: None)
+    monkeypatch.setattr(vectors.checking, "schema_validator", lambda: None)
     report = vectors.check_dir(tmp_path)
     assert report.notes == [vectors.SCHEMA_NEEDS_DEV]
 

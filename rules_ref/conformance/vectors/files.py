@@ -1,0 +1,106 @@
+"""What a vector file is, and reading vector files from a directory.
+
+A vector file (``spec/schemas/vectors.schema.json``) is a JSON object with a
+``format``, a ``contract_version`` (the runner contract,
+``spec/vectors/README.md``), a ``vectors_version`` (the content), a ``kind``
+and the ``cases`` of that kind. This module names the kinds and the bounds
+of a file (``spec/limits.md``), says where the frozen files live, and loads
+a directory of them (:func:`load_dir`, :func:`iter_cases`). What the cases
+must look like is :mod:`.shape`'s business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...errors import InputError
+from ...registry import spec_dir
+from ..fileio import is_dir, read_json_file, shown_path
+
+Json = Any
+Case = dict[str, Any]
+
+FORMAT = "cancellation-hearts-vectors"
+#: The version of the runner contract (spec/vectors/README.md) the files follow.
+CONTRACT_VERSION = 1
+#: The version of the vector content; bumped whenever generated content changes.
+VECTORS_VERSION = 1
+
+#: Kinds that replay through the adapter protocol, in file order.
+PROTOCOL_KINDS = ("passing", "legal-plays", "trick", "scoring", "moon", "game-end",
+                  "illegal-action", "perft", "transcript")
+#: Kinds for an implementation's own unit tests (the protocol cannot express them).
+UNIT_KINDS = ("card-notation", "seeded-deal", "seat-view")
+KINDS = UNIT_KINDS + PROTOCOL_KINDS
+
+
+def default_dir() -> Path:
+    """``spec/vectors/v1``: where the frozen vectors live."""
+    return spec_dir() / "vectors" / "v1"
+
+
+def schema_path() -> Path:
+    return spec_dir() / "schemas" / "vectors.schema.json"
+
+
+@dataclass(frozen=True)
+class VectorFile:
+    """One vector file as read: where it is and its JSON object."""
+
+    path: Path
+    data: dict[str, Any]
+
+    @property
+    def kind(self) -> str:
+        return str(self.data.get("kind"))
+
+    @property
+    def cases(self) -> list[Case]:
+        cases = self.data.get("cases")
+        return cases if isinstance(cases, list) else []
+
+
+#: Bounds on a vector file (``spec/limits.md``).
+MAX_CASES_PER_FILE = 10_000
+#: At most this many prefix actions, and this many steps, in one case.
+MAX_CASE_ACTIONS = 10_000
+#: The deepest perft case a runner walks.
+MAX_PERFT_DEPTH = 5
+
+
+def load_dir(directory: Path) -> list[VectorFile]:
+    """Every ``*.json`` vector file of ``directory``, in name order.
+
+    Each file is read as every JSON input is (:func:`rules_ref.conformance.fileio.read_json_file`:
+    a size limit, UTF-8, JSON only); a file that cannot be read, or is not
+    a JSON object, raises :class:`InputError` naming it. The cases are not
+    checked here: see :func:`.shape.file_problems` and :func:`.shape.require_valid`.
+    """
+    if not is_dir(directory):
+        raise InputError(f"{shown_path(str(directory))}: no such vectors directory")
+    try:
+        paths = sorted(directory.glob("*.json"))
+    except OSError as exc:
+        raise InputError(f"{directory}: cannot list the directory: {exc.strerror}") from None
+    files = []
+    for path in paths:
+        data = read_json_file(str(path))
+        if not isinstance(data, dict):
+            raise InputError(f"{path}: a vector file is a JSON object")
+        files.append(VectorFile(path, data))
+    if not files:
+        raise InputError(f"{directory}: holds no vector files (*.json)")
+    return files
+
+
+def iter_cases(files: Sequence[VectorFile], kinds: Sequence[str] | None = None,
+               ) -> Iterator[tuple[VectorFile, Case]]:
+    """Every case of the files (of ``kinds``, when given) with its file, in file order."""
+    for f in files:
+        if kinds is None or f.kind in kinds:
+            for case in f.cases:
+                yield f, case
+
