@@ -5,8 +5,9 @@
 * ``rules-ref vectors check [--dir DIR]`` self-checks them: the schema,
   unique ids, rule and switch-value coverage, agreement with the reference.
 * ``rules-ref vectors run [--kinds K …] [--dir DIR] -- COMMAND …`` replays the
-  protocol kinds through an adapter: one line per vector and a total line;
-  exit 0 when all pass, 1 when any fails, 2 on an adapter fault or bad usage.
+  protocol kinds through an adapter: one line per vector, a summary per rule,
+  the totals and how much was tested (or ``--json``; ``--junit FILE`` also
+  writes JUnit XML). The exit statuses are in :data:`RUN_EPILOG`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,14 @@ from pathlib import Path
 
 from ..errors import InputError
 from .common import positive_seconds
+
+#: The exit statuses of ``vectors run``, as its help shows them (spec/vectors/README.md).
+RUN_EPILOG = (
+    "exit status: 0 every case that ran passed, and at least half of the cases ran; "
+    "1 a case failed (a timeout included); 2 an adapter fault, bad vector files or bad "
+    "usage (no totals are printed); 3 an internal error of rules-ref; 4 nothing was tested "
+    "(every case needs a player count or switch value the adapter does not declare); "
+    "5 too little was tested (less than half of the cases ran; --allow-partial accepts it).")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -35,14 +44,26 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                      help="vectors directory (default: spec/vectors/v1)")
     run = sub.add_parser("run", help="replay the vectors through an adapter",
                          description="Replay the protocol vectors through an adapter "
-                         "(spec/protocol.md) given after --.")
+                         "(spec/protocol.md) given after --.", epilog=RUN_EPILOG)
     run.add_argument("--kinds", nargs="+", default=None, metavar="KIND",
                      help="only these kinds (comma or space separated)")
     run.add_argument("--dir", default=None, metavar="DIR",
                      help="vectors directory (default: spec/vectors/v1)")
     run.add_argument("--timeout", type=positive_seconds, default=10.0,
-                     help="seconds to wait for each answer (default 10)")
-    run.add_argument("--quiet", action="store_true", help="print failures and the total only")
+                     help="seconds to wait for each answer (default 10); an answer later than "
+                     "that is an adapter fault")
+    run.add_argument("--case-timeout", type=positive_seconds, default=None, metavar="S",
+                     help="time bound of each case (default 60): a case still running after S "
+                     "seconds fails as a timeout and the run goes on with a fresh adapter")
+    run.add_argument("--allow-partial", action="store_true",
+                     help="exit 0 although less than half of the cases ran (skipped for what "
+                     "the adapter does not declare)")
+    run.add_argument("--json", action="store_true",
+                     help="print the whole report as JSON instead of text")
+    run.add_argument("--junit", default=None, metavar="FILE",
+                     help="also write the report as JUnit XML to FILE")
+    run.add_argument("--quiet", action="store_true",
+                     help="print failures and the closing lines only")
     run.add_argument("adapter", nargs=argparse.REMAINDER, metavar="-- COMMAND",
                      help="the adapter command and its arguments")
 
@@ -72,9 +93,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, directory: Path) -> int:
+    import json
+
     from ..conformance import vectors
-    from ..conformance.process import AdapterFault, AdapterProcess, parse_supports
-    from ..conformance.vector_runner import FAIL, Outcome, run_all, totals_line
+    from ..conformance.fileio import write_text_atomic
+    from ..conformance.vector_runner import FAIL, Outcome
+    from ..conformance.vectors import report, running
 
     command = list(args.adapter)
     if command and command[0] == "--":
@@ -96,31 +120,45 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
         kinds = wanted
     files = vectors.load_dir(directory)
     vectors.require_valid(files, kinds)
-    cases = [c for _, c in vectors.iter_cases(files, kinds)]
+    cases = [(f.kind, c) for f, c in vectors.iter_cases(files, kinds)]
+    if args.junit is not None:
+        _check_output(args.junit)
+    if not cases:
+        raise InputError(f"{directory}: holds no cases of the kind(s) {', '.join(kinds)}")
 
-    def report(o: Outcome) -> None:
-        outcomes.append(o)
-        if not args.quiet or o.status == FAIL:
+    def show(o: Outcome) -> None:
+        if not args.json and (not args.quiet or o.status == FAIL):
             print(o.line(), flush=True)
 
-    outcomes: list[Outcome] = []
-    adapter = None
-    try:
-        adapter = AdapterProcess(command, timeout=args.timeout)
-        try:
-            supports = parse_supports(adapter.hello())
-        except AdapterFault as fault:
-            raise adapter.fault(fault.kind, fault.detail) from None
-        run_all(adapter, cases, {"players": list(supports.players),
-                                 "switches": supports.switches}, report)
-    except AdapterFault as exc:
-        print(totals_line(outcomes))
-        during = f" during vector {exc.case_id}" if exc.case_id else ""
-        print(f"rules-ref vectors: {exc}{during}\n  command: {shlex.join(command)}\n"
-              f"{exc.evidence()}", file=sys.stderr)
-        return 2
-    finally:
-        if adapter is not None:
-            adapter.close()
-    print(totals_line(outcomes))
-    return 1 if any(o.status == FAIL for o in outcomes) else 0
+    seconds = args.case_timeout if args.case_timeout is not None else running.CASE_SECONDS
+    result = running.run_vectors(command, cases, args.timeout, seconds, show)
+    verdict, status = running.verdict(result, args.allow_partial)
+    if args.json:
+        versions = {key: files[0].data.get(key) for key in ("contract_version",
+                                                            "vectors_version")}
+        print(json.dumps(report.json_report(result, verdict, status, command, str(directory),
+                                            versions), indent=1))
+    if result.fault is not None:
+        fault = result.fault
+        during = f" during vector {fault.case_id}" if fault.case_id else ""
+        print(f"rules-ref vectors: {fault}{during}\n  command: {shlex.join(command)}\n"
+              f"{fault.evidence()}", file=sys.stderr)
+        return status
+    if args.junit is not None:
+        write_text_atomic(args.junit, report.junit_xml(result))
+    if not args.json:
+        lines = [] if args.quiet else report.rule_lines(result)
+        print("\n".join([*lines, *report.closing_lines(result, verdict)]))
+    return status
+
+
+def _check_output(path: str) -> None:
+    """Refuse, before the run, an output file that could not be written after it."""
+    from ..conformance.fileio import is_dir, shown_path
+
+    target = Path(path)
+    if is_dir(target):
+        raise InputError(f"{shown_path(path)}: is a directory")
+    if not is_dir(target.parent if str(target.parent) else Path(".")):
+        raise InputError(f"{shown_path(path)}: directory {shown_path(str(target.parent))} "
+                         "does not exist")

@@ -5,7 +5,13 @@ its ``start`` message: the prefix actions must be accepted, then every step
 is applied and compared with the expected observation or rejection; a
 ``perft`` case counts play sequences by walking the adapter's own ``legal``
 lists. A case outside what the adapter's handshake says it supports
-(players, switch values) is skipped.
+(players, switch values) is skipped, and the skip names every value the
+adapter does not declare.
+
+Along the prefix the runner keeps the reference's own game beside the
+adapter's, so that a failure there is blamed as ``rules-ref conform`` blames
+a disagreement (:mod:`.attribution`): on the first prefix action whose
+observation already differed, or on the rule of the rejected action.
 
 The same code drives the reference adapter in-process (:class:`InProcess`),
 which is how ``rules-ref vectors check`` confirms that the frozen vectors
@@ -19,10 +25,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..actions import Action
+from ..registry import rule_ids
 from ..ruleset import DEFAULT
-from ..serialize import describe_action_json
-from .adapter import ReferenceAdapter
-from .observation import observation_problems
+from ..serialize import action_from_json, describe_action_json
+from ..state import GameState
+from .adapter import ReferenceAdapter, start_state
+from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
+from .observation import FIELDS, observation_problems, observe
 from .process import AdapterFault, answer_kind, check_rejection
 
 #: A perft case stops (and fails) after this many requests: the adapter's own legal
@@ -80,12 +90,18 @@ class InProcess:
 
 @dataclass
 class Outcome:
-    """The result of one case."""
+    """The result of one case.
+
+    ``rules`` are the rules a failure is blamed on; ``unsupported`` what a
+    skipped case needs that the adapter does not declare (``9 players``,
+    ``moon others-104``, ...).
+    """
 
     case_id: str
     status: str
     rules: list[str] = field(default_factory=list)
     message: str = ""
+    unsupported: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         if self.status == PASS:
@@ -96,33 +112,60 @@ class Outcome:
 
 
 class Mismatch(Exception):
-    """A disagreement with the expected values; ``fields`` say which rules it falls under."""
+    """A disagreement with the expected values.
 
-    def __init__(self, message: str, fields: Iterable[str] = ()) -> None:
+    ``rules``, when given, are the rules it is blamed on; else ``fields`` say
+    which of the case's rules it falls under (:func:`blame`).
+    """
+
+    def __init__(self, message: str, fields: Iterable[str] = (),
+                 rules: Sequence[str] = ()) -> None:
         super().__init__(message)
         self.fields = tuple(fields)
+        self.rules = list(rules)
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """The first point of a case's prefix where the adapter's game left the reference's."""
+
+    where: str
+    rules: list[str]
+    detail: str
+
+    def text(self) -> str:
+        return f"the game already differed from the reference after {self.where}: {self.detail}"
 
 
 # --- support (the handshake) ------------------------------------------------------------
 
 
-def skip_reason(case: dict[str, Any], supports: dict[str, Any]) -> str | None:
-    """Why an adapter with these ``supports`` cannot run ``case``; ``None`` if it can."""
-    players = supports.get("players", [])
-    if case["players"] not in players:
-        return f"{case['players']} players not supported"
+def unsupported(case: dict[str, Any], supports: dict[str, Any]) -> list[str]:
+    """Everything ``case`` needs that an adapter with these ``supports`` does not declare.
+
+    The player count (``9 players``) and every switch value outside the
+    declared ones (``moon others-104``), in switch order.
+    """
+    out = []
+    if case["players"] not in supports.get("players", []):
+        out.append(f"{case['players']} players")
     switches = supports.get("switches", {})
     defaults = DEFAULT.to_dict()
-    for name, value in sorted(case["ruleset"].items()):
+    for name in defaults:
+        value = case["ruleset"].get(name)
         allowed = switches.get(name)
         if allowed == "any":
             continue
-        if allowed is None:
-            if value != defaults.get(name):
-                return f"{name} {_show(value)} not supported (only the default)"
-        elif not isinstance(allowed, list) or value not in allowed:
-            return f"{name} {_show(value)} not supported"
-    return None
+        if (value != defaults.get(name)) if allowed is None else \
+                (not isinstance(allowed, list) or value not in allowed):
+            out.append(f"{name} {_show(value)}")
+    return out
+
+
+def skip_reason(case: dict[str, Any], supports: dict[str, Any]) -> str | None:
+    """Why an adapter with these ``supports`` cannot run ``case``; ``None`` if it can."""
+    missing = unsupported(case, supports)
+    return skipped(case, missing).message if missing else None
 
 
 def _show(value: object) -> str:
@@ -175,11 +218,18 @@ def describe(action: dict[str, Any] | None) -> str:
 class CaseRun:
     """One case against one driver."""
 
-    def __init__(self, driver: Driver, case: dict[str, Any]) -> None:
+    def __init__(self, driver: Driver, case: dict[str, Any],
+                 known_rules: frozenset[str] | None = None) -> None:
         self.driver = driver
         self.case = case
         self.notes: list[str] = []
         self.requests = 0
+        self.known_rules = known_rules if known_rules is not None else frozenset(rule_ids())
+        #: Where the adapter's game first left the reference's along the prefix, if it did.
+        self.divergence: Divergence | None = None
+        self._prefix_checked = False
+        #: The reference's game at the end of the prefix (from the first :meth:`position`).
+        self.reference: GameState | None = None
 
     def send(self, message: dict[str, Any]) -> dict[str, Any]:
         self.requests += 1
@@ -208,31 +258,86 @@ class CaseRun:
         return self.send({"type": "action", "action": action})
 
     def position(self, extra: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+        """Send the start and the prefix (then ``extra`` plays); return the last observation.
+
+        The first time, the reference replays the prefix beside the adapter:
+        the first observation that differs is kept (:attr:`divergence`) and a
+        rejected prefix action is blamed on it, or on the action's own rule.
+        """
         obs = self.send(self.case["start"])
-        for i, action in enumerate([*self.case["prefix"], *extra]):
+        prefix = self.case["prefix"]
+        ref: GameState | None = None
+        if not self._prefix_checked:
+            self._prefix_checked = True
+            ref = start_state(self.case["start"])
+            self._compare(None, None, ref, obs, "the start")
+        for i, action in enumerate([*prefix, *extra]):
             answer = self.act(action)
-            if answer["type"] == "rejected":
-                where = f"prefix action {i + 1}" if i < len(self.case["prefix"]) else \
-                    f"a perft path action {i + 1 - len(self.case['prefix'])}"
-                raise Mismatch(f"{where} ({describe(action)}) was rejected: "
-                               f"{_rejection(answer)}", ())
+            if i >= len(prefix):
+                if answer["type"] == "rejected":
+                    raise Mismatch(f"a perft path action {i + 1 - len(prefix)} "
+                                   f"({describe(action)}) was rejected: {_rejection(answer)}")
+            elif ref is None:
+                if answer["type"] == "rejected":
+                    raise Mismatch(f"prefix action {i + 1} ({describe(action)}) rejected: "
+                                   f"{_rejection(answer)}")
+            else:
+                parsed = action_from_json(action)
+                if answer["type"] == "rejected":
+                    raise self._prefix_rejected(i + 1, action, parsed, ref, answer)
+                before, (ref, _) = ref, ref.apply(parsed)
+                self._compare(before, parsed, ref, answer,
+                              f"prefix action {i + 1} ({describe(action)})")
             obs = answer
+        if ref is not None:
+            self.reference = ref
         return obs
+
+    def _compare(self, before: GameState | None, action: Action | None, after: GameState,
+                 answer: dict[str, Any], where: str) -> None:
+        """Keep the first prefix observation that differs from the reference's."""
+        if self.divergence is not None:
+            return
+        expected = observe(after)
+        if all(answer.get(f) == expected.get(f) for f in FIELDS):
+            return
+        rules, deciding, _ = observation_rules(before, action, after, expected, answer)
+        detail = "; ".join(f"{f}: expected {_clip(expected.get(f))}, got {_clip(answer.get(f))}"
+                           for f in deciding[:3])
+        self.divergence = Divergence(where, rules, detail)
+
+    def _prefix_rejected(self, number: int, action: dict[str, Any], parsed: Action,
+                         ref: GameState, answer: dict[str, Any]) -> Mismatch:
+        what = f"prefix action {number} ({describe(action)}) rejected: {_rejection(answer)}"
+        if self.divergence is not None:
+            return Mismatch(f"{what}; {self.divergence.text()}", (), self.divergence.rules)
+        cited = answer.get("rule")
+        rules = rejected_legal_rules(ref, parsed, cited if isinstance(cited, str) else None,
+                                     self.known_rules)
+        return Mismatch(what, (), rules)
 
     def run(self) -> None:
         if self.case.get("depth") is not None:
             self.perft()
             return
         obs = self.position()
+        ref = self.reference
         for i, step in enumerate(self.case["steps"], 1):
             action = step["action"]
             answer = self.act(action) if action is not None else obs
             expect = step.get("expect")
             where = f"step {i} ({describe(action)})"
             if expect is None or "observation" in expect:
+                parsed = action_from_json(action) if action is not None else None
                 if answer["type"] == "rejected":
+                    cited = answer.get("rule")
+                    rules = [] if ref is None or parsed is None else rejected_legal_rules(
+                        ref, parsed, cited if isinstance(cited, str) else None,
+                        self.known_rules)
                     raise Mismatch(f"{where} was rejected, but it is legal: "
-                                   f"{_rejection(answer)}", ("legal",))
+                                   f"{_rejection(answer)}", ("legal",), rules)
+                if ref is not None and parsed is not None:
+                    ref, _ = ref.apply(parsed)
                 if expect is not None:
                     try:
                         compare(expect["observation"], answer)
@@ -242,7 +347,9 @@ class CaseRun:
             else:
                 rule = expect["rejected"]["rule"]
                 if answer["type"] != "rejected":
-                    raise Mismatch(f"{where} was accepted, but it breaks {rule}", ())
+                    raise Mismatch(f"{where} was accepted, but it breaks {rule}", (),
+                                   accepted_illegal_rules(expect["rejected"].get("rules")
+                                                          or [rule]))
                 cited = answer.get("rule")
                 if cited is not None and cited != rule:
                     self.notes.append(f"step {i} rejected citing {cited}, the reference "
@@ -323,13 +430,21 @@ def blame(case: dict[str, Any], fields: Sequence[str]) -> list[str]:
     return narrowed or rules
 
 
-def run_case(driver: Driver, case: dict[str, Any]) -> Outcome:
-    """Replay one case; an :class:`AdapterFault` propagates."""
-    run = CaseRun(driver, case)
+def run_case(driver: Driver, case: dict[str, Any],
+             known_rules: frozenset[str] | None = None) -> Outcome:
+    """Replay one case; an :class:`AdapterFault` propagates.
+
+    A failure after a prefix along which the adapter's game had already left
+    the reference's is blamed on that first difference, and says so.
+    """
+    run = CaseRun(driver, case, known_rules)
     try:
         run.run()
     except Mismatch as exc:
-        return Outcome(case["id"], FAIL, blame(case, exc.fields), str(exc))
+        message, rules = str(exc), exc.rules
+        if not rules and run.divergence is not None:
+            message, rules = f"{message}; {run.divergence.text()}", run.divergence.rules
+        return Outcome(case["id"], FAIL, rules or blame(case, exc.fields), message)
     return Outcome(case["id"], PASS, [], "; ".join(run.notes))
 
 
@@ -337,11 +452,11 @@ def run_all(driver: Driver, cases: Iterable[dict[str, Any]], supports: dict[str,
             report: Callable[[Outcome], None] | None = None) -> list[Outcome]:
     """Replay ``cases`` (protocol kinds only); ``supports`` from the handshake, or all."""
     out = []
+    known = frozenset(rule_ids())
     for case in cases:
-        reason = skip_reason(case, supports) if supports is not None else None
+        missing = unsupported(case, supports) if supports is not None else []
         try:
-            outcome = Outcome(case["id"], SKIP, [], reason) if reason else \
-                run_case(driver, case)
+            outcome = skipped(case, missing) if missing else run_case(driver, case, known)
         except AdapterFault as fault:
             fault.case_id = str(case["id"])
             raise
@@ -349,6 +464,12 @@ def run_all(driver: Driver, cases: Iterable[dict[str, Any]], supports: dict[str,
         if report is not None:
             report(outcome)
     return out
+
+
+def skipped(case: dict[str, Any], missing: Sequence[str]) -> Outcome:
+    """The outcome of a case skipped for what it needs (:func:`unsupported`)."""
+    return Outcome(case["id"], SKIP, [], f"not declared by the adapter: {', '.join(missing)}",
+                   list(missing))
 
 
 def totals_line(outcomes: Sequence[Outcome]) -> str:

@@ -4,8 +4,9 @@
 * ``rules-ref vectors check`` passes: schema, unique ids, every rule and
   switch value covered, every preset with a transcript, the reference agrees.
 * ``rules-ref vectors run`` passes them all through the reference adapter,
-  within the time budget, and reports failures, skips and faults as the
-  runner contract (``spec/vectors/README.md``) says.
+  and reports failures, skips and faults as the runner contract
+  (``spec/vectors/README.md``) says (more in ``test_vectors_run.py``; how
+  fast the replay is, ``benchmarks/run.py`` measures).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import re
 import shutil
 import sys
-import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from rules_ref.conformance.vector_runner import (
     run_case,
     skip_reason,
     totals_line,
+    unsupported,
 )
 from rules_ref.ruleset import Ruleset
 from rules_ref.ruleset import presets as ruleset_presets
@@ -155,37 +157,46 @@ def test_unit_kinds_agree_with_the_reference(files: list[vectors.VectorFile]) ->
             assert vectors.unit_expected(kind, case) == case["expected"], case["id"]
 
 
-def test_reference_adapter_passes_every_vector_within_budget(
-        files: list[vectors.VectorFile]) -> None:
+def test_reference_adapter_passes_every_vector(files: list[vectors.VectorFile]) -> None:
     n = sum(len(f.cases) for f in files if f.kind in vectors.PROTOCOL_KINDS)
-    began = time.monotonic()
     code, out, err = cli("vectors", "run", "--quiet", "--", *ADAPTER)
-    elapsed = time.monotonic() - began
-    assert (code, out, err) == (0, f"{n} passed, 0 failed, 0 skipped\n", "")
-    assert elapsed < 20, f"the vectors took {elapsed:.1f} s through the reference adapter"
+    assert (code, out, err) == (0, f"{n} passed, 0 failed, 0 skipped; tested {n} of {n} cases "
+                                   "(100%)\n", "")
 
 
-def test_run_prints_a_line_per_vector(files: list[vectors.VectorFile]) -> None:
+def test_run_prints_a_line_per_vector_then_the_rules_and_totals(
+        files: list[vectors.VectorFile]) -> None:
     code, out, _ = cli("vectors", "run", "--kinds", "passing,trick", "--", *ADAPTER)
-    ids = [c["id"] for c in cases_of(files, "passing") + cases_of(files, "trick")]
+    passing, trick = cases_of(files, "passing"), cases_of(files, "trick")
+    ids = [c["id"] for c in passing + trick]
+    lines = out.splitlines()
     assert code == 0
-    assert out.splitlines() == [f"PASS {i}" for i in ids] + \
-        [f"{len(ids)} passed, 0 failed, 0 skipped"]
+    assert lines[:len(ids)] == [f"PASS {i}" for i in ids]
+    cited = Counter(r for c in passing + trick for r in c["rules"])
+    assert (cited["PASS.CARDS"], cited["TRICK.CANCEL"]) == (11, 8)
+    assert lines[len(ids):] == [
+        "rule                passed  failed  skipped",
+        *(f"{rule:<18}  {cited[rule]:>6}       0        0" for rule in sorted(cited)),
+        f"{len(ids)} passed, 0 failed, 0 skipped; tested {len(ids)} of {len(ids)} cases (100%)"]
 
 
-def test_skips_follow_the_handshake(files: list[vectors.VectorFile]) -> None:
+def test_skips_follow_the_handshake_and_name_every_missing_value(
+        files: list[vectors.VectorFile]) -> None:
     only8 = {"players": [8], "switches": {"target": "any", "pass_cycle": [["left", "right"]]}}
     cases = cases_of(files, "moon")
     outcomes = run_all(InProcess(), cases, only8)
     got = {o.case_id: (o.status, o.message) for o in outcomes}
-    assert got["moon/through-extras-p9"] == (SKIP, "9 players not supported")
-    assert got["moon/others-104-p8"] == (SKIP, "moon others-104 not supported (only the "
-                                               "default)")
+    assert got["moon/through-extras-p9"] == (SKIP, "not declared by the adapter: 9 players")
+    assert got["moon/others-104-p8"] == (SKIP, "not declared by the adapter: moon others-104")
+    assert got["moon/others-52-boardgamegeek-p8"] == (
+        SKIP, "not declared by the adapter: pass_count 2, pass_cycle left, moon others-52")
     assert got["moon/choice-add-p8"] == (PASS, "")
     assert skip_reason(cases[0], EVERYTHING) is None
-    assert skip_reason({**cases[0], "ruleset": {**cases[0]["ruleset"],
-                                                "pass_cycle": ["hold"]}}, only8) == \
-        "pass_cycle hold not supported"
+    hold9 = {**cases[0], "players": 9, "ruleset": {**cases[0]["ruleset"], "pass_cycle": ["hold"],
+                                                   "moon": "others-52"}}
+    assert unsupported(hold9, only8) == ["9 players", "pass_cycle hold", "moon others-52"]
+    assert skip_reason(hold9, only8) == "not declared by the adapter: 9 players, " \
+        "pass_cycle hold, moon others-52"
     assert totals_line(outcomes) == "3 passed, 0 failed, 6 skipped"
 
 
@@ -233,9 +244,14 @@ def test_perft_counts_through_the_legal_lists(files: list[vectors.VectorFile]) -
     assert run_case(InProcess(), case).status == PASS
     outcome = run_case(_HidesACard(), case)
     assert outcome.status == FAIL
-    assert outcome.rules == case["rules"]
-    assert outcome.message.startswith("depth 3: ")
-    assert f"expected {case['expected']['nodes']}; divide differs at " in outcome.message
+    # the legal list of the opening lead already differs at the end of the prefix
+    assert outcome.rules == ["LEAD.OPENING_CARD"]
+    assert outcome.message.startswith(f"depth 3: 93 sequences, expected "
+                                      f"{case['expected']['nodes']}; divide differs at ")
+    assert outcome.message.endswith(
+        '; the game already differed from the reference after prefix action 6 (seat 0 passes '
+        '10H 10H JH): legal: expected ["2C","3C","9C","10C","QC","AC","6D","9D","3S","5S","8S",'
+        '"9S"], got ["2C","3C","9C","10C","QC","AC","6D","9D","3S","5S","8S"]')
 
 
 def test_run_usage_errors_exit_2() -> None:
@@ -255,4 +271,4 @@ def test_adapter_faults_exit_2(tmp_path: Path) -> None:
                          "print('hello there')")
     assert code == 2
     assert "adapter not-json" in err
-    assert out == "0 passed, 0 failed, 0 skipped\n"
+    assert out == ""  # no totals before an error that stopped the run
