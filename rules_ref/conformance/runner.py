@@ -61,7 +61,8 @@ from ..ruleset import (
 from ..serialize import ruleset_to_json
 from ..state import GameState, Phase
 from .adapter import SWITCHES, start_message, start_state
-from .observation import CARD_TEXT, PROTOCOL_VERSIONS
+from .observation import CARD_TEXT
+from .observation import PROTOCOL_VERSIONS as PROTOCOL_VERSIONS
 from .process import (
     DEFAULT_TIMEOUT,
     AdapterFault,
