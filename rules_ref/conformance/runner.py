@@ -670,6 +670,7 @@ class Conversation:
         if self.offer_illegal and state is not None:
             self.session.stats.illegal += 1
             self.session.act(self.illegal_action(state))
+            self.session.check_unchanged()
         self.session.flush()
 
 

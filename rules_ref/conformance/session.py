@@ -167,6 +167,8 @@ class Session:
         #: The batch sent and not yet answered: its id and its steps.
         self._inflight: tuple[int, list[_Step]] | None = None
         self._sent = 0  # actions sent after the start
+        #: The first action of the request being answered: a fault is reported there.
+        self._awaited: _Step | None = None
 
     # --- failures ---
 
@@ -183,11 +185,14 @@ class Session:
             reference=reference))
 
     def fault_failure(self, fault: AdapterFault) -> Failure:
-        state = self.state
+        """The failure of an adapter fault: at the request being answered (a whole batch)."""
+        awaited = self._awaited
+        state = awaited.before if awaited is not None else self.state
         sent = self.actions[:self._sent]
+        failing = awaited.action_json if awaited is not None else sent[-1] if sent else None
         return Failure(
             kind="fault", rules=[], summary=str(fault), start=self.start_msg,
-            actions=sent, failing=sent[-1] if sent else None,
+            actions=sent, failing=failing,
             position=self._position(state) if state is not None else {},
             expected={}, actual={}, fault=fault.to_json())
 
@@ -321,8 +326,10 @@ class Session:
                 self._send_queue()
             return step.after is not None
         self._sent += 1
+        self._awaited = step
         msg_id = self.proc.send({"type": "action", "action": action_json})
         kind, answer = self._answer(msg_id, "action", describe_action(action_json))
+        self._awaited = None
         accepted = self._judge(step, kind, answer)
         if step.after is not None:
             self.state = step.after
@@ -342,6 +349,37 @@ class Session:
             if found:
                 self.stats.rare.update(found)
         return _Step(before, action, action_json, after, observe(after), (), len(self.actions))
+
+    def check_unchanged(self) -> None:
+        """With ``observe``: the implementation's game equals the reference's (after a rejection).
+
+        A rejected action must leave the game unchanged; the next answer shows
+        it, but at the end of a game there is no next answer, so the runner
+        asks for the observation. Not counted among the actions compared.
+        """
+        self.flush()
+        state = self.state
+        if state is None or not self.proc.can("observe"):
+            return
+        answer = self.proc.observe()
+        kind = answer.pop("type")
+        answer.pop("id", None)
+        if kind == "error":
+            raise self._internal_error(answer, state, None)
+        expected = observe(state)
+        if answer == expected:
+            return
+        self._shape(answer)
+        rules, deciding, others = observation_rules(None, None, state, expected, answer)
+        differing = deciding + others
+        raise self._fail(["TURN.ORDER", *[r for r in rules if r != "TURN.ORDER"]],
+                         f"after the last action, which the reference rejects, the "
+                         f"implementation's observation (observe) differs in "
+                         f"{', '.join(differing)}: a rejected action must change nothing",
+                         state, self.actions[-1] if self.actions else None,
+                         {f: expected[f] for f in differing},
+                         {f: answer.get(f) for f in differing},
+                         {"type": "observation", **expected}, deciding, others)
 
     def flush(self) -> None:
         """Send what is queued and judge every answer still awaited, in order."""
@@ -388,7 +426,9 @@ class Session:
             return
         msg_id, queue = self._inflight
         self._inflight = None
+        self._awaited = queue[0]
         answers = self.proc.receive_batch(msg_id, len(queue))
+        self._awaited = None
         for step, answer in zip(queue, answers, strict=False):  # ends early at an error
             kind = answer.pop("type")
             self._judge(step, kind, answer)
