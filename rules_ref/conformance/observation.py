@@ -13,10 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import CARDS
+from ..deal import hand_size
 from ..state import GameState, Phase
 
 PROTOCOL_NAME = "cancellation-hearts-adapter"
-PROTOCOL_VERSION = 1
+#: The newest protocol version, and every version the runner speaks.
+PROTOCOL_VERSION = 2
+PROTOCOL_VERSIONS = (1, 2)
 
 #: The fields of an observation, in the order they are compared.
 FIELDS = ("phase", "deal_number", "dealer", "to_act", "waiting_for", "legal", "hands",
@@ -59,6 +62,19 @@ def _hand(hand: tuple[Any, ...]) -> list[str]:
     return list(texts)
 
 
+def _last_number(state: GameState) -> int:
+    """The number of the deal's most recent complete trick.
+
+    While playing, the trick before the current one; after the last trick
+    (moon choice, game over), the deal's last trick. A game started from a
+    position records no earlier tricks, so the number comes from the trick
+    count, not from the tricks recorded.
+    """
+    if state.phase is Phase.PLAYING:
+        return state.trick_number - 1
+    return hand_size(state.players)
+
+
 def observe(state: GameState) -> dict[str, Any]:
     """The observation of ``state``, as JSON data (``spec/protocol.md``)."""
     text = CARD_TEXT
@@ -89,7 +105,7 @@ def observe(state: GameState) -> dict[str, Any]:
         "trick": [text[c] for c in state.trick],
         "hearts_broken": state.hearts_broken,
         "last_trick": None if last is None else {
-            "number": len(state.tricks),
+            "number": _last_number(state),
             "leader": last.leader,
             "cards": [text[c] for c in last.cards],
             "winner": last.winner,
