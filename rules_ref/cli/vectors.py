@@ -1,9 +1,11 @@
 """``rules-ref vectors``: regenerate, check or run the conformance vectors.
 
-* ``rules-ref vectors generate [--out DIR]`` writes every vector file from
-  the reference (default ``spec/vectors/v1``).
-* ``rules-ref vectors check [--dir DIR]`` self-checks them: the schema,
-  unique ids, rule and switch-value coverage, agreement with the reference.
+* ``rules-ref vectors generate [--out DIR [--version N]]`` writes every vector
+  file from the reference: every frozen directory ``spec/vectors/vN``, or
+  version N (default 1) into DIR.
+* ``rules-ref vectors check [--dir DIR]`` self-checks them (default the newest
+  directory): the schema, unique ids, rule and switch-value coverage,
+  agreement with the reference.
 * ``rules-ref vectors run [--kinds K …] [--dir DIR] -- COMMAND …`` replays the
   protocol kinds through an adapter: one line per vector, a summary per rule,
   the totals and how much was tested (or ``--json``; ``--junit FILE`` also
@@ -35,20 +37,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     gen = sub.add_parser("generate", help="write the vector files from the reference",
                          description="Write every vector file from the reference engine.")
     gen.add_argument("--out", default=None, metavar="DIR",
-                     help="output directory (default: spec/vectors/v1)")
+                     help="output directory (default: every frozen directory, spec/vectors/vN)")
+    gen.add_argument("--version", type=int, default=None, metavar="N",
+                     help="with --out: the version to write (default 1; version 2 adds the "
+                     "position-start forms)")
     chk = sub.add_parser("check", help="self-check the vector files",
                          description="Check the vector files: schema (needs jsonschema), "
                          "unique ids, coverage of every rule and switch value, and agreement "
                          "with the reference.")
     chk.add_argument("--dir", default=None, metavar="DIR",
-                     help="vectors directory (default: spec/vectors/v1)")
+                     help="vectors directory (default: the newest, spec/vectors/v2)")
     run = sub.add_parser("run", help="replay the vectors through an adapter",
                          description="Replay the protocol vectors through an adapter "
                          "(spec/protocol.md) given after --.", epilog=RUN_EPILOG)
     run.add_argument("--kinds", nargs="+", default=None, metavar="KIND",
                      help="only these kinds (comma or space separated)")
     run.add_argument("--dir", default=None, metavar="DIR",
-                     help="vectors directory (default: spec/vectors/v1)")
+                     help="vectors directory (default: the newest, spec/vectors/v2; cases that "
+                     "start from a position run only when the adapter declares the "
+                     "capability position)")
     run.add_argument("--timeout", type=positive_seconds, default=10.0,
                      help="seconds to wait for each answer (default 10); an answer later than "
                      "that is an adapter fault")
@@ -72,11 +79,23 @@ def run(args: argparse.Namespace) -> int:
     from ..conformance import vectors
 
     if args.action == "generate":
-        out = Path(args.out) if args.out is not None else vectors.default_dir()
-        written = vectors.generate(out)
+        if args.out is None:
+            if args.version is not None:
+                raise InputError("--version goes with --out (without it every frozen "
+                                 "directory is written)")
+            for version in sorted(vectors.VERSIONS):
+                out = vectors.version_dir(version)
+                print(f"wrote {len(vectors.generate(out, version))} vector files to {out}")
+            return 0
+        out = Path(args.out)
+        version = 1 if args.version is None else args.version
+        if version not in vectors.VERSIONS:
+            raise InputError(f"--version {version}: the versions are "
+                             f"{', '.join(map(str, sorted(vectors.VERSIONS)))}")
+        written = vectors.generate(out, version)
         print(f"wrote {len(written)} vector files to {out}")
         return 0
-    directory = Path(args.dir) if args.dir is not None else vectors.default_dir()
+    directory = Path(args.dir) if args.dir is not None else vectors.latest_dir()
     if args.action == "check":
         report = vectors.check_dir(directory)
         for note in report.notes:

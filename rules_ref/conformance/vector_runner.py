@@ -30,9 +30,9 @@ from ..registry import rule_ids
 from ..ruleset import DEFAULT
 from ..serialize import action_from_json, describe_action_json
 from ..state import GameState
-from .adapter import ReferenceAdapter, start_state
+from .adapter import ReferenceAdapter, position_state, start_state
 from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
-from .observation import FIELDS, observation_problems, observe
+from .observation import FIELDS, PROTOCOL_VERSIONS, observation_problems, observe
 from .process import AdapterFault, answer_kind, check_rejection
 
 #: A perft case stops (and fails) after this many requests: the adapter's own legal
@@ -40,6 +40,11 @@ from .process import AdapterFault, answer_kind, check_rejection
 MAX_PERFT_REQUESTS = 200_000
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
+
+#: The answers to a start or an action, by protocol version (version 2 adds ``error``).
+ANSWERS = {1: ("observation", "rejected"), 2: ("observation", "rejected", "error")}
+#: What a case that starts from a position needs, when the adapter does not declare it.
+NEEDS_POSITION = "capability position (a start from a position, protocol version 2)"
 
 #: The rules a difference in each observation field can fall under; a failure
 #: cites those of them that the case covers (all of the case's rules when none).
@@ -79,10 +84,17 @@ class Driver(Protocol):
 
 
 class InProcess:
-    """The reference adapter, answering in this process (no pipes, no ids)."""
+    """The reference adapter, answering in this process (no pipes, no ids).
 
-    def __init__(self) -> None:
-        self.adapter = ReferenceAdapter()
+    It speaks protocol ``version`` (the newest by default, with every
+    capability), agreed by a ``hello`` as over a pipe.
+    """
+
+    def __init__(self, version: int = max(PROTOCOL_VERSIONS)) -> None:
+        self.adapter = ReferenceAdapter(version)
+        hello = self.adapter.hello({"type": "hello", "versions": list(PROTOCOL_VERSIONS)})
+        self.version = int(hello["version"])
+        self.capabilities = tuple(hello.get("capabilities", ()))
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
         return self.adapter.handle(json.loads(json.dumps(message)))
@@ -143,8 +155,9 @@ class Divergence:
 def unsupported(case: dict[str, Any], supports: dict[str, Any]) -> list[str]:
     """Everything ``case`` needs that an adapter with these ``supports`` does not declare.
 
-    The player count (``9 players``) and every switch value outside the
-    declared ones (``moon others-104``), in switch order.
+    The player count (``9 players``), every switch value outside the
+    declared ones (``moon others-104``), in switch order, and the capability
+    ``position`` for a case that starts from a position.
     """
     out = []
     if case["players"] not in supports.get("players", []):
@@ -159,6 +172,8 @@ def unsupported(case: dict[str, Any], supports: dict[str, Any]) -> list[str]:
         if (value != defaults.get(name)) if allowed is None else \
                 (not isinstance(allowed, list) or value not in allowed):
             out.append(f"{name} {_show(value)}")
+    if "position" in case["start"] and "position" not in supports.get("capabilities", ()):
+        out.append(NEEDS_POSITION)
     return out
 
 
@@ -236,7 +251,8 @@ class CaseRun:
         answer = self.driver.request(message)
         about = f"a {message['type']} request"
         try:
-            kind = answer_kind(answer, ("observation", "rejected"), about)
+            kind = answer_kind(answer, ANSWERS[1] if getattr(self.driver, "version", 1) < 2
+                               else ANSWERS[2], about)
             if kind == "observation":
                 problems = observation_problems(
                     {k: v for k, v in answer.items() if k not in ("id", "type")})
@@ -250,8 +266,13 @@ class CaseRun:
             if callable(fault_of):  # an adapter process: add the evidence
                 raise fault_of(fault.kind, fault.detail) from None
             raise
+        if kind == "error":
+            what = "the start" if message["type"] == "start" else describe(message.get("action"))
+            raise Mismatch(f"the implementation failed internally ({what}): "
+                           f"{str(answer.get('message'))[:200]}")
         if kind == "rejected" and message["type"] == "start":
-            raise Mismatch(f"the start message was rejected: {_rejection(answer)}", ())
+            what = "start from the position" if "position" in message else "start message"
+            raise Mismatch(f"the {what} was rejected: {_rejection(answer)}", ())
         return answer
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:
@@ -269,7 +290,8 @@ class CaseRun:
         ref: GameState | None = None
         if not self._prefix_checked:
             self._prefix_checked = True
-            ref = start_state(self.case["start"])
+            start = self.case["start"]
+            ref = position_state(start) if "position" in start else start_state(start)
             self._compare(None, None, ref, obs, "the start")
         for i, action in enumerate([*prefix, *extra]):
             answer = self.act(action)

@@ -1,4 +1,4 @@
-"""The conformance vectors of ``spec/vectors/v1``: frozen, self-consistent, replayable.
+"""The conformance vectors of ``spec/vectors/v1`` and ``v2``: frozen, self-consistent, replayable.
 
 * Regenerating them from the reference changes no byte.
 * ``rules-ref vectors check`` passes: schema, unique ids, every rule and
@@ -40,6 +40,7 @@ from rules_ref.ruleset import Ruleset
 from rules_ref.ruleset import presets as ruleset_presets
 
 V1 = vectors.default_dir()
+V2 = vectors.version_dir(2)
 ADAPTER = [sys.executable, "-m", "rules_ref.conformance.adapter"]
 EVERYTHING = {"players": list(range(6, 12)),
               "switches": dict.fromkeys(Ruleset().to_dict(), "any")}
@@ -61,11 +62,12 @@ def cases_of(files: list[vectors.VectorFile], kind: str) -> list[dict[str, Any]]
     return [c for _, c in vectors.iter_cases(files, [kind])]
 
 
-def test_regenerating_changes_nothing(tmp_path: Path) -> None:
-    code, out, _ = cli("vectors", "generate", "--out", str(tmp_path))
+@pytest.mark.parametrize(("version", "frozen_dir"), [(1, V1), (2, V2)])
+def test_regenerating_changes_nothing(tmp_path: Path, version: int, frozen_dir: Path) -> None:
+    code, out, _ = cli("vectors", "generate", "--out", str(tmp_path), "--version", str(version))
     assert code == 0
-    assert out == f"wrote {len(list(V1.glob('*.json')))} vector files to {tmp_path}\n"
-    frozen = {p.name: p.read_bytes() for p in V1.glob("*.json")}
+    assert out == f"wrote {len(list(frozen_dir.glob('*.json')))} vector files to {tmp_path}\n"
+    frozen = {p.name: p.read_bytes() for p in frozen_dir.glob("*.json")}
     fresh = {p.name: p.read_bytes() for p in tmp_path.glob("*.json")}
     assert sorted(fresh) == sorted(frozen)
     changed = [name for name in frozen if fresh[name] != frozen[name]]
@@ -81,25 +83,43 @@ def test_regenerating_changes_nothing(tmp_path: Path) -> None:
                   "SCORE.CARD_POINTS", "SCORE.DEAL", "MOON.CONDITION", "MOON.CHOICE",
                   "GAME.END", "GAME.WINNER", "VIEW.SEAT")
 def test_check_passes(files: list[vectors.VectorFile]) -> None:
-    code, out, err = cli("vectors", "check")
+    code, out, err = cli("vectors", "check", "--dir", str(V1))
     assert (code, err) == (0, "")
     assert out == f"ok: {len(files)} files, {sum(len(f.cases) for f in files)} vectors\n"
+    v2 = vectors.load_dir(V2)
+    code, out, err = cli("vectors", "check")  # the newest directory by default
+    assert (code, err) == (0, "")
+    assert out == f"ok: {len(v2)} files, {sum(len(f.cases) for f in v2)} vectors\n"
 
 
 def test_files_carry_the_versions(files: list[vectors.VectorFile]) -> None:
     assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
-            for f in files} == {(vectors.FORMAT, 1, vectors.VECTORS_VERSION)}
+            for f in files} == {(vectors.FORMAT, 1, 1)}
+    assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
+            for f in vectors.load_dir(V2)} == {(vectors.FORMAT, 2, 2)}
+    assert (vectors.LATEST, vectors.CONTRACT_VERSION, vectors.VECTORS_VERSION) == (2, 2, 2)
+    assert vectors.latest_dir() == V2
     readme = (V1.parent / "README.md").read_text(encoding="utf-8")
-    assert "Contract version 1" in readme
+    assert "**Contract versions 1 and 2.**" in readme
 
 
 def test_readme_counts_match_the_files(files: list[vectors.VectorFile]) -> None:
     readme = (V1.parent / "README.md").read_text(encoding="utf-8")
-    table = dict(re.findall(r"^\| `([a-z-]+)` \| (\d+)", readme, re.MULTILINE))
+    table = {k: (int(n), forms) for k, n, forms in re.findall(
+        r"^\| `([a-z-]+)` \| (\d+)[^|]* \| (\d+|—) \|", readme, re.MULTILINE)}
     counts = {k: len(cases_of(files, k)) for k in vectors.KINDS}
-    assert {k: int(v) for k, v in table.items()} == counts
+    v2 = vectors.load_dir(V2)
+    forms = {k: sum(1 for c in cases_of(v2, k) if "position" in c.get("start", {}))
+             for k in vectors.KINDS}
+    assert table == {k: (counts[k], str(forms[k]) if forms[k] else "—") for k in vectors.KINDS}
+    assert {k: len(cases_of(v2, k)) - forms[k] for k in vectors.KINDS} == counts
     protocol = sum(counts[k] for k in vectors.PROTOCOL_KINDS)
-    assert f"{sum(counts.values())} cases, {protocol} of them protocol cases." in readme
+    n_forms = sum(forms.values())
+    assert f"{sum(counts.values())} cases, {protocol} of them protocol cases, in each " \
+           f"directory; `spec/vectors/v2`\nadds {n_forms} position-start forms: " \
+           f"{sum(counts.values()) + n_forms} cases, {protocol + n_forms} of them protocol " \
+           "cases." in readme
+    assert f"before the deal) have no position-start form: {n_forms} forms in all." in readme
 
 
 def test_every_preset_has_a_transcript_and_files_stay_moderate(
@@ -159,14 +179,34 @@ def test_unit_kinds_agree_with_the_reference(files: list[vectors.VectorFile]) ->
 
 def test_reference_adapter_passes_every_vector(files: list[vectors.VectorFile]) -> None:
     n = sum(len(f.cases) for f in files if f.kind in vectors.PROTOCOL_KINDS)
-    code, out, err = cli("vectors", "run", "--quiet", "--", *ADAPTER)
+    code, out, err = cli("vectors", "run", "--quiet", "--dir", str(V1), "--", *ADAPTER)
     assert (code, out, err) == (0, f"{n} passed, 0 failed, 0 skipped; tested {n} of {n} cases "
                                    "(100%)\n", "")
 
 
+@pytest.mark.parametrize("protocol", [1, 2])
+def test_reference_adapter_passes_every_vector_of_v2(protocol: int) -> None:
+    cases = [c for _, c in vectors.iter_cases(vectors.load_dir(V2), vectors.PROTOCOL_KINDS)]
+    forms = sum(1 for c in cases if "position" in c["start"])
+    n = len(cases)
+    code, out, err = cli("vectors", "run", "--quiet", "--", *ADAPTER, "--protocol",
+                         str(protocol))
+    assert (forms, n) == (92, 217)
+    if protocol == 2:
+        assert (code, out, err) == (0, f"{n} passed, 0 failed, 0 skipped; tested {n} of {n} "
+                                       "cases (100%)\n", "")
+    else:  # a version-1 adapter runs every full-replay case; the position forms are skipped
+        assert (code, out, err) == (0, f"{n - forms} passed, 0 failed, {forms} skipped; tested "
+                                       f"{n - forms} of {n - forms} cases (100%); {forms} "
+                                       "position-start forms not counted: the adapter cannot "
+                                       "start from a position, and their full-replay cases "
+                                       "ran\n", "")
+
+
 def test_run_prints_a_line_per_vector_then_the_rules_and_totals(
         files: list[vectors.VectorFile]) -> None:
-    code, out, _ = cli("vectors", "run", "--kinds", "passing,trick", "--", *ADAPTER)
+    code, out, _ = cli("vectors", "run", "--dir", str(V1), "--kinds", "passing,trick", "--",
+                       *ADAPTER)
     passing, trick = cases_of(files, "passing"), cases_of(files, "trick")
     ids = [c["id"] for c in passing + trick]
     lines = out.splitlines()

@@ -23,10 +23,12 @@ from pathlib import Path
 import pytest
 
 from rules_ref.cli import main
+from rules_ref.conformance import vectors
 from rules_ref.conformance.vectors import running
 from tests.conformance import broken_adapters, vector_adapters
 
 ADAPTER = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+V1 = str(vectors.version_dir(1))
 
 
 def cli(*argv: str) -> tuple[int, str, str]:
@@ -45,7 +47,7 @@ MOON_NEEDS = ("8 players (8 cases), opening_lead left-of-dealer (8 cases), 9 pla
 
 
 def test_nothing_tested_is_not_a_pass() -> None:
-    code, out, err = cli("vectors", "run", "--quiet", "--kinds", "moon", "--",
+    code, out, err = cli("vectors", "run", "--quiet", "--dir", V1, "--kinds", "moon", "--",
                          *vector_adapters.command("declares-nothing"))
     assert (code, err) == (running.EXIT_NOTHING_TESTED, "")
     assert code == 4
@@ -56,7 +58,7 @@ def test_nothing_tested_is_not_a_pass() -> None:
 
 
 def test_nothing_tested_over_every_vector_exits_4() -> None:
-    code, out, _ = cli("vectors", "run", "--quiet", "--",
+    code, out, _ = cli("vectors", "run", "--quiet", "--dir", V1, "--",
                        *vector_adapters.command("declares-nothing"))
     lines = out.splitlines()
     assert code == 4
@@ -76,14 +78,15 @@ PARTIAL_NEEDS = ("9 players (1 case), last_trick_void leader (1 case), last_tric
 
 def test_a_small_share_tested_exits_5_unless_allowed() -> None:
     adapter = vector_adapters.command("eight-players")
-    code, out, _ = cli("vectors", "run", "--quiet", "--kinds", "moon", "--", *adapter)
+    code, out, _ = cli("vectors", "run", "--quiet", "--dir", V1, "--kinds", "moon", "--",
+                       *adapter)
     assert code == running.EXIT_PARTIAL == 5
     assert out.splitlines() == [
         "3 passed, 0 failed, 6 skipped; tested 3 of 9 cases (33%)",
         "too little was tested: tested 3 of 9 cases (33%), below the 50% a run needs "
         f"(--allow-partial accepts it); the skipped cases need: {PARTIAL_NEEDS}"]
-    code, out, _ = cli("vectors", "run", "--quiet", "--allow-partial", "--kinds", "moon", "--",
-                       *adapter)
+    code, out, _ = cli("vectors", "run", "--quiet", "--allow-partial", "--dir", V1, "--kinds",
+                       "moon", "--", *adapter)
     assert code == 0
     assert out.splitlines() == [
         "3 passed, 0 failed, 6 skipped; tested 3 of 9 cases (33%)",
@@ -92,7 +95,7 @@ def test_a_small_share_tested_exits_5_unless_allowed() -> None:
 
 
 def test_skip_lines_name_every_missing_value() -> None:
-    code, out, _ = cli("vectors", "run", "--allow-partial", "--kinds", "moon", "--",
+    code, out, _ = cli("vectors", "run", "--allow-partial", "--dir", V1, "--kinds", "moon", "--",
                        *vector_adapters.command("eight-players"))
     assert code == 0
     skips = [line for line in out.splitlines() if line.startswith("SKIP")]
@@ -111,7 +114,7 @@ def test_skip_lines_name_every_missing_value() -> None:
 
 @pytest.mark.rule("LEAD.OPENING_LEADER")
 def test_a_prefix_failure_is_blamed_on_the_first_step_that_differed() -> None:
-    code, out, _ = cli("vectors", "run", "--quiet", "--kinds", "moon", "--",
+    code, out, _ = cli("vectors", "run", "--quiet", "--dir", V1, "--kinds", "moon", "--",
                        *broken_adapters.command("dealer-leads"))
     lines = out.splitlines()
     assert code == 1
@@ -129,7 +132,7 @@ def test_a_prefix_failure_is_blamed_on_the_first_step_that_differed() -> None:
 
 @pytest.mark.rule("FOLLOW.SUIT")
 def test_a_rejected_prefix_action_is_blamed_on_its_own_rule() -> None:
-    code, out, _ = cli("vectors", "run", "--quiet", "--kinds", "legal-plays", "--",
+    code, out, _ = cli("vectors", "run", "--quiet", "--dir", V1, "--kinds", "legal-plays", "--",
                        *broken_adapters.command("twin-refused"))
     assert code == 1
     assert out.splitlines()[0] == (
@@ -140,8 +143,8 @@ def test_a_rejected_prefix_action_is_blamed_on_its_own_rule() -> None:
 def test_a_case_over_its_time_bound_fails_and_the_run_goes_on() -> None:
     # the adapter never answers the one 9-player start; 3 s is far more than any other
     # moon case needs, even on a much slower machine
-    code, out, err = cli("vectors", "run", "--quiet", "--case-timeout", "3", "--kinds", "moon",
-                         "--", *vector_adapters.command("hangs-at-nine"))
+    code, out, err = cli("vectors", "run", "--quiet", "--case-timeout", "3", "--dir", V1,
+                         "--kinds", "moon", "--", *vector_adapters.command("hangs-at-nine"))
     assert (code, err) == (1, "")
     assert out.splitlines() == [
         "FAIL moon/through-extras-p9 [EXTRAS.FIRST_TRICK, MOON.CHOICE, MOON.CONDITION]: timed "
@@ -151,7 +154,7 @@ def test_a_case_over_its_time_bound_fails_and_the_run_goes_on() -> None:
 
 
 def test_json_report() -> None:
-    code, out, err = cli("vectors", "run", "--json", "--kinds", "moon", "--",
+    code, out, err = cli("vectors", "run", "--json", "--dir", V1, "--kinds", "moon", "--",
                          *vector_adapters.command("eight-players"))
     assert (code, err) == (5, "")
     report = json.loads(out)
@@ -173,8 +176,9 @@ def test_json_report() -> None:
 
 def test_junit_report(tmp_path: Path) -> None:
     target = tmp_path / "vectors.xml"
-    code, _, _ = cli("vectors", "run", "--quiet", "--junit", str(target), "--kinds",
-                     "moon,illegal-action", "--", *broken_adapters.command("dealer-leads"))
+    code, _, _ = cli("vectors", "run", "--quiet", "--junit", str(target), "--dir", V1,
+                     "--kinds", "moon,illegal-action", "--",
+                     *broken_adapters.command("dealer-leads"))
     assert code == 1
     root = ET.fromstring(target.read_text(encoding="utf-8"))
     assert [p.name for p in tmp_path.iterdir()] == ["vectors.xml"]  # no temporary file left
@@ -212,3 +216,32 @@ def test_a_fault_prints_no_totals(tmp_path: Path) -> None:
     assert (code, report["verdict"], report["exit_status"]) == (2, "fault", 2)
     assert report["fault"]["kind"] == "start"
     assert report["cases"] == []
+
+
+@pytest.mark.rule("LEAD.OPENING_LEADER", "MOON.CONDITION", "MOON.CHOICE")
+def test_position_starts_reach_what_a_different_opening_lead_hides() -> None:
+    # the engine's opening leader differs: every full replay fails in its prefix, and every
+    # position-start form, which begins after the opening lead, runs and passes
+    code, out, _ = cli("vectors", "run", "--kinds", "moon", "--",
+                       *broken_adapters.command("dealer-leads"))
+    lines = out.splitlines()
+    assert code == 1
+    replays = [c["id"] for _, c in vectors.iter_cases(vectors.load_dir(vectors.latest_dir()),
+                                                      ["moon"]) if "position" not in c["start"]]
+    assert len(replays) == 9
+    assert [line.split(" [")[0] for line in lines[:18]] == [
+        line for i in replays for line in (f"FAIL {i}", f"PASS {i}.position")]
+    assert lines[-1] == "9 passed, 9 failed, 0 skipped; tested 18 of 18 cases (100%)"
+
+
+def test_a_version_1_adapter_skips_the_position_starts_naming_the_capability() -> None:
+    code, out, _ = cli("vectors", "run", "--kinds", "trick", "--", *ADAPTER, "--protocol", "1")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[:2] == [
+        "PASS trick/highest-wins-takes-extras-p6",
+        "SKIP trick/highest-wins-takes-extras-p6.position: not declared by the adapter: "
+        "capability position (a start from a position, protocol version 2)"]
+    assert lines[-1] == "11 passed, 0 failed, 11 skipped; tested 11 of 11 cases (100%); 11 " \
+        "position-start forms not counted: the adapter cannot start from a position, and " \
+        "their full-replay cases ran"

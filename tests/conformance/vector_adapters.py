@@ -25,14 +25,14 @@ from rules_ref.conformance.adapter import ReferenceAdapter
 
 
 class DeclaresNothing(ReferenceAdapter):
-    def hello(self) -> dict[str, Any]:
-        return {**super().hello(), "supports": {"players": [7], "switches": {
+    def hello(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {**super().hello(request), "supports": {"players": [7], "switches": {
             "opening_lead": ["two-of-clubs"]}}}
 
 
 class EightPlayers(ReferenceAdapter):
-    def hello(self) -> dict[str, Any]:
-        return {**super().hello(), "supports": {"players": [8]}}
+    def hello(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {**super().hello(request), "supports": {"players": [8]}}
 
 
 class HangsAtNine(ReferenceAdapter):

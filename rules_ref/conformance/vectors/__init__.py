@@ -16,9 +16,12 @@ The package, one module per responsibility:
 * :mod:`.scenario`: building positions and their steps from the reference;
 * :mod:`.endings`: the ends of deals, shared by the kinds that play one out;
 * :mod:`.kinds`: one generator module per kind;
+* :mod:`.position_forms`: the position-start forms of version 2;
 * :mod:`.writing`: the files' documents, written atomically
   (``rules-ref vectors generate``);
-* :mod:`.checking`: the self-check (``rules-ref vectors check``).
+* :mod:`.checking`: the self-check (``rules-ref vectors check``);
+* :mod:`.running` and :mod:`.report`: ``rules-ref vectors run`` through an
+  adapter process, and its text, JSON and JUnit reports.
 
 The names other code uses are importable from the package itself.
 """
@@ -30,17 +33,22 @@ from .checking import schema_validator as schema_validator
 from .endings import last_card, moon_deal
 from .files import (
     CONTRACT_VERSION,
+    CONTRACT_VERSIONS,
     FORMAT,
     KINDS,
+    LATEST,
     PROTOCOL_KINDS,
     UNIT_KINDS,
     VECTORS_VERSION,
+    VERSIONS,
     Case,
     VectorFile,
     default_dir,
     iter_cases,
+    latest_dir,
     load_dir,
     schema_path,
+    version_dir,
 )
 from .jsontext import dumps
 from .shape import check_case, file_problems, require_valid
@@ -54,10 +62,10 @@ MAX_CASE_ACTIONS = 10_000
 MAX_PERFT_DEPTH = 5
 
 __all__ = [
-    "CONTRACT_VERSION", "FORMAT", "KINDS", "MAX_CASES_PER_FILE", "MAX_CASE_ACTIONS",
-    "MAX_PERFT_DEPTH", "PROTOCOL_KINDS", "SCHEMA_NEEDS_DEV", "UNIT_KINDS", "VECTORS_VERSION",
-    "Case", "CheckReport", "VectorFile", "build_files", "check_case", "check_dir",
-    "default_dir", "document", "dumps", "file_problems", "generate", "iter_cases",
-    "last_card", "load_dir", "moon_deal", "replay_reference", "require_valid", "schema_path",
-    "schema_validator", "unit_expected",
+    "CONTRACT_VERSION", "CONTRACT_VERSIONS", "FORMAT", "KINDS", "LATEST", "MAX_CASES_PER_FILE",
+    "MAX_CASE_ACTIONS", "MAX_PERFT_DEPTH", "PROTOCOL_KINDS", "SCHEMA_NEEDS_DEV", "UNIT_KINDS",
+    "VECTORS_VERSION", "VERSIONS", "Case", "CheckReport", "VectorFile", "build_files",
+    "check_case", "check_dir", "default_dir", "document", "dumps", "file_problems", "generate",
+    "iter_cases", "last_card", "latest_dir", "load_dir", "moon_deal", "replay_reference",
+    "require_valid", "schema_path", "schema_validator", "unit_expected", "version_dir",
 ]

@@ -26,7 +26,7 @@ from ...serialize import action_from_json
 from ..adapter import start_state
 from ..vector_runner import FAIL, InProcess, run_case
 from .files import (
-    CONTRACT_VERSION,
+    CONTRACT_VERSIONS,
     KINDS,
     PROTOCOL_KINDS,
     Case,
@@ -37,6 +37,7 @@ from .files import (
     schema_path,
 )
 from .kinds.seat_view import view_json
+from .position_forms import is_position_start, twin_id
 from .scenario import texts
 from .shape import file_problems
 
@@ -96,14 +97,20 @@ def check_dir(directory: Path, replay: bool = True) -> CheckReport:
     seen: dict[str, str] = {}
     covered: set[str] = set()
     n_cases = 0
+    contracts = [f.data.get("contract_version") for f in files]
     for f in files:
         name = f.path.name
         if validate is not None:
             original = next(x for x in loaded if x.path == f.path)
             problems.extend(f"{name}: schema: {e}" for e in validate(original.data))
-        if f.data.get("contract_version") != CONTRACT_VERSION:
-            problems.append(f"{name}: contract_version {f.data.get('contract_version')!r}, "
-                            f"this runner follows {CONTRACT_VERSION}")
+        contract = f.data.get("contract_version")
+        if contract not in CONTRACT_VERSIONS:
+            problems.append(f"{name}: contract_version {contract!r}, this runner follows "
+                            f"{' and '.join(map(str, CONTRACT_VERSIONS))}")
+        if contract != contracts[0]:
+            problems.append(f"{name}: contract_version {contract!r}, but "
+                            f"{files[0].path.name} has {contracts[0]!r}: one directory, "
+                            "one contract")
         if f.kind not in KINDS:
             problems.append(f"{name}: unknown kind {f.kind!r}")
         for case in f.cases:
@@ -114,6 +121,14 @@ def check_dir(directory: Path, replay: bool = True) -> CheckReport:
             seen[cid] = name
             if not cid.startswith(f"{f.kind}/"):
                 problems.append(f"{name}: id {cid} does not start with {f.kind}/")
+            if is_position_start(case.get("start")):
+                twin = twin_id(cid)
+                if f.data.get("contract_version") == 1:
+                    problems.append(f"{name}: {cid} starts from a position, which contract "
+                                    "version 1 does not have")
+                if twin is None or not any(c.get("id") == twin for c in f.cases):
+                    problems.append(f"{name}: {cid} starts from a position, but its "
+                                    f"full-replay case {twin or cid + '?'} is not in the file")
             for rule in case.get("rules", []):
                 if rule not in registry_ids:
                     problems.append(f"{name}: {cid} cites unknown rule {rule}")

@@ -24,10 +24,16 @@ Json = Any
 Case = dict[str, Any]
 
 FORMAT = "cancellation-hearts-vectors"
-#: The version of the runner contract (spec/vectors/README.md) the files follow.
-CONTRACT_VERSION = 1
-#: The version of the vector content; bumped whenever generated content changes.
-VECTORS_VERSION = 1
+#: The frozen directories: N (``spec/vectors/vN``) -> the ``contract_version`` (of the
+#: runner contract, spec/vectors/README.md) and ``vectors_version`` (of the content) of
+#: its files. A new content version gets a new directory; old ones stay as they are.
+VERSIONS: dict[int, tuple[int, int]] = {1: (1, 1), 2: (2, 2)}
+#: The newest directory: what the command line reads unless told otherwise.
+LATEST = max(VERSIONS)
+#: The contract versions this runner follows (version 2 adds starts from a position).
+CONTRACT_VERSIONS = (1, 2)
+#: The newest contract version and content version.
+CONTRACT_VERSION, VECTORS_VERSION = VERSIONS[LATEST]
 
 #: Kinds that replay through the adapter protocol, in file order.
 PROTOCOL_KINDS = ("passing", "legal-plays", "trick", "scoring", "moon", "game-end",
@@ -37,9 +43,19 @@ UNIT_KINDS = ("card-notation", "seeded-deal", "seat-view")
 KINDS = UNIT_KINDS + PROTOCOL_KINDS
 
 
+def version_dir(version: int) -> Path:
+    """``spec/vectors/vN``: where the frozen vectors of version ``N`` live."""
+    return spec_dir() / "vectors" / f"v{version}"
+
+
+def latest_dir() -> Path:
+    """The newest frozen directory (``spec/vectors/v2``), the command line's default."""
+    return version_dir(LATEST)
+
+
 def default_dir() -> Path:
-    """``spec/vectors/v1``: where the frozen vectors live."""
-    return spec_dir() / "vectors" / "v1"
+    """``spec/vectors/v1``, the first frozen directory (kept for the callers that read it)."""
+    return version_dir(1)
 
 
 def schema_path() -> Path:

@@ -59,6 +59,11 @@ def closing_lines(result: RunResult, verdict: str) -> list[str]:
     """The totals, how much was tested and, when the run is not a pass, why."""
     tested, counted = result.tested()
     lines = [f"{totals_line(result.outcomes)}; {_share(tested, counted)}"]
+    instead = result.replayed_instead()
+    if instead:
+        lines[0] += (f"; {instead} position-start form{'s' if instead != 1 else ''} not "
+                     "counted: the adapter cannot start from a position, and their full-replay "
+                     "cases ran")
     if verdict == "nothing-tested":
         lines.append("nothing was tested: every case needs a switch value or player count the "
                      f"adapter does not declare: {_needs(result)}")
@@ -83,7 +88,7 @@ def json_report(result: RunResult, verdict: str, status: int, command: Sequence[
     return {
         "format": REPORT_FORMAT, "verdict": verdict, "exit_status": status,
         "adapter": {"command": list(command), "name": result.adapter,
-                    "restarts": result.restarts},
+                    "protocol_version": result.protocol, "restarts": result.restarts},
         "vectors": {"directory": directory, **versions},
         "totals": {**{_COUNT_NAMES[s]: n for s, n in result.counts().items()},
                    "tested": tested, "counted": counted, "cases": len(result.cases)},

@@ -22,8 +22,18 @@ from typing import Any
 
 from ...registry import rule_ids
 from ..process import AdapterFault, AdapterProcess, Supports, parse_supports
-from ..vector_runner import FAIL, PASS, SKIP, Outcome, run_case, skipped, unsupported
+from ..vector_runner import (
+    FAIL,
+    NEEDS_POSITION,
+    PASS,
+    SKIP,
+    Outcome,
+    run_case,
+    skipped,
+    unsupported,
+)
 from .files import Case
+from .position_forms import twin_id
 
 #: The default time bound of one case, in seconds (``--case-timeout``). The slowest
 #: case takes well under a second through the reference adapter.
@@ -78,6 +88,7 @@ class RunResult:
     cases: list[tuple[str, Case]]
     outcomes: list[Outcome] = field(default_factory=list)
     adapter: str | None = None
+    protocol: int | None = None
     fault: AdapterFault | None = None
     restarts: int = 0
 
@@ -86,9 +97,20 @@ class RunResult:
         return {PASS: n[PASS], FAIL: n[FAIL], SKIP: n[SKIP]}
 
     def tested(self) -> tuple[int, int]:
-        """How many cases ran (passed or failed), of how many the run counts."""
+        """How many cases ran (passed or failed), of how many the run counts.
+
+        The run does not count a position-start form skipped only because the
+        adapter cannot start from a position when its full-replay case ran:
+        that subject was tested.
+        """
         n = self.counts()
-        return n[PASS] + n[FAIL], len(self.outcomes)
+        return n[PASS] + n[FAIL], len(self.outcomes) - self.replayed_instead()
+
+    def replayed_instead(self) -> int:
+        """Position-start forms skipped for the capability whose full-replay case ran."""
+        ran = {o.case_id for o in self.outcomes if o.status != SKIP}
+        return sum(1 for o in self.outcomes if o.status == SKIP
+                   and o.unsupported == [NEEDS_POSITION] and twin_id(o.case_id) in ran)
 
     def needs(self) -> list[tuple[str, int]]:
         """What the skipped cases need that the adapter does not declare, most needed first."""
@@ -110,9 +132,10 @@ def start_adapter(command: Sequence[str], timeout: float) -> tuple[AdapterProces
     return proc, supports
 
 
-def supports_dict(supports: Supports) -> dict[str, Any]:
+def supports_dict(supports: Supports, capabilities: Sequence[str] = ()) -> dict[str, Any]:
     """The handshake's declarations in the form :func:`.vector_runner.unsupported` reads."""
-    return {"players": list(supports.players), "switches": supports.switches}
+    return {"players": list(supports.players), "switches": supports.switches,
+            "capabilities": list(capabilities)}
 
 
 def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeout: float,
@@ -130,7 +153,8 @@ def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeo
     try:
         proc, supports = start_adapter(command, timeout)
         result.adapter = supports.name
-        declared = supports_dict(supports)
+        declared = supports_dict(supports, proc.capabilities)
+        result.protocol = proc.version
         for _, case in cases:
             missing = unsupported(case, declared)
             if missing:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from ...errors import InputError, RulesRefError
 from ...ruleset import Ruleset
 from ...serialize import action_from_json, check_int, check_object
-from ..adapter import start_message
+from ..adapter import position_state, start_message
 from .files import KINDS, Case, VectorFile
 
 
@@ -100,7 +100,12 @@ def check_case(kind: str, case: object, where: str) -> None:
         for key in ("players", "deal_number", "dealer"):
             check_int(inp[key], f"{where}.input.{key}")
         return
-    start_message(c["start"], f"{where}.start")
+    if isinstance(c["start"], dict) and "position" in c["start"]:
+        if kind == "seat-view":
+            raise InputError(f"{where}.start: a seat-view case starts at the start of a deal")
+        position_state(c["start"], f"{where}.start")  # contract version 2: a position start
+    else:
+        start_message(c["start"], f"{where}.start")
     _actions(c["prefix"], f"{where}.prefix")
     if kind == "seat-view":
         check_int(c["seat"], f"{where}.seat", 0, 10)
