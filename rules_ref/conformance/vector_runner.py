@@ -4,9 +4,12 @@ Each case of a protocol kind (``spec/vectors/README.md``) is replayed from
 its ``start`` message: the prefix actions must be accepted, then every step
 is applied and compared with the expected observation or rejection; a
 ``perft`` case counts play sequences by walking the adapter's own ``legal``
-lists. A case outside what the adapter's handshake says it supports
-(players, switch values) is skipped, and the skip names every value the
-adapter does not declare.
+lists (comparing: :mod:`.vector_compare`). A case outside what the
+adapter's handshake says it supports (players, switch values, the
+capability ``position`` for a case that starts from a position) is
+skipped, and the skip names every value the adapter does not declare. A
+version-2 ``error`` answer (the implementation failed internally) fails the
+case, saying so.
 
 Along the prefix the runner keeps the reference's own game beside the
 adapter's, so that a failure there is blamed as ``rules-ref conform`` blames
@@ -28,12 +31,15 @@ from typing import Any, Protocol
 from ..actions import Action
 from ..registry import rule_ids
 from ..ruleset import DEFAULT
-from ..serialize import action_from_json, describe_action_json
+from ..serialize import action_from_json
 from ..state import GameState
 from .adapter import ReferenceAdapter, position_state, start_state
 from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
+from .messages import check_error
 from .observation import FIELDS, PROTOCOL_VERSIONS, observation_problems, observe
 from .process import AdapterFault, answer_kind, check_rejection
+from .vector_compare import FIELD_RULES as FIELD_RULES
+from .vector_compare import Divergence, Mismatch, blame, clip, compare, describe
 
 #: A perft case stops (and fails) after this many requests: the adapter's own legal
 #: lists drive the walk, so a wrong adapter could make it explode.
@@ -45,37 +51,6 @@ PASS, FAIL, SKIP = "pass", "fail", "skip"
 ANSWERS = {1: ("observation", "rejected"), 2: ("observation", "rejected", "error")}
 #: What a case that starts from a position needs, when the adapter does not declare it.
 NEEDS_POSITION = "capability position (a start from a position, protocol version 2)"
-
-#: The rules a difference in each observation field can fall under; a failure
-#: cites those of them that the case covers (all of the case's rules when none).
-FIELD_RULES: dict[str, tuple[str, ...]] = {
-    "phase": ("TURN.ORDER", "PASS.DIRECTION", "MOON.CONDITION", "MOON.CHOICE", "GAME.END"),
-    "deal_number": ("DEAL.DEALER",),
-    "dealer": ("DEAL.DEALER",),
-    "to_act": ("TURN.ORDER", "LEAD.OPENING_LEADER", "TRICK.NEXT_LEADER", "TRICK.WINNER",
-               "TRICK.CANCEL", "VOID.TRICK", "VOID.LEADER", "MOON.CONDITION", "MOON.CHOICE"),
-    "waiting_for": ("PASS.EXCHANGE", "PASS.DIRECTION", "TURN.ORDER"),
-    "legal": ("LEAD.OPENING_CARD", "LEAD.OPENING_LEADER", "LEAD.HEARTS", "HEARTS.BROKEN",
-              "FOLLOW.SUIT", "FOLLOW.FIRST_TRICK", "TRICK.LED_SUIT", "VOID.LEADER",
-              "MOON.CHOICE"),
-    "hands": ("PASS.CARDS", "PASS.DIRECTION", "PASS.EXCHANGE", "DEAL.SOURCE", "TURN.ORDER"),
-    "trick_number": ("TURN.ORDER", "DEAL.SIZE"),
-    "leader": ("LEAD.OPENING_LEADER", "TRICK.NEXT_LEADER", "TRICK.WINNER", "TRICK.CANCEL",
-               "VOID.TRICK", "VOID.LEADER"),
-    "trick": ("TURN.ORDER",),
-    "hearts_broken": ("HEARTS.BROKEN",),
-    "last_trick": ("TRICK.WINNER", "TRICK.CANCEL", "TRICK.LED_SUIT", "DECK.RANKING",
-                   "VOID.TRICK"),
-    "pending": ("VOID.TRICK", "VOID.COLLECT", "EXTRAS.FIRST_TRICK", "TRICK.CANCEL",
-                "VOID.LAST"),
-    "points": ("SCORE.CARD_POINTS", "EXTRAS.FIRST_TRICK", "VOID.COLLECT", "VOID.LAST",
-               "TRICK.WINNER", "TRICK.CANCEL", "VOID.TRICK"),
-    "deal_scores": ("SCORE.DEAL", "SCORE.CARD_POINTS", "MOON.CONDITION", "MOON.CHOICE",
-                    "VOID.LAST"),
-    "totals": ("SCORE.DEAL", "MOON.CHOICE"),
-    "winners": ("GAME.END", "GAME.WINNER"),
-}
-
 
 class Driver(Protocol):
     """Something that answers protocol requests: an adapter process or the reference."""
@@ -123,32 +98,6 @@ class Outcome:
         return f"FAIL {self.case_id} [{', '.join(self.rules)}]: {self.message}"
 
 
-class Mismatch(Exception):
-    """A disagreement with the expected values.
-
-    ``rules``, when given, are the rules it is blamed on; else ``fields`` say
-    which of the case's rules it falls under (:func:`blame`).
-    """
-
-    def __init__(self, message: str, fields: Iterable[str] = (),
-                 rules: Sequence[str] = ()) -> None:
-        super().__init__(message)
-        self.fields = tuple(fields)
-        self.rules = list(rules)
-
-
-@dataclass(frozen=True)
-class Divergence:
-    """The first point of a case's prefix where the adapter's game left the reference's."""
-
-    where: str
-    rules: list[str]
-    detail: str
-
-    def text(self) -> str:
-        return f"the game already differed from the reference after {self.where}: {self.detail}"
-
-
 # --- support (the handshake) ------------------------------------------------------------
 
 
@@ -187,46 +136,6 @@ def _show(value: object) -> str:
     return ",".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
-# --- comparing --------------------------------------------------------------------------
-
-
-def _clip(value: object, limit: int = 120) -> str:
-    text = json.dumps(value, separators=(",", ":"))
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def differences(expected: object, got: object, path: str) -> list[str]:
-    """Where ``got`` differs from ``expected``, as ``path: expected X, got Y`` lines."""
-    if isinstance(expected, dict) and isinstance(got, dict):
-        out: list[str] = []
-        for key in expected:
-            if key not in got:
-                out.append(f"{path}.{key}: missing")
-            else:
-                out.extend(differences(expected[key], got[key], f"{path}.{key}"))
-        return out
-    if expected != got:
-        return [f"{path}: expected {_clip(expected)}, got {_clip(got)}"]
-    return []
-
-
-def compare(expected: dict[str, Any], obs: dict[str, Any]) -> None:
-    diffs: list[str] = []
-    fields = []
-    for name, value in expected.items():
-        found = differences(value, obs[name], name) if name in obs else [f"{name}: missing"]
-        if found:
-            fields.append(name)
-            diffs.extend(found)
-    if diffs:
-        more = f" (and {len(diffs) - 3} more)" if len(diffs) > 3 else ""
-        raise Mismatch("; ".join(diffs[:3]) + more, fields)
-
-
-def describe(action: dict[str, Any] | None) -> str:
-    return "the current observation" if action is None else describe_action_json(action)
-
-
 # --- running ----------------------------------------------------------------------------
 
 
@@ -245,6 +154,8 @@ class CaseRun:
         self._prefix_checked = False
         #: The reference's game at the end of the prefix (from the first :meth:`position`).
         self.reference: GameState | None = None
+        #: Which action is being sent ("prefix action 3", "step 2"), for messages.
+        self.where = "an action"
 
     def send(self, message: dict[str, Any]) -> dict[str, Any]:
         self.requests += 1
@@ -259,16 +170,19 @@ class CaseRun:
                 if problems:
                     raise AdapterFault("shape", f"observation in answer to {about}: "
                                        f"{'; '.join(problems)}")
-            else:
+            elif kind == "rejected":
                 check_rejection(answer, about)
+            else:
+                check_error(answer, about)
         except AdapterFault as fault:
             fault_of = getattr(self.driver, "fault", None)
             if callable(fault_of):  # an adapter process: add the evidence
                 raise fault_of(fault.kind, fault.detail) from None
             raise
         if kind == "error":
-            what = "the start" if message["type"] == "start" else describe(message.get("action"))
-            raise Mismatch(f"the implementation failed internally ({what}): "
+            what = "the start" if message["type"] == "start" else \
+                f"{self.where} ({describe(message.get('action'))})"
+            raise Mismatch(f"{what}: the implementation failed internally: "
                            f"{str(answer.get('message'))[:200]}")
         if kind == "rejected" and message["type"] == "start":
             what = "start from the position" if "position" in message else "start message"
@@ -294,6 +208,8 @@ class CaseRun:
             ref = position_state(start) if "position" in start else start_state(start)
             self._compare(None, None, ref, obs, "the start")
         for i, action in enumerate([*prefix, *extra]):
+            self.where = f"prefix action {i + 1}" if i < len(prefix) else \
+                f"a perft path action {i + 1 - len(prefix)}"
             answer = self.act(action)
             if i >= len(prefix):
                 if answer["type"] == "rejected":
@@ -324,7 +240,7 @@ class CaseRun:
         if all(answer.get(f) == expected.get(f) for f in FIELDS):
             return
         rules, deciding, _ = observation_rules(before, action, after, expected, answer)
-        detail = "; ".join(f"{f}: expected {_clip(expected.get(f))}, got {_clip(answer.get(f))}"
+        detail = "; ".join(f"{f}: expected {clip(expected.get(f))}, got {clip(answer.get(f))}"
                            for f in deciding[:3])
         self.divergence = Divergence(where, rules, detail)
 
@@ -346,6 +262,7 @@ class CaseRun:
         ref = self.reference
         for i, step in enumerate(self.case["steps"], 1):
             action = step["action"]
+            self.where = f"step {i}"
             answer = self.act(action) if action is not None else obs
             expect = step.get("expect")
             where = f"step {i} ({describe(action)})"
@@ -391,6 +308,7 @@ class CaseRun:
                 for card in path:
                     action = {"type": "play", "seat": node["to_act"], "card": card}
                     actions.append(action)
+                    self.where = f"the perft path {' '.join(path)}"
                     node = self.act(action)
                     if node["type"] == "rejected":
                         raise Mismatch(f"after {' '.join(path)}, {card} was rejected "
@@ -417,6 +335,7 @@ class CaseRun:
                                    f"the legal lists are far longer than the reference's "
                                    f"({expected['nodes']} sequences expected)", ("legal",))
                 node = reach(path)
+                self.where = f"the perft path {' '.join([*path, card])}"
                 answer = self.act({"type": "play", "seat": node["to_act"], "card": card})
                 if answer["type"] == "rejected":
                     raise Mismatch(f"after {' '.join(path) or 'the position'}, {card} was "
@@ -443,13 +362,6 @@ def _rejection(answer: dict[str, Any]) -> str:
     if rule and not reason.startswith(f"{rule}:"):
         return f"{rule}: {reason}"
     return reason or str(rule or "(no reason given)")
-
-
-def blame(case: dict[str, Any], fields: Sequence[str]) -> list[str]:
-    """The case's rules that the differing fields fall under (all of them when none do)."""
-    rules = list(case["rules"])
-    narrowed = sorted({r for f in fields for r in FIELD_RULES.get(f, ()) if r in rules})
-    return narrowed or rules
 
 
 def run_case(driver: Driver, case: dict[str, Any],

@@ -245,3 +245,23 @@ def test_a_version_1_adapter_skips_the_position_starts_naming_the_capability() -
     assert lines[-1] == "11 passed, 0 failed, 11 skipped; tested 11 of 11 cases (100%); 11 " \
         "position-start forms not counted: the adapter cannot start from a position, and " \
         "their full-replay cases ran"
+
+
+def test_an_internal_failure_of_the_implementation_fails_the_case_saying_so() -> None:
+    code, out, _ = cli("vectors", "run", "--quiet", "--kinds", "trick", "--",
+                       *vector_adapters.command("fails-at-queen"))
+    assert code == 1
+    assert out.splitlines() == [
+        "FAIL trick/collect-two-voids-p8 [SCORE.CARD_POINTS, TRICK.WINNER, VOID.COLLECT, "
+        "VOID.LEADER, VOID.TRICK]: prefix action 29 (seat 5 plays QS): the implementation "
+        "failed internally: RuntimeError: no rule for the queen of spades",
+        "FAIL trick/cancelled-queens-score-p11 [SCORE.CARD_POINTS, TRICK.CANCEL, TRICK.WINNER]: "
+        "prefix action 20 (seat 9 plays QS): the implementation failed internally: "
+        "RuntimeError: no rule for the queen of spades",
+        "FAIL trick/void-all-paired-p10 [EXTRAS.FIRST_TRICK, HEARTS.BROKEN, TRICK.CANCEL, "
+        "VOID.TRICK]: prefix action 19 (seat 9 plays QS): the implementation failed "
+        "internally: RuntimeError: no rule for the queen of spades",
+        "FAIL trick/void-all-paired-p10.position [EXTRAS.FIRST_TRICK, HEARTS.BROKEN, "
+        "TRICK.CANCEL, VOID.TRICK]: step 1 (seat 0 plays QS): the implementation failed "
+        "internally: RuntimeError: no rule for the queen of spades",
+        "18 passed, 4 failed, 0 skipped; tested 22 of 22 cases (100%)"]

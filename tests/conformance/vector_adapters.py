@@ -7,7 +7,9 @@ Run one as an adapter::
 * ``declares-nothing``: declares 7 players and only the two-of-clubs opening
   lead, which no vector combines, so every case is skipped;
 * ``eight-players``: declares 8 players at the default switch values only;
-* ``hangs-at-nine``: never answers the start of a 9-player game.
+* ``hangs-at-nine``: never answers the start of a 9-player game;
+* ``fails-at-queen``: its engine fails on every play of a QS, which protocol
+  version 2 answers with an ``error``.
 """
 
 from __future__ import annotations
@@ -42,10 +44,18 @@ class HangsAtNine(ReferenceAdapter):
         return super().start(msg)
 
 
+class FailsAtQueen(ReferenceAdapter):
+    def apply(self, action_json: object) -> dict[str, Any]:
+        if isinstance(action_json, dict) and action_json.get("card") == "QS":
+            raise RuntimeError("no rule for the queen of spades")
+        return super().apply(action_json)
+
+
 ADAPTERS: dict[str, type[ReferenceAdapter]] = {
     "declares-nothing": DeclaresNothing,
     "eight-players": EightPlayers,
     "hangs-at-nine": HangsAtNine,
+    "fails-at-queen": FailsAtQueen,
 }
 
 

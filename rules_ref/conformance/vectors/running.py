@@ -59,6 +59,7 @@ class _Bounded:
 
     def __init__(self, proc: AdapterProcess, answer_timeout: float, seconds: float) -> None:
         self.proc = proc
+        self.version = proc.version
         self.answer_timeout = answer_timeout
         self.deadline = time.monotonic() + seconds
 
