@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from .actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
@@ -46,6 +46,9 @@ from .pending import after_trick, extras_join_trick, settle_pending
 from .ruleset import DEFAULT, Ruleset
 from .scoring import card_points, deal_scores, moon_options, moon_scores, moon_shooter
 from .tricks import TrickOutcome, led_suit, next_leader, resolve_trick, seat_at
+
+if TYPE_CHECKING:
+    from .position_model import Position
 
 
 class Phase(StrEnum):
@@ -140,6 +143,23 @@ class GameState:
                    phase=Phase.DEALING, deal_number=next_deal - 1,
                    dealer=dealer_for_deal(first_dealer, next_deal, players),
                    totals=tuple(totals), initial_totals=tuple(totals), initial_deal=next_deal)
+
+    @classmethod
+    def from_position(cls, position: Position, ruleset: Ruleset = DEFAULT) -> GameState:
+        """A game continuing from ``position`` under ``ruleset`` (``spec/position.md``).
+
+        The position is checked first (:func:`rules_ref.position.check_position`);
+        the state's action log, tricks and deal results start at the position.
+        """
+        from .position import state_from_position
+
+        return state_from_position(position, ruleset)
+
+    def position(self) -> Position:
+        """This moment of the game as a :class:`~rules_ref.position.Position`."""
+        from .position import position_of
+
+        return position_of(self)
 
     # --- what can be seen from outside ------------------------------------------------------
 

@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("validate", "check a recorded game and report every violation"),
     "conform": ("conform", "differential test of an implementation over the adapter protocol"),
     "vectors": ("vectors", "run, regenerate or check the conformance vectors"),
+    "position": ("position", "print a position (spec/position.md) as a table, or convert it"),
 }
 
 EXIT_OK = 0

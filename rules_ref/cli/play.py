@@ -19,6 +19,7 @@ from .common import (
     ruleset_from_args,
     seed_arg,
 )
+from .position import add_at_argument, game_states, print_position_at
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -28,6 +29,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="seat of the first dealer (0 to players - 1; default 0)")
     p.add_argument("--json", action="store_true", help="print the game record as JSON")
     add_ruleset_arguments(p)
+    add_at_argument(p)
 
 
 def _cards(cards: tuple[Card, ...] | list[Card], cancelled: tuple[Card, ...] = (),
@@ -48,6 +50,9 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.first_dealer < args.players:
         raise InputError(f"--first-dealer {args.first_dealer}: the seats of {args.players} "
                          f"players are 0 to {args.players - 1} (DEAL.DEALER)")
+    if args.at is not None:
+        steps = game_steps(args.players, args.seed, ruleset, args.first_dealer)
+        return print_position_at(game_states(steps), args.at, args.json)
     final = GameState.start(args.players, ruleset, args.first_dealer)
     log: list[str] = []
     if not args.json:

@@ -12,16 +12,20 @@ import json
 
 from ..validate import validate_record
 from .io import read_json_file
+from .position import add_at_argument, print_position_at, record_states
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", metavar="RECORD.json",
                    help="a game record, as `rules-ref play --json` writes it (- for stdin)")
     p.add_argument("--json", action="store_true", help="print the violations as JSON")
+    add_at_argument(p)
 
 
 def run(args: argparse.Namespace) -> int:
     data = read_json_file(args.record)
+    if args.at is not None:
+        return print_position_at(record_states(data), args.at, args.json)
     violations = validate_record(data)
     deals = len(data["deals"])
     if args.json:

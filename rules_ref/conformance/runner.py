@@ -366,6 +366,8 @@ class _Abort(KeyboardInterrupt):
 
 
 def _position(state: GameState) -> dict[str, Any]:
+    from ..position import format_position
+
     in_deal = state.phase in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE)
     return {
         "players": state.players,
@@ -381,6 +383,9 @@ def _position(state: GameState) -> dict[str, Any]:
         "pending": [CARD_TEXT[c] for c in state.pending] if in_deal else [],
         "hearts_broken": state.hearts_broken,
         "totals": list(state.totals),
+        # The position of spec/position.md, to start from (`rules-ref position` reads it).
+        "position_text": None if state.phase is Phase.GAME_OVER else format_position(
+            state.position()),
     }
 
 

@@ -1,0 +1,259 @@
+"""``rules-ref position``: print a position as a table, or convert it between text and JSON.
+
+Also the ``--at DEAL.TRICK`` option of ``play`` and ``validate``: the
+position at the start of that trick of that deal, found by
+:func:`print_position_at` in the states of a game (``spec/position.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from ..cards import Card
+from ..errors import InputError, RulesRefError
+from ..position import (
+    ExtrasPlace,
+    Position,
+    check_position,
+    format_position,
+    parse_position,
+    pending_tricks,
+    position_from_json,
+    position_to_json,
+)
+from ..position_model import MAX_POSITION_TEXT
+from ..ruleset import Ruleset
+from ..scoring import card_points
+from ..state import GameState, Phase
+from ..tricks import seat_at
+from .common import add_ruleset_arguments, ruleset_from_args
+from .io import is_dir, parse_json_text, shown_path
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("position", nargs="*", metavar="POSITION",
+                   help="a position text or JSON (spec/position.md), a file holding one, or - "
+                        "for standard input (the default); text or JSON is recognised")
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print the position as JSON")
+    form.add_argument("--text", action="store_true", help="print the position's text")
+    form.add_argument("--short", action="store_true", help="print the short form of the text")
+    add_ruleset_arguments(p)
+    p.epilog = ("With --preset or --ruleset the position is also checked against that "
+                "ruleset, as a game starting from it would be.")
+
+
+#: The largest position input read from a file or standard input (a position is ~3 KB).
+MAX_POSITION_INPUT = 1024 * 1024
+
+
+def read_position(words: list[str]) -> Position:
+    """The position given as words of text, a file name, ``-`` or nothing (standard input).
+
+    Text or JSON is recognised by its first character (``{`` for JSON).
+    """
+    if len(words) > 1 or (words and " " in words[0].strip()):
+        where, text = "position", " ".join(words)
+    else:
+        where = "standard input" if not words or words == ["-"] else shown_path(words[0])
+        text = _read_input(words[0] if words else "-", where)
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        return position_from_json(parse_json_text(stripped, where), where)
+    if len(stripped) > MAX_POSITION_TEXT:
+        raise InputError(f"{where}: {len(stripped)} characters, more than the "
+                         f"{MAX_POSITION_TEXT} of a position text")
+    if "\n" in stripped:
+        raise InputError(f"{where}: a position text is one line, this is "
+                         f"{stripped.count(chr(10)) + 1}")
+    try:
+        return parse_position(stripped)
+    except RulesRefError as exc:
+        raise InputError(f"{where}: {exc}") from None
+
+
+def _read_input(path: str, where: str) -> str:
+    if path != "-" and is_dir(Path(path)):
+        raise InputError(f"{where}: is a directory, not a position file")
+    try:
+        if path == "-":
+            raw = sys.stdin.buffer.read(MAX_POSITION_INPUT + 1)
+        else:
+            with Path(path).open("rb") as fh:
+                raw = fh.read(MAX_POSITION_INPUT + 1)
+    except FileNotFoundError:
+        raise InputError(f"{where}: no such file (give a position text in quotes, a file, or "
+                         "- for standard input)") from None
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{where}: cannot read: {getattr(exc, 'strerror', None) or exc}") \
+            from None
+    if len(raw) > MAX_POSITION_INPUT:
+        raise InputError(f"{where}: larger than {MAX_POSITION_INPUT} bytes (the limit of a "
+                         "position input)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    pos = read_position(args.position)
+    explicit = args.preset is not None or args.ruleset is not None
+    ruleset = ruleset_from_args(args)
+    if explicit:
+        check_position(pos, ruleset)
+    if args.json:
+        print(json.dumps(position_to_json(pos)))
+    elif args.text or args.short:
+        print(format_position(pos, short=args.short))
+    else:
+        print(describe_position(pos, ruleset))
+    return 0
+
+
+# --- the table ------------------------------------------------------------------------------
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.pretty for c in cards) or "-"
+
+
+def describe_position(pos: Position, ruleset: Ruleset) -> str:
+    """The position as a table a person reads: hands, trick, pending pile, points, totals."""
+    n = pos.players
+    head = f"{n} players, deal {pos.deal_number}, dealer seat {pos.dealer}, phase {pos.phase}"
+    totals = "Totals:       " + "  ".join(f"{s}: {t}" for s, t in enumerate(pos.totals))
+    if pos.phase is Phase.DEALING:
+        return "\n".join([head + " (the deal is not dealt yet)", totals, format_position(pos)])
+    lines = [head]
+    if pos.phase is Phase.PLAYING:
+        to_play = seat_at(pos.leader or 0, len(pos.trick), n)
+        lines[0] += (f", trick {pos.trick_number} led by seat {pos.leader}, seat {to_play} to "
+                     f"{'play' if pos.trick else 'lead'}; hearts "
+                     f"{'broken' if pos.hearts_broken else 'not broken'}")
+    elif pos.phase is Phase.MOON_CHOICE:
+        lines[0] += f"; seat {pos.moon_shooter} shot the moon and chooses"
+    points = [card_points(c, ruleset) for c in pos.collected]
+    width = max([len(_cards(h)) for h in pos.hands] + [4])
+    lines.append(f"seat  {'hand'.ljust(width)}  points  collected")
+    for seat in range(n):
+        hand = _cards(pos.hands[seat]) if pos.phase is not Phase.MOON_CHOICE else "-"
+        mark = ""
+        if pos.passes is not None:
+            passed = pos.passes[seat]
+            mark = "  (to pass)" if passed is None else f"  (passed {_cards(passed)})"
+        lines.append(f"{seat:4}  {hand.ljust(width)}  {points[seat]:6}  "
+                     f"{len(pos.collected[seat])} card(s){mark}")
+    if pos.phase is Phase.PLAYING:
+        lines.extend(_table_trick(f"Trick {pos.trick_number}:", pos.trick, pos.leader or 0, n))
+        tricks = pending_tricks(pos)
+        if pos.pending:
+            lines.append(f"Pending:      {len(pos.pending)} card(s), {len(tricks)} set-aside "
+                         f"trick(s) led by seat {pos.leader} (VOID.TRICK)")
+            for i, cards in enumerate(tricks):
+                lines.extend(_table_trick(f"  set aside {i + 1}", cards, pos.leader or 0, n))
+        else:
+            lines.append("Pending:      -")
+    if pos.uncollected:
+        lines.append(f"Uncollected:  {_cards(pos.uncollected)} (VOID.LAST)")
+    lines.append("Extras:       " + _extras_line(pos))
+    lines.append(totals)
+    lines.append(format_position(pos))
+    return "\n".join(lines)
+
+
+def _table_trick(title: str, cards: tuple[Card, ...], leader: int, n: int) -> list[str]:
+    if not cards:
+        return [f"{title:<14}- (seat {leader} to lead)"]
+    texts = [c.pretty for c in cards]
+    seats = [str(seat_at(leader, i, n)) for i in range(len(cards))]
+    widths = [max(len(t), len(s)) for t, s in zip(texts, seats, strict=True)]
+    return [f"{title:<14}" + " ".join(t.rjust(w) for t, w in zip(texts, widths, strict=True)),
+            f"{'  seat':<14}" + " ".join(s.rjust(w) for s, w in zip(seats, widths, strict=True))]
+
+
+def _extras_line(pos: Position) -> str:
+    x = pos.extras
+    if x is None or x.place is ExtrasPlace.NONE:
+        return "none"
+    where = {ExtrasPlace.FACE_DOWN: "face down", ExtrasPlace.PENDING: "in the pending pile",
+             ExtrasPlace.TAKEN: f"taken by seat {x.seat}",
+             ExtrasPlace.UNCOLLECTED: "collected by nobody",
+             ExtrasPlace.SPLIT: "split between two seats"}[x.place]
+    return f"{_cards(x.cards)} ({where})"
+
+
+# --- --at DEAL.TRICK ------------------------------------------------------------------------
+
+
+def at_arg(text: str) -> tuple[int, int]:
+    """``DEAL.TRICK`` as two numbers from 1 (an argparse type)."""
+    deal, dot, trick = text.partition(".")
+    if (not dot or not deal.isdigit() or not trick.isdigit() or len(text) > 20
+            or int(deal) < 1 or int(trick) < 1):
+        raise argparse.ArgumentTypeError(f"{text!r} is not DEAL.TRICK (e.g. 3.5: deal 3, "
+                                         "trick 5, both from 1)")
+    return int(deal), int(trick)
+
+
+def add_at_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--at", type=at_arg, default=None, metavar="DEAL.TRICK",
+                   help="print the position at the start of that trick of that deal "
+                        "(spec/position.md) instead; with --json as JSON")
+
+
+def print_position_at(states: Iterable[GameState], at: tuple[int, int], as_json: bool) -> int:
+    """Print the position of the first state at the start of trick ``at``; 0, or InputError."""
+    deal, trick = at
+    last: GameState | None = None
+    for state in states:
+        last = state
+        if (state.phase is Phase.PLAYING and state.deal_number == deal
+                and state.trick_number == trick and not state.trick):
+            pos = state.position()
+            print(json.dumps(position_to_json(pos)) if as_json else format_position(pos))
+            return 0
+        if state.deal_number > deal:
+            break
+    reached = "" if last is None else (f"; the game reached deal {last.deal_number}"
+                                       + (f", trick {last.trick_number}"
+                                          if last.phase is Phase.PLAYING else ""))
+    raise InputError(f"--at {deal}.{trick}: the game never reaches the start of trick {trick} "
+                     f"of deal {deal}{reached}")
+
+
+def game_states(steps: Iterable[tuple[GameState, Any, GameState, Any]]) -> Iterator[GameState]:
+    """The states of a game from its steps (``rules_ref.game.game_steps``), the last included."""
+    last: GameState | None = None
+    for before, _, after, _ in steps:
+        yield before
+        last = after
+    if last is not None:
+        yield last
+
+
+def record_states(record: dict[str, Any]) -> Iterator[GameState]:
+    """Every state of a well-formed game record, replayed; an illegal action is an error."""
+    from ..record import record_actions
+    from ..serialize import action_from_json
+    from ..validate import check_shape
+
+    rec = check_shape(record)
+    state = GameState.start(rec["players"], Ruleset.from_dict(rec["ruleset"]),
+                            rec["first_dealer"], tuple(rec["initial_totals"]),
+                            rec["initial_deal"])
+    yield state
+    for i, data in enumerate(record_actions(rec)):
+        action = action_from_json(data, f"action {i + 1}")
+        try:
+            state, _ = state.apply(action)
+        except RulesRefError as exc:
+            raise InputError(f"the record breaks the rules at deal {state.deal_number} before "
+                             f"the position asked for ({exc}); `validate` without --at lists "
+                             "every violation") from None
+        yield state
