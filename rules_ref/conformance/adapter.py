@@ -14,7 +14,6 @@ version-1 adapters still pass.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
@@ -25,6 +24,7 @@ from typing import IO, Any
 from ..actions import DealCards
 from ..deal import MAX_PLAYERS, MIN_PLAYERS, check_player_count
 from ..errors import IllegalAction, InputError, RulesRefError, SetupError
+from ..position import position_from_json
 from ..ruleset import Ruleset
 from ..serialize import (
     action_from_json,
@@ -121,14 +121,11 @@ def position_state(msg: object, where: str = "start") -> GameState:
     except SetupError as exc:
         raise InputError(f"{where}.players: {exc}") from None
     ruleset = ruleset_from_json(d["ruleset"], f"{where}.ruleset")
-    positions: Any = importlib.import_module("rules_ref.position")
-    pos = positions.position_from_json(d["position"])
+    pos = position_from_json(d["position"], f"{where}.position")
     if pos.players != players:
         raise InputError(f"{where}.position.players: {pos.players} players, but the start is "
                          f"for {players}")
-    positions.check_position(pos, ruleset)
-    state: GameState = GameState.from_position(pos, ruleset)  # type: ignore[attr-defined]
-    return state
+    return GameState.from_position(pos, ruleset)  # checks that the rules reach it
 
 
 class ReferenceAdapter:
