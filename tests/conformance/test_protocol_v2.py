@@ -30,7 +30,7 @@ from jsonschema import Draft202012Validator
 
 from rules_ref.conformance import runner
 from rules_ref.conformance.adapter import PROTOCOL_ENV, ReferenceAdapter
-from rules_ref.conformance.messages import CAPABILITIES, batch_answers
+from rules_ref.conformance.messages import CAPABILITIES, batch_answers, expand_changes
 from rules_ref.conformance.observation import PROTOCOL_VERSIONS, observe
 from rules_ref.conformance.process import AdapterFault, AdapterProcess
 from rules_ref.game import game_steps
@@ -113,10 +113,16 @@ def test_v2_conversation_matches_the_schemas(
     assert kinds["request batch"] == kinds["answer batch"] >= 12
     assert kinds["request observe"] >= 1
     hello = next(m for side, m in conversation if side == "answer" and m["type"] == "hello")
-    assert hello["version"] == 2 and hello["capabilities"] == ["position", "batch", "observe"]
+    assert hello["version"] == 2
+    assert hello["capabilities"] == ["position", "batch", "observe", "changes"]
     items = [item for side, m in conversation if m["type"] == "batch" and side == "answer"
              for item in m["answers"]]
-    assert {item["type"] for item in items} == {"observation", "rejected"}
+    kinds = Counter(item["type"] for item in items)
+    assert set(kinds) == {"changes", "rejected"}  # each batch follows an observation
+    # a play changes one hand: only that seat's hand is sent
+    plays = [i for i in items if i["type"] == "changes" and type(i.get("hands")) is dict
+             and "trick" in i and "phase" not in i]
+    assert plays and all(len(i["hands"]) == 1 for i in plays[:50])
 
 
 def test_broken_v2_messages_do_not_validate() -> None:
@@ -206,6 +212,26 @@ def test_batch_answers_are_checked() -> None:
             with pytest.raises(AdapterFault) as caught:
                 batch_answers(copy.deepcopy(answer), count, "m")
             assert caught.value.kind == kind, (answer, str(caught.value))
+
+
+def test_changes_stand_for_the_whole_observation() -> None:
+    state = [after for _, _, after, _ in game_steps(players=6, seed=3)][20]
+    before = {"type": "observation", **observe(state)}
+    after_play = state.apply(state.legal_actions()[0])[0]
+    expected = {"type": "observation", **observe(after_play)}
+    adapter = ReferenceAdapter()
+    adapter.sent = before
+    item = adapter.changes(dict(expected))
+    assert item["type"] == "changes" and set(item) < set(expected) | {"type"}
+    assert list(item["hands"]) == [str(state.to_act)]  # only the hand that played
+    assert expand_changes(before, item, "m") == expected
+    for previous, bad, message in [
+            (None, item, "has sent no observation yet"),
+            ({**before, "hands": None}, item, "the previous observation has no hands"),
+            (before, {**item, "hands": {"6": []}}, 'changes seat "6", not a seat')]:
+        with pytest.raises(AdapterFault) as caught:
+            expand_changes(previous, bad, "m")
+        assert caught.value.kind == "shape" and message in str(caught.value)
 
 
 # --- positions, errors, versions -------------------------------------------------------------
