@@ -14,7 +14,7 @@ version-1 adapters still pass.
 
 from __future__ import annotations
 
-import importlib
+import gc
 import json
 import os
 import sys
@@ -25,6 +25,7 @@ from typing import IO, Any
 from ..actions import DealCards
 from ..deal import MAX_PLAYERS, MIN_PLAYERS, check_player_count
 from ..errors import IllegalAction, InputError, RulesRefError, SetupError
+from ..position import position_from_json
 from ..ruleset import Ruleset
 from ..serialize import (
     action_from_json,
@@ -51,7 +52,7 @@ START_FIELDS = ("type", "players", "ruleset", "deal_number", "dealer", "totals",
 #: The fields of a ``start`` request from a position (protocol version 2).
 POSITION_START_FIELDS = ("type", "players", "ruleset", "position")
 #: The capabilities the reference adapter declares in protocol version 2.
-CAPABILITIES = ("position", "batch", "observe")
+CAPABILITIES = ("position", "batch", "observe", "changes")
 #: The environment variable that makes the reference adapter speak version 1 only.
 PROTOCOL_ENV = "RULES_REF_ADAPTER_PROTOCOL"
 
@@ -121,14 +122,11 @@ def position_state(msg: object, where: str = "start") -> GameState:
     except SetupError as exc:
         raise InputError(f"{where}.players: {exc}") from None
     ruleset = ruleset_from_json(d["ruleset"], f"{where}.ruleset")
-    positions: Any = importlib.import_module("rules_ref.position")
-    pos = positions.position_from_json(d["position"])
+    pos = position_from_json(d["position"], f"{where}.position")
     if pos.players != players:
         raise InputError(f"{where}.position.players: {pos.players} players, but the start is "
                          f"for {players}")
-    positions.check_position(pos, ruleset)
-    state: GameState = GameState.from_position(pos, ruleset)  # type: ignore[attr-defined]
-    return state
+    return GameState.from_position(pos, ruleset)  # checks that the rules reach it
 
 
 class ReferenceAdapter:
@@ -144,6 +142,8 @@ class ReferenceAdapter:
         self.state: GameState | None = None
         self.protocol = protocol
         self.version = 1
+        #: The last observation sent (its fields): what a ``changes`` answer changes.
+        self.sent: dict[str, Any] | None = None
 
     def hello(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         offered = (request or {}).get("versions", list(PROTOCOL_VERSIONS))
@@ -197,10 +197,30 @@ class ReferenceAdapter:
         answers = []
         for index, action in enumerate(actions):
             answer = self.guarded(self.act, {"type": "action", "action": action})
+            if answer["type"] == "observation":
+                answer = self.changes(answer)
             answers.append({"index": index, **answer})
             if answer["type"] == "error":
                 break
         return {"type": "batch", "answers": answers}
+
+    def changes(self, observation: dict[str, Any]) -> dict[str, Any]:
+        """An observation as a ``changes`` answer: what differs from the last one sent."""
+        before, self.sent = self.sent, observation
+        if before is None:
+            return observation
+        out: dict[str, Any] = {"type": "changes"}
+        for name, value in observation.items():
+            old = before.get(name)
+            if value == old or name == "type":
+                continue
+            if name == "hands" and type(value) is list and type(old) is list \
+                    and len(value) == len(old):
+                out[name] = {str(seat): hand for seat, hand in enumerate(value)
+                             if hand != old[seat]}
+            else:
+                out[name] = value
+        return out
 
     def current(self, msg: dict[str, Any]) -> dict[str, Any]:
         """The answer to ``observe``: the observation of the game as it is."""
@@ -218,6 +238,14 @@ class ReferenceAdapter:
             return {"type": "error", "message": f"{type(exc).__name__}: {exc}"[:500]}
 
     def handle(self, msg: dict[str, Any]) -> dict[str, Any]:
+        answer = self._handle(msg)
+        if answer["type"] == "observation":
+            self.sent = answer
+        elif answer["type"] == "error":
+            self.sent = None
+        return answer
+
+    def _handle(self, msg: dict[str, Any]) -> dict[str, Any]:
         kind = msg.get("type")
         if kind == "action":
             return self.guarded(self.act, msg)
@@ -234,6 +262,8 @@ class ReferenceAdapter:
         raise RulesRefError(f"unknown request type {kind!r}")
 
     def serve(self, stdin: IO[str], stdout: IO[str]) -> int:
+        gc.freeze()  # the modules loaded so far: never garbage
+        gc.set_threshold(20_000, *gc.get_threshold()[1:])  # few cycles, many small objects
         dumps = json.JSONEncoder(separators=(",", ":")).encode
         for line in stdin:
             try:

@@ -34,7 +34,7 @@ FAULT_KINDS = ("start", "exit", "timeout", "too-long", "not-json", "not-utf8", "
                "wrong-id", "unsolicited", "handshake", "batch", "capability")
 
 #: The optional capabilities a version-2 adapter may declare in ``hello``.
-CAPABILITIES = ("position", "batch", "observe")
+CAPABILITIES = ("position", "batch", "observe", "changes")
 #: At most this many actions in one ``batch`` request (``spec/protocol.md``).
 MAX_BATCH = 256
 
@@ -160,11 +160,10 @@ def _depth(raw: bytes, limit: int = MAX_DEPTH) -> int:
     made square, and each round removes every innermost pair, so the number
     of rounds is the depth.
     """
-    kept = raw.translate(_SQUARE, _NOT_BRACKET_OR_QUOTE)
-    if b"\\" in kept:  # an escaped quote may hide inside a string
+    # A string without brackets or backslashes is left as "", and those pairs go at once.
+    brackets = raw.translate(_SQUARE, _NOT_BRACKET_OR_QUOTE).replace(b'""', b"")
+    if b'"' in brackets or b"\\" in brackets:  # a string holds a bracket or an escape
         brackets = _STRING.sub(b"", raw).translate(_SQUARE, _NOT_BRACKET)
-    else:
-        brackets = b"".join(kept.split(b'"')[::2])
     depth = 0
     while brackets and depth <= limit:
         brackets = brackets.replace(b"[]", b"")
@@ -358,11 +357,44 @@ def check_answer(answer: dict[str, Any], allowed: Sequence[str], about: str) -> 
     return kind
 
 
-#: The kinds of answer to one action inside a batch.
+#: The kinds of answer to one action inside a batch (``changes`` with that capability).
 BATCH_ITEM_KINDS = ("observation", "rejected", "error")
 
 
-def batch_answers(answer: dict[str, Any], count: int, about: str) -> list[dict[str, Any]]:
+def expand_changes(previous: dict[str, Any] | None, changes: dict[str, Any],
+                   where: str) -> dict[str, Any]:
+    """The observation a ``changes`` answer stands for: ``previous`` with the changes made.
+
+    ``changes`` holds the fields that differ from the previous observation
+    the adapter sent; ``hands`` may be an object from seat numbers (as text)
+    to the new hands of the seats whose hand changed. The result is a whole
+    observation (``type`` ``observation``), judged like any other.
+    """
+    if previous is None:
+        raise AdapterFault("shape", f"{where} is a changes answer, but the adapter has sent no "
+                           "observation yet to change")
+    full = {k: v for k, v in previous.items() if k != "id"}
+    for name, value in changes.items():
+        if name == "hands" and type(value) is dict:
+            hands = full.get("hands")
+            if type(hands) is not list:
+                raise AdapterFault("shape", f"{where}: hands changes seats, but the previous "
+                                   f"observation has no hands")
+            hands = list(hands)
+            for seat, hand in value.items():
+                if not (type(seat) is str and seat.isdigit() and int(seat) < len(hands)):
+                    raise AdapterFault("shape", f"{where}: hands changes seat {_show(seat)}, "
+                                       f"not a seat of the {len(hands)} hands")
+                hands[int(seat)] = hand
+            full["hands"] = hands
+        else:
+            full[name] = value
+    full["type"] = "observation"
+    return full
+
+
+def batch_answers(answer: dict[str, Any], count: int, about: str,
+                  kinds: Sequence[str] = BATCH_ITEM_KINDS) -> list[dict[str, Any]]:
     """The answers of a ``batch`` answer to ``count`` actions, each checked, in order.
 
     Each answer is returned without its ``index``.
@@ -399,7 +431,7 @@ def batch_answers(answer: dict[str, Any], count: int, about: str) -> list[dict[s
             shown = "no index" if index is None else f"index {_show(index)}"
             raise AdapterFault("batch", f"{where} carries {shown}: the answers must come in "
                                f"the order of the actions, each with its index (here {i})")
-        kind = check_answer(item, BATCH_ITEM_KINDS, where)
+        kind = check_answer(item, kinds, where)
         if kind == "error" and i + 1 < len(items):
             raise AdapterFault("batch", f"{about}: answer {i} is an error, yet "
                                f"{len(items) - i - 1} answer(s) follow it (the answers end "

@@ -71,18 +71,20 @@ from .messages import (
     decode_answer,
     describe_status,
     error_problems,
+    expand_changes,
     parse_capabilities,
     parse_supports,
     rejection_problems,
     switch_values,
 )
-from .observation import PROTOCOL_NAME, PROTOCOL_VERSIONS
+from .observation import PROTOCOL_NAME, PROTOCOL_VERSIONS, observation_problems
 
 __all__ = ["BATCH_ITEM_KINDS", "CAPABILITIES", "DEFAULT_TIMEOUT", "EVIDENCE_CHARS",
            "EVIDENCE_LINES", "FAULT_KINDS", "MAX_BATCH", "MAX_DEPTH", "MAX_LINE_BYTES",
            "MAX_SWITCH_VALUES", "SWITCHES", "AdapterFault", "AdapterProcess", "Supports",
            "answer_kind", "batch_answers", "check_answer", "check_error", "check_hello",
            "check_rejection", "decode_answer", "describe_status", "error_problems",
+           "expand_changes",
            "parse_capabilities", "parse_supports", "rejection_problems", "switch_values"]
 
 DEFAULT_TIMEOUT = 10.0
@@ -123,6 +125,8 @@ class AdapterProcess:
         #: The protocol version and capabilities agreed in the handshake (:meth:`hello`).
         self.version = 1
         self.capabilities: tuple[str, ...] = ()
+        #: The last observation the adapter sent: what a ``changes`` answer changes.
+        self._observation: dict[str, Any] | None = None
         try:
             # An argument list, never a shell; a process group of its own, so that close()
             # ends everything the adapter started.
@@ -337,9 +341,12 @@ class AdapterProcess:
             raise self._exited(msg_id, what, self._holder)
         self._seen.append(_evidence(raw.rstrip(b"\n")))
         try:
-            return decode_answer(raw, msg_id, what)
+            answer = decode_answer(raw, msg_id, what)
         except AdapterFault as exc:
             raise self.fault(exc.kind, exc.detail) from None
+        if answer.get("type") == "observation":
+            self._observation = answer
+        return answer
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
         msg_id = self.send(message)
@@ -438,16 +445,36 @@ class AdapterProcess:
         """The answers to batch ``msg_id`` of ``count`` actions, checked (:func:`batch_answers`).
 
         A batch answered as a whole with an ``error`` counts as an error at
-        its first action.
+        its first action. With the capability ``changes``, an answer may hold
+        only what changed since the adapter's previous observation; it is
+        returned as the whole observation it stands for
+        (:func:`expand_changes`).
         """
         about = f"message {msg_id} (a batch of {count} action(s))"
         answer = self.receive(msg_id, f"batch of {count}",
                               self.timeout * (1 + count * BATCH_TIMEOUT_SHARE))
+        kinds = (*BATCH_ITEM_KINDS, "changes") if self.can("changes") else BATCH_ITEM_KINDS
         try:
             if answer.get("type") == "error":
                 check_error(answer, about)
                 return [{"type": "error", "message": answer["message"]}]
-            return batch_answers(answer, count, about)
+            items = batch_answers(answer, count, about, kinds)
+            for i, item in enumerate(items):
+                kind = item["type"]
+                if kind == "changes":
+                    item = items[i] = expand_changes(self._observation, item,
+                                                     f"answer {i} of {about}")
+                    kind = "observation"
+                elif kind == "observation" and "changes" in kinds:
+                    # the base of the changes to come: its shape is checked here
+                    problems = observation_problems(
+                        {k: v for k, v in item.items() if k != "type"})
+                    if problems:
+                        raise AdapterFault("shape", f"answer {i} of {about}: observation: "
+                                           + "; ".join(problems))
+                if kind == "observation":
+                    self._observation = item
+            return items
         except AdapterFault as exc:
             raise self.fault(exc.kind, exc.detail) from None
 

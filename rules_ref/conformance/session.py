@@ -124,7 +124,7 @@ def describe_action(action: dict[str, Any] | None) -> str:
 _SCORED = (Phase.DEALING, Phase.GAME_OVER)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Step:
     """One action sent (or queued): the reference's verdict on it, for judging its answer."""
 

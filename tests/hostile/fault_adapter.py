@@ -9,7 +9,7 @@ find that line among the evidence a runner reports.
 
 The modes of :data:`MODES` speak protocol version 1 (so that their faults
 stay where version 1 puts them); those of :data:`V2_MODES` speak version 2,
-declaring every capability (``position``, ``batch``, ``observe``), and break
+declaring every capability (``position``, ``batch``, ``observe``, ``changes``), and break
 what version 2 adds: each triggers at the first request of its kind whose id
 is ``FAULT_AT`` or later (a ``batch``, an ``observe``, a ``start`` from a
 position), or at the handshake.
@@ -195,7 +195,7 @@ class FaultAdapter:
                 for item in items:
                     del item["index"]
             elif mode == "batch-as-single":
-                answer = {"id": n, **{k: v for k, v in items[0].items() if k != "index"}}
+                answer = {"id": n, **self.reference.current(msg)}
             elif mode == "batch-wrong-shape":
                 items[1] = {"index": 1, "type": "observation", "phase": "FAULT-MARK"}
         self.write(self.line(answer))
