@@ -24,7 +24,7 @@ still agree with the reference.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -35,7 +35,7 @@ from ..serialize import action_from_json
 from ..state import GameState
 from .adapter import ReferenceAdapter, position_state, start_state
 from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
-from .messages import check_error
+from .messages import MAX_BATCH, check_error
 from .observation import FIELDS, PROTOCOL_VERSIONS, observation_problems, observe
 from .process import AdapterFault, answer_kind, check_rejection
 from .vector_compare import FIELD_RULES as FIELD_RULES
@@ -159,7 +159,10 @@ class CaseRun:
 
     def send(self, message: dict[str, Any]) -> dict[str, Any]:
         self.requests += 1
-        answer = self.driver.request(message)
+        return self._checked(message, self.driver.request(message))
+
+    def _checked(self, message: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        """``answer`` to ``message``, checked: a bad shape is a fault, an ``error`` fails."""
         about = f"a {message['type']} request"
         try:
             kind = answer_kind(answer, ANSWERS[1] if getattr(self.driver, "version", 1) < 2
@@ -192,6 +195,24 @@ class CaseRun:
     def act(self, action: dict[str, Any]) -> dict[str, Any]:
         return self.send({"type": "action", "action": action})
 
+    def answers(self, actions: Sequence[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        """The answers to ``actions`` in order, each checked as it is taken.
+
+        When the driver can (capability ``batch``), the actions go in batches
+        of at most :data:`MAX_BATCH`, one round trip each; else one by one.
+        """
+        can = getattr(self.driver, "can", None)
+        batch = getattr(self.driver, "batch", None)
+        if len(actions) < 2 or not callable(can) or not callable(batch) or not can("batch"):
+            for action in actions:
+                yield self.act(action)
+            return
+        for first in range(0, len(actions), MAX_BATCH):
+            chunk = actions[first:first + MAX_BATCH]
+            for action, answer in zip(chunk, batch(chunk), strict=False):
+                self.requests += 1
+                yield self._checked({"type": "action", "action": action}, answer)
+
     def position(self, extra: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
         """Send the start and the prefix (then ``extra`` plays); return the last observation.
 
@@ -207,10 +228,12 @@ class CaseRun:
             start = self.case["start"]
             ref = position_state(start) if "position" in start else start_state(start)
             self._compare(None, None, ref, obs, "the start")
-        for i, action in enumerate([*prefix, *extra]):
+        actions = [*prefix, *extra]
+        answers = self.answers(actions)
+        for i, action in enumerate(actions):
             self.where = f"prefix action {i + 1}" if i < len(prefix) else \
                 f"a perft path action {i + 1 - len(prefix)}"
-            answer = self.act(action)
+            answer = next(answers)
             if i >= len(prefix):
                 if answer["type"] == "rejected":
                     raise Mismatch(f"a perft path action {i + 1 - len(prefix)} "
@@ -260,10 +283,13 @@ class CaseRun:
             return
         obs = self.position()
         ref = self.reference
-        for i, step in enumerate(self.case["steps"], 1):
+        steps = self.case["steps"]
+        # a rejected action leaves the game as it was, so the steps may go in batches
+        answers = self.answers([step["action"] for step in steps if step["action"] is not None])
+        for i, step in enumerate(steps, 1):
             action = step["action"]
             self.where = f"step {i}"
-            answer = self.act(action) if action is not None else obs
+            answer = next(answers) if action is not None else obs
             expect = step.get("expect")
             where = f"step {i} ({describe(action)})"
             if expect is None or "observation" in expect:

@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ...registry import rule_ids
 from ..process import AdapterFault, AdapterProcess, Supports, parse_supports
@@ -50,6 +50,9 @@ EXIT_NOTHING_TESTED = 4
 EXIT_PARTIAL = 5
 
 
+T = TypeVar("T")
+
+
 class CaseTimeout(Exception):
     """A case ran past its time bound."""
 
@@ -64,13 +67,22 @@ class _Bounded:
         self.deadline = time.monotonic() + seconds
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self._bounded(lambda: self.proc.request(message))
+
+    def can(self, capability: str) -> bool:
+        return self.proc.can(capability)
+
+    def batch(self, actions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        return self._bounded(lambda: self.proc.batch(actions))
+
+    def _bounded(self, call: Callable[[], T]) -> T:
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise CaseTimeout
         bounded = left < self.answer_timeout
         self.proc.timeout = min(self.answer_timeout, left)
         try:
-            return self.proc.request(message)
+            return call()
         except AdapterFault as fault:
             if fault.kind == "timeout" and bounded:
                 raise CaseTimeout from None
