@@ -294,6 +294,15 @@ def test_perft_counts_through_the_legal_lists(files: list[vectors.VectorFile]) -
         '"9S"], got ["2C","3C","9C","10C","QC","AC","6D","9D","3S","5S","8S"]')
 
 
+def test_generate_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert cli("vectors", "generate", "--version", "2") == (
+        2, "", "rules-ref vectors: error: --version goes with --out (without it every frozen "
+               "directory is written)\n")
+    assert cli("vectors", "generate", "--out", str(tmp_path), "--version", "3") == (
+        2, "", "rules-ref vectors: error: --version 3: the versions are 1, 2\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_run_usage_errors_exit_2() -> None:
     assert cli("vectors", "run")[0] == 2
     code, _, err = cli("vectors", "run", "--kinds", "seeded-deal", "--", *ADAPTER)
