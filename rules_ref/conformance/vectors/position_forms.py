@@ -55,7 +55,7 @@ def position_form(case: Case) -> Case | None:
     A case without a prefix already starts where its subject is; one whose
     prefix ends the game has no position to start from, and neither has one
     whose ``start`` gives totals no game reaches (a total already at the
-    target before the deal: :func:`rules_ref.position.check_position`).
+    target before the deal: ``rules_ref.position.check_position``).
     """
     if not case.get("prefix") or is_position_start(case["start"]):
         return None
