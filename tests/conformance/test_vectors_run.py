@@ -265,3 +265,24 @@ def test_an_internal_failure_of_the_implementation_fails_the_case_saying_so() ->
         "TRICK.CANCEL, VOID.TRICK]: step 1 (seat 0 plays QS): the implementation failed "
         "internally: RuntimeError: no rule for the queen of spades",
         "18 passed, 4 failed, 0 skipped; tested 22 of 22 cases (100%)"]
+
+
+def test_the_exit_statuses_are_documented_as_the_code_has_them() -> None:
+    readme = (vectors.version_dir(1).parent / "README.md").read_text(encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit) as ended:
+        main(["vectors", "run", "--help"])
+    assert ended.value.code == 0
+    help_text = " ".join(out.getvalue().split())
+    for status, words in ((running.EXIT_PASS, "every case that ran passed"),
+                          (running.EXIT_FAILED, "a case failed"),
+                          (running.EXIT_FAULT, "an adapter fault"),
+                          (running.EXIT_NOTHING_TESTED, "nothing was tested"),
+                          (running.EXIT_PARTIAL, "too little was tested")):
+        assert f"{status} {words}" in help_text, status
+    assert "| 4 | nothing was tested |" in readme
+    assert "| 5 | less than half of the cases ran, without `--allow-partial` |" in readme
+    assert running.MIN_TESTED_SHARE == 0.5
+    assert running.CASE_SECONDS == 60.0
+    assert '"min_tested_share": 0.5' in readme
+    assert "`--case-timeout S` (default\n60)" in readme
