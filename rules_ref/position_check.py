@@ -6,8 +6,9 @@ not make up the deck, hand sizes that do not fit the trick number and the
 seats that have played, a pending pile that is not a run of void tricks,
 extras in the wrong place, a moon shooter who did not collect every heart
 and Q♠, and so on. Without a ruleset it checks what holds under every
-ruleset; with one, also what that ruleset decides (passing, the opening
-leader, hearts broken, the moon choice, the target).
+ruleset; with one, also what that ruleset decides (:mod:`rules_ref.position_rules`:
+passing, the opening leader and lead, trick 1, hearts broken, the moon, the
+target).
 """
 
 from __future__ import annotations
