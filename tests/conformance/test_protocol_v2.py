@@ -111,10 +111,11 @@ def test_start_from_a_position_embeds_the_position_schema() -> None:
     for name, schema in position["$defs"].items():
         assert start["$defs"][name] == schema, name
     state = [after for _, _, after, _ in game_steps(players=8, seed=1)][30]
+    position_json = position_to_json(state.position())
     message = {"id": 1, "type": "start", "players": 8, "ruleset": ruleset_to_json(state.ruleset),
-               "position": position_to_json(state.position())}
+               "position": position_json}
     assert errors("start-position", message) == []
-    message["position"]["trick"] = ["1X"]
+    position_json["trick"] = ["1X"]
     assert errors("start-position", message) != []
 
 
