@@ -40,7 +40,8 @@ _LAST_TRICK_KEYS = frozenset(("number", "leader", "cards", "winner"))
 # One-entry memos: most actions change neither the collected cards nor most hands, and
 # the engine keeps unchanged parts of a state as the same objects.
 _points_memo: list[Any] = [None, None, ()]
-_hand_memo: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
+#: The hands last described, and their text: a play changes one hand and keeps the others.
+_hands_memo: list[Any] = [(), []]
 
 
 def _points(state: GameState) -> list[int]:
@@ -51,14 +52,17 @@ def _points(state: GameState) -> list[int]:
     return list(memo[2])
 
 
-def _hand(hand: tuple[Any, ...]) -> list[str]:
-    hit = _hand_memo.get(id(hand))
-    if hit is not None and hit[0] is hand:
-        return list(hit[1])
-    texts = [CARD_TEXT[c] for c in hand]
-    if len(_hand_memo) > 512:
-        _hand_memo.clear()
-    _hand_memo[id(hand)] = (hand, texts)
+def _hand_texts(hands: tuple[tuple[Any, ...], ...]) -> list[list[str]]:
+    """Every hand as card text; the lists of hands that did not change are shared (read-only)."""
+    before, texts = _hands_memo
+    if hands is not before:
+        text = CARD_TEXT
+        if len(before) == len(hands):
+            texts = [texts[i] if h is before[i] else [text[c] for c in h]
+                     for i, h in enumerate(hands)]
+        else:
+            texts = [[text[c] for c in h] for h in hands]
+        _hands_memo[0], _hands_memo[1] = hands, texts
     return list(texts)
 
 
@@ -76,7 +80,12 @@ def _last_number(state: GameState) -> int:
 
 
 def observe(state: GameState) -> dict[str, Any]:
-    """The observation of ``state``, as JSON data (``spec/protocol.md``)."""
+    """The observation of ``state``, as JSON data (``spec/protocol.md``).
+
+    Read-only: the lists of hands that did not change are shared with the
+    observation before (a new value may replace a field, nothing may change
+    a list in place).
+    """
     text = CARD_TEXT
     phase = state.phase
     playing = phase is Phase.PLAYING
@@ -99,7 +108,7 @@ def observe(state: GameState) -> dict[str, Any]:
         "to_act": state.to_act if phase is not Phase.PASSING else None,
         "waiting_for": list(state.waiting_for) if phase is Phase.PASSING else [],
         "legal": legal,
-        "hands": [_hand(h) for h in state.hands] if in_deal else None,
+        "hands": _hand_texts(state.hands) if in_deal else None,
         "trick_number": state.trick_number if playing else None,
         "leader": state.leader if playing else None,
         "trick": [text[c] for c in state.trick],

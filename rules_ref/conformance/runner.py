@@ -35,7 +35,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hypothesis import HealthCheck, Verbosity, given, settings
@@ -892,10 +892,35 @@ class Runner:
             failure = self.best
             if failure is not None and stopped == "shrink-time":
                 failure.note = "shrinking stopped at the time limit; the game may not be minimal"
+        if failure is not None and failure.batched:
+            failure = self._pinpoint(failure)
         self.tick(force=True)
         return Outcome(self.stats, time.monotonic() - self.started, self.supports, failure,
                        notes=self.notes, stopped=stopped if failure is None else "",
                        examples_run=self.examples_run)
+
+    def _pinpoint(self, failure: Failure) -> Failure:
+        """A fault during a batch, found again one action per request: at its very action.
+
+        The game is played again on a fresh adapter without batches; if the
+        fault comes again (an adapter that crashes on a play, say), that report
+        names the action. A fault of the batch itself, or a timeout, stays as
+        it was.
+        """
+        kind = (failure.fault or {}).get("kind")
+        if kind in ("batch", "capability", "timeout") or not failure.start:
+            return failure
+        from ..serialize import action_from_json
+
+        self.close()  # the adapter broke the protocol: the replay starts its own
+        config = replace(self.config, batch=0)
+        actions = [action_from_json(a) for a in failure.actions]
+        again = run_replay(config, failure.start, actions)
+        found = again.failure
+        if found is None or found.kind != "fault":
+            return failure
+        found.note = failure.note
+        return found
 
 
 @contextlib.contextmanager

@@ -90,6 +90,8 @@ class Failure:
     fault: dict[str, Any] | None = None
     note: str = ""
     reference: dict[str, Any] | None = None  # the reference's whole answer to the failing message
+    #: A fault during a batch: ``failing`` is the batch's first action, not the one at fault.
+    batched: bool = False
 
     @property
     def size(self) -> tuple[int, int]:
@@ -192,7 +194,7 @@ class Session:
         failing = awaited.action_json if awaited is not None else sent[-1] if sent else None
         return Failure(
             kind="fault", rules=[], summary=str(fault), start=self.start_msg,
-            actions=sent, failing=failing,
+            actions=sent, failing=failing, batched=bool(self.batch_size) and awaited is not None,
             position=self._position(state) if state is not None else {},
             expected={}, actual={}, fault=fault.to_json())
 

@@ -100,6 +100,25 @@ def test_every_v2_message_has_a_valid_schema() -> None:
     assert hello["properties"]["version"]["enum"] == list(PROTOCOL_VERSIONS)
 
 
+def test_start_from_a_position_embeds_the_position_schema() -> None:
+    """The start's copy of spec/schemas/position.schema.json is the same schema."""
+    position = json.loads((SCHEMAS.parent / "position.schema.json").read_text())
+    start = json.loads((SCHEMAS / "start-position.schema.json").read_text())
+    copied = dict(start["$defs"]["position"])
+    copied.pop("description")
+    assert copied == {k: v for k, v in position.items()
+                      if k not in ("$schema", "$defs", "$id", "title", "description")}
+    for name, schema in position["$defs"].items():
+        assert start["$defs"][name] == schema, name
+    state = [after for _, _, after, _ in game_steps(players=8, seed=1)][30]
+    position_json = position_to_json(state.position())
+    message = {"id": 1, "type": "start", "players": 8, "ruleset": ruleset_to_json(state.ruleset),
+               "position": position_json}
+    assert errors("start-position", message) == []
+    position_json["trick"] = ["1X"]
+    assert errors("start-position", message) != []
+
+
 def test_v2_conversation_matches_the_schemas(
         conversation: list[tuple[str, dict[str, Any]]]) -> None:
     kinds: Counter[str] = Counter()
