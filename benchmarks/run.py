@@ -229,7 +229,8 @@ def conform_shares(players: int, examples: int) -> dict[str, float]:
     profile = cProfile.Profile()
     with redirect_stdout(io.StringIO()):
         profile.runcall(cli_main, ["conform", "--json", "--players", str(players), "--examples",
-                                   str(examples), "--seed", "1", "--", *ADAPTER])
+                                   str(examples), "--seed", "1", "--", *ADAPTER, "--protocol",
+                                   "2"])
     stats = pstats.Stats(profile)
     table = stats.stats  # type: ignore[attr-defined]
 
@@ -248,27 +249,37 @@ def conform_shares(players: int, examples: int) -> dict[str, float]:
             "reference": reference / everything, "search": rest / everything}
 
 
+#: The protocol versions compared; the reference adapter is forced to each with --protocol.
+PROTOCOLS = (1, 2)
+
+
 def conform(repeats: int, examples: int) -> tuple[list[Row], dict[str, Any]]:
+    """Conform against the reference adapter, protocol version 1 and 2 side by side."""
     rows: list[Row] = []
     data: dict[str, Any] = {}
     for players in (6, 8, 11):
-        runs = []
+        runs: dict[int, list[dict[str, Any]]] = {v: [] for v in PROTOCOLS}
         for r in range(repeats):
-            code, out, err, _ = cli(["conform", "--json", "--players", str(players),
-                                     "--examples", str(examples), "--seed", str(r),
-                                     "--max-seconds", "300", "--", *ADAPTER])
-            if code != 0:
-                return [(f"conform {players}p", "failed", (err or out).strip()[-200:])], data
-            runs.append(json.loads(out))
+            for version in PROTOCOLS:  # interleaved, so that both see the same machine
+                code, out, err, _ = cli(["conform", "--json", "--players", str(players),
+                                         "--examples", str(examples), "--seed", str(r),
+                                         "--max-seconds", "300", "--", *ADAPTER,
+                                         "--protocol", str(version)])
+                if code != 0:
+                    return [(f"conform {players}p v{version}", "failed",
+                             (err or out).strip()[-200:])], data
+                runs[version].append(json.loads(out))
         shares = conform_shares(players, examples)
-        data[players] = {"runs": runs, "time_shares": shares}
-        rows.append((f"conform {players}p: deals/s",
-                     median_spread([r["deals"] / r["seconds"] for r in runs]),
-                     "reference adapter, one process, 1 job"))
-        rows.append((f"conform {players}p: actions compared/s",
-                     median_spread([r["actions_compared"] / r["seconds"] for r in runs]), ""))
-        rows.append((f"conform {players}p: share of time", "", ", ".join(
-            f"{k} {v:.0%}" for k, v in shares.items()) + " (profiled run)"))
+        data[players] = {"runs": {f"v{v}": runs[v] for v in PROTOCOLS}, "time_shares": shares}
+        for what, key in (("deals/s", "deals"), ("actions compared/s", "actions_compared")):
+            rows.append((f"conform {players}p: {what}, protocol v1 | v2", " | ".join(
+                median_spread([r[key] / r["seconds"] for r in runs[v]]) for v in PROTOCOLS),
+                "reference adapter, one process, 1 job" if key == "deals" else ""))
+        same = all(a[k] == b[k] for a, b in zip(runs[1], runs[2], strict=True)
+                   for k in ("verdict", "games", "deals", "actions_compared", "illegal_offered"))
+        rows.append((f"conform {players}p: share of time (v2)", "", ", ".join(
+            f"{k} {v:.0%}" for k, v in shares.items()) + " (profiled run); v1 and v2 "
+            + ("played the same games" if same else "PLAYED DIFFERENT GAMES")))
     return rows, data
 
 

@@ -8,7 +8,8 @@ minimal game, reported with the rule IDs it falls under, and written as a
 replay file; ``--replay FILE`` plays that game again.
 
 Exit status: 0 no disagreement, 1 a disagreement, 2 a usage error or an
-adapter fault.
+adapter fault, 3 the implementation reported an internal error (protocol
+version 2, answer ``error``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from .common import (
 EXIT_OK = 0
 EXIT_DISAGREEMENT = 1
 EXIT_ERROR = 2
+EXIT_INTERNAL_ERROR = 3
 #: The bounds of --examples and --jobs (spec/limits.md).
 MAX_EXAMPLES = 10**9
 MAX_JOBS = 64
@@ -58,6 +60,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="seconds to wait for each answer (default 10)")
     p.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=1,
                    help="spread the search over N processes, each with its own adapter")
+    p.add_argument("--protocol", type=int, choices=(1, 2), default=None,
+                   help="offer only this protocol version in the hello (default: 1 and 2)")
     p.add_argument("--json", action="store_true", help="print a machine-readable summary")
     p.add_argument("--out", default="conform-failures", metavar="DIR",
                    help="directory for replay files (default conform-failures/)")
@@ -115,7 +119,8 @@ def run(args: argparse.Namespace) -> int:
         command=command, examples=args.examples, max_seconds=args.max_seconds,
         seed=args.seed if args.seed is not None else rn.env_seed(), players=args.players,
         timeout=args.timeout, jobs=args.jobs, shrink_seconds=args.shrink_seconds,
-        ruleset=ruleset_from_args(args) if explicit else None)
+        ruleset=ruleset_from_args(args) if explicit else None,
+        versions=(args.protocol,) if args.protocol else rn.PROTOCOL_VERSIONS)
     progress = _Progress() if sys.stderr.isatty() and not args.json else None
     if args.replay is not None:
         from .io import read_json_file
@@ -162,8 +167,9 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
     if failure is not None and replay_of is None and failure.start:
         replay_path = _write_replay(outcome, config, args.out)
     if failure is not None:
-        verdict = "fault" if failure.kind == "fault" else "disagreement"
-        code = EXIT_ERROR if failure.kind == "fault" else EXIT_DISAGREEMENT
+        verdict = failure.kind
+        code = {"fault": EXIT_ERROR, "error": EXIT_INTERNAL_ERROR}.get(failure.kind,
+                                                                       EXIT_DISAGREEMENT)
     elif fault is not None:
         verdict, code = "fault", EXIT_ERROR
     else:

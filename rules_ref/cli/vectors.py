@@ -1,12 +1,15 @@
 """``rules-ref vectors``: regenerate, check or run the conformance vectors.
 
-* ``rules-ref vectors generate [--out DIR]`` writes every vector file from
-  the reference (default ``spec/vectors/v1``).
-* ``rules-ref vectors check [--dir DIR]`` self-checks them: the schema,
-  unique ids, rule and switch-value coverage, agreement with the reference.
+* ``rules-ref vectors generate [--out DIR [--version N]]`` writes every vector
+  file from the reference: every frozen directory ``spec/vectors/vN``, or
+  version N (default 1) into DIR.
+* ``rules-ref vectors check [--dir DIR]`` self-checks them (default the newest
+  directory): the schema, unique ids, rule and switch-value coverage,
+  agreement with the reference.
 * ``rules-ref vectors run [--kinds K …] [--dir DIR] -- COMMAND …`` replays the
-  protocol kinds through an adapter: one line per vector and a total line;
-  exit 0 when all pass, 1 when any fails, 2 on an adapter fault or bad usage.
+  protocol kinds through an adapter: one line per vector, a summary per rule,
+  the totals and how much was tested (or ``--json``; ``--junit FILE`` also
+  writes JUnit XML). The exit statuses are in :data:`RUN_EPILOG`.
 """
 
 from __future__ import annotations
@@ -19,6 +22,14 @@ from pathlib import Path
 from ..errors import InputError
 from .common import positive_seconds
 
+#: The exit statuses of ``vectors run``, as its help shows them (spec/vectors/README.md).
+RUN_EPILOG = (
+    "exit status: 0 every case that ran passed, and at least half of the cases ran; "
+    "1 a case failed (a timeout included); 2 an adapter fault, bad vector files or bad "
+    "usage (no totals are printed); 3 an internal error of rules-ref; 4 nothing was tested "
+    "(every case needs a player count or switch value the adapter does not declare); "
+    "5 too little was tested (less than half of the cases ran; --allow-partial accepts it).")
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     sub = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
@@ -26,23 +37,40 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     gen = sub.add_parser("generate", help="write the vector files from the reference",
                          description="Write every vector file from the reference engine.")
     gen.add_argument("--out", default=None, metavar="DIR",
-                     help="output directory (default: spec/vectors/v1)")
+                     help="output directory (default: every frozen directory, spec/vectors/vN)")
+    gen.add_argument("--version", type=int, default=None, metavar="N",
+                     help="with --out: the version to write (default 1; version 2 adds the "
+                     "position-start forms)")
     chk = sub.add_parser("check", help="self-check the vector files",
                          description="Check the vector files: schema (needs jsonschema), "
                          "unique ids, coverage of every rule and switch value, and agreement "
                          "with the reference.")
     chk.add_argument("--dir", default=None, metavar="DIR",
-                     help="vectors directory (default: spec/vectors/v1)")
+                     help="vectors directory (default: the newest, spec/vectors/v2)")
     run = sub.add_parser("run", help="replay the vectors through an adapter",
                          description="Replay the protocol vectors through an adapter "
-                         "(spec/protocol.md) given after --.")
+                         "(spec/protocol.md) given after --.", epilog=RUN_EPILOG)
     run.add_argument("--kinds", nargs="+", default=None, metavar="KIND",
                      help="only these kinds (comma or space separated)")
     run.add_argument("--dir", default=None, metavar="DIR",
-                     help="vectors directory (default: spec/vectors/v1)")
+                     help="vectors directory (default: the newest, spec/vectors/v2; cases that "
+                     "start from a position run only when the adapter declares the "
+                     "capability position)")
     run.add_argument("--timeout", type=positive_seconds, default=10.0,
-                     help="seconds to wait for each answer (default 10)")
-    run.add_argument("--quiet", action="store_true", help="print failures and the total only")
+                     help="seconds to wait for each answer (default 10); an answer later than "
+                     "that is an adapter fault")
+    run.add_argument("--case-timeout", type=positive_seconds, default=None, metavar="S",
+                     help="time bound of each case (default 60): a case still running after S "
+                     "seconds fails as a timeout and the run goes on with a fresh adapter")
+    run.add_argument("--allow-partial", action="store_true",
+                     help="exit 0 although less than half of the cases ran (skipped for what "
+                     "the adapter does not declare)")
+    run.add_argument("--json", action="store_true",
+                     help="print the whole report as JSON instead of text")
+    run.add_argument("--junit", default=None, metavar="FILE",
+                     help="also write the report as JUnit XML to FILE")
+    run.add_argument("--quiet", action="store_true",
+                     help="print failures and the closing lines only")
     run.add_argument("adapter", nargs=argparse.REMAINDER, metavar="-- COMMAND",
                      help="the adapter command and its arguments")
 
@@ -51,11 +79,23 @@ def run(args: argparse.Namespace) -> int:
     from ..conformance import vectors
 
     if args.action == "generate":
-        out = Path(args.out) if args.out is not None else vectors.default_dir()
-        written = vectors.generate(out)
+        if args.out is None:
+            if args.version is not None:
+                raise InputError("--version goes with --out (without it every frozen "
+                                 "directory is written)")
+            for version in sorted(vectors.VERSIONS):
+                out = vectors.version_dir(version)
+                print(f"wrote {len(vectors.generate(out, version))} vector files to {out}")
+            return 0
+        out = Path(args.out)
+        version = 1 if args.version is None else args.version
+        if version not in vectors.VERSIONS:
+            raise InputError(f"--version {version}: the versions are "
+                             f"{', '.join(map(str, sorted(vectors.VERSIONS)))}")
+        written = vectors.generate(out, version)
         print(f"wrote {len(written)} vector files to {out}")
         return 0
-    directory = Path(args.dir) if args.dir is not None else vectors.default_dir()
+    directory = Path(args.dir) if args.dir is not None else vectors.latest_dir()
     if args.action == "check":
         report = vectors.check_dir(directory)
         for note in report.notes:
@@ -72,9 +112,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, directory: Path) -> int:
+    import json
+
     from ..conformance import vectors
-    from ..conformance.process import AdapterFault, AdapterProcess, parse_supports
-    from ..conformance.vector_runner import FAIL, Outcome, run_all, totals_line
+    from ..conformance.fileio import write_text_atomic
+    from ..conformance.vector_runner import FAIL, Outcome
+    from ..conformance.vectors import report, running
 
     command = list(args.adapter)
     if command and command[0] == "--":
@@ -96,31 +139,45 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
         kinds = wanted
     files = vectors.load_dir(directory)
     vectors.require_valid(files, kinds)
-    cases = [c for _, c in vectors.iter_cases(files, kinds)]
+    cases = [(f.kind, c) for f, c in vectors.iter_cases(files, kinds)]
+    if args.junit is not None:
+        _check_output(args.junit)
+    if not cases:
+        raise InputError(f"{directory}: holds no cases of the kind(s) {', '.join(kinds)}")
 
-    def report(o: Outcome) -> None:
-        outcomes.append(o)
-        if not args.quiet or o.status == FAIL:
+    def show(o: Outcome) -> None:
+        if not args.json and (not args.quiet or o.status == FAIL):
             print(o.line(), flush=True)
 
-    outcomes: list[Outcome] = []
-    adapter = None
-    try:
-        adapter = AdapterProcess(command, timeout=args.timeout)
-        try:
-            supports = parse_supports(adapter.hello())
-        except AdapterFault as fault:
-            raise adapter.fault(fault.kind, fault.detail) from None
-        run_all(adapter, cases, {"players": list(supports.players),
-                                 "switches": supports.switches}, report)
-    except AdapterFault as exc:
-        print(totals_line(outcomes))
-        during = f" during vector {exc.case_id}" if exc.case_id else ""
-        print(f"rules-ref vectors: {exc}{during}\n  command: {shlex.join(command)}\n"
-              f"{exc.evidence()}", file=sys.stderr)
-        return 2
-    finally:
-        if adapter is not None:
-            adapter.close()
-    print(totals_line(outcomes))
-    return 1 if any(o.status == FAIL for o in outcomes) else 0
+    seconds = args.case_timeout if args.case_timeout is not None else running.CASE_SECONDS
+    result = running.run_vectors(command, cases, args.timeout, seconds, show)
+    verdict, status = running.verdict(result, args.allow_partial)
+    if args.json:
+        versions = {key: files[0].data.get(key) for key in ("contract_version",
+                                                            "vectors_version")}
+        print(json.dumps(report.json_report(result, verdict, status, command, str(directory),
+                                            versions), indent=1))
+    if result.fault is not None:
+        fault = result.fault
+        during = f" during vector {fault.case_id}" if fault.case_id else ""
+        print(f"rules-ref vectors: {fault}{during}\n  command: {shlex.join(command)}\n"
+              f"{fault.evidence()}", file=sys.stderr)
+        return status
+    if args.junit is not None:
+        write_text_atomic(args.junit, report.junit_xml(result))
+    if not args.json:
+        lines = [] if args.quiet else report.rule_lines(result)
+        print("\n".join([*lines, *report.closing_lines(result, verdict)]))
+    return status
+
+
+def _check_output(path: str) -> None:
+    """Refuse, before the run, an output file that could not be written after it."""
+    from ..conformance.fileio import is_dir, shown_path
+
+    target = Path(path)
+    if is_dir(target):
+        raise InputError(f"{shown_path(path)}: is a directory")
+    if not is_dir(target.parent if str(target.parent) else Path(".")):
+        raise InputError(f"{shown_path(path)}: directory {shown_path(str(target.parent))} "
+                         "does not exist")

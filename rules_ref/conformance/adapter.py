@@ -4,11 +4,19 @@ Run it as ``python -m rules_ref.conformance.adapter``. It answers every
 request from the reference engine, so ``rules-ref conform`` and
 ``rules-ref vectors run`` against it must pass; broken variants of it (in
 the tests) show that they fail when a rule is broken.
+
+It speaks protocol version 2 with every capability (``position``,
+``batch``, ``observe``) when the runner offers it. ``--protocol 1`` (or the
+environment variable ``RULES_REF_ADAPTER_PROTOCOL=1``) makes it a version-1
+adapter, exactly as version 1 describes one, so that the tests can show that
+version-1 adapters still pass.
 """
 
 from __future__ import annotations
 
+import gc
 import json
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import fields
@@ -17,6 +25,7 @@ from typing import IO, Any
 from ..actions import DealCards
 from ..deal import MAX_PLAYERS, MIN_PLAYERS, check_player_count
 from ..errors import IllegalAction, InputError, RulesRefError, SetupError
+from ..position import position_from_json
 from ..ruleset import Ruleset
 from ..serialize import (
     action_from_json,
@@ -29,7 +38,7 @@ from ..serialize import (
     ruleset_from_json,
 )
 from ..state import GameState
-from .observation import PROTOCOL_NAME, PROTOCOL_VERSION, observe
+from .observation import PROTOCOL_NAME, PROTOCOL_VERSION, PROTOCOL_VERSIONS, observe
 
 Observer = Callable[[GameState], dict[str, Any]]
 
@@ -40,6 +49,12 @@ SWITCHES = tuple(f.name for f in fields(Ruleset))
 #: The fields of a ``start`` request (``id`` aside).
 START_FIELDS = ("type", "players", "ruleset", "deal_number", "dealer", "totals", "hands",
                 "extras")
+#: The fields of a ``start`` request from a position (protocol version 2).
+POSITION_START_FIELDS = ("type", "players", "ruleset", "position")
+#: The capabilities the reference adapter declares in protocol version 2.
+CAPABILITIES = ("position", "batch", "observe", "changes")
+#: The environment variable that makes the reference adapter speak version 1 only.
+PROTOCOL_ENV = "RULES_REF_ADAPTER_PROTOCOL"
 
 
 def start_message(msg: object, where: str = "start") -> dict[str, Any]:
@@ -92,36 +107,80 @@ def start_state(msg: object, where: str = "start") -> GameState:
     return state
 
 
+def position_state(msg: object, where: str = "start") -> GameState:
+    """The state a ``start`` request from a position describes (protocol version 2).
+
+    The position is read and checked by :mod:`rules_ref.position`; a position
+    the rules cannot reach raises :class:`~rules_ref.errors.InputError`
+    naming the field.
+    """
+    d = check_object(msg, where, POSITION_START_FIELDS, ("id",))
+    if d["type"] != "start":
+        raise InputError(f"{where}.type: expected 'start', got {brief(d['type'])}")
+    try:
+        players = check_player_count(get_int(d, "players", where))
+    except SetupError as exc:
+        raise InputError(f"{where}.players: {exc}") from None
+    ruleset = ruleset_from_json(d["ruleset"], f"{where}.ruleset")
+    pos = position_from_json(d["position"], f"{where}.position")
+    if pos.players != players:
+        raise InputError(f"{where}.position.players: {pos.players} players, but the start is "
+                         f"for {players}")
+    return GameState.from_position(pos, ruleset)  # checks that the rules reach it
+
+
 class ReferenceAdapter:
-    """Answers protocol requests; subclasses in the tests break one rule each."""
+    """Answers protocol requests; subclasses in the tests break one rule each.
+
+    ``protocol`` is the newest version it may speak (1 or 2); the version
+    spoken is agreed in the ``hello``.
+    """
 
     name = "rules-ref reference adapter"
 
-    def __init__(self) -> None:
+    def __init__(self, protocol: int = PROTOCOL_VERSION) -> None:
         self.state: GameState | None = None
+        self.protocol = protocol
+        self.version = 1
+        #: The last observation sent (its fields): what a ``changes`` answer changes.
+        self.sent: dict[str, Any] | None = None
 
-    def hello(self) -> dict[str, Any]:
-        return {"type": "hello", "protocol": PROTOCOL_NAME, "version": PROTOCOL_VERSION,
-                "name": self.name,
-                "supports": {"players": list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
-                             "switches": dict.fromkeys(SWITCHES, "any")}}
+    def hello(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        offered = (request or {}).get("versions", list(PROTOCOL_VERSIONS))
+        speak = [v for v in PROTOCOL_VERSIONS
+                 if v <= self.protocol and isinstance(offered, list) and v in offered]
+        self.version = max(speak, default=1)
+        answer: dict[str, Any] = {
+            "type": "hello", "protocol": PROTOCOL_NAME, "version": self.version,
+            "name": self.name,
+            "supports": {"players": list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+                         "switches": dict.fromkeys(SWITCHES, "any")}}
+        if self.version >= 2:
+            answer["capabilities"] = list(CAPABILITIES)
+        return answer
 
     def observe(self, state: GameState) -> dict[str, Any]:
         return observe(state)
 
     def start(self, msg: dict[str, Any]) -> dict[str, Any]:
+        from_position = self.version >= 2 and "position" in msg
         try:
-            self.state = start_state(msg)
+            self.state = position_state(msg) if from_position else start_state(msg)
         except RulesRefError as exc:
             self.state = None
-            return {"type": "rejected", "reason": f"cannot start this game: {exc}"}
+            what = "start from this position" if from_position else "start this game"
+            return {"type": "rejected", "reason": f"cannot {what}: {exc}"}
         return {"type": "observation", **self.observe(self.state)}
 
     def act(self, msg: dict[str, Any]) -> dict[str, Any]:
+        return self.apply(msg.get("action"))
+
+    def apply(self, action_json: object) -> dict[str, Any]:
+        """The answer to one action: an observation of the state after it, or a rejection."""
         if self.state is None:
             return {"type": "rejected", "reason": "no game started"}
         try:
-            action = action_from_json(msg.get("action"), "action")
+            action = action_from_json(action_json, "action")
             self.state, _ = self.state.apply(action)
         except IllegalAction as exc:
             return {"type": "rejected", "rule": exc.rule_id, "reason": str(exc)}
@@ -130,19 +189,81 @@ class ReferenceAdapter:
             return {"type": "rejected", **({"rule": rule} if rule else {}), "reason": str(exc)}
         return {"type": "observation", **self.observe(self.state)}
 
+    def batch(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """Every action of a batch in order, each exactly as an ``action`` request would be."""
+        actions = msg.get("actions")
+        if not isinstance(actions, list):
+            raise RulesRefError("batch.actions must be a list")
+        answers = []
+        for index, action in enumerate(actions):
+            answer = self.guarded(self.act, {"type": "action", "action": action})
+            if answer["type"] == "observation":
+                answer = self.changes(answer)
+            answers.append({"index": index, **answer})
+            if answer["type"] == "error":
+                break
+        return {"type": "batch", "answers": answers}
+
+    def changes(self, observation: dict[str, Any]) -> dict[str, Any]:
+        """An observation as a ``changes`` answer: what differs from the last one sent."""
+        before, self.sent = self.sent, observation
+        if before is None:
+            return observation
+        out: dict[str, Any] = {"type": "changes"}
+        for name, value in observation.items():
+            old = before.get(name)
+            if value == old or name == "type":
+                continue
+            if name == "hands" and type(value) is list and type(old) is list \
+                    and len(value) == len(old):
+                out[name] = {str(seat): hand for seat, hand in enumerate(value)
+                             if hand != old[seat]}
+            else:
+                out[name] = value
+        return out
+
+    def current(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """The answer to ``observe``: the observation of the game as it is."""
+        if self.state is None:
+            return {"type": "error", "message": "observe before any start: no game to observe"}
+        return {"type": "observation", **self.observe(self.state)}
+
+    def guarded(self, answer: Callable[[Any], dict[str, Any]], msg: Any) -> dict[str, Any]:
+        """``answer(msg)``; in version 2 an internal failure becomes an ``error`` answer."""
+        if self.version < 2:
+            return answer(msg)
+        try:
+            return answer(msg)
+        except Exception as exc:  # the engine failed: say so, do not die
+            return {"type": "error", "message": f"{type(exc).__name__}: {exc}"[:500]}
+
     def handle(self, msg: dict[str, Any]) -> dict[str, Any]:
+        answer = self._handle(msg)
+        if answer["type"] == "observation":
+            self.sent = answer
+        elif answer["type"] == "error":
+            self.sent = None
+        return answer
+
+    def _handle(self, msg: dict[str, Any]) -> dict[str, Any]:
         kind = msg.get("type")
         if kind == "action":
-            return self.act(msg)
+            return self.guarded(self.act, msg)
         if kind == "start":
-            return self.start(msg)
+            return self.guarded(self.start, msg)
         if kind == "hello":
-            return self.hello()
+            return self.hello(msg)
         if kind == "bye":
             return {"type": "bye"}
+        if self.version >= 2 and kind == "batch":
+            return self.batch(msg)
+        if self.version >= 2 and kind == "observe":
+            return self.guarded(self.current, msg)
         raise RulesRefError(f"unknown request type {kind!r}")
 
     def serve(self, stdin: IO[str], stdout: IO[str]) -> int:
+        gc.freeze()  # the modules loaded so far: never garbage
+        gc.set_threshold(20_000, *gc.get_threshold()[1:])  # few cycles, many small objects
         dumps = json.JSONEncoder(separators=(",", ":")).encode
         for line in stdin:
             try:
@@ -158,8 +279,23 @@ class ReferenceAdapter:
         return 0
 
 
-def main() -> int:
-    return ReferenceAdapter().serve(sys.stdin, sys.stdout)
+def protocol_from(argv: list[str], environ: dict[str, str] | os._Environ[str]) -> int:
+    """The newest protocol version to speak: ``--protocol N`` or ``RULES_REF_ADAPTER_PROTOCOL``."""
+    value = environ.get(PROTOCOL_ENV, str(PROTOCOL_VERSION))
+    if argv[:1] == ["--protocol"] and len(argv) == 2:
+        value = argv[1]
+    elif argv:
+        raise SystemExit(f"usage: python -m rules_ref.conformance.adapter [--protocol "
+                         f"{'|'.join(map(str, PROTOCOL_VERSIONS))}]")
+    if value not in tuple(map(str, PROTOCOL_VERSIONS)):
+        raise SystemExit(f"adapter: protocol version {value!r} is not one of "
+                         f"{', '.join(map(str, PROTOCOL_VERSIONS))}")
+    return int(value)
+
+
+def main(argv: list[str] | None = None) -> int:
+    protocol = protocol_from(sys.argv[1:] if argv is None else argv, os.environ)
+    return ReferenceAdapter(protocol).serve(sys.stdin, sys.stdout)
 
 
 if __name__ == "__main__":

@@ -13,10 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import CARDS
+from ..deal import hand_size
 from ..state import GameState, Phase
 
 PROTOCOL_NAME = "cancellation-hearts-adapter"
-PROTOCOL_VERSION = 1
+#: The newest protocol version, and every version the runner speaks.
+PROTOCOL_VERSION = 2
+PROTOCOL_VERSIONS = (1, 2)
 
 #: The fields of an observation, in the order they are compared.
 FIELDS = ("phase", "deal_number", "dealer", "to_act", "waiting_for", "legal", "hands",
@@ -37,7 +40,8 @@ _LAST_TRICK_KEYS = frozenset(("number", "leader", "cards", "winner"))
 # One-entry memos: most actions change neither the collected cards nor most hands, and
 # the engine keeps unchanged parts of a state as the same objects.
 _points_memo: list[Any] = [None, None, ()]
-_hand_memo: dict[int, tuple[tuple[Any, ...], list[str]]] = {}
+#: The hands last described, and their text: a play changes one hand and keeps the others.
+_hands_memo: list[Any] = [(), []]
 
 
 def _points(state: GameState) -> list[int]:
@@ -48,19 +52,40 @@ def _points(state: GameState) -> list[int]:
     return list(memo[2])
 
 
-def _hand(hand: tuple[Any, ...]) -> list[str]:
-    hit = _hand_memo.get(id(hand))
-    if hit is not None and hit[0] is hand:
-        return list(hit[1])
-    texts = [CARD_TEXT[c] for c in hand]
-    if len(_hand_memo) > 512:
-        _hand_memo.clear()
-    _hand_memo[id(hand)] = (hand, texts)
+def _hand_texts(hands: tuple[tuple[Any, ...], ...]) -> list[list[str]]:
+    """Every hand as card text; the lists of hands that did not change are shared (read-only)."""
+    before, texts = _hands_memo
+    if hands is not before:
+        text = CARD_TEXT
+        if len(before) == len(hands):
+            texts = [texts[i] if h is before[i] else [text[c] for c in h]
+                     for i, h in enumerate(hands)]
+        else:
+            texts = [[text[c] for c in h] for h in hands]
+        _hands_memo[0], _hands_memo[1] = hands, texts
     return list(texts)
 
 
+def _last_number(state: GameState) -> int:
+    """The number of the deal's most recent complete trick.
+
+    While playing, the trick before the current one; after the last trick
+    (moon choice, game over), the deal's last trick. A game started from a
+    position records no earlier tricks, so the number comes from the trick
+    count, not from the tricks recorded.
+    """
+    if state.phase is Phase.PLAYING:
+        return state.trick_number - 1
+    return hand_size(state.players)
+
+
 def observe(state: GameState) -> dict[str, Any]:
-    """The observation of ``state``, as JSON data (``spec/protocol.md``)."""
+    """The observation of ``state``, as JSON data (``spec/protocol.md``).
+
+    Read-only: the lists of hands that did not change are shared with the
+    observation before (a new value may replace a field, nothing may change
+    a list in place).
+    """
     text = CARD_TEXT
     phase = state.phase
     playing = phase is Phase.PLAYING
@@ -83,13 +108,13 @@ def observe(state: GameState) -> dict[str, Any]:
         "to_act": state.to_act if phase is not Phase.PASSING else None,
         "waiting_for": list(state.waiting_for) if phase is Phase.PASSING else [],
         "legal": legal,
-        "hands": [_hand(h) for h in state.hands] if in_deal else None,
+        "hands": _hand_texts(state.hands) if in_deal else None,
         "trick_number": state.trick_number if playing else None,
         "leader": state.leader if playing else None,
         "trick": [text[c] for c in state.trick],
         "hearts_broken": state.hearts_broken,
         "last_trick": None if last is None else {
-            "number": len(state.tricks),
+            "number": _last_number(state),
             "leader": last.leader,
             "cards": [text[c] for c in last.cards],
             "winner": last.winner,

@@ -17,10 +17,19 @@ hand-off per message), so a request costs little more than the adapter's own
 work; standard error is drained by a background thread into a bounded
 buffer, so that an adapter that logs a lot never blocks and never fills the
 runner's memory. The parsing and checking of what the adapter sends is done
-by pure functions (:func:`decode_answer`, :func:`check_hello`,
-:func:`parse_supports`, :func:`answer_kind`) that raise :class:`AdapterFault`
-without the evidence; the process adds it. The limits are in
-``spec/limits.md``.
+by the pure functions of :mod:`.messages` (re-exported here), which raise
+:class:`AdapterFault` without the evidence; the process adds it. The limits
+are in ``spec/limits.md``.
+
+Beyond one request at a time (``request``), the process
+speaks what protocol version 2 adds when the adapter declares it:
+:meth:`AdapterProcess.start_position` (a game started from a position),
+:meth:`AdapterProcess.batch` (several actions, one answer each),
+:meth:`AdapterProcess.observe`, and :meth:`AdapterProcess.actions`, which
+sends a list of actions as batches when it can and one by one otherwise.
+Every answer these return is checked except the fields of an observation
+(:func:`.observation.observation_problems`), which the caller checks or
+compares.
 """
 
 from __future__ import annotations
@@ -35,368 +44,46 @@ import threading
 import time
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
 from typing import Any
 
-from ..deal import MAX_PLAYERS, MIN_PLAYERS
 from ..errors import RulesRefError
-from ..ruleset import Ruleset
-from .observation import PROTOCOL_NAME, PROTOCOL_VERSION
+
+# Re-exported ("X as X"): the runners import what the adapter sends, checked, from here.
+from .messages import BATCH_ITEM_KINDS as BATCH_ITEM_KINDS
+from .messages import CAPABILITIES as CAPABILITIES
+from .messages import EVIDENCE_CHARS as EVIDENCE_CHARS
+from .messages import EVIDENCE_LINES as EVIDENCE_LINES
+from .messages import FAULT_KINDS as FAULT_KINDS
+from .messages import MAX_BATCH as MAX_BATCH
+from .messages import MAX_DEPTH as MAX_DEPTH
+from .messages import MAX_LINE_BYTES as MAX_LINE_BYTES
+from .messages import MAX_SWITCH_VALUES as MAX_SWITCH_VALUES
+from .messages import SWITCHES as SWITCHES
+from .messages import AdapterFault as AdapterFault
+from .messages import Supports as Supports
+from .messages import _evidence, _shown
+from .messages import answer_kind as answer_kind
+from .messages import batch_answers as batch_answers
+from .messages import check_answer as check_answer
+from .messages import check_error as check_error
+from .messages import check_hello as check_hello
+from .messages import check_rejection as check_rejection
+from .messages import decode_answer as decode_answer
+from .messages import describe_status as describe_status
+from .messages import error_problems as error_problems
+from .messages import expand_changes as expand_changes
+from .messages import parse_capabilities as parse_capabilities
+from .messages import parse_supports as parse_supports
+from .messages import rejection_problems as rejection_problems
+from .messages import switch_values as switch_values
+from .observation import PROTOCOL_NAME, PROTOCOL_VERSIONS, observation_problems
 
 DEFAULT_TIMEOUT = 10.0
-#: The longest line (one message) the adapter may write, newline excluded.
-MAX_LINE_BYTES = 1024 * 1024
-EVIDENCE_LINES = 20
-EVIDENCE_CHARS = 2000
+#: A batch answer may take the timeout plus this share of it per action.
+BATCH_TIMEOUT_SHARE = 1 / 32
 _READ_CHUNK = 1 << 16
 #: While waiting for an answer, how often the runner checks that the adapter still runs.
 _EXIT_CHECK = 0.1
-#: Nesting deeper than this in a message is refused (no message of the protocol needs 5).
-MAX_DEPTH = 32
-
-#: The kinds of :class:`AdapterFault`.
-FAULT_KINDS = ("start", "exit", "timeout", "too-long", "not-json", "not-utf8", "shape",
-               "wrong-id", "unsolicited", "handshake")
-
-#: The switches of ``spec/variants.toml``, as the ruleset names them.
-SWITCHES = tuple(f.name for f in fields(Ruleset))
-
-
-class AdapterFault(RulesRefError):
-    """The adapter broke the protocol (not a rules disagreement).
-
-    ``kind`` is one of :data:`FAULT_KINDS`: ``start`` (the command cannot
-    run), ``exit`` (it exited or closed its output instead of answering),
-    ``timeout``, ``too-long``, ``not-json``, ``not-utf8``, ``shape`` (valid
-    JSON of the wrong shape or type), ``wrong-id`` (an answer to another
-    request), ``unsolicited`` (output nobody asked for), ``handshake``.
-    """
-
-    def __init__(self, kind: str, message: str, stdout: Sequence[str] = (),
-                 stderr: str = "", exit_status: int | None = None) -> None:
-        self.kind = kind
-        self.detail = message
-        self.stdout = list(stdout)
-        self.stderr = stderr
-        self.exit_status = exit_status
-        #: The vector being run when the fault happened (``rules-ref vectors run``).
-        self.case_id: str | None = None
-        super().__init__(f"adapter {kind}: {message}")
-
-    def evidence(self, lines: int = EVIDENCE_LINES) -> str:
-        """What the adapter printed (its last ``lines`` lines of standard output), for a report."""
-        parts = []
-        if self.exit_status is not None:
-            parts.append(f"exit status: {describe_status(self.exit_status)}")
-        if self.stdout and lines > 0:
-            parts.append("last stdout lines:\n" + "\n".join(
-                f"  {line}" for line in self.stdout[-lines:]))
-        if self.stderr:
-            parts.append("stderr (tail):\n" + "\n".join(
-                f"  {line}" for line in self.stderr.splitlines()))
-        return "\n".join(parts) or "(the adapter printed nothing)"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "message": self.detail, "exit_status": self.exit_status,
-                "stdout": self.stdout, "stderr": self.stderr}
-
-
-def describe_status(status: int) -> str:
-    """An exit status as ``subprocess`` reports it, in words (``killed by signal SIGKILL``)."""
-    if status < 0:
-        try:
-            return f"killed by signal {signal.Signals(-status).name}"
-        except ValueError:
-            return f"killed by signal {-status}"
-    return str(status)
-
-
-def _clip(text: str, limit: int = 300) -> str:
-    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
-
-
-def _evidence(raw: bytes | bytearray) -> bytes:
-    """A line kept as evidence: its beginning and end, enough for :func:`_shown`."""
-    if len(raw) <= 600:
-        return bytes(raw)
-    return bytes(raw[:300]) + b" ... " + bytes(raw[-300:])
-
-
-def _shown(raw: bytes | bytearray, limit: int = 300) -> str:
-    """Bytes the adapter wrote, as evidence: decoded leniently, control characters escaped.
-
-    A longer line keeps its beginning and its end (where an unknown field or
-    a stray character usually is), with the number of bytes left out.
-    """
-    def text(part: bytes) -> str:
-        decoded = part.decode("utf-8", "backslashreplace")
-        return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in decoded)
-
-    if len(raw) <= limit:
-        return text(bytes(raw))
-    head, tail = limit * 2 // 3, limit // 3
-    return (f"{text(bytes(raw[:head]))} …({len(raw) - head - tail} bytes)… "
-            f"{text(bytes(raw[-tail:]))}")
-
-
-# --- what the adapter sends: pure checks ------------------------------------------------------
-
-
-class _NotInteger(ValueError):
-    pass
-
-
-class _NotJson(ValueError):
-    pass
-
-
-def _reject_float(text: str) -> Any:
-    raise _NotInteger(f"the number {text[:40]} is not an integer (the protocol has only "
-                      "integers)")
-
-
-def _reject_constant(text: str) -> Any:
-    raise _NotJson(f"{text} is not JSON")
-
-
-_DECODER = json.JSONDecoder(parse_float=_reject_float, parse_constant=_reject_constant)
-
-
-def _depth(value: object) -> int:
-    """How deeply lists and objects nest in ``value`` (0 for a scalar)."""
-    deepest = 0
-    stack: list[tuple[object, int]] = [(value, 0)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        level += 1
-        if level > deepest:
-            deepest = level
-            if deepest > MAX_DEPTH:
-                return deepest
-        stack.extend((c, level) for c in children)
-    return deepest
-
-
-def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
-    """One line the adapter wrote (newline included or not) as the answer to ``msg_id``.
-
-    Raises :class:`AdapterFault` (without evidence) when it is not UTF-8, not
-    JSON, not an object, holds a number that is not an integer, nests more
-    than :data:`MAX_DEPTH` deep, or carries no ``id`` or another one.
-    """
-    about = f"message {msg_id}" + (f" ({what})" if what else "")
-    if len(raw) > MAX_LINE_BYTES + 1:
-        raise AdapterFault("too-long", f"answer to {about} is longer than {MAX_LINE_BYTES} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise AdapterFault("not-utf8", f"answer to {about} is not UTF-8 (byte {exc.start}: "
-                           f"{raw[exc.start:exc.start + 1]!r})") from None
-    if not text.strip():
-        raise AdapterFault("not-json", f"answer to {about} is an empty line")
-    try:
-        data = _DECODER.decode(text)
-    except _NotInteger as exc:
-        raise AdapterFault("shape", f"answer to {about}: {exc}") from None
-    except _NotJson as exc:
-        raise AdapterFault("not-json", f"answer to {about} is not JSON: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise AdapterFault("not-json", f"answer to {about} is not JSON: {exc.msg} at column "
-                           f"{exc.colno}") from None
-    except RecursionError:
-        raise AdapterFault("shape", f"answer to {about} nests lists or objects more than "
-                           f"{MAX_DEPTH} deep") from None
-    except ValueError as exc:  # an integer of more digits than Python converts
-        raise AdapterFault("shape", f"answer to {about}: {_clip(str(exc), 120)}") from None
-    if type(data) is not dict:
-        raise AdapterFault("shape", f"answer to {about} is not a JSON object but "
-                           f"{_json_kind(data)}")
-    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _depth(data) > MAX_DEPTH:
-        raise AdapterFault("shape", f"answer to {about} nests lists or objects more than "
-                           f"{MAX_DEPTH} deep")
-    if "id" not in data:
-        raise AdapterFault("unsolicited", f"a message without an id instead of the answer to "
-                           f"{about}: the adapter may only answer requests")
-    answer_id = data["id"]
-    if type(answer_id) is not int:
-        raise AdapterFault("shape", f"answer to {about}: id must be an integer, got "
-                           f"{_show(answer_id)}")
-    if answer_id != msg_id:
-        raise AdapterFault("wrong-id", f"answer to {about} carries id {_show(answer_id)}: an "
-                           f"answer to another request")
-    return data
-
-
-def _json_kind(value: object) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
-            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
-
-
-def _show(value: object, limit: int = 40) -> str:
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError, RecursionError):
-        text = type(value).__name__
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def answer_kind(answer: dict[str, Any], allowed: Sequence[str], about: str) -> str:
-    """The ``type`` of an answer, which must be one of ``allowed`` (else a ``shape`` fault)."""
-    kind = answer.get("type")
-    if type(kind) is str and kind in allowed:
-        return kind
-    expected = " or ".join(allowed)
-    if kind == "hello":
-        found = "a second hello (the handshake is the first message only)"
-    elif "type" not in answer:
-        found = "a message without a type"
-    else:
-        found = f"of type {_show(kind)}"
-    raise AdapterFault("shape", f"the answer to {about} is {found}; expected {expected}")
-
-
-def rejection_problems(answer: dict[str, Any]) -> list[str]:
-    """What is wrong with a ``rejected`` answer (without ``id`` and ``type``)."""
-    problems = []
-    unknown = sorted(str(k) for k in answer if k not in ("id", "type", "rule", "reason"))
-    if unknown:
-        problems.append("unknown field(s) " + ", ".join(unknown))
-    if type(answer.get("reason")) is not str:
-        problems.append("reason must be text" if "reason" in answer else "reason is missing")
-    if "rule" in answer and answer["rule"] is not None and type(answer["rule"]) is not str:
-        problems.append(f"rule must be a rule ID, got {_show(answer['rule'])}")
-    return problems
-
-
-def check_rejection(answer: dict[str, Any], about: str) -> None:
-    """Raise a ``shape`` fault when a ``rejected`` answer is malformed."""
-    problems = rejection_problems(answer)
-    if problems:
-        raise AdapterFault("shape", f"the rejected answer to {about}: {'; '.join(problems)} "
-                           '(expected {"type": "rejected", "reason": text, "rule": optional '
-                           "rule ID})")
-
-
-def check_hello(answer: dict[str, Any]) -> dict[str, Any]:
-    """Check the ``hello`` answer's fields (``handshake`` faults); return it."""
-    if answer.get("type") != "hello":
-        raise AdapterFault("handshake", f"the answer to hello is of type "
-                           f"{_show(answer.get('type'))}, not hello")
-    if answer.get("protocol") != PROTOCOL_NAME:
-        raise AdapterFault("handshake", f"expected a hello of protocol {PROTOCOL_NAME!r}, got "
-                           f"{_show(answer.get('protocol'))}")
-    if answer.get("version") != PROTOCOL_VERSION or type(answer.get("version")) is not int:
-        raise AdapterFault("handshake", f"adapter speaks protocol version "
-                           f"{_show(answer.get('version'), 20)}, the runner {PROTOCOL_VERSION}")
-    unknown = sorted(str(k) for k in set(answer) - {"id", "type", "protocol", "version", "name",
-                                                    "supports"})
-    if unknown:
-        raise AdapterFault("handshake", f"unknown field(s) in hello: {_clip(', '.join(unknown))}")
-    if not isinstance(answer.get("name"), str):
-        raise AdapterFault("handshake", "hello.name must be text (the implementation's name)")
-    supports = answer.get("supports")
-    if not isinstance(supports, dict) or not isinstance(supports.get("players"), list) \
-            or not isinstance(supports.get("switches", {}), dict):
-        raise AdapterFault("handshake", 'hello.supports must be {"players": [...], '
-                           '"switches": {...}}')
-    return answer
-
-
-@dataclass(frozen=True)
-class Supports:
-    """An adapter's ``hello``: its name, player counts and switch values."""
-
-    name: str
-    players: tuple[int, ...]
-    switches: dict[str, Any]
-
-    def allows(self, ruleset: Ruleset) -> list[str]:
-        """The switches of ``ruleset`` outside what the adapter supports.
-
-        A switch the adapter leaves out is supported at its default value
-        only; a listed switch at the listed values only.
-        """
-        default = Ruleset()
-        out = []
-        for f in fields(Ruleset):
-            value = getattr(ruleset, f.name)
-            declared = self.switches.get(f.name)
-            if declared == "any":
-                continue
-            if declared is None:
-                allowed = [getattr(default, f.name)]
-            else:
-                allowed = switch_values(f.name, declared)
-            if value not in allowed:
-                shown = ruleset.to_dict()[f.name]
-                text = ",".join(shown) if isinstance(shown, list) else str(shown)
-                out.append(f"{f.name}={text}")
-        return out
-
-
-def switch_values(name: str, declared: list[Any]) -> list[Any]:
-    """The values a ``supports.switches`` entry lists, as the ruleset holds them."""
-    out = []
-    for i, value in enumerate(declared):
-        try:
-            out.append(getattr(Ruleset.from_dict({name: value}, "-"), name))
-        except RulesRefError as exc:
-            reason = str(exc).split(": ", 1)[-1]
-            raise RulesRefError(f"hello.supports.switches.{name}[{i}]: {reason}") from None
-    return out
-
-
-#: At most this many values may be listed for one switch in ``hello.supports``.
-MAX_SWITCH_VALUES = 1000
-
-
-def parse_supports(hello: dict[str, Any]) -> Supports:
-    """Check ``hello.supports`` and return it; a bad declaration is a handshake fault."""
-    supports = hello.get("supports")
-    if not isinstance(supports, dict):
-        raise AdapterFault("handshake", 'hello.supports must be {"players": [...], '
-                           '"switches": {...}}')
-    players = supports.get("players")
-    if (not isinstance(players, list) or not players
-            or not all(type(p) is int and MIN_PLAYERS <= p <= MAX_PLAYERS for p in players)):
-        raise AdapterFault("handshake", f"hello.supports.players must be a non-empty list of "
-                           f"player counts {MIN_PLAYERS}-{MAX_PLAYERS}, got {_show(players, 80)}")
-    switches = supports.get("switches", {})
-    if not isinstance(switches, dict):
-        raise AdapterFault("handshake", "hello.supports.switches must be an object")
-    unknown_keys = sorted(str(k) for k in set(supports) - {"players", "switches"})
-    if unknown_keys:
-        raise AdapterFault("handshake", f"unknown field(s) in hello.supports: "
-                           f"{_clip(', '.join(unknown_keys))}")
-    checked: dict[str, Any] = {}
-    for name, declared in switches.items():
-        if name not in SWITCHES:
-            raise AdapterFault("handshake", f"hello.supports.switches: unknown switch "
-                               f"{_show(name)}; known: {', '.join(SWITCHES)}")
-        if declared == "any":
-            checked[name] = "any"
-            continue
-        if not isinstance(declared, list) or not declared or len(declared) > MAX_SWITCH_VALUES:
-            raise AdapterFault("handshake", f"hello.supports.switches.{name}: expected \"any\" "
-                               f"or a list of 1 to {MAX_SWITCH_VALUES} values, got "
-                               f"{_show(declared, 60)}")
-        try:
-            switch_values(name, declared)
-        except RulesRefError as exc:
-            raise AdapterFault("handshake", str(exc)) from None
-        checked[name] = list(declared)
-    name = str(hello.get("name", ""))
-    if len(name) > 200:
-        name = name[:200] + "…"
-    return Supports(name, tuple(sorted(set(players))), checked)
 
 
 # --- the process --------------------------------------------------------------------------
@@ -426,6 +113,11 @@ class AdapterProcess:
         self._closed = False
         self._broken = False  # after a fault the conversation is out of step: no bye
         self._holder = False  # the adapter exited, but something holds its output open
+        #: The protocol version and capabilities agreed in the handshake (:meth:`hello`).
+        self.version = 1
+        self.capabilities: tuple[str, ...] = ()
+        #: The last observation the adapter sent: what a ``changes`` answer changes.
+        self._observation: dict[str, Any] | None = None
         try:
             # An argument list, never a shell; a process group of its own, so that close()
             # ends everything the adapter started.
@@ -582,10 +274,10 @@ class AdapterProcess:
                              f"({message.get('type')})") from None
         return msg_id
 
-    def _read_line(self, msg_id: int, what: str) -> bytes | None:
+    def _read_line(self, msg_id: int, what: str, timeout: float) -> bytes | None:
         """The next line of standard output; ``None`` at end of file or once the adapter exited."""
         buffer = self._buffer
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + timeout
         start = 0
         while True:
             end = buffer.find(b"\n", start)
@@ -613,7 +305,7 @@ class AdapterProcess:
                     if buffer:
                         self._seen.append(_shown(buffer) + "   (no end of line)")
                     raise self.fault("timeout", f"no answer to message {msg_id} ({what}) within "
-                                     f"{self.timeout:g} s"
+                                     f"{timeout:g} s"
                                      + (" (an incomplete line, no end of line)" if buffer
                                         else ""))
                 if self.proc.poll() is not None and not self._poller.poll(0):
@@ -631,36 +323,179 @@ class AdapterProcess:
             else:
                 buffer += chunk
 
-    def receive(self, msg_id: int, what: str) -> dict[str, Any]:
-        """Read the response to request ``msg_id`` within the timeout."""
-        raw = self._read_line(msg_id, what)
+    def receive(self, msg_id: int, what: str, timeout: float | None = None) -> dict[str, Any]:
+        """Read the response to request ``msg_id`` within the timeout (or ``timeout`` s)."""
+        raw = self._read_line(msg_id, what, self.timeout if timeout is None else timeout)
         if raw is None:
             if self._buffer:
                 self._seen.append(_shown(self._buffer) + "   (no end of line)")
             raise self._exited(msg_id, what, self._holder)
         self._seen.append(_evidence(raw.rstrip(b"\n")))
         try:
-            return decode_answer(raw, msg_id, what)
+            answer = decode_answer(raw, msg_id, what)
         except AdapterFault as exc:
             raise self.fault(exc.kind, exc.detail) from None
+        if answer.get("type") == "observation":
+            self._observation = answer
+        return answer
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
         msg_id = self.send(message)
         return self.receive(msg_id, str(message.get("type")))
 
-    def hello(self) -> dict[str, Any]:
+    def hello(self, versions: Sequence[int] = PROTOCOL_VERSIONS) -> dict[str, Any]:
         """The handshake: returns the adapter's ``hello`` answer, checked.
 
-        The protocol name and version must match; ``name`` must be text and
-        ``supports`` must list player counts and switches (their values are
-        checked by :func:`parse_supports`).
+        The runner offers ``versions``; the adapter's ``version`` must be one
+        of them. ``name`` must be text and ``supports`` must list player
+        counts and switches (their values are checked by
+        :func:`parse_supports`); a version-2 adapter may declare
+        ``capabilities``, kept in ``self.capabilities``.
         """
-        answer = self.request({"type": "hello", "protocol": PROTOCOL_NAME,
-                               "versions": [PROTOCOL_VERSION]})
+        offered = [int(v) for v in versions]
+        answer = self.request({"type": "hello", "protocol": PROTOCOL_NAME, "versions": offered})
         try:
-            return check_hello(answer)
+            check_hello(answer, offered)
+            self.version = answer["version"]
+            self.capabilities = parse_capabilities(answer) if self.version >= 2 else ()
         except AdapterFault as exc:
             raise self.fault(exc.kind, exc.detail) from None
+        return answer
+
+    # --- protocol version 2 -------------------------------------------------------------
+
+    def can(self, capability: str) -> bool:
+        """True if the adapter declared ``capability`` (``position``, ``batch``, ``observe``)."""
+        return capability in self.capabilities
+
+    @property
+    def answer_kinds(self) -> tuple[str, ...]:
+        """The answers to a ``start`` or an ``action``: version 2 adds ``error``."""
+        return BATCH_ITEM_KINDS if self.version >= 2 else ("observation", "rejected")
+
+    def _require(self, capability: str) -> None:
+        if not self.can(capability):
+            raise RulesRefError(f"the adapter does not declare the capability {capability!r} "
+                                f"(it declares {', '.join(self.capabilities) or 'none'}; "
+                                f"protocol version {self.version})")
+
+    def checked(self, answer: dict[str, Any], allowed: Sequence[str], about: str) -> str:
+        """The kind of ``answer`` (one of ``allowed``), checked; a fault carries the evidence."""
+        try:
+            return check_answer(answer, allowed, about)
+        except AdapterFault as exc:
+            raise self.fault(exc.kind, exc.detail) from None
+
+    def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        """One ``action`` request; its answer (observation, rejected or error), checked."""
+        msg_id = self.send({"type": "action", "action": action})
+        answer = self.receive(msg_id, "action")
+        self.checked(answer, self.answer_kinds, f"message {msg_id} (action)")
+        return answer
+
+    def start_position(self, players: int, ruleset: dict[str, Any],
+                       position: dict[str, Any]) -> dict[str, Any]:
+        """Start a game from ``position`` (JSON form, ``spec/position.md``); its answer.
+
+        The answer is an observation or an error; a rejection is a
+        ``capability`` fault, since the runner only sends positions the rules
+        reach, inside what the adapter supports.
+        """
+        self._require("position")
+        msg_id = self.send({"type": "start", "players": players, "ruleset": ruleset,
+                            "position": position})
+        answer = self.receive(msg_id, "start from a position")
+        about = f"message {msg_id} (start from a position)"
+        if self.checked(answer, self.answer_kinds, about) == "rejected":
+            raise self.fault("capability", f"the adapter declared the capability position but "
+                             f"rejected the start from a position in answer to {about}: "
+                             f"{str(answer.get('reason'))[:200]}")
+        return answer
+
+    def observe(self) -> dict[str, Any]:
+        """An ``observe`` request: the observation of the current game (or an error)."""
+        self._require("observe")
+        msg_id = self.send({"type": "observe"})
+        answer = self.receive(msg_id, "observe")
+        about = f"message {msg_id} (observe)"
+        if answer.get("type") == "rejected":
+            raise self.fault("capability", f"the adapter declared the capability observe but "
+                             f"rejected the observe request {about}: "
+                             f"{str(answer.get('reason'))[:200]}")
+        self.checked(answer, ("observation", "error"), about)
+        return answer
+
+    def send_batch(self, actions: Sequence[dict[str, Any]]) -> int:
+        """Write a ``batch`` request of 1 to :data:`MAX_BATCH` actions; return its id."""
+        self._require("batch")
+        if not 1 <= len(actions) <= MAX_BATCH:
+            raise RulesRefError(f"a batch holds 1 to {MAX_BATCH} actions, not {len(actions)}")
+        return self.send({"type": "batch", "actions": list(actions)})
+
+    def receive_batch(self, msg_id: int, count: int) -> list[dict[str, Any]]:
+        """The answers to batch ``msg_id`` of ``count`` actions, checked (:func:`batch_answers`).
+
+        A batch answered as a whole with an ``error`` counts as an error at
+        its first action. With the capability ``changes``, an answer may hold
+        only what changed since the adapter's previous observation; it is
+        returned as the whole observation it stands for
+        (:func:`expand_changes`).
+        """
+        about = f"message {msg_id} (a batch of {count} action(s))"
+        answer = self.receive(msg_id, f"batch of {count}",
+                              self.timeout * (1 + count * BATCH_TIMEOUT_SHARE))
+        kinds = (*BATCH_ITEM_KINDS, "changes") if self.can("changes") else BATCH_ITEM_KINDS
+        try:
+            if answer.get("type") == "error":
+                check_error(answer, about)
+                return [{"type": "error", "message": answer["message"]}]
+            items = batch_answers(answer, count, about, kinds)
+            for i, item in enumerate(items):
+                kind = item["type"]
+                if kind == "changes":
+                    item = items[i] = expand_changes(self._observation, item,
+                                                     f"answer {i} of {about}")
+                    kind = "observation"
+                elif kind == "observation" and "changes" in kinds:
+                    # the base of the changes to come: its shape is checked here
+                    problems = observation_problems(
+                        {k: v for k, v in item.items() if k != "type"})
+                    if problems:
+                        raise AdapterFault("shape", f"answer {i} of {about}: observation: "
+                                           + "; ".join(problems))
+                if kind == "observation":
+                    self._observation = item
+            return items
+        except AdapterFault as exc:
+            raise self.fault(exc.kind, exc.detail) from None
+
+    def batch(self, actions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Send ``actions`` as one batch; their answers, in order (see :meth:`receive_batch`)."""
+        return self.receive_batch(self.send_batch(actions), len(actions))
+
+    def actions(self, actions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Apply ``actions`` in order; one answer each, ending at the first error.
+
+        In batches of at most :data:`MAX_BATCH` when the adapter declares
+        ``batch``, else one ``action`` request each: the answers are the same.
+        Each answer has its ``type``; a rejected action leaves the game as it
+        was and the next action applies to it.
+        """
+        out: list[dict[str, Any]] = []
+        if self.can("batch"):
+            for first in range(0, len(actions), MAX_BATCH):
+                part = self.batch(actions[first:first + MAX_BATCH])
+                out.extend(part)
+                if part and part[-1]["type"] == "error":
+                    break
+            return out
+        for action in actions:
+            answer = self.act(action)
+            answer.pop("id", None)
+            out.append(answer)
+            if answer["type"] == "error":
+                break
+        return out
 
     # --- shutdown -----------------------------------------------------------------------
 

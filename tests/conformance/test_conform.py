@@ -170,13 +170,13 @@ def test_wrong_protocol_version_is_a_handshake_fault(capsys: pytest.CaptureFixtu
         for line in sys.stdin:
             msg = json.loads(line)
             print(json.dumps({"id": msg["id"], "type": "hello",
-                              "protocol": "cancellation-hearts-adapter", "version": 2,
+                              "protocol": "cancellation-hearts-adapter", "version": 3,
                               "name": "x", "supports": {"players": [8]}}), flush=True)
         """)
     code, summary, _ = conform(capsys, "--", *adapter)
     assert code == 2
     assert summary["fault"]["kind"] == "handshake"
-    assert "version 2" in summary["fault"]["message"]
+    assert "version 3" in summary["fault"]["message"]
 
 
 def test_a_crash_during_a_game_is_a_fault_with_a_replay(capsys: pytest.CaptureFixture[str],

@@ -30,7 +30,9 @@ from rules_ref.ruleset import Ruleset
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "spec" / "schemas" / "protocol"
 TEMPLATE = ROOT / "spec" / "adapter-template.py"
-NAMES = ("hello-request", "hello-response", "start", "action", "observation", "rejected", "bye")
+NAMES = ("hello-request", "hello-response", "start", "action", "observation", "rejected", "bye",
+         # version 2 (tests/conformance/test_protocol_v2.py)
+         "start-position", "batch-request", "batch-response", "observe", "error")
 REQUEST_SCHEMA = {"hello": "hello-request", "start": "start", "action": "action", "bye": "bye"}
 ANSWER_SCHEMA = {"hello": "hello-response", "observation": "observation",
                  "rejected": "rejected", "bye": "bye"}
@@ -67,7 +69,7 @@ def test_schemas_list_the_protocol_fields() -> None:
 
 @pytest.fixture(scope="module")
 def conversation() -> Iterator[list[tuple[str, dict[str, Any]]]]:
-    """Every message of a short ``conform`` search against the reference adapter."""
+    """Every message of a short ``conform`` search against the reference adapter, version 1."""
     log: list[tuple[str, dict[str, Any]]] = []
     send, receive = AdapterProcess.send, AdapterProcess.receive
 
@@ -76,8 +78,9 @@ def conversation() -> Iterator[list[tuple[str, dict[str, Any]]]]:
         log.append(("request", {"id": msg_id, **copy.deepcopy(message)}))
         return msg_id
 
-    def recording_receive(self: AdapterProcess, msg_id: int, what: str) -> dict[str, Any]:
-        answer = receive(self, msg_id, what)
+    def recording_receive(self: AdapterProcess, msg_id: int, what: str,
+                          timeout: float | None = None) -> dict[str, Any]:
+        answer = receive(self, msg_id, what, timeout)
         log.append(("answer", copy.deepcopy(answer)))
         return answer
 
@@ -86,7 +89,7 @@ def conversation() -> Iterator[list[tuple[str, dict[str, Any]]]]:
         mp.setattr(AdapterProcess, "receive", recording_receive)
         outcome = runner.run_search(runner.Config(
             command=[sys.executable, "-m", "rules_ref.conformance.adapter"], examples=12,
-            seed=21))
+            seed=21, versions=(1,)))
     assert outcome.failure is None and outcome.fault is None
     yield log
 

@@ -7,6 +7,13 @@ at one message. Before it breaks anything it writes
 ``fault-adapter: MODE at message N`` on standard error, so that a test can
 find that line among the evidence a runner reports.
 
+The modes of :data:`MODES` speak protocol version 1 (so that their faults
+stay where version 1 puts them); those of :data:`V2_MODES` speak version 2,
+declaring every capability (``position``, ``batch``, ``observe``, ``changes``), and break
+what version 2 adds: each triggers at the first request of its kind whose id
+is ``FAULT_AT`` or later (a ``batch``, an ``observe``, a ``start`` from a
+position), or at the handshake.
+
 Environment:
 
 ``FAULT_AT``
@@ -71,8 +78,34 @@ MODES: dict[str, str] = {
     "linger": "answers everything, bye included, but does not exit (legal)",
 }
 
+#: Version-2 modes: the request they break, and what they do to it.
+V2_MODES: dict[str, tuple[str, str]] = {
+    "v2-internal-error": ("batch", "answers a batch as a whole with an error (legal: an internal "
+                                   "error of the implementation)"),
+    "v2-error-on-start": ("start", "answers a start with an error (legal: an internal error)"),
+    "batch-item-error": ("batch", "answers the third action of a batch with an error and stops "
+                                  "there (legal: an internal error)"),
+    "batch-error-then-more": ("batch", "answers the third action with an error, yet answers "
+                                       "the rest too"),
+    "batch-short": ("batch", "leaves out the answer to the batch's last action"),
+    "batch-long": ("batch", "adds an answer to an action that is not in the batch"),
+    "batch-order": ("batch", "swaps the answers to the batch's first two actions"),
+    "batch-no-index": ("batch", "answers without the index of each answer"),
+    "batch-as-single": ("batch", "answers a batch with a single observation"),
+    "batch-rejected": ("batch", "rejects a batch request as unknown"),
+    "batch-wrong-shape": ("batch", "answers one action of a batch with an observation without "
+                                   "most of its fields"),
+    "error-shape": ("batch", "answers with an error without a message"),
+    "observe-rejected": ("observe", "rejects an observe request"),
+    "observe-wrong": ("observe", "answers observe with the observation of another game "
+                                 "(another deal number)"),
+    "position-rejected": ("position", "rejects every start from a position"),
+    "bad-capability": ("hello", "declares a capability the protocol does not have"),
+    "v1-capabilities": ("hello", "declares capabilities in a version-1 hello"),
+}
+
 #: The modes whose fault is in the handshake, whatever ``FAULT_AT`` says.
-HANDSHAKE_MODES = ("banner", "early-message", "bad-hello")
+HANDSHAKE_MODES = ("banner", "early-message", "bad-hello", "bad-capability", "v1-capabilities")
 
 
 def _log(text: str) -> None:
@@ -100,7 +133,8 @@ class FaultAdapter:
         self.at = at
         self.timeout = timeout
         self.out = out
-        self.reference = ReferenceAdapter()
+        self.reference = ReferenceAdapter(protocol=2 if mode in V2_MODES else 1)
+        self.v2_done = False
 
     def write(self, data: bytes) -> None:
         self.out.write(data)
@@ -113,7 +147,58 @@ class FaultAdapter:
         answer = {"id": msg.get("id"), **self.reference.handle(msg)}
         if msg.get("type") == "hello" and self.mode == "bad-hello":
             answer["supports"] = {"players": [5, 8]}
+        if msg.get("type") == "hello" and self.mode == "bad-capability":
+            _log("bad-capability at message 0")
+            answer["capabilities"] = ["batch", "FAULT-MARK"]
+        if msg.get("type") == "hello" and self.mode == "v1-capabilities":
+            _log("v1-capabilities at message 0")
+            answer.update(version=1, capabilities=["batch"], name="FAULT-MARK")
         return answer
+
+    def v2_due(self, msg: dict[str, Any]) -> bool:
+        """True at the first request this version-2 mode breaks (at or after ``FAULT_AT``)."""
+        if self.mode not in V2_MODES or self.v2_done or not isinstance(msg.get("id"), int) \
+                or msg["id"] < self.at:
+            return False
+        kind = V2_MODES[self.mode][0]
+        request = msg.get("type")
+        due = (kind == request and (kind != "start" or "position" not in msg)) or (
+            kind == "position" and request == "start" and "position" in msg)
+        self.v2_done = due
+        return due
+
+    def v2_fault(self, msg: dict[str, Any], answer: dict[str, Any]) -> None:
+        mode, n = self.mode, msg["id"]
+        _log(f"{mode} at message {n}")
+        if mode in ("v2-internal-error", "v2-error-on-start"):
+            answer = {"id": n, "type": "error", "message": "FAULT-MARK: the engine crashed"}
+        elif mode == "error-shape":
+            answer = {"id": n, "type": "error", "reason": "FAULT-MARK"}
+        elif mode in ("observe-rejected", "position-rejected", "batch-rejected"):
+            answer = {"id": n, "type": "rejected", "reason": f"FAULT-MARK: unknown request "
+                      f"{msg.get('type')}"}
+        elif mode == "observe-wrong":
+            answer["deal_number"] = answer.get("deal_number", 0) + 1
+        else:
+            items: list[dict[str, Any]] = answer["answers"]
+            if mode in ("batch-item-error", "batch-error-then-more") and len(items) > 3:
+                items[2] = {"index": 2, "type": "error", "message": "FAULT-MARK: crashed"}
+                if mode == "batch-item-error":
+                    del items[3:]
+            elif mode == "batch-short":
+                items.pop()
+            elif mode == "batch-long":
+                items.append({**items[-1], "index": len(items)})
+            elif mode == "batch-order" and len(items) > 1:
+                items[0], items[1] = items[1], items[0]
+            elif mode == "batch-no-index":
+                for item in items:
+                    del item["index"]
+            elif mode == "batch-as-single":
+                answer = {"id": n, **self.reference.current(msg)}
+            elif mode == "batch-wrong-shape":
+                items[1] = {"index": 1, "type": "observation", "phase": "FAULT-MARK"}
+        self.write(self.line(answer))
 
     def serve(self, stdin: BinaryIO) -> int:
         if self.mode == "banner":
@@ -126,8 +211,10 @@ class FaultAdapter:
             msg = json.loads(raw)
             n = msg.get("id")
             answer = self.answer(msg)
-            due = n == self.at and self.mode not in HANDSHAKE_MODES
-            if due:
+            due = n == self.at and self.mode not in HANDSHAKE_MODES and self.mode in MODES
+            if self.v2_due(msg):
+                self.v2_fault(msg, answer)
+            elif due:
                 _log(f"{self.mode} at message {n}")
                 self.fault(n, answer)
             elif self.mode == "split" and isinstance(n, int) and n > self.at:
@@ -235,8 +322,9 @@ class FaultAdapter:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[1] not in MODES:
-        print(f"usage: fault_adapter.py MODE; modes: {', '.join(MODES)}", file=sys.stderr)
+    if len(argv) != 2 or (argv[1] not in MODES and argv[1] not in V2_MODES):
+        print(f"usage: fault_adapter.py MODE; modes: {', '.join([*MODES, *V2_MODES])}",
+              file=sys.stderr)
         return 2
     mode = argv[1]
     at = int(os.environ.get("FAULT_AT", "2"))

@@ -1,0 +1,441 @@
+"""One conversation with the adapter, compared with the reference after every action.
+
+:class:`Session` holds the reference state beside the implementation's and
+judges every answer: an observation is compared field by field with the
+reference's (:mod:`.observation`), a rejection must match a rejection of the
+reference, and a difference becomes a :class:`Failure` (a disagreement,
+attributed by :mod:`.attribution`; an adapter fault during a game; or an
+internal error the implementation reported). The runner decides the actions
+(:mod:`.runner`); the session only plays them.
+
+With an adapter that declares the ``batch`` capability (protocol version 2),
+:meth:`Session.act` applies the action to the reference at once and queues
+it; the queue goes to the adapter as one ``batch`` request when it is full
+or when :meth:`Session.flush` is called, and every answer of the batch is
+judged in order exactly as a single answer would be, so the comparison after
+every action stays. The reference alone decides what comes next (a rejected
+action leaves its state unchanged, as it must leave the implementation's),
+so nothing the runner draws depends on when the answers arrive.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from ..actions import Action
+from ..errors import IllegalAction, RulesRefError, Violation
+from ..serialize import action_to_json, describe_action_json
+from ..state import GameState, Phase
+from .adapter import start_state
+from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
+from .observation import observation_problems, observe
+from .process import AdapterFault, AdapterProcess
+
+_rare_paths: Callable[..., tuple[str, ...]] | None
+try:
+    from .strategies import rare_paths as _rare_paths
+except ImportError:  # pragma: no cover - the module ships with the package
+    _rare_paths = None
+
+#: The actions one ``batch`` request carries in a conform run.
+BATCH_SIZE = 64
+#: The kinds of :class:`Failure`.
+FAILURE_KINDS = ("disagreement", "fault", "error")
+
+
+# --- results --------------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    """What a run did: games (conversations), deals played to the end, answers compared."""
+
+    games: int = 0
+    deals: int = 0
+    actions: int = 0
+    illegal: int = 0
+    citations: int = 0
+    restarts: int = 0
+    #: How often the game went through each rare situation (``strategies.RARE_PATHS``).
+    rare: Counter[str] = field(default_factory=Counter)
+
+    def add(self, other: Stats) -> None:
+        for f in COUNTS:
+            setattr(self, f, getattr(self, f) + getattr(other, f))
+        self.rare.update(other.rare)
+
+
+#: The counters of :class:`Stats`.
+COUNTS = ("games", "deals", "actions", "illegal", "citations", "restarts")
+
+
+@dataclass
+class Failure:
+    """A disagreement (or an adapter fault during a game) and the game that led to it."""
+
+    kind: str  # one of FAILURE_KINDS: "disagreement", "fault" or "error"
+    rules: list[str]
+    summary: str
+    start: dict[str, Any]
+    actions: list[dict[str, Any]]
+    failing: dict[str, Any] | None  # the failing action (None: the start)
+    position: dict[str, Any]
+    expected: dict[str, Any]
+    actual: dict[str, Any]
+    fields: list[str] = field(default_factory=list)
+    others: list[str] = field(default_factory=list)
+    fault: dict[str, Any] | None = None
+    note: str = ""
+    reference: dict[str, Any] | None = None  # the reference's whole answer to the failing message
+    #: A fault during a batch: ``failing`` is the batch's first action, not the one at fault.
+    batched: bool = False
+
+    @property
+    def size(self) -> tuple[int, int]:
+        deals = 1 + sum(1 for a in self.actions if a.get("type") == "deal")
+        return deals, len(self.actions)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "rules": self.rules, "summary": self.summary,
+                "start": self.start, "actions": self.actions, "failing": self.failing,
+                "position": self.position, "expected": self.expected, "actual": self.actual,
+                "fields": self.fields, "others": self.others, "fault": self.fault,
+                "note": self.note, "reference": self.reference}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Failure:
+        values = {f.name: data[f.name] for f in fields(cls) if f.name in data}
+        return cls(**values)
+
+
+class FoundFailure(Exception):
+    """Raised inside a Hypothesis example that failed (so that Hypothesis shrinks it)."""
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.summary)
+        self.failure = failure
+
+
+def describe_action(action: dict[str, Any] | None) -> str:
+    return "start of the game" if action is None else describe_action_json(action)
+
+
+_SCORED = (Phase.DEALING, Phase.GAME_OVER)
+
+
+@dataclass(slots=True)
+class _Step:
+    """One action sent (or queued): the reference's verdict on it, for judging its answer."""
+
+    before: GameState
+    action: Action
+    action_json: dict[str, Any]
+    after: GameState | None  # None: the reference rejects the action
+    expected: dict[str, Any]  # the reference's observation after it ({} if rejected)
+    violations: tuple[Violation, ...]
+    sent: int  # how many actions had been sent after the start, this one included
+
+
+class Session:
+    """The reference and the implementation side by side, compared after every message.
+
+    ``position`` describes a reference state for a failure report; ``batch``
+    is the number of actions sent in one request (default :data:`BATCH_SIZE`
+    when the adapter declares ``batch``, else 0: one ``action`` request each).
+    """
+
+    def __init__(self, proc: AdapterProcess, stats: Stats, known_rules: frozenset[str],
+                 check_every: int = 16,
+                 position: Callable[[GameState], dict[str, Any]] | None = None,
+                 batch: int | None = None) -> None:
+        self.proc = proc
+        self.stats = stats
+        self.known_rules = known_rules
+        #: The reference state after every action sent or queued.
+        self.state: GameState | None = None
+        self.start_msg: dict[str, Any] = {}
+        self.actions: list[dict[str, Any]] = []
+        self.notes: list[str] = []
+        self._check_every = check_every
+        self._count = 0
+        self._position = position or _brief_position
+        if batch is None:
+            batch = BATCH_SIZE if proc.can("batch") else 0
+        self.batch_size = batch
+        self._queue: list[_Step] = []
+        #: The batch sent and not yet answered: its id and its steps.
+        self._inflight: tuple[int, list[_Step]] | None = None
+        self._sent = 0  # actions sent after the start
+        #: The first action of the request being answered: a fault is reported there.
+        self._awaited: _Step | None = None
+
+    # --- failures ---
+
+    def _fail(self, rules: list[str], summary: str, before: GameState, failing: dict[str, Any]
+              | None, expected: dict[str, Any], actual: dict[str, Any],
+              reference: dict[str, Any], fields_: Sequence[str] = (),
+              others: Sequence[str] = (), sent: int | None = None,
+              kind: str = "disagreement") -> FoundFailure:
+        actions = self.actions if sent is None else self.actions[:sent]
+        return FoundFailure(Failure(
+            kind=kind, rules=list(rules), summary=summary, start=self.start_msg,
+            actions=list(actions), failing=failing, position=self._position(before),
+            expected=expected, actual=actual, fields=list(fields_), others=list(others),
+            reference=reference))
+
+    def fault_failure(self, fault: AdapterFault) -> Failure:
+        """The failure of an adapter fault: at the request being answered (a whole batch)."""
+        awaited = self._awaited
+        state = awaited.before if awaited is not None else self.state
+        sent = self.actions[:self._sent]
+        failing = awaited.action_json if awaited is not None else sent[-1] if sent else None
+        return Failure(
+            kind="fault", rules=[], summary=str(fault), start=self.start_msg,
+            actions=sent, failing=failing, batched=bool(self.batch_size) and awaited is not None,
+            position=self._position(state) if state is not None else {},
+            expected={}, actual={}, fault=fault.to_json())
+
+    def _internal_error(self, answer: dict[str, Any], before: GameState,
+                        step: _Step | None) -> FoundFailure:
+        failing = step.action_json if step is not None else None
+        reference = ({"type": "observation", **step.expected} if step is not None
+                     and step.after is not None else {"type": "rejected"} if step is not None
+                     else {})
+        return self._fail([], f"the implementation reported an internal error on "
+                          f"{describe_action(failing)}: {str(answer.get('message'))[:300]}",
+                          before, failing, {}, {"type": "error", **answer}, reference,
+                          sent=step.sent if step is not None else None, kind="error")
+
+    # --- judging one answer ---
+
+    def _shape(self, answer: dict[str, Any]) -> None:
+        problems = observation_problems(answer)
+        if problems:
+            raise self.proc.fault("shape", "observation: " + "; ".join(problems))
+
+    def _compare(self, before: GameState | None, action: Action | None, after: GameState,
+                 expected: dict[str, Any], answer: dict[str, Any],
+                 step: _Step | None = None) -> None:
+        self._count += 1
+        if answer == expected:
+            if self._count % self._check_every == 1:
+                self._shape(answer)
+            return
+        self._shape(answer)
+        rules, deciding, others = observation_rules(before, action, after, expected, answer)
+        differing = deciding + others
+        summary = (f"the observation differs from the reference in {', '.join(differing)}"
+                   f" (rules {', '.join(rules)})")
+        raise self._fail(rules, summary, before if before is not None else after,
+                         step.action_json if step is not None else None,
+                         {f: expected[f] for f in differing},
+                         {f: answer.get(f) for f in differing},
+                         {"type": "observation", **expected}, deciding, others,
+                         sent=step.sent if step is not None else None)
+
+    def _judge(self, step: _Step, kind: str, answer: dict[str, Any]) -> bool:
+        """Judge the answer to one action; True if the reference accepted the action."""
+        before, after, action_json = step.before, step.after, step.action_json
+        self.stats.actions += 1
+        if kind == "error":
+            raise self._internal_error(answer, before, step)
+        if kind == "observation":
+            if after is None:
+                self._shape(answer)
+                violations = step.violations
+                rules = accepted_illegal_rules(violations)
+                rejection = {"type": "rejected", "rules": [v.rule_id for v in violations],
+                             "reason": "; ".join(v.message for v in violations)}
+                raise self._fail(rules, f"the implementation accepted an illegal action "
+                                 f"({describe_action(action_json)}; rules {', '.join(rules)})",
+                                 before, action_json, rejection,
+                                 {"type": "observation", **answer}, rejection, sent=step.sent)
+            self._compare(before, step.action, after, step.expected, answer, step)
+            if after.phase in _SCORED and before.phase is not after.phase:
+                self.stats.deals += 1  # a deal played to its end and scored
+            return True
+        rule = answer.get("rule")
+        if after is not None:
+            rules = rejected_legal_rules(before, step.action, rule, self.known_rules)
+            raise self._fail(rules, f"the implementation rejected a legal action "
+                             f"({describe_action(action_json)}; rules {', '.join(rules)})",
+                             before, action_json, {"type": "observation"},
+                             {"type": "rejected", **answer},
+                             {"type": "observation", **step.expected}, sent=step.sent)
+        if rule is not None and rule not in {v.rule_id for v in step.violations}:
+            self.stats.citations += 1
+            if len(self.notes) < 5:
+                self.notes.append(
+                    f"{describe_action(action_json)}: rejected citing {rule}, the reference "
+                    f"cites {', '.join(v.rule_id for v in step.violations)}")
+        return False
+
+    def _answer(self, msg_id: int, what: str, about: str) -> tuple[str, dict[str, Any]]:
+        """Read the answer to ``msg_id``: an observation, a well-formed rejection or error.
+
+        Returns its kind and its fields (without ``type`` and ``id``); any
+        other answer is an adapter fault.
+        """
+        answer = self.proc.receive(msg_id, what)
+        kind = self.proc.checked(answer, self.proc.answer_kinds, f"message {msg_id} ({about})")
+        answer.pop("type", None)
+        answer.pop("id", None)
+        return kind, answer
+
+    # --- the conversation ---
+
+    def start(self, msg: dict[str, Any]) -> None:
+        """Send ``start`` (a message without id) and compare the observation."""
+        self.flush()
+        self.start_msg = msg
+        self.actions = []
+        self._sent = 0
+        self.state = None
+        msg_id = self.proc.send(msg)
+        state = start_state(msg)
+        expected = observe(state)
+        kind, answer = self._answer(msg_id, "start", "start")
+        self.stats.actions += 1
+        if kind == "error":
+            raise self._internal_error(answer, state, None)
+        if kind == "rejected":
+            raise self._fail(["DEAL.SOURCE"], "the implementation rejected the start of a game "
+                             f"that the reference plays: {answer.get('reason')!s:.200}", state,
+                             None, {"type": "observation"}, {"type": "rejected", **answer},
+                             {"type": "observation", **expected})
+        self._compare(None, None, state, expected, answer)
+        self.state = state
+
+    def act(self, action: Action) -> bool:
+        """Play one action on the reference and send it; True if the reference accepted it.
+
+        Without batches the answer is judged at once; with batches the action
+        is queued and judged when its batch is answered (:meth:`flush`).
+        """
+        before = self.state
+        assert before is not None
+        action_json = action_to_json(action)
+        self.actions.append(action_json)
+        step = self._reference_step(before, action, action_json)
+        if self.batch_size:
+            self._queue.append(step)
+            if step.after is not None:
+                self.state = step.after
+            if len(self._queue) >= self.batch_size:
+                self._send_queue()
+            return step.after is not None
+        self._sent += 1
+        self._awaited = step
+        msg_id = self.proc.send({"type": "action", "action": action_json})
+        kind, answer = self._answer(msg_id, "action", describe_action(action_json))
+        self._awaited = None
+        accepted = self._judge(step, kind, answer)
+        if step.after is not None:
+            self.state = step.after
+        return accepted
+
+    def _reference_step(self, before: GameState, action: Action,
+                        action_json: dict[str, Any]) -> _Step:
+        try:
+            after, events = before.apply(action)
+        except IllegalAction as exc:
+            return _Step(before, action, action_json, None, {}, exc.violations, len(self.actions))
+        except RulesRefError as exc:
+            violation = Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc))
+            return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
+        if _rare_paths is not None and events:
+            found = _rare_paths(before, action, after, events)
+            if found:
+                self.stats.rare.update(found)
+        return _Step(before, action, action_json, after, observe(after), (), len(self.actions))
+
+    def check_unchanged(self) -> None:
+        """With ``observe``: the implementation's game equals the reference's (after a rejection).
+
+        A rejected action must leave the game unchanged; the next answer shows
+        it, but at the end of a game there is no next answer, so the runner
+        asks for the observation. Not counted among the actions compared.
+        """
+        self.flush()
+        state = self.state
+        if state is None or not self.proc.can("observe"):
+            return
+        answer = self.proc.observe()
+        kind = answer.pop("type")
+        answer.pop("id", None)
+        if kind == "error":
+            raise self._internal_error(answer, state, None)
+        expected = observe(state)
+        if answer == expected:
+            return
+        self._shape(answer)
+        rules, deciding, others = observation_rules(None, None, state, expected, answer)
+        differing = deciding + others
+        raise self._fail(["TURN.ORDER", *[r for r in rules if r != "TURN.ORDER"]],
+                         f"after the last action, which the reference rejects, the "
+                         f"implementation's observation (observe) differs in "
+                         f"{', '.join(differing)}: a rejected action must change nothing",
+                         state, self.actions[-1] if self.actions else None,
+                         {f: expected[f] for f in differing},
+                         {f: answer.get(f) for f in differing},
+                         {"type": "observation", **expected}, deciding, others)
+
+    def flush(self) -> None:
+        """Send what is queued and judge every answer still awaited, in order."""
+        if self._queue:
+            self._send_queue()
+        self._collect()
+
+    def _send_queue(self) -> None:
+        """Send the queued actions as one batch, once the batch before is judged.
+
+        The answers are read later (:meth:`_collect`), when the next batch is
+        ready or the conversation ends, so that the implementation works on
+        one batch while the runner draws the next. Requests still go one at a
+        time: a batch is sent only after the answer to the one before.
+        """
+        self._collect()
+        queue, self._queue = self._queue, []
+        self._sent = queue[-1].sent
+        self._inflight = (self.proc.send_batch([step.action_json for step in queue]), queue)
+
+    def abandon(self) -> None:
+        """Read and drop the answers still awaited, when a game ends without its verdict.
+
+        Hypothesis may stop an example in the middle (a replayed example that
+        runs out of choices) while a batch is in flight; its answer must still
+        be read so that the next request gets the next answer. An adapter that
+        breaks the protocol here is ended, and started again for the next game.
+        """
+        self._queue = []
+        if self._inflight is None:
+            return
+        msg_id, queue = self._inflight
+        self._inflight = None
+        if not self.proc.alive():
+            return
+        try:
+            self.proc.receive_batch(msg_id, len(queue))
+        except AdapterFault:
+            self.proc.close()
+
+    def _collect(self) -> None:
+        """Read the answers to the batch in flight and judge each, in order."""
+        if self._inflight is None:
+            return
+        msg_id, queue = self._inflight
+        self._inflight = None
+        self._awaited = queue[0]
+        answers = self.proc.receive_batch(msg_id, len(queue))
+        self._awaited = None
+        for step, answer in zip(queue, answers, strict=False):  # ends early at an error
+            kind = answer.pop("type")
+            self._judge(step, kind, answer)
+
+
+def _brief_position(state: GameState) -> dict[str, Any]:
+    return {"players": state.players, "phase": str(state.phase),
+            "deal_number": state.deal_number, "dealer": state.dealer}
