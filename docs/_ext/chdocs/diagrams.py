@@ -191,7 +191,7 @@ FLOW_EDGES = (
 
 
 def svg_deal_flow(key: str = "flow") -> str:
-    """The phases of a deal (:class:`~rules_ref.state_parts.Phase`) and what moves a game between them."""
+    """The phases of a deal (:class:`~rules_ref.state_parts.Phase`) and what moves a game on."""
     missing = {p.value for p in Phase} - {b.name for b in FLOW_BOXES}
     if missing:
         raise ValueError(f"the deal flow does not draw the phase(s) {sorted(missing)}")
