@@ -26,7 +26,7 @@ from .cards import Card
 from .deal import dealer_for_deal, hand_size
 from .errors import InputError
 from .passing import remove_cards
-from .position_check import check_position, pending_tricks, played_cards
+from .position_check import check_position
 from .position_model import (
     MAX_DEAL_NUMBER,
     MAX_POSITION_TEXT,
@@ -35,6 +35,8 @@ from .position_model import (
     Extras,
     ExtrasPlace,
     Position,
+    pending_tricks,
+    played_cards,
 )
 from .position_text import format_position, parse_position
 from .ruleset import DEFAULT, Ruleset

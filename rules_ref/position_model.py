@@ -5,15 +5,19 @@ deals) with everything the rules need to carry on from there and nothing
 else: no history, no ruleset (the ruleset travels beside it). It is a
 plain value; :func:`rules_ref.position_check.check_position` says whether
 the rules can reach it, and :mod:`rules_ref.position` converts it to and
-from JSON, text and :class:`~rules_ref.state.GameState`.
+from JSON, text and :class:`~rules_ref.state.GameState`. This module also
+holds what the checks read off a position (its set-aside tricks, the cards
+played so far).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Card
+from .cards import CARDS, Card, Suit
+from .errors import InputError
 from .state import Phase
 
 #: The phases a position may be in (a finished game has nothing to continue).
@@ -86,5 +90,48 @@ class Position:
         return format_position(self)
 
 
-__all__ = ["MAX_DEAL_NUMBER", "MAX_POSITION_TEXT", "MAX_TOTAL", "POSITION_PHASES", "Extras",
-           "ExtrasPlace", "Position"]
+# --- what the checks read from a position ---------------------------------------------------
+
+#: Suit names in the words of a card player, for messages.
+SUIT_NAME = {Suit.C: "club", Suit.D: "diamond", Suit.H: "heart", Suit.S: "spade"}
+
+
+def fail(field: str, reason: str) -> InputError:
+    """The error refusing a position: ``FIELD: REASON``."""
+    return InputError(f"{field}: {reason}")
+
+
+def pending_tricks(pos: Position) -> list[tuple[Card, ...]]:
+    """The set-aside tricks of the pending pile, each in play order (without the extras)."""
+    n = pos.players
+    pile = pos.pending
+    if pos.extras is not None and pos.extras.place is ExtrasPlace.PENDING:
+        pile = pile[:n] + pile[n + len(pos.extras.cards):]
+    return [pile[i:i + n] for i in range(0, len(pile), n)]
+
+
+def played_cards(pos: Position) -> Counter[Card]:
+    """The cards played to tricks so far this deal: the deck less hands, passes and extras."""
+    counts = Counter({c: 2 for c in CARDS})
+    for cards in pos.hands:
+        counts.subtract(cards)
+    for p in pos.passes or ():
+        counts.subtract(p or ())
+    if pos.extras is not None:
+        counts.subtract(pos.extras.cards)
+    return +counts
+
+
+__all__ = [
+    "MAX_DEAL_NUMBER",
+    "MAX_POSITION_TEXT",
+    "MAX_TOTAL",
+    "POSITION_PHASES",
+    "SUIT_NAME",
+    "Extras",
+    "ExtrasPlace",
+    "Position",
+    "fail",
+    "pending_tricks",
+    "played_cards",
+]

@@ -1,6 +1,6 @@
 """``rules-ref position``: print a position as a table, or convert it between text and JSON.
 
-Also the ``--at DEAL.TRICK`` option of ``play`` and ``validate``: the
+Also the ``--at D.T`` option of ``play`` and ``validate``: the
 position at the start of that trick of that deal, found by
 :func:`print_position_at` in the states of a game (``spec/position.md``).
 """
@@ -57,7 +57,8 @@ def read_position(words: list[str]) -> Position:
 
     Text or JSON is recognised by its first character (``{`` for JSON).
     """
-    if len(words) > 1 or (words and " " in words[0].strip()):
+    if len(words) > 1 or (words and (" " in words[0].strip() or
+                                     words[0].lstrip().startswith("{"))):
         where, text = "position", " ".join(words)
     else:
         where = "standard input" if not words or words == ["-"] else shown_path(words[0])
@@ -127,7 +128,7 @@ def describe_position(pos: Position, ruleset: Ruleset) -> str:
     """The position as a table a person reads: hands, trick, pending pile, points, totals."""
     n = pos.players
     head = f"{n} players, deal {pos.deal_number}, dealer seat {pos.dealer}, phase {pos.phase}"
-    totals = "Totals:       " + "  ".join(f"{s}: {t}" for s, t in enumerate(pos.totals))
+    totals = "Totals:        " + "  ".join(f"{s}: {t}" for s, t in enumerate(pos.totals))
     if pos.phase is Phase.DEALING:
         return "\n".join([head + " (the deal is not dealt yet)", totals, format_position(pos)])
     lines = [head]
@@ -153,15 +154,15 @@ def describe_position(pos: Position, ruleset: Ruleset) -> str:
         lines.extend(_table_trick(f"Trick {pos.trick_number}:", pos.trick, pos.leader or 0, n))
         tricks = pending_tricks(pos)
         if pos.pending:
-            lines.append(f"Pending:      {len(pos.pending)} card(s), {len(tricks)} set-aside "
+            lines.append(f"Pending:       {len(pos.pending)} card(s), {len(tricks)} set-aside "
                          f"trick(s) led by seat {pos.leader} (VOID.TRICK)")
             for i, cards in enumerate(tricks):
-                lines.extend(_table_trick(f"  set aside {i + 1}", cards, pos.leader or 0, n))
+                lines.extend(_table_trick(f"  set aside {i + 1}:", cards, pos.leader or 0, n))
         else:
-            lines.append("Pending:      -")
+            lines.append("Pending:       -")
     if pos.uncollected:
-        lines.append(f"Uncollected:  {_cards(pos.uncollected)} (VOID.LAST)")
-    lines.append("Extras:       " + _extras_line(pos))
+        lines.append(f"Uncollected:   {_cards(pos.uncollected)} (VOID.LAST)")
+    lines.append("Extras:        " + _extras_line(pos))
     lines.append(totals)
     lines.append(format_position(pos))
     return "\n".join(lines)
@@ -169,12 +170,12 @@ def describe_position(pos: Position, ruleset: Ruleset) -> str:
 
 def _table_trick(title: str, cards: tuple[Card, ...], leader: int, n: int) -> list[str]:
     if not cards:
-        return [f"{title:<14}- (seat {leader} to lead)"]
+        return [f"{title:<15}- (seat {leader} to lead)"]
     texts = [c.pretty for c in cards]
     seats = [str(seat_at(leader, i, n)) for i in range(len(cards))]
     widths = [max(len(t), len(s)) for t, s in zip(texts, seats, strict=True)]
-    return [f"{title:<14}" + " ".join(t.rjust(w) for t, w in zip(texts, widths, strict=True)),
-            f"{'  seat':<14}" + " ".join(s.rjust(w) for s, w in zip(seats, widths, strict=True))]
+    return [f"{title:<15}" + " ".join(t.rjust(w) for t, w in zip(texts, widths, strict=True)),
+            f"{'  seat':<15}" + " ".join(s.rjust(w) for s, w in zip(seats, widths, strict=True))]
 
 
 def _extras_line(pos: Position) -> str:
@@ -188,22 +189,22 @@ def _extras_line(pos: Position) -> str:
     return f"{_cards(x.cards)} ({where})"
 
 
-# --- --at DEAL.TRICK ------------------------------------------------------------------------
+# --- --at D.T ------------------------------------------------------------------------
 
 
 def at_arg(text: str) -> tuple[int, int]:
-    """``DEAL.TRICK`` as two numbers from 1 (an argparse type)."""
+    """``D.T``, deal D and trick T, as two numbers from 1 (an argparse type)."""
     deal, dot, trick = text.partition(".")
     if (not dot or not deal.isdigit() or not trick.isdigit() or len(text) > 20
             or int(deal) < 1 or int(trick) < 1):
-        raise argparse.ArgumentTypeError(f"{text!r} is not DEAL.TRICK (e.g. 3.5: deal 3, "
-                                         "trick 5, both from 1)")
+        raise argparse.ArgumentTypeError(f"{text!r} is not D.T, deal D and trick T (e.g. 3.5: "
+                                         "deal 3, trick 5; both from 1)")
     return int(deal), int(trick)
 
 
 def add_at_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--at", type=at_arg, default=None, metavar="DEAL.TRICK",
-                   help="print the position at the start of that trick of that deal "
+    p.add_argument("--at", type=at_arg, default=None, metavar="D.T",
+                   help="print the position at the start of trick T of deal D "
                         "(spec/position.md) instead; with --json as JSON")
 
 
