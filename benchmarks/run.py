@@ -210,6 +210,24 @@ def cli(args: list[str], timeout: float = 900) -> tuple[int, str, str, float]:
 ADAPTER = [sys.executable, "-m", "rules_ref.conformance.adapter"]
 
 
+def cli_cpu(args: list[str]) -> tuple[int, str, str, float]:
+    """``cli``, with the processor time of the command and the adapter it ran (seconds).
+
+    Processor time, unlike the summary's wall clock, does not grow when other
+    work shares the machine: deals per processor second is the rate on one
+    free core (start-up of both processes included).
+    """
+    import resource
+
+    def used() -> float:
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
+    before = used()
+    code, out, err, _ = cli(args)
+    return code, out, err, used() - before
+
+
 def conform_shares(players: int, examples: int) -> dict[str, float]:
     """Where a conform run's time goes, from a profile of the runner process.
 
@@ -261,20 +279,23 @@ def conform(repeats: int, examples: int) -> tuple[list[Row], dict[str, Any]]:
         runs: dict[int, list[dict[str, Any]]] = {v: [] for v in PROTOCOLS}
         for r in range(repeats):
             for version in PROTOCOLS:  # interleaved, so that both see the same machine
-                code, out, err, _ = cli(["conform", "--json", "--players", str(players),
-                                         "--examples", str(examples), "--seed", str(r),
-                                         "--max-seconds", "300", "--", *ADAPTER,
-                                         "--protocol", str(version)])
+                code, out, err, cpu = cli_cpu(["conform", "--json", "--players", str(players),
+                                                "--examples", str(examples), "--seed", str(r),
+                                                "--max-seconds", "300", "--", *ADAPTER,
+                                                "--protocol", str(version)])
                 if code != 0:
                     return [(f"conform {players}p v{version}", "failed",
                              (err or out).strip()[-200:])], data
-                runs[version].append(json.loads(out))
+                runs[version].append({**json.loads(out), "cpu_seconds": cpu})
         shares = conform_shares(players, examples)
         data[players] = {"runs": {f"v{v}": runs[v] for v in PROTOCOLS}, "time_shares": shares}
         for what, key in (("deals/s", "deals"), ("actions compared/s", "actions_compared")):
             rows.append((f"conform {players}p: {what}, protocol v1 | v2", " | ".join(
                 median_spread([r[key] / r["seconds"] for r in runs[v]]) for v in PROTOCOLS),
                 "reference adapter, one process, 1 job" if key == "deals" else ""))
+        rows.append((f"conform {players}p: deals per processor second, v1 | v2", " | ".join(
+            median_spread([r["deals"] / r["cpu_seconds"] for r in runs[v]]) for v in PROTOCOLS),
+            "runner + adapter, start-up included: the rate on one free core"))
         same = all(a[k] == b[k] for a, b in zip(runs[1], runs[2], strict=True)
                    for k in ("verdict", "games", "deals", "actions_compared", "illegal_offered"))
         rows.append((f"conform {players}p: share of time (v2)", "", ", ".join(

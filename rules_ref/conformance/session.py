@@ -25,13 +25,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, Play
 from ..errors import IllegalAction, RulesRefError, Violation
 from ..serialize import action_to_json, describe_action_json
 from ..state import GameState, Phase
 from .adapter import start_state
 from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
-from .observation import observation_problems, observe
+from .observation import CARD_TEXT, observation_problems, observe
 from .process import AdapterFault, AdapterProcess
 
 _rare_paths: Callable[..., tuple[str, ...]] | None
@@ -317,7 +317,9 @@ class Session:
         """
         before = self.state
         assert before is not None
-        action_json = action_to_json(action)
+        action_json = (
+            {"type": "play", "seat": action.seat, "card": CARD_TEXT[action.card]}
+            if type(action) is Play else action_to_json(action))
         self.actions.append(action_json)
         step = self._reference_step(before, action, action_json)
         if self.batch_size:

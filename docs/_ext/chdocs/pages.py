@@ -24,7 +24,9 @@ from .trace import Trace
 
 #: spec files that the site shows as pages of its own
 SPEC_PAGES = {"spec/deal.md": "implementers/deal", "spec/notation.md": "implementers/notation",
-              "spec/protocol.md": "implementers/protocol"}
+              "spec/protocol.md": "implementers/protocol",
+              "spec/implementing.md": "implementers/guide",
+              "spec/position.md": "implementers/position", "spec/limits.md": "limits"}
 
 
 class rule_examples(nodes.General, nodes.Element):  # type: ignore[misc]
