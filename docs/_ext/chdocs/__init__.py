@@ -133,22 +133,16 @@ def _doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> Non
 
 
 def _viewcode_module(app: Sphinx, modname: str, fullname: str) -> str | None:
-    """The module whose source shows ``fullname``: its own for a project type alias.
+    """The module whose source a ``[source]`` link of ``modname.fullname`` shows.
 
-    A type alias (``Step = tuple[...]``) reports ``builtins`` or ``types`` as its
-    module, which would send the source link to a page that does not exist.
+    For the project's modules, always ``modname`` itself: a name a package
+    re-exports (``vectors.last_card``) or a type alias (``Step = tuple[...]``,
+    whose ``__module__`` is ``builtins``) is then shown without a source link on
+    the re-exporting page, and the module that defines it links its own source.
+    Following the import instead would tie the defining module's source page to
+    the re-exporting page and send its links to anchors that page does not have.
     """
-    import importlib
-
-    if not modname.startswith("rules_ref"):
-        return None
-    try:
-        value = getattr(importlib.import_module(modname), fullname.split(".")[0])
-    except (ImportError, AttributeError):
-        return None
-    if getattr(value, "__module__", None) in ("builtins", "types", "typing"):
-        return modname
-    return None
+    return modname if modname.startswith("rules_ref") else None
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
