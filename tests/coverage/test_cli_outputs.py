@@ -24,10 +24,10 @@ def test_one_rule_as_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_an_unknown_rule_suggests_the_rules_of_its_area(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules", "TRICK.FOO"]) == 2
+    assert main(["rules", "trick.foo"]) == 2
     close = [i for i in registry.rule_ids() if "TRICK" in i][:6]
     assert capsys.readouterr().err == (
-        f"rules-ref rules: error: no rule 'TRICK.FOO'; did you mean {', '.join(close)}? "
+        f"rules-ref rules: error: no rule 'trick.foo'; did you mean {', '.join(close)}? "
         "(see `rules-ref rules`)\n")
 
 

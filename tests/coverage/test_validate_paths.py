@@ -11,12 +11,16 @@ import copy
 import io
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules_ref.cli import main
+from rules_ref.conformance.vectors import last_card, moon_deal
 from rules_ref.errors import InputError
+from rules_ref.record import record_from_state
+from rules_ref.ruleset import DEFAULT, Moon, Ruleset
 from rules_ref.validate import RecordViolation, validate_record
 
 Record = dict[str, Any]
@@ -82,6 +86,15 @@ def _cut_last_deal(r: Record) -> None:
     r["winners"] = []
 
 
+def _short_last_trick(r: Record) -> None:
+    """The game stops three cards into the last trick of its last deal."""
+    last = r["deals"][-1]
+    last["tricks"][-1]["cards"] = last["tricks"][-1]["cards"][:3]
+    for key in ("card_points", "scores", "totals", "uncollected"):
+        del last[key]
+    r["winners"] = []
+
+
 def _moon_in_unfinished_deal(r: Record) -> None:
     _cut_last_deal(r)
     r["deals"][-1]["moon"] = {"shooter": 1, "choice": None}
@@ -139,6 +152,23 @@ RULES: dict[str, tuple[Edit, list[tuple[str, str, str]]]] = {
         [("MOON.CONDITION", "deals[10].moon", "a moon is recorded for an unfinished deal"),
          ("SCORE.DEAL", "deals[10].card_points", "card_points, scores, totals, uncollected "
                                                  "recorded for deal 11, which is not finished")]),
+    "a deal numbered wrong": (
+        lambda r: r["deals"][1].update(deal_number=5),
+        [("DEAL.DEALER", "deals[1].deal_number", "recorded as deal 5, but it is deal 2 of the "
+                                                 "game")]),
+    "a pass of a card not held": (
+        lambda r: r["deals"][0]["passes"][0].__setitem__(0, "3C"),  # seat 1 holds it
+        [("PASS.CARDS", "deals[0].passes[0]", "3C is not in the hand")]),
+    "a winner of an unfinished trick": (
+        _short_last_trick,
+        [("TRICK.WINNER", "deals[10].tricks[13].winner", "trick 14 is not finished, but a "
+                                                         "winner is recorded")]),
+    "a won trick recorded as void": (
+        lambda r: r["deals"][0]["tricks"][0].update(winner=None),
+        [("VOID.TRICK", "deals[0].tricks[0].winner", "winner recorded as void, but seat 1 wins "
+                                                     "it")]),
+    "no uncollected cards recorded (they are optional)": (
+        lambda r: [d.pop("uncollected") for d in r["deals"]], []),
     "a moon nobody shot": (
         _deal0(moon={"shooter": 4, "choice": "add"}),
         [("MOON.CONDITION", "deals[0].moon", "moon recorded for seat 4, but the shooter is "
@@ -147,7 +177,8 @@ RULES: dict[str, tuple[Edit, list[tuple[str, str, str]]]] = {
 
 
 @pytest.mark.rule("PLAYERS.COUNT", "PASS.CARDS", "DEAL.SIZE", "TURN.ORDER", "SCORE.DEAL",
-                  "VOID.LAST", "GAME.END", "MOON.CONDITION")
+                  "VOID.LAST", "GAME.END", "MOON.CONDITION", "DEAL.DEALER", "TRICK.WINNER",
+                  "VOID.TRICK")
 @pytest.mark.parametrize("case", list(RULES))
 def test_a_wrong_record_is_reported_under_the_rule(record: Record, case: str) -> None:
     edit, expected = RULES[case]
@@ -175,3 +206,54 @@ def test_a_violation_says_where() -> None:
     assert bare.where() == "game"
     assert bare.to_json() == {"rule": "GAME.WINNER", "message": "wrong", "path": "winners",
                               "deal": None, "trick": None, "card": None, "seat": None}
+
+
+@pytest.mark.rule("DECK.CARDS", "SCORE.DEAL")
+def test_after_a_deal_that_is_not_the_deck_the_check_goes_on_from_the_totals(
+        record: Record) -> None:
+    def edit(r: Record) -> None:
+        hands = r["deals"][0]["hands"]
+        hands[0][0] = hands[1][0]  # a 3C for the 2C: three 3C, one 2C
+        del r["deals"][0]["totals"]  # nothing to go on from: the totals before the deal
+
+    found = validate_record(_edited(record, edit))
+    assert (found[0].rule, found[0].path, found[0].message) == (
+        "DECK.CARDS", "deals[0].hands", "the deal does not make up the deck: bad deal: the deal "
+        "must hold every card exactly twice; wrong counts: 2C x1, 3C x3")
+    # deal 2 is checked from totals of 0: its recorded totals include deal 1's scores
+    assert found[1:4] == [
+        RecordViolation("SCORE.DEAL", f"totals recorded as {claimed}, but the rules give {true}",
+                        f"deals[1].totals[{seat}]", deal=2, seat=seat)
+        for seat, claimed, true in ((0, 16, 3), (1, 34, 16), (5, 23, 5))]
+
+
+@pytest.mark.rule("PASS.DIRECTION")
+def test_a_game_without_passing_is_valid(tmp_path: Path) -> None:
+    hold = tmp_path / "hold.json"
+    hold.write_text('{"pass_cycle": ["hold"]}')
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["play", "--json", "--players", "7", "--seed", "3", "--ruleset",
+                     str(hold)]) == 0
+    rec = json.loads(out.getvalue())
+    assert {d["passes"] is None for d in rec["deals"]} == {True}
+    assert validate_record(rec) == []
+
+
+@pytest.mark.rule("MOON.CHOICE")
+def test_a_game_stopped_while_the_shooter_chooses_is_valid() -> None:
+    sc = moon_deal(DEFAULT)
+    choosing, _ = sc.state.apply(last_card(sc))
+    assert validate_record(record_from_state(choosing)) == []
+
+
+@pytest.mark.rule("MOON.CHOICE")
+def test_a_moon_choice_where_the_ruleset_offers_none() -> None:
+    sc = moon_deal(Ruleset(moon=Moon.OTHERS_52))
+    scored, _ = sc.state.apply(last_card(sc))
+    rec = record_from_state(scored)
+    assert rec["deals"][0]["moon"] == {"shooter": 1, "choice": None}
+    rec["deals"][0]["moon"]["choice"] = "add"
+    assert validate_record(rec) == [RecordViolation(
+        "MOON.CHOICE", "a moon choice is recorded, but moon others-52 offers none",
+        "deals[0].moon.choice", deal=1)]
