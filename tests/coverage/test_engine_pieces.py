@@ -128,6 +128,8 @@ def test_legal_actions_while_playing_are_the_legal_plays() -> None:
     assert after.legal_actions((seat + 1) % 6) == ()
     assert after.legal_plays((seat + 1) % 6) == ()
     assert GameState.start(6).legal_plays() == ()  # nobody plays before the deal
+    assert str(GameState.start(6)) == (
+        "6 players, deal 0, dealer 0, phase dealing, totals [0, 0, 0, 0, 0, 0]")
     text = str(after)
     assert text.startswith("6 players, deal 1, dealer 0, phase playing, totals [0, 0, 0, 0, 0, 0]")
     assert f"trick 1 led by {after.leader}: " in text
