@@ -2,8 +2,8 @@
 
 Each mode of :mod:`tests.hostile.fault_adapter` breaks the protocol in one
 way at one message. ``rules-ref conform`` and ``rules-ref vectors run`` are
-run against every mode (as separate processes, several at a time, so the
-whole file takes a few seconds); each run must
+run against every mode (as separate processes, several at a time, started
+with the test session so that they run beside the other tests); each run must
 
 * end by itself, with exit status 2 (0 for the modes that are legal: an
   answer split across writes, a slow answer under the timeout, a flood of
@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -142,18 +143,55 @@ def _run(command: str, mode: str, root: Path) -> Run:
 WAITING = (*SILENT, "linger", "split", "slow-under")
 
 
+class _Runs:
+    """Every (command, mode) run, under way in threads: the waiting ones all at once."""
+
+    def __init__(self, root: Path, workers: int) -> None:
+        jobs = [(c, m) for m in MODES for c in COMMANDS]
+        waiting = [job for job in jobs if job[1] in WAITING]
+        busy = [job for job in jobs if job[1] not in WAITING]
+        self._idle = ThreadPoolExecutor(max_workers=len(waiting))
+        self._pool = ThreadPoolExecutor(max_workers=workers)
+        self.futures = {job: self._idle.submit(_run, job[0], job[1], root) for job in waiting}
+        self.futures |= {job: self._pool.submit(_run, job[0], job[1], root) for job in busy}
+
+    def results(self) -> dict[tuple[str, str], Run]:
+        return {job: f.result() for job, f in self.futures.items()}
+
+    def close(self) -> None:
+        for pool in (self._idle, self._pool):
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+_STARTED: list[_Runs] = []
+
+
+def start_in_background(config: pytest.Config, beside_other_tests: bool = False) -> None:
+    """Start every run now (``tests/conftest.py`` calls this once the session is collected).
+
+    The runs are processes: started at the beginning of the session they use the
+    core that the other tests, run one at a time, leave idle, and are done when
+    this file's tests come; beside other tests, one busy run at a time keeps to
+    that one core, alone two.
+    """
+    if _STARTED:
+        return
+    root = Path(tempfile.mkdtemp(prefix="rules-ref-faults-"))
+    runs = _Runs(root, workers=1 if beside_other_tests else 2)
+    _STARTED.append(runs)
+
+    def cleanup() -> None:
+        runs.close()
+        shutil.rmtree(root, ignore_errors=True)
+
+    config.add_cleanup(cleanup)
+
+
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str, str], Run]]:
-    """Every (command, mode) run: the waiting ones all at once, the others two at a time."""
-    root = tmp_path_factory.mktemp("faults")
-    jobs = [(c, m) for m in MODES for c in COMMANDS]
-    waiting = [job for job in jobs if job[1] in WAITING]
-    busy = [job for job in jobs if job[1] not in WAITING]
-    with ThreadPoolExecutor(max_workers=len(waiting)) as idle, \
-            ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {job: idle.submit(_run, job[0], job[1], root) for job in waiting}
-        futures |= {job: pool.submit(_run, job[0], job[1], root) for job in busy}
-        yield {job: f.result() for job, f in futures.items()}
+def runs(request: pytest.FixtureRequest) -> dict[tuple[str, str], Run]:
+    """Every (command, mode) run, started with the session (or now)."""
+    start_in_background(request.config)
+    return _STARTED[0].results()
 
 
 def test_every_mode_has_an_expectation() -> None:
