@@ -31,7 +31,7 @@ from .broken_adapters import BROKEN, command
 
 REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
 #: The search budget of every broken-adapter test: games, not seconds.
-SEARCH = ["--examples", "400", "--seed", "11", "--max-seconds", "600", "--shrink-seconds", "1"]
+SEARCH = ["--examples", "400", "--seed", "11", "--max-seconds", "600", "--shrink-seconds", "0.25"]
 #: For the runs that must play all their games: a time budget no machine reaches, and an
 #: answer timeout far above the time an answer takes.
 UNHURRIED = ["--max-seconds", "600", "--timeout", "60"]
