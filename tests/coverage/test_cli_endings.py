@@ -58,6 +58,7 @@ def test_python_dash_m_runs_the_command_line(monkeypatch: pytest.MonkeyPatch,
 def test_the_reference_adapter_runs_as_a_module(monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     """``python -m rules_ref.conformance.adapter``: one answer a line, until ``bye``."""
+    monkeypatch.setattr(sys, "argv", ["adapter.py"])
     monkeypatch.setattr(sys, "stdin", io.StringIO('{"id": 0, "type": "bye"}\n{"id": 1}\n'))
     with pytest.raises(SystemExit) as ended:
         runpy.run_module("rules_ref.conformance.adapter", run_name="__main__")

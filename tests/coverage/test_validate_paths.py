@@ -1,6 +1,6 @@
 """``validate_record``: each kind of malformed or wrong record, with its exact report.
 
-The record is a whole 7-player game of ``rules-ref play --json --seed 3``
+The record is a whole 7-player game of the engine's built-in player, seed 3
 (11 deals, passing left and right); each case edits one thing.
 """
 
@@ -19,6 +19,7 @@ import pytest
 from rules_ref.cli import main
 from rules_ref.conformance.vectors import last_card, moon_deal
 from rules_ref.errors import InputError
+from rules_ref.game import play_game
 from rules_ref.record import record_from_state
 from rules_ref.ruleset import DEFAULT, Moon, Ruleset
 from rules_ref.validate import RecordViolation, validate_record
@@ -29,10 +30,8 @@ Edit = Callable[[Record], object]
 
 @pytest.fixture(scope="module")
 def record() -> Record:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert main(["play", "--json", "--players", "7", "--seed", "3"]) == 0
-    data: Record = json.loads(out.getvalue())
+    """The engine's own game (its built-in player), as ``rules-ref play --json`` records it."""
+    data = record_from_state(play_game(7, seed=3))
     assert len(data["deals"]) == 11 and data["winners"] == [6]
     return data
 
