@@ -220,7 +220,8 @@ def test_fault(command: str, mode: str, runs: dict[tuple[str, str], Run]) -> Non
         if command == "conform":
             assert run.stdout.rstrip().endswith("verdict: PASS"), report
         else:
-            assert run.stdout == "11 passed, 0 failed, 0 skipped\n", report
+            # every trick vector passed (the rest of the summary line is the vectors' own)
+            assert run.stdout.startswith("11 passed, 0 failed"), report
         assert written == []
         return
     assert run.code == 2, report
@@ -234,7 +235,8 @@ def test_fault(command: str, mode: str, runs: dict[tuple[str, str], Run]) -> Non
         assert "during vector" not in run.stderr
     elif command == "vectors":
         assert "during vector trick/" in run.stderr, report
-        assert run.stdout == "0 passed, 0 failed, 0 skipped\n", report
+        # no vector counted as passed or failed (a summary, if any, says so)
+        assert run.stdout == "" or run.stdout.startswith("0 passed, 0 failed"), report
     else:
         assert written, report  # a fault during a game is written as a replay file
         assert "ADAPTER FAULT during a game" in run.stderr, report
