@@ -137,6 +137,7 @@ def test_garbage_is_an_adapter_fault_and_nothing_is_left_running(
         import os, subprocess, sys, time
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
         open({str(pids)!r}, "w").write(f"{{os.getpid()}} {{child.pid}}")
+        sys.stdin.readline()  # the hello: garbage written before it would be unsolicited
         print("garbage", flush=True)
         time.sleep(3600)
         """)
