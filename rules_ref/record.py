@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, ChooseMoon, DealCards, Pass, Play
+from .actions import Action, DealCards, Pass, Play
 from .errors import InputError, RulesRefError
 from .serialize import (
     FORMAT_VERSION,
@@ -58,7 +58,7 @@ def record_from_state(state: GameState, seed: int | None = None) -> dict[str, An
             tricks[-1]["cards"].append(str(action.card))
             if len(tricks[-1]["cards"]) == current.players:
                 tricks[-1]["winner"] = current.tricks[-1].winner
-        elif isinstance(action, ChooseMoon):
+        else:  # the only other action: a moon choice
             deals[-1]["moon"] = {"shooter": action.seat, "choice": str(action.choice)}
         if len(current.deal_results) > len(before.deal_results):
             result = current.deal_results[-1]

@@ -6,8 +6,9 @@ Hypothesis profiles, chosen by the environment variable
     .venv/bin/pytest tests/properties tests/regressions
     RULES_REF_HYPOTHESIS_PROFILE=thorough .venv/bin/pytest tests/properties
 
-* ``ci``: the default, fast (the property tests take about 25 seconds) and
-  repeatable. ``derandomize=True``: every run tests the same examples (a
+* ``ci``: the default, fast (the property tests take about 15 seconds on a
+  quiet machine, twice that measuring coverage) and repeatable.
+  ``derandomize=True``: every run tests the same examples (a
   run's outcome depends only on the code), which also makes the rare-path
   proof below deterministic; it implies no example database.
   ``max_examples`` is the budget of a cheap property; each test takes a
@@ -29,6 +30,9 @@ rejected under). The test that takes ``rare_path_report`` is moved to the
 end of the session; it asserts that every rare path ran and every kind of
 illegal action was tried at least once, and :func:`pytest_terminal_summary`
 prints the counts.
+
+Set-ups that are processes start with the session
+(:func:`pytest_collection_finish`), beside the tests that come before them.
 """
 
 from __future__ import annotations
@@ -89,6 +93,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = [i for i in items if not uses(i, "rare_path_report")] + reports
     config.stash[PRODUCERS] = {i.nodeid: "not run" for i in items
                                if any(uses(i, f) for f in FEEDS) and i not in reports}
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start the set-ups that are processes as soon as the session knows its tests.
+
+    A test module that defines ``start_in_background(config, beside_other_tests)``
+    (the fault runs of ``tests/hostile/test_faults.py``) has it called here, once,
+    when one of its tests is selected: its processes then run on the core that
+    the tests, run one at a time, leave idle.
+    """
+    if session.config.option.collectonly:
+        return
+    items = [item for item in session.items if isinstance(item, pytest.Function)]
+    modules = {item.module for item in items}
+    for module in sorted(modules, key=lambda m: m.__name__):
+        start = getattr(module, "start_in_background", None)
+        if callable(start):
+            start(session.config, any(item.module is not module for item in items))
 
 
 @pytest.fixture(scope="session")

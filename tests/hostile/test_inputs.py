@@ -492,7 +492,7 @@ def test_output_paths(tmp_path: Path) -> None:
     check(["vectors", "generate", "--out", a_file + "/sub"], 2,
           rf"error: {re.escape(a_file)}/sub: cannot create the directory: Not a directory")
     # conform writes a replay file only when something failed; --out must then be a directory
-    code, _, err = cli("conform", "--examples", "1", "--seed", "1", "--timeout", "2",
+    code, _, err = cli("conform", "--examples", "1", "--seed", "1", "--timeout", "120",
                        "--shrink-seconds", "1", "--out", a_file, "--", *FAULT_ADAPTER, "exit")
     assert code == 2
     assert err == f"rules-ref conform: error: {a_file}: exists and is not a directory\n"

@@ -128,7 +128,7 @@ def test_start_with_no_players(players: int) -> None:
 def test_replay_start_cannot_override_the_message_id() -> None:
     # A replay's start with an "id" replaced the runner's id ({"id": n, **message}).
     with AdapterProcess([sys.executable, "-m", "rules_ref.conformance.adapter"],
-                        timeout=10) as proc:
+                        timeout=120) as proc:
         proc.hello()
         assert proc.send({"type": "bye", "id": 99}) == 1
         assert proc.receive(1, "bye") == {"id": 1, "type": "bye"}

@@ -98,7 +98,7 @@ def test_rulesets_draw_every_preset_and_switch_value() -> None:
     seen: set[Ruleset] = set()
     wanted = _switch_values()
 
-    @settings(max_examples=1000, derandomize=True, database=None)
+    @settings(max_examples=300, derandomize=True, database=None)
     @given(rs=S.rulesets())
     def collect(rs: Ruleset) -> None:
         seen.add(rs)

@@ -1,0 +1,263 @@
+"""``rules_ref.conformance.attribution``: the rule each kind of disagreement falls under.
+
+Each case takes a real reference position (from seeded 7-player games, a
+built moon deal, or a deal of mirrored hands), states one observation field
+as the reference has it and as a broken implementation might, and checks
+the rules named.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+
+from rules_ref.actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
+from rules_ref.cards import Suit, parse_card, parse_cards
+from rules_ref.conformance.attribution import (
+    observation_rules,
+    play_situation_rule,
+    rejected_legal_rules,
+)
+from rules_ref.conformance.observation import observe
+from rules_ref.conformance.vectors import last_card, moon_deal
+from rules_ref.game import game_steps, next_deal
+from rules_ref.ruleset import DEFAULT, FirstTrickPoints, PassDirection, Ruleset
+from rules_ref.scoring import card_points
+from rules_ref.state import GameState, Phase
+
+Step = tuple[GameState, Action, GameState]
+
+
+@cache
+def _steps(seed: int) -> tuple[Step, ...]:
+    return tuple((b, a, af) for b, a, af, _ in game_steps(7, seed=seed))
+
+
+def _step(seed: int, actions: int) -> Step:
+    """The step of game ``seed`` after which ``actions`` actions have been applied."""
+    return next(s for s in _steps(seed) if len(s[2].actions) == actions)
+
+
+def _trick_won_first() -> Step:  # seed 0: trick 1 won (7 players: the winner takes the extras)
+    before, action, after = _step(0, 15)
+    assert before.trick_number == 1 and after.tricks[-1].winner is not None
+    assert before.extras and not before.pending
+    return before, action, after
+
+
+def _void_trick() -> Step:
+    before, action, after = _step(0, 509)
+    assert after.tricks[-1].winner is None and after.phase is Phase.PLAYING
+    return before, action, after
+
+
+def _pile_collected() -> Step:
+    before, action, after = _step(0, 516)
+    assert before.pending and after.tricks[-1].winner is not None
+    return before, action, after
+
+
+def _last_trick_void() -> Step:
+    before, action, after = _step(8, 1484)
+    assert after.tricks[-1].winner is None and after.phase is Phase.DEALING
+    assert after.deal_results[-1].uncollected
+    return before, action, after
+
+
+def _moon_scored() -> Step:
+    sc = moon_deal(DEFAULT)
+    choosing, _ = sc.state.apply(last_card(sc))
+    action = ChooseMoon(1, MoonChoice.ADD)
+    after, _ = choosing.apply(action)
+    assert after.deal_results[-1].moon_shooter == 1
+    return choosing, action, after
+
+
+def _void_first_trick_with_extras() -> Step:
+    """Seats 0-2 and 3-5 hold the same hands; seat 6 only diamonds: trick 1 is void."""
+    top = parse_cards("AC KC QC JC 10C 9C 8C AS KS QS JS 10S 9S 8S")
+    low = parse_cards("7C 6C 5C 4C 3C 2C 7S 6S 5S 4S 3S 2S AH KH")
+    mid = parse_cards("QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H 2D 3D 4D")
+    lone = parse_cards("5D 5D 6D 6D 7D 7D 8D 8D 9D 9D 10D 10D JD JD")
+    deal = DealCards((top, low, mid, top, low, mid, lone), parse_cards("QD QD KD KD AD AD"))
+    state, _ = GameState.start(7, Ruleset(pass_cycle=(PassDirection.HOLD,)),
+                               first_dealer=6).apply(deal)
+    for seat, card in zip((0, 1, 2, 3, 4, 5), ("AC", "7C", "QH", "AC", "7C", "QH"),
+                          strict=True):
+        state, _ = state.apply(Play(seat, parse_card(card)))
+    action = Play(6, parse_card("5D"))
+    after, _ = state.apply(action)
+    assert after.tricks[-1].winner is None and after.pending_has_extras
+    return state, action, after
+
+
+def rules(step: Step | tuple[None, None, GameState], field: str, actual: Any,
+          expected: Any = None) -> list[str]:
+    before, action, after = step
+    exp = observe(after)
+    if expected is not None:
+        exp = {**exp, field: expected}
+    named, deciding, _ = observation_rules(before, action, after, exp, {**exp, field: actual})
+    assert deciding == [field]
+    return named
+
+
+@pytest.mark.rule("TURN.ORDER", "FOLLOW.FIRST_TRICK")
+def test_play_situations() -> None:
+    assert play_situation_rule(GameState.start(7), parse_card("2C")) == ["TURN.ORDER"]
+    strict = Ruleset(pass_cycle=(PassDirection.HOLD,),
+                     first_trick_points=FirstTrickPoints.FORBIDDEN)
+    state, _ = GameState.start(7, strict).apply(next_deal(GameState.start(7, strict), 1))
+    seat = state.to_act
+    assert seat is not None
+    state, _ = state.apply(Play(seat, state.legal_plays()[0]))
+    point_card = parse_card("QS" if state.trick[0].suit is Suit.H else "AH")
+    assert play_situation_rule(state, point_card) == ["FOLLOW.FIRST_TRICK"]
+
+
+@pytest.mark.rule("PASS.CARDS", "MOON.CHOICE", "DEAL.SOURCE", "TURN.ORDER")
+def test_a_legal_action_rejected_without_a_rule_falls_under_its_kind() -> None:
+    state = GameState.start(7)
+    cards = parse_cards("2C 3C 4C")
+    assert rejected_legal_rules(state, Pass(0, cards), None) == ["PASS.CARDS"]
+    assert rejected_legal_rules(state, ChooseMoon(0, MoonChoice.ADD), None) == ["MOON.CHOICE"]
+    assert rejected_legal_rules(state, DealCards((), ()), None) == ["DEAL.SOURCE"]
+    assert rejected_legal_rules(state, "shuffle", None) == ["TURN.ORDER"]  # type: ignore[arg-type]
+    assert rejected_legal_rules(state, Pass(0, cards), "PASS.EXCHANGE") == ["PASS.EXCHANGE"]
+
+
+@pytest.mark.rule("GAME.END", "MOON.CONDITION", "MOON.CHOICE", "PASS.DIRECTION", "TURN.ORDER")
+def test_a_phase_that_differs() -> None:
+    won = _trick_won_first()
+    moon = _moon_scored()
+    choosing = (None, None, moon[0])
+    assert rules(won, "phase", "game-over", "dealing") == ["GAME.END"]
+    assert rules(choosing, "phase", "dealing") == ["MOON.CONDITION"]
+    assert rules(moon, "phase", "moon-choice") == ["MOON.CHOICE"]
+    assert rules(_last_trick_void(), "phase", "moon-choice") == ["MOON.CONDITION"]
+    assert rules(won, "phase", "passing", "playing") == ["PASS.DIRECTION"]
+    assert rules(won, "phase", "game-over", "playing") == ["TURN.ORDER", "GAME.END"]
+    assert rules(won, "phase", "dealing", "playing") == ["TURN.ORDER"]
+    assert rules(won, "phase", "bidding", "playing") == ["TURN.ORDER"]
+
+
+@pytest.mark.rule("PASS.EXCHANGE", "MOON.CONDITION", "TURN.ORDER", "LEAD.OPENING_LEADER",
+                  "VOID.LEADER", "TRICK.NEXT_LEADER")
+def test_a_seat_to_act_that_differs() -> None:
+    dealt = _steps(0)[0]
+    assert dealt[2].phase is Phase.PASSING
+    assert rules(dealt, "to_act", "x") == ["PASS.EXCHANGE"]
+    assert rules((None, None, _moon_scored()[0]), "leader", "x") == ["MOON.CONDITION"]
+    assert rules(_last_trick_void(), "leader", "x") == ["TURN.ORDER"]
+    assert rules(_step(0, 10), "to_act", "x") == ["TURN.ORDER"]  # a trick in progress
+    passed = next(s for s in _steps(0) if s[2].phase is Phase.PLAYING)
+    assert rules(passed, "leader", "x") == ["LEAD.OPENING_LEADER"]
+    assert rules(_void_trick(), "leader", "x") == ["VOID.LEADER"]
+    assert rules(_pile_collected(), "leader", "x") == ["TRICK.NEXT_LEADER"]
+
+
+@pytest.mark.rule("MOON.CHOICE", "TURN.ORDER", "TRICK.LED_SUIT")
+def test_legal_cards_that_differ() -> None:
+    assert rules((None, None, _moon_scored()[0]), "legal", ["add"]) == ["MOON.CHOICE"]
+    assert rules(_last_trick_void(), "legal", ["2C"], []) == ["TURN.ORDER"]
+    mid = _step(0, 10)
+    assert rules(mid, "legal", "2C") == ["TURN.ORDER"]  # not a list
+    legal = observe(mid[2])["legal"]
+    assert rules(mid, "legal", [*legal, "XX"], [*legal, *legal]) == ["TURN.ORDER"]
+    assert rules(mid, "legal", legal[1:]) == ["FOLLOW.SUIT"]
+    cancelled_lead = next(s for s in _steps(0) if len(s[2].trick) > 1
+                          and s[2].trick[0] in s[2].trick[1:])
+    legal = observe(cancelled_lead[2])["legal"]
+    assert rules(cancelled_lead, "legal", legal[1:]) == ["TRICK.LED_SUIT", "FOLLOW.SUIT"]
+
+
+@pytest.mark.rule("MOON.CONDITION", "MOON.CHOICE", "VOID.LAST", "SCORE.DEAL")
+def test_deal_scores_that_differ() -> None:
+    moon = _moon_scored()
+    result = moon[2].deal_results[-1]
+    assert rules(moon, "deal_scores", list(result.card_points)) == ["MOON.CONDITION"]
+    assert rules(moon, "deal_scores", [0] * 8) == ["MOON.CHOICE"]
+    void = _last_trick_void()
+    assert rules(void, "deal_scores", [-26, 0, 0, 0, 0, 0, 0]) == ["MOON.CONDITION"]
+    assert rules(void, "deal_scores", [1, 2, 3, 4, 5, 6, 7]) == ["VOID.LAST", "SCORE.DEAL"]
+    assert rules(_trick_won_first(), "totals", [1] * 7) == ["SCORE.DEAL"]
+
+
+@pytest.mark.rule("TURN.ORDER", "TRICK.WINNER", "VOID.TRICK", "TRICK.CANCEL")
+def test_a_last_trick_that_differs() -> None:
+    won = _trick_won_first()
+    last = observe(won[2])["last_trick"]
+    assert rules(won, "last_trick", "none") == ["TURN.ORDER"]
+    assert rules(won, "last_trick", {**last, "leader": (last["leader"] + 1) % 7}) == [
+        "TURN.ORDER"]
+    assert rules(won, "last_trick", {**last, "winner": None}) == ["VOID.TRICK"]
+    assert rules(won, "last_trick", {**last, "winner": "1"}) == ["TRICK.WINNER"]
+    assert rules(won, "last_trick", {**last, "winner": 9}) == ["TRICK.WINNER"]
+    # trick 1 of seed 0: 4D AD 9D KD KD 10D JD led by seat 1, won by seat 2 (AD)
+    assert rules(won, "last_trick", {**last, "winner": 3}) == ["TRICK.WINNER"]  # 9D
+    assert rules(won, "last_trick", {**last, "winner": 4}) == ["TRICK.CANCEL"]  # a KD
+    dealt = _steps(0)[0]
+    assert rules(dealt, "last_trick", {"cards": [], "leader": 0, "number": 0, "winner": 1},
+                 {"cards": [], "leader": 0, "number": 0, "winner": None}) == ["TRICK.WINNER"]
+
+
+@pytest.mark.rule("DEAL.SOURCE", "PASS.DIRECTION", "PASS.EXCHANGE")
+def test_hands_that_differ() -> None:
+    dealt = _steps(0)[0]
+    assert rules((None, None, dealt[2]), "hands", [[]] * 7) == ["DEAL.SOURCE"]
+    last_pass = next(s for s in _steps(0) if isinstance(s[1], Pass)
+                     and s[2].phase is Phase.PLAYING)
+    assert rules(last_pass, "hands", [["2C"]] * 7) == ["PASS.DIRECTION", "PASS.EXCHANGE"]
+
+
+@pytest.mark.rule("VOID.TRICK", "VOID.LAST", "EXTRAS.FIRST_TRICK", "VOID.COLLECT")
+def test_a_pending_pile_that_differs() -> None:
+    assert rules((None, None, _steps(0)[0][2]), "pending", ["2C"]) == ["VOID.TRICK"]
+    assert rules(_step(0, 10), "pending", ["2C"]) == ["VOID.TRICK"]  # no trick completed
+    assert rules(_trick_won_first(), "pending", ["2C"]) == ["EXTRAS.FIRST_TRICK"]
+    assert rules(_pile_collected(), "pending", ["2C"]) == ["VOID.COLLECT"]
+    first = _void_first_trick_with_extras()
+    pile = observe(first[2])["pending"]
+    extras = {str(c) for c in first[0].extras}
+    assert rules(first, "pending", [c for c in pile if c not in extras]) == [
+        "EXTRAS.FIRST_TRICK"]
+    assert rules(first, "pending", pile[1:]) == ["VOID.TRICK"]
+
+
+def _with(points: list[int], seat: int, delta: int) -> list[int]:
+    return [p + delta if s == seat else p for s, p in enumerate(points)]
+
+
+@pytest.mark.rule("SCORE.CARD_POINTS", "EXTRAS.FIRST_TRICK", "VOID.COLLECT", "VOID.LAST",
+                  "TRICK.WINNER", "TRICK.CANCEL")
+def test_points_that_differ() -> None:
+    assert rules(_steps(0)[0], "points", [1] * 7) == ["SCORE.CARD_POINTS"]
+    # trick 1 of seed 0, won by seat 2 with the extras (Q♠ among them: 13 points)
+    won = _trick_won_first()
+    points = observe(won[2])["points"]
+    assert points == [0, 0, 13, 0, 0, 0, 0]
+    assert rules(won, "points", "many") == ["SCORE.CARD_POINTS"]
+    assert rules(won, "points", _with(points, 2, -13)) == ["EXTRAS.FIRST_TRICK"]
+    assert rules(won, "points", _with(points, 3, 1)) == ["TRICK.WINNER"]  # seat 3 played 9D
+    assert rules(won, "points", _with(points, 4, 1)) == ["TRICK.CANCEL"]  # seat 4 a KD
+    assert rules(won, "points", _with(points, 2, -1)) == ["EXTRAS.FIRST_TRICK",
+                                                         "SCORE.CARD_POINTS"]
+    # seat 5 wins 10D 4H 5H KD 5D 2D JS and the pile of a void trick (5 points)
+    pile = _pile_collected()
+    points = observe(pile[2])["points"]
+    assert points == [0, 13, 7, 0, 1, 26, 0]
+    assert rules(pile, "points", _with(points, 5, -5)) == ["VOID.COLLECT"]
+    assert rules(pile, "points", _with(points, 5, -1)) == ["VOID.COLLECT", "SCORE.CARD_POINTS"]
+    assert rules(pile, "points", _with(points, 3, 1)) == ["TRICK.WINNER"]  # seat 3 played 4H
+    # a trick with points and no pile nor extras
+    plain = next(s for s in _steps(0) if s[0].phase is Phase.PLAYING and s[0].trick_number > 1
+                 and len(s[0].trick) == 6 and not s[0].pending
+                 and s[2].tricks[-1].winner is not None
+                 and card_points(s[2].tricks[-1].cards, s[0].ruleset))
+    winner = plain[2].tricks[-1].winner
+    assert winner is not None
+    points = observe(plain[2])["points"]
+    assert rules(plain, "points", _with(points, winner, -1)) == ["SCORE.CARD_POINTS"]
+    assert rules(_last_trick_void(), "points", [0] * 7) == ["VOID.LAST"]
