@@ -35,7 +35,9 @@ from .common import (
 EXIT_OK = 0
 EXIT_DISAGREEMENT = 1
 EXIT_ERROR = 2
-EXIT_INTERNAL_ERROR = 3
+#: The implementation under test reported an internal error (an ``error`` answer, protocol
+#: version 2); 3 stays the status of a bug in rules-ref itself (spec/limits.md).
+EXIT_IMPLEMENTATION_ERROR = 6
 #: The bounds of --examples and --jobs (spec/limits.md).
 MAX_EXAMPLES = 10**9
 MAX_JOBS = 64
@@ -168,7 +170,7 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         replay_path = _write_replay(outcome, config, args.out)
     if failure is not None:
         verdict = failure.kind
-        code = {"fault": EXIT_ERROR, "error": EXIT_INTERNAL_ERROR}.get(failure.kind,
+        code = {"fault": EXIT_ERROR, "error": EXIT_IMPLEMENTATION_ERROR}.get(failure.kind,
                                                                        EXIT_DISAGREEMENT)
     elif fault is not None:
         verdict, code = "fault", EXIT_ERROR

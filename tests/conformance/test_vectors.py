@@ -316,8 +316,10 @@ def test_adapter_faults_exit_2(tmp_path: Path) -> None:
     code, out, err = cli("vectors", "run", "--", str(tmp_path / "no-such-adapter"))
     assert code == 2
     assert "adapter start: command not found" in err
-    code, out, err = cli("vectors", "run", "--timeout", "5", "--", sys.executable, "-c",
-                         "print('hello there')")
+    # the adapter reads the hello before it answers, so the answer (not an early exit
+    # or a line printed before the hello was sent) is what the runner judges
+    code, out, err = cli("vectors", "run", "--timeout", "60", "--", sys.executable, "-c",
+                         "import sys; sys.stdin.readline(); print('hello there', flush=True)")
     assert code == 2
     assert "adapter not-json" in err
     assert out == ""  # no totals before an error that stopped the run

@@ -51,9 +51,9 @@ class Expect:
 
 _MARK = "FAULT-MARK"
 EXPECT: dict[str, Expect] = {
-    "v2-internal-error": Expect(3, "error", (_MARK, "the engine crashed")),
-    "v2-error-on-start": Expect(3, "error", (_MARK, "on start of the game")),
-    "batch-item-error": Expect(3, "error", (_MARK, "crashed")),
+    "v2-internal-error": Expect(6, "error", (_MARK, "the engine crashed")),
+    "v2-error-on-start": Expect(6, "error", (_MARK, "on start of the game")),
+    "batch-item-error": Expect(6, "error", (_MARK, "crashed")),
     "batch-error-then-more": Expect(2, "batch", ("answer 2 is an error, yet",)),
     "batch-short": Expect(2, "batch", ("63 answer(s) to 64 action(s)",)),
     "batch-long": Expect(2, "batch", ("65 answer(s) to 64 action(s)",)),
@@ -164,7 +164,7 @@ def test_internal_error_in_the_json_summary(tmp_path: Path) -> None:
                            "--shrink-seconds", "1", "--out", str(tmp_path), "--", *ADAPTER,
                            "batch-item-error"], env=env, capture_output=True, text=True,
                           timeout=HARD_LIMIT, check=False)
-    assert done.returncode == 3, done.stderr
+    assert done.returncode == 6, done.stderr
     summary = json.loads(done.stdout)
     assert summary["verdict"] == "error"
     assert summary["failure"]["kind"] == "error"
