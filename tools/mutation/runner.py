@@ -238,7 +238,8 @@ def baseline(copy_root: Path, units: dict[str, list[tuple[int, int, str]]],
     def body() -> int:
         import pytest
         plugin = TracePlugin(lookup)
-        code = int(pytest.main([*POOL, "-q", "--no-header", "-p", "no:cacheprovider",
+        pool = [p for p in POOL if os.path.exists(os.path.join(root, p))]
+        code = int(pytest.main([*pool, "-q", "--no-header", "-p", "no:cacheprovider",
                                 "--rootdir", root, "-c", os.path.join(root, "pyproject.toml")],
                                plugins=[plugin]))
         _write(str(out), {"exit": code, "tests": plugin.tests})
