@@ -65,11 +65,15 @@ def order(mutant_list: list[Mutant], seed: int) -> list[Mutant]:
     return shuffled
 
 
-def selection(m: Mutant, tests: dict[str, dict[str, Any]]) -> list[str]:
-    """The tests that call ``m``'s function: those naming one of its rules first, fastest first."""
+def selection(m: Mutant, tests: dict[str, dict[str, Any]], outside: frozenset[str]) -> list[str]:
+    """The tests that call ``m``'s function: those naming one of its rules first, fastest first.
+
+    A function called outside the tests (at import) is needed by every test.
+    """
     unit = f"{m.module}:{m.unit}"
+    everyone = unit in outside
     calling = [(nid, t) for nid, t in tests.items()
-               if t.get("outcome") == "passed" and unit in t.get("calls", ())]
+               if t.get("outcome") == "passed" and (everyone or unit in t.get("calls", ()))]
     rules = set(m.rules)
 
     def rank(item: tuple[str, dict[str, Any]]) -> tuple[int, float, str]:
@@ -88,18 +92,18 @@ def tree_hash(copy_root: Path) -> str:
 
 
 def cached_baseline(copy_root: Path, spans: dict[str, list[tuple[int, int, str]]],
-                    work: Path) -> dict[str, dict[str, Any]]:
+                    work: Path) -> dict[str, Any]:
     """The traced baseline, reused from an earlier run of exactly the same files."""
     key = hashlib.sha256(repr(sorted(spans.items())).encode() + tree_hash(copy_root).encode())
     cache = CACHE / f"{key.hexdigest()[:24]}.json"
     if cache.exists():
         print(f"mutate: baseline reused from {cache}", flush=True)
-        data: dict[str, dict[str, Any]] = json.loads(cache.read_text(encoding="utf-8"))
+        data: dict[str, Any] = json.loads(cache.read_text(encoding="utf-8"))
         return data
-    tests = baseline(copy_root, spans, work / "baseline.json")
+    data = baseline(copy_root, spans, work / "baseline.json")
     cache.parent.mkdir(parents=True, exist_ok=True)
-    cache.write_text(json.dumps(tests), encoding="utf-8")
-    return tests
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    return data
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -109,6 +113,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="run only the first N mutants of the seeded order (a sample)")
     p.add_argument("--seed", type=int, default=1, help="the order's seed (default 1)")
     p.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
+    p.add_argument("--max-minutes", type=float, default=None,
+                   help="start no new mutant after this many minutes; the report then covers "
+                   "the mutants run, a prefix of the order (a sample)")
     p.add_argument("--out", default="docs/reports/mutation",
                    help="report path without extension (default docs/reports/mutation)")
 
@@ -130,7 +137,9 @@ def run(args: argparse.Namespace, root: Path) -> int:
         slots = [make_copy(root, work / f"copy{i}") for i in range(max(1, args.jobs))]
         print(f"mutate: {len(chosen)} of {len(every)} mutants; baseline run (traced) ...",
               flush=True)
-        tests = cached_baseline(slots[0], unit_spans(root, modules), work)
+        traced = cached_baseline(slots[0], unit_spans(root, modules), work)
+        tests: dict[str, dict[str, Any]] = traced["tests"]
+        outside = frozenset(traced.get("outside", ()))
         failed = sorted(nid for nid, t in tests.items() if t.get("outcome") != "passed")
         if failed:
             print(f"mutate: {len(failed)} test(s) fail without any mutant, e.g. {failed[0]}; "
@@ -141,7 +150,7 @@ def run(args: argparse.Namespace, root: Path) -> int:
         jobs: list[Job] = []
         results: list[dict[str, Any]] = []
         for m in chosen:
-            picked = selection(m, tests)
+            picked = selection(m, tests, outside)
             entry = report.mutant_entry(m)
             if not picked:
                 entry.update(status="survived", tests=0, seconds=0.0,
@@ -161,7 +170,15 @@ def run(args: argparse.Namespace, root: Path) -> int:
             print(f"[{done[0]}/{len(jobs)}] {r['status']:8} {r['seconds']:6.1f}s {job.key}",
                   flush=True)
 
-        run_jobs(jobs, slots, work, progress)
+        stop_at = None if args.max_minutes is None else started + 60 * args.max_minutes
+        run_jobs(jobs, slots, work, progress, stop_at)
+        unrun = [job.key for job in jobs if "status" not in job.result]
+        if unrun:  # stopped early: keep the prefix of the order that was run
+            first = next(i for i, m in enumerate(chosen) if m.key == unrun[0])
+            kept = {m.key for m in chosen[:first]}
+            print(f"mutate: stopped after {first} mutants of {len(chosen)}", flush=True)
+            results = [e for e in results if e["key"] in kept]
+            jobs = [job for job in jobs if job.key in kept]
         for job in jobs:
             entry = job.result["entry"]
             entry.update(tests=len(job.order),

@@ -126,12 +126,18 @@ _MISSING = object()
 
 
 class TracePlugin:
-    """Records, per test, its time, rule markers and the mutated-module functions it calls."""
+    """Records, per test, its time, rule markers and the mutated-module functions it calls.
+
+    Functions called outside every test (while the test modules are imported,
+    say) are recorded apart: every test depends on them.
+    """
 
     def __init__(self, lookup: Callable[[str, int], str | None]) -> None:
         self.lookup = lookup
         self.cache: dict[CodeType, str | None] = {}
         self.tests: dict[str, dict[str, Any]] = {}
+        #: Functions called outside any test: at import (module-level tables) or collection.
+        self.outside: set[str] = set()
 
     def pytest_collection_modifyitems(self, config: Any, items: list[Any]) -> None:
         drop = [i for i in items if any(f in getattr(i, "fixturenames", ()) for f in
@@ -140,8 +146,7 @@ class TracePlugin:
             config.hook.pytest_deselected(items=drop)
             items[:] = [i for i in items if i not in drop]
 
-    def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Iterator[None]:
-        seen: set[str] = set()
+    def _profiler(self, seen: set[str]) -> Callable[[FrameType, str, object], None]:
         cache, lookup = self.cache, self.lookup
 
         def profile(frame: FrameType, event: str, arg: object) -> None:
@@ -153,12 +158,22 @@ class TracePlugin:
                 if key is not None:
                     seen.add(key)  # type: ignore[arg-type]
 
+        return profile
+
+    def pytest_sessionstart(self, session: Any) -> None:
+        sys.setprofile(self._profiler(self.outside))
+
+    def pytest_sessionfinish(self, session: Any) -> None:
+        sys.setprofile(None)
+
+    def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Iterator[None]:
+        seen: set[str] = set()
         start = time.perf_counter()
-        sys.setprofile(profile)
+        sys.setprofile(self._profiler(seen))
         try:
             yield
         finally:
-            sys.setprofile(None)
+            sys.setprofile(self._profiler(self.outside))
         rules = sorted({str(a) for m in item.iter_markers("rule") for a in m.args})
         entry = self.tests.setdefault(item.nodeid, {"outcome": "passed"})
         entry.update(seconds=time.perf_counter() - start, calls=sorted(seen), rules=rules,
@@ -220,8 +235,8 @@ def _prepare() -> None:
 
 
 def baseline(copy_root: Path, units: dict[str, list[tuple[int, int, str]]],
-             out: Path) -> dict[str, dict[str, Any]]:
-    """Run the pool unmutated with tracing; return the per-test records."""
+             out: Path) -> dict[str, Any]:
+    """Run the pool unmutated with tracing: ``{"tests": {nodeid: record}, "outside": [...]}``."""
     _prepare()
     root = str(copy_root)
     index = {os.path.join(root, module): spans for module, spans in units.items()}
@@ -242,7 +257,8 @@ def baseline(copy_root: Path, units: dict[str, list[tuple[int, int, str]]],
         code = int(pytest.main([*pool, "-q", "--no-header", "-p", "no:cacheprovider",
                                 "--rootdir", root, "-c", os.path.join(root, "pyproject.toml")],
                                plugins=[plugin]))
-        _write(str(out), {"exit": code, "tests": plugin.tests})
+        _write(str(out), {"exit": code, "tests": plugin.tests,
+                          "outside": sorted(plugin.outside)})
         return 0
 
     pid = _child(root, str(out) + ".log", body)
@@ -250,8 +266,7 @@ def baseline(copy_root: Path, units: dict[str, list[tuple[int, int, str]]],
     if not out.exists():
         raise RuntimeError(f"the baseline run failed (status {status}); see {out}.log")
     data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    tests: dict[str, dict[str, Any]] = data["tests"]
-    return tests
+    return data
 
 
 @dataclass
@@ -267,13 +282,36 @@ class Job:
 
 
 def run_jobs(jobs: list[Job], slots: list[Path], work: Path,
-             progress: Callable[[Job], None]) -> None:
-    """Run every job, ``len(slots)`` at a time; fill in each ``job.result``."""
+             progress: Callable[[Job], None], stop_at: float | None = None) -> None:
+    """Run the jobs in order, ``len(slots)`` at a time; fill in each ``job.result``.
+
+    After ``stop_at`` (a :func:`time.monotonic` time), or on SIGTERM or SIGINT, no
+    new job starts and the running ones finish: the jobs run are a prefix of
+    ``jobs``, and the others keep an empty ``result["status"]``.
+    """
     _prepare()
     waiting = list(jobs)
     running: dict[int, tuple[Job, Path, float, float, bytes]] = {}
     free = list(slots)
+    stopping = [False]
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        stopping[0] = True
+
+    old = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        _loop(waiting, running, free, work, progress, stop_at, stopping)
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def _loop(waiting: list[Job], running: dict[int, tuple[Job, Path, float, float, bytes]],
+          free: list[Path], work: Path, progress: Callable[[Job], None], stop_at: float | None,
+          stopping: list[bool]) -> None:
     while waiting or running:
+        if stopping[0] or (stop_at is not None and time.monotonic() > stop_at):
+            waiting.clear()
         while waiting and free:
             job = waiting.pop(0)
             slot = free.pop(0)
@@ -296,7 +334,14 @@ def run_jobs(jobs: list[Job], slots: list[Path], work: Path,
             pid = _child(root, str(record) + ".log", body)
             running[pid] = (job, slot, time.monotonic(), limit, original)
             job.result["record"] = str(record)
-        pid, status = os.waitpid(-1, os.WNOHANG) if running else (0, 0)
+        if not running:
+            break
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            break
+        except InterruptedError:
+            continue
         if pid == 0:
             now = time.monotonic()
             for cpid, (job, _slot, started, limit, _o) in list(running.items()):
