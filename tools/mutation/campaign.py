@@ -116,6 +116,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-minutes", type=float, default=None,
                    help="start no new mutant after this many minutes; the report then covers "
                    "the mutants run, a prefix of the order (a sample)")
+    p.add_argument("--recheck", default=None, metavar="REPORT.json",
+                   help="run again only the survivors of this report (after new tests) and "
+                   "write it with their new verdicts")
     p.add_argument("--out", default="docs/reports/mutation",
                    help="report path without extension (default docs/reports/mutation)")
 
@@ -131,6 +134,12 @@ def run(args: argparse.Namespace, root: Path) -> int:
     chosen = order(every, args.seed)
     if args.limit is not None:
         chosen = chosen[:args.limit]
+    earlier: dict[str, Any] | None = None
+    if args.recheck is not None:
+        earlier = json.loads(Path(args.recheck).read_text(encoding="utf-8"))
+        again = {e["key"] for e in earlier["mutants"] if e["status"] == "survived"}
+        chosen = [m for m in chosen if m.key in again]
+        print(f"mutate: rechecking the {len(chosen)} survivors of {args.recheck}", flush=True)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="rules-ref-mutate-") as tmp:
         work = Path(tmp)
@@ -185,10 +194,24 @@ def run(args: argparse.Namespace, root: Path) -> int:
                          **{k: v for k, v in job.result.items()
                             if k in ("status", "seconds", "killed_by", "detail", "exit")})
             results.append(entry)
+    seconds = time.monotonic() - started
+    if earlier is not None:  # the earlier run, with its survivors' new verdicts
+        fresh = {e["key"]: e for e in results}
+        for e in fresh.values():
+            e["rechecked"] = True
+        results = [fresh.get(e["key"], e) for e in earlier["mutants"]]
+        seconds += float(earlier["seconds"])
+        base_seconds += float(earlier["baseline_seconds"])
+        total_seen = int(earlier["total_mutants"])
+        if len(fresh) < sum(1 for e in earlier["mutants"] if e["status"] == "survived"):
+            print("mutate: the recheck did not run every survivor", file=sys.stderr)
+            return 1
+    else:
+        total_seen = len(every)
     results.sort(key=lambda e: (e["module"], e["line"], e["key"]))
-    summary = report.write_mutation(Path(args.out), results, total=len(every),
+    summary = report.write_mutation(Path(args.out), results, total=total_seen,
                                     seed=args.seed, jobs=args.jobs,
-                                    seconds=time.monotonic() - started,
+                                    seconds=seconds,
                                     baseline_seconds=base_seconds, modules=modules,
                                     explanations=report.load_explanations(root))
     print(summary)

@@ -162,6 +162,36 @@ def run_conform(rules_ref_cmd: str, adapter: list[str], neutral: Path, limit: fl
             "games": summary.get("games")}
 
 
+def _classify(entry: dict[str, Any], tested: dict[str, dict[str, Any]]) -> None:
+    long = entry.get("long_conform")
+    if long is None:
+        entry["class"] = "caught"
+        return
+    test = tested.get(entry["key"], {})
+    killed_by_tests = test.get("status") in ("killed", "timeout")
+    if not long["caught"] and test and not killed_by_tests:
+        entry["class"] = "equivalent at the adapter"
+    else:
+        entry["class"] = "miss"
+    entry["killed_by_tests"] = test.get("killed_by") if killed_by_tests else None
+    entry["tests_verdict"] = test.get("status")
+
+
+def _reclassify(args: argparse.Namespace, tested: dict[str, dict[str, Any]], total: int,
+                modules: tuple[str, ...]) -> int:
+    """Classify the misses of an earlier kit-power report again, with a newer mutation report."""
+    from .report import write_kit_power
+    doc = json.loads(Path(args.reclassify).read_text(encoding="utf-8"))
+    results: list[dict[str, Any]] = doc["mutants"]
+    for entry in results:
+        _classify(entry, tested)
+    print(write_kit_power(Path(args.out), results, total=int(doc["total_mutants"]),
+                          seed=int(doc["seed"]), seconds=float(doc["seconds"]),
+                          jobs=int(doc["jobs"]), modules=tuple(doc["modules"]),
+                          long_seconds=args.long_seconds))
+    return 0
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--modules", nargs="+", default=None, metavar="NAME",
                    help=f"rule modules to mutate (default: {' '.join(RULE_MODULES)})")
@@ -175,6 +205,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="time budget of that long run (default 300)")
     p.add_argument("--mutation-report", default="docs/reports/mutation.json",
                    help="the mutation campaign's JSON (for which mutants no test kills)")
+    p.add_argument("--reclassify", default=None, metavar="KIT.json",
+                   help="run nothing: classify the misses of this kit-power report again "
+                   "against --mutation-report, and write it")
     p.add_argument("--out", default="docs/reports/kit-power",
                    help="report path without extension (default docs/reports/kit-power)")
 
@@ -210,15 +243,7 @@ def _one(m: Mutant, root: Path, work: Path, expected: tuple[str, ...], args: arg
                            ["--examples", str(args.long_examples),
                             "--max-seconds", str(args.long_seconds)])
         entry["long_conform"] = long
-        test = tested.get(m.key, {})
-        killed_by_tests = test.get("status") in ("killed", "timeout")
-        if not long["caught"] and test and not killed_by_tests:
-            entry["class"] = "equivalent at the adapter"
-        else:
-            entry["class"] = "miss"
-            entry["killed_by_tests"] = test.get("killed_by") if killed_by_tests else None
-    else:
-        entry["class"] = "caught"
+    _classify(entry, tested)
     shutil.rmtree(copy, ignore_errors=True)
     return entry
 
@@ -240,6 +265,8 @@ def run(args: argparse.Namespace, root: Path) -> int:
     if report_path.exists():
         tested = {e["key"]: e for e in json.loads(report_path.read_text(encoding="utf-8"))
                   ["mutants"]}
+    if args.reclassify is not None:
+        return _reclassify(args, tested, len(every), modules)
     started = time.monotonic()
     results: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="rules-ref-kit-power-") as tmp:
