@@ -77,9 +77,16 @@ def is_over(totals, target):
 
 def double(x):
     return x + x
+
+
+def _table():
+    return (0, 1)
+
+
+TABLE = _table()  # run at import, outside every test: every test needs it
 '''
 
-TINY_TESTS = '''from rules_ref.game_end import double, is_over
+TINY_TESTS = '''from rules_ref.game_end import TABLE, double, is_over
 
 
 def test_the_end_is_at_the_target():
@@ -89,6 +96,10 @@ def test_the_end_is_at_the_target():
 
 def test_double_of_zero():
     assert double(0) == 0
+
+
+def test_the_table():
+    assert TABLE == (0, 1)
 '''
 
 
@@ -113,6 +124,10 @@ def test_a_tiny_campaign_tells_killed_from_survived(tmp_path: Path) -> None:
         "is_over:compare:0": ("killed", "max(totals) >= target -> max(totals) > target"),
         "is_over:min-max:0": ("killed", "max(totals) -> min(totals)"),
         "double:arith:0": ("survived", "x + x -> x - x"),
+        "_table:constant:0": ("killed", "0 -> 1"),
+        "_table:constant:1": ("killed", "0 -> -1"),
+        "_table:constant:2": ("killed", "1 -> 2"),
+        "_table:constant:3": ("killed", "1 -> 0"),
     }
-    assert report["counts"] == {"killed": 2, "timeout": 0, "survived": 1, "error": 0}
+    assert report["counts"] == {"killed": 6, "timeout": 0, "survived": 1, "error": 0}
     assert (project / "rules_ref" / "game_end.py").read_text() == TINY_MODULE  # never touched

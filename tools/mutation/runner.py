@@ -160,7 +160,8 @@ class TracePlugin:
 
         return profile
 
-    def pytest_sessionstart(self, session: Any) -> None:
+    def start(self) -> None:
+        """Start recording calls outside the tests: before pytest imports any conftest."""
         sys.setprofile(self._profiler(self.outside))
 
     def pytest_sessionfinish(self, session: Any) -> None:
@@ -253,6 +254,7 @@ def baseline(copy_root: Path, units: dict[str, list[tuple[int, int, str]]],
     def body() -> int:
         import pytest
         plugin = TracePlugin(lookup)
+        plugin.start()
         pool = [p for p in POOL if os.path.exists(os.path.join(root, p))]
         code = int(pytest.main([*pool, "-q", "--no-header", "-p", "no:cacheprovider",
                                 "--rootdir", root, "-c", os.path.join(root, "pyproject.toml")],
