@@ -36,6 +36,8 @@ def sources(src: str, op: str) -> list[str]:
     ("constant", "def f(a):\n    return a + 1\n",
      ["def f(a):\n    return a + 2\n", "def f(a):\n    return a + 0\n"]),
     ("constant", "def f():\n    return True\n", ["def f():\n    return False\n"]),
+    ("constant", "def f(a):\n    return a[0]\n", ["def f(a):\n    return a[1]\n"]),
+    ("zero", "def f(a):\n    return a[0]\n", ["def f(a):\n    return a[-1]\n"]),
     ("return-not", "def f(a) -> bool:\n    return a\n", ["def f(a) -> bool:\n    return not a\n"]),
     ("return-not", "def f(a) -> int:\n    return a\n", []),
     ("remove-not", "def f(a):\n    return not a\n", ["def f(a):\n    return a\n"]),
@@ -125,9 +127,9 @@ def test_a_tiny_campaign_tells_killed_from_survived(tmp_path: Path) -> None:
         "is_over:min-max:0": ("killed", "max(totals) -> min(totals)"),
         "double:arith:0": ("survived", "x + x -> x - x"),
         "_table:constant:0": ("killed", "0 -> 1"),
-        "_table:constant:1": ("killed", "0 -> -1"),
-        "_table:constant:2": ("killed", "1 -> 2"),
-        "_table:constant:3": ("killed", "1 -> 0"),
+        "_table:zero:0": ("killed", "0 -> -1"),
+        "_table:constant:1": ("killed", "1 -> 2"),
+        "_table:constant:2": ("killed", "1 -> 0"),
     }
     assert report["counts"] == {"killed": 6, "timeout": 0, "survived": 1, "error": 0}
     assert (project / "rules_ref" / "game_end.py").read_text() == TINY_MODULE  # never touched

@@ -32,6 +32,8 @@ from .runner import (
 RULE_MODULES = ("cards", "deal", "passing", "leading", "following", "tricks", "pending",
                 "scoring", "game_end")
 MUTATED_MODULES = (*RULE_MODULES, "state", "view")
+#: The tests written for survivors: what ``--recheck`` runs each survivor against.
+KILLS = "tests/rules/test_mutation_kills.py"
 CACHE = Path(tempfile.gettempdir()) / "rules-ref-mutation-cache"
 
 
@@ -106,6 +108,21 @@ def cached_baseline(copy_root: Path, spans: dict[str, list[tuple[int, int, str]]
     return data
 
 
+def _baseline(root: Path, modules: tuple[str, ...], copy: Path, work: Path,
+              started: float) -> tuple[dict[str, dict[str, Any]], frozenset[str], float] | None:
+    traced = cached_baseline(copy, unit_spans(root, modules), work)
+    tests: dict[str, dict[str, Any]] = traced["tests"]
+    outside = frozenset(traced.get("outside", ()))
+    failed = sorted(nid for nid, t in tests.items() if t.get("outcome") != "passed")
+    if failed:
+        print(f"mutate: {len(failed)} test(s) fail without any mutant, e.g. {failed[0]}; "
+              "fix them first", file=sys.stderr)
+        return None
+    base_seconds = time.monotonic() - started
+    print(f"mutate: baseline {len(tests)} tests in {base_seconds:.0f} s", flush=True)
+    return tests, outside, base_seconds
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--modules", nargs="+", default=None, metavar="NAME",
                    help=f"modules to mutate (default: {' '.join(MUTATED_MODULES)})")
@@ -117,8 +134,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="start no new mutant after this many minutes; the report then covers "
                    "the mutants run, a prefix of the order (a sample)")
     p.add_argument("--recheck", default=None, metavar="REPORT.json",
-                   help="run again only the survivors of this report (after new tests) and "
-                   "write it with their new verdicts")
+                   help=f"run the survivors of this report against {KILLS} only (the "
+                   "tests written for them) and write the report with their new verdicts")
     p.add_argument("--out", default="docs/reports/mutation",
                    help="report path without extension (default docs/reports/mutation)")
 
@@ -137,29 +154,28 @@ def run(args: argparse.Namespace, root: Path) -> int:
     earlier: dict[str, Any] | None = None
     if args.recheck is not None:
         earlier = json.loads(Path(args.recheck).read_text(encoding="utf-8"))
-        again = {e["key"] for e in earlier["mutants"] if e["status"] == "survived"}
-        chosen = [m for m in chosen if m.key in again]
-        print(f"mutate: rechecking the {len(chosen)} survivors of {args.recheck}", flush=True)
+        again = {e["key"]: e["mutation"] for e in earlier["mutants"] if e["status"] == "survived"}
+        chosen = [m for m in chosen if again.get(m.key) == m.description]
+        print(f"mutate: rechecking the {len(chosen)} survivors of {args.recheck} against "
+              f"{KILLS}", flush=True)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="rules-ref-mutate-") as tmp:
         work = Path(tmp)
         slots = [make_copy(root, work / f"copy{i}") for i in range(max(1, args.jobs))]
-        print(f"mutate: {len(chosen)} of {len(every)} mutants; baseline run (traced) ...",
-              flush=True)
-        traced = cached_baseline(slots[0], unit_spans(root, modules), work)
-        tests: dict[str, dict[str, Any]] = traced["tests"]
-        outside = frozenset(traced.get("outside", ()))
-        failed = sorted(nid for nid, t in tests.items() if t.get("outcome") != "passed")
-        if failed:
-            print(f"mutate: {len(failed)} test(s) fail without any mutant, e.g. {failed[0]}; "
-                  "fix them first", file=sys.stderr)
-            return 2
-        base_seconds = time.monotonic() - started
-        print(f"mutate: baseline {len(tests)} tests in {base_seconds:.0f} s", flush=True)
+        tests: dict[str, dict[str, Any]] = {}
+        outside: frozenset[str] = frozenset()
+        base_seconds = 0.0
+        if earlier is None:
+            print(f"mutate: {len(chosen)} of {len(every)} mutants; baseline run (traced) ...",
+                  flush=True)
+            got = _baseline(root, modules, slots[0], work, started)
+            if got is None:
+                return 2
+            tests, outside, base_seconds = got
         jobs: list[Job] = []
         results: list[dict[str, Any]] = []
         for m in chosen:
-            picked = selection(m, tests, outside)
+            picked = [KILLS] if earlier is not None else selection(m, tests, outside)
             entry = report.mutant_entry(m)
             if not picked:
                 entry.update(status="survived", tests=0, seconds=0.0,
@@ -167,7 +183,7 @@ def run(args: argparse.Namespace, root: Path) -> int:
                 results.append(entry)
                 continue
             per_test = {nid: PER_TEST_FACTOR * float(tests[nid]["seconds"]) + PER_TEST_MARGIN
-                        for nid in picked}
+                        for nid in picked if nid in tests}
             job = Job(m.key, m.module, m.source, picked, per_test)
             job.result["entry"] = entry
             jobs.append(job)

@@ -14,8 +14,9 @@ Operators (the ``op`` of a mutant):
 * ``boolean``: ``and``/``or`` swapped;
 * ``arith``: ``+``/``-`` swapped (also ``+=``/``-=``), ``*`` and ``%`` to ``//``,
   ``//`` to ``*``;
-* ``constant``: an integer constant ``c`` to ``c + 1`` and ``c - 1``; ``True``/``False``
-  swapped;
+* ``constant``: an integer constant ``c`` to ``c + 1`` and (``c > 0``) ``c - 1``;
+  ``True``/``False`` swapped;
+* ``zero``: the constant ``0`` to ``-1``;
 * ``return-not``: ``return e`` to ``return not e`` in a function declared ``-> bool``;
 * ``remove-not``: ``not e`` to ``e``;
 * ``delete``: a statement inside a branch or loop body replaced by ``pass``;
@@ -34,8 +35,8 @@ import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-OPERATORS = ("compare", "boolean", "arith", "constant", "return-not", "remove-not", "delete",
-             "min-max", "slice")
+OPERATORS = ("compare", "boolean", "arith", "constant", "zero", "return-not", "remove-not",
+             "delete", "min-max", "slice")
 
 _COMPARE_SWAP: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
@@ -187,7 +188,10 @@ def _node_mutations(node: ast.AST, slot: _Slot, in_branch: bool,
             yield "constant", slot, ast.Constant(not node.value)
         elif isinstance(node.value, int):
             yield "constant", slot, ast.Constant(node.value + 1)
-            yield "constant", slot, ast.Constant(node.value - 1)
+            if node.value > 0:
+                yield "constant", slot, ast.Constant(node.value - 1)
+            else:  # -1 is written as a negation, which is its own operator (stable keys)
+                yield "zero", slot, ast.UnaryOp(ast.USub(), ast.Constant(1))
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         yield "remove-not", slot, copy.deepcopy(node.operand)
     elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)

@@ -54,6 +54,7 @@ EXIT_CRASH = 77
 PER_TEST_FACTOR = 10.0
 PER_TEST_MARGIN = 10.0
 CHILD_MARGIN = 60.0
+PER_TEST_DEFAULT = 60.0
 MEMORY_LIMIT = 2 * 1024 ** 3
 
 #: Tests that judge the session as a whole (the rare-path report) are never selected.
@@ -87,8 +88,13 @@ class SelectPlugin:
 
     def pytest_collection_modifyitems(self, config: Any, items: list[Any]) -> None:
         rank = {nid: i for i, nid in enumerate(self.order)}
-        keep = sorted((i for i in items if i.nodeid in rank), key=lambda i: rank[i.nodeid])
-        drop = [i for i in items if i.nodeid not in rank]
+
+        def place(item: Any) -> int:  # an entry naming a whole file keeps all its tests
+            nodeid: str = item.nodeid
+            return rank.get(nodeid, rank.get(nodeid.split("::")[0], -1))
+
+        keep = sorted((i for i in items if place(i) >= 0), key=place)
+        drop = [i for i in items if place(i) < 0]
         if drop:
             config.hook.pytest_deselected(items=drop)
         items[:] = keep
@@ -100,7 +106,7 @@ class SelectPlugin:
             os._exit(EXIT_WRONG_COPY)
 
     def pytest_runtest_setup(self, item: Any) -> None:
-        limit = self.per_test.get(item.nodeid, 60.0)
+        limit = self.per_test.get(item.nodeid, PER_TEST_DEFAULT)
 
         def expire(signum: int, frame: FrameType | None) -> None:
             _write(self.record, {"timeout": item.nodeid})
