@@ -109,7 +109,8 @@ def cached_baseline(copy_root: Path, spans: dict[str, list[tuple[int, int, str]]
 
 
 def _baseline(root: Path, modules: tuple[str, ...], copy: Path, work: Path,
-              started: float) -> tuple[dict[str, dict[str, Any]], frozenset[str], float] | None:
+              started: float) -> tuple[dict[str, dict[str, Any]], frozenset[str], float,
+                                       float] | None:
     traced = cached_baseline(copy, unit_spans(root, modules), work)
     tests: dict[str, dict[str, Any]] = traced["tests"]
     outside = frozenset(traced.get("outside", ()))
@@ -120,7 +121,7 @@ def _baseline(root: Path, modules: tuple[str, ...], copy: Path, work: Path,
         return None
     base_seconds = time.monotonic() - started
     print(f"mutate: baseline {len(tests)} tests in {base_seconds:.0f} s", flush=True)
-    return tests, outside, base_seconds
+    return tests, outside, base_seconds, float(traced.get("cpu_seconds", 0.0))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -164,14 +165,14 @@ def run(args: argparse.Namespace, root: Path) -> int:
         slots = [make_copy(root, work / f"copy{i}") for i in range(max(1, args.jobs))]
         tests: dict[str, dict[str, Any]] = {}
         outside: frozenset[str] = frozenset()
-        base_seconds = 0.0
+        base_seconds = base_cpu = 0.0
         if earlier is None:
             print(f"mutate: {len(chosen)} of {len(every)} mutants; baseline run (traced) ...",
                   flush=True)
             got = _baseline(root, modules, slots[0], work, started)
             if got is None:
                 return 2
-            tests, outside, base_seconds = got
+            tests, outside, base_seconds, base_cpu = got
         jobs: list[Job] = []
         results: list[dict[str, Any]] = []
         for m in chosen:
@@ -208,7 +209,8 @@ def run(args: argparse.Namespace, root: Path) -> int:
             entry = job.result["entry"]
             entry.update(tests=len(job.order),
                          **{k: v for k, v in job.result.items()
-                            if k in ("status", "seconds", "killed_by", "detail", "exit")})
+                            if k in ("status", "seconds", "cpu_seconds", "killed_by", "detail",
+                                     "exit")})
             results.append(entry)
     seconds = time.monotonic() - started
     if earlier is not None:  # the earlier run, with its survivors' new verdicts
@@ -229,7 +231,8 @@ def run(args: argparse.Namespace, root: Path) -> int:
                                     seed=args.seed, jobs=args.jobs,
                                     seconds=seconds,
                                     baseline_seconds=base_seconds, modules=modules,
-                                    explanations=report.load_explanations(root))
+                                    explanations=report.load_explanations(root),
+                                    baseline_cpu=base_cpu)
     print(summary)
     errors = sum(1 for e in results if e["status"] == "error")
     return 1 if errors or not results else 0

@@ -40,7 +40,7 @@ def _md_cell(text: str) -> str:
 
 def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed: int, jobs: int,
                    seconds: float, baseline_seconds: float, modules: tuple[str, ...],
-                   explanations: dict[str, dict[str, str]]) -> str:
+                   explanations: dict[str, dict[str, str]], baseline_cpu: float = 0.0) -> str:
     """Write the JSON and Markdown mutation report; return the headline line."""
     counts = Counter(e["status"] for e in results)
     for e in results:
@@ -52,6 +52,7 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
     judged = len(results) - counts["error"]
     score = killed / judged if judged else 0.0
     sample = len(results) < total
+    cpu = [float(e["cpu_seconds"]) for e in results if e.get("cpu_seconds") is not None]
     survivors = [e for e in results if e["status"] == "survived"]
     reasons = Counter(e["reason"] for e in survivors)
     equivalent = reasons["equivalent"]
@@ -66,6 +67,9 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
         "per_mutant_seconds": round((seconds - baseline_seconds) * jobs / max(1, len(results)), 2),
         "counts": {"killed": counts["killed"], "timeout": counts["timeout"],
                    "survived": len(survivors), "error": counts["error"]},
+        "cpu_seconds_per_mutant": round(sum(cpu) / len(cpu), 2) if cpu else None,
+        "estimated_full_minutes_on_two_idle_cores":
+            round((sum(cpu) / len(cpu) * total / 2 + baseline_cpu) / 60, 1) if cpu else None,
         "score": round(score, 4),
         "score_without_equivalent": round(killed / (judged - equivalent), 4)
         if judged > equivalent else 0.0,
@@ -88,7 +92,10 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
     lines += [
         f"Modules: {', '.join(modules)}. Wall time {seconds:.0f} s with {jobs} job(s), of which "
         f"the traced baseline run took {baseline_seconds:.0f} s; about "
-        f"{doc['per_mutant_seconds']} s of one core per mutant.", "",
+        f"{doc['per_mutant_seconds']} s of one core per mutant"
+        + (f" ({doc['cpu_seconds_per_mutant']} s of CPU; the whole campaign on two idle "
+           f"cores: about {doc['estimated_full_minutes_on_two_idle_cores']} min)."
+           if cpu else "."), "",
         "Score: mutants killed (a test failed, or a test ran past its time limit) over "
         "mutants run; without equivalent mutants: "
         f"{doc['score_without_equivalent']:.1%}.", "",

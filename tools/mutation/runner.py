@@ -270,10 +270,11 @@ def baseline(copy_root: Path, units: dict[str, list[tuple[int, int, str]]],
         return 0
 
     pid = _child(root, str(out) + ".log", body)
-    _, status = os.waitpid(pid, 0)
+    _, status, usage = os.wait4(pid, 0)
     if not out.exists():
         raise RuntimeError(f"the baseline run failed (status {status}); see {out}.log")
     data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    data["cpu_seconds"] = round(usage.ru_utime + usage.ru_stime, 1)
     return data
 
 
@@ -345,7 +346,7 @@ def _loop(waiting: list[Job], running: dict[int, tuple[Job, Path, float, float, 
         if not running:
             break
         try:
-            pid, status = os.waitpid(-1, os.WNOHANG)
+            pid, status, usage = os.wait4(-1, os.WNOHANG)
         except ChildProcessError:
             break
         except InterruptedError:
@@ -362,6 +363,7 @@ def _loop(waiting: list[Job], running: dict[int, tuple[Job, Path, float, float, 
         (slot / job.module).write_bytes(original)
         free.append(slot)
         job.result.update(_classify(job, status, time.monotonic() - started))
+        job.result["cpu_seconds"] = round(usage.ru_utime + usage.ru_stime, 2)
         progress(job)
 
 
