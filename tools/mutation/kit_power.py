@@ -20,7 +20,11 @@ failure rules; for the vectors, the rule cited by the most failing vectors.
 The report's "right rule" is conform's when conform caught the mutant, else
 the vectors'.
 
-A mutant neither command catches is re-run with a long conform search
+A mutant of a function the reference adapter never calls (traced once, over
+a vectors run and a conform run of the unmutated package,
+:mod:`tools.mutation.traced_adapter`) cannot change what the adapter answers:
+it is classified *not reached by the adapter* without a run. A mutant neither
+command catches is re-run with a long conform search
 (``--long-examples``, ``--long-seconds``). It is classified *equivalent at the
 adapter* when that search also finds nothing and the mutation campaign's
 report (``docs/reports/mutation.json``) shows no test kills it either; then it
@@ -42,7 +46,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .campaign import RULE_MODULES, collect, module_path, order
+from .campaign import RULE_MODULES, collect, module_path, order, unit_spans
 from .operators import Mutant, units
 
 CONFORM_SEED = 20261201
@@ -74,6 +78,33 @@ def helper_rules(root: Path) -> dict[str, tuple[str, ...]]:
         callers = used.get(simple, set()) - {key}
         out[key] = tuple(sorted({r for c in callers for r in own[c]}))
     return out
+
+
+def adapter_reach(root: Path, work: Path) -> set[str]:
+    """The rule-module functions the reference adapter calls in a vectors run and a conform run.
+
+    Both commands run once, with default settings and the conform seed, through
+    :mod:`tools.mutation.traced_adapter` on the unmutated package.
+    """
+    out = work / "reach.jsonl"
+    neutral = work / "cwd"
+    tracer = Path(__file__).with_name("traced_adapter.py")
+    adapter = ["env", f"PYTHONPATH={root}", sys.executable, str(tracer), str(out)]
+    rules_ref_cmd = str(Path(sys.executable).with_name("rules-ref"))
+    vectors = run_vectors(rules_ref_cmd, adapter, neutral, 900.0)
+    conform = run_conform(rules_ref_cmd, adapter, neutral, 900.0, [])
+    if vectors["caught"] or conform["caught"] or not out.exists():
+        raise RuntimeError("the traced reference adapter did not pass the vectors and conform: "
+                           f"vectors exit {vectors['exit']}, conform {conform.get('verdict')}")
+    spans = unit_spans(root, RULE_MODULES)
+    index = {str(root / module): s for module, s in spans.items()}
+    reached: set[str] = set()
+    for line in out.read_text(encoding="utf-8").splitlines():
+        for filename, first in json.loads(line):
+            for lo, hi, key in index.get(filename, ()):
+                if lo <= first <= hi:
+                    reached.add(key)
+    return reached
 
 
 def check_origins(python: str, neutral: Path, copy: Path) -> None:
@@ -162,7 +193,14 @@ def run_conform(rules_ref_cmd: str, adapter: list[str], neutral: Path, limit: fl
             "games": summary.get("games")}
 
 
+def _not_run() -> dict[str, Any]:
+    return {"caught": False, "exit": None, "rules": [], "seconds": 0.0, "right_rule": None,
+            "first_catch_seconds": None}
+
+
 def _classify(entry: dict[str, Any], tested: dict[str, dict[str, Any]]) -> None:
+    if entry.get("class") == "not reached by the adapter":
+        return
     long = entry.get("long_conform")
     if long is None:
         entry["class"] = "caught"
@@ -277,7 +315,20 @@ def run(args: argparse.Namespace, root: Path) -> int:
         (work / "cwd").mkdir()
         check_origins(sys.executable, work / "cwd", probe)
         shutil.rmtree(probe)
-        print(f"kit-power: {len(chosen)} of {len(every)} mutants", flush=True)
+        print(f"kit-power: {len(chosen)} of {len(every)} mutants; tracing the reference "
+              "adapter ...", flush=True)
+        reach = adapter_reach(root.resolve(), work)
+        unreached = [m for m in chosen if f"{m.module}:{m.unit}" not in reach]
+        for m in unreached:
+            results.append({"key": m.key, "module": m.module, "function": m.unit,
+                            "line": m.line, "op": m.op, "mutation": m.description,
+                            "expected_rules": list(expected.get(f"{m.module}:{m.unit}", ())),
+                            "class": "not reached by the adapter",
+                            "vectors": _not_run(), "conform": _not_run(),
+                            "named": {"by": None, "rules": [], "right": None}})
+        chosen = [m for m in chosen if f"{m.module}:{m.unit}" in reach]
+        print(f"kit-power: {len(unreached)} mutants are in functions the adapter never calls; "
+              f"running {len(chosen)}", flush=True)
         from concurrent.futures import ThreadPoolExecutor
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             futures = [pool.submit(_one, m, root, work, expected.get(f"{m.module}:{m.unit}", ()),

@@ -147,7 +147,8 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
                     seconds: float, jobs: int, modules: tuple[str, ...],
                     long_seconds: float) -> str:
     """Write the JSON and Markdown kit-power report; return the headline line."""
-    counted = [e for e in results if e["class"] != "equivalent at the adapter"]
+    uncounted = ("equivalent at the adapter", "not reached by the adapter")
+    counted = [e for e in results if e["class"] not in uncounted]
     equivalent = len(results) - len(counted)
     n = len(counted)
     share = {kit: (sum(1 for e in counted if e[kit]["caught"]) / n if n else 0.0)
@@ -163,7 +164,8 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
              for kit in ("conform", "vectors")}
     sample = len(results) < total
     headline = (f"{'SAMPLE of ' if sample else ''}{len(results)} mutants"
-                f"{f' (of {total})' if sample else ''}, {equivalent} equivalent at the adapter: "
+                f"{f' (of {total})' if sample else ''}, {equivalent} not reached or "
+                f"equivalent at the adapter: "
                 f"conform caught {share['conform']:.1%}, vectors {share['vectors']:.1%}, "
                 f"right rule named {right_share:.1%}")
     doc: dict[str, Any] = {
