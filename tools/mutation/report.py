@@ -163,6 +163,9 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
                    if e[kit]["caught"] and e[kit].get("first_catch_seconds") is not None]
              for kit in ("conform", "vectors")}
     sample = len(results) < total
+    import resource  # the CPU of every process this campaign ran, the tracing runs included
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = usage.ru_utime + usage.ru_stime
     headline = (f"{'SAMPLE of ' if sample else ''}{len(results)} mutants"
                 f"{f' (of {total})' if sample else ''}, {equivalent} not reached or "
                 f"equivalent at the adapter: "
@@ -172,6 +175,9 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
         "kind": "kit-power", "sample": sample, "size": len(results), "total_mutants": total,
         "modules": list(modules), "seed": seed, "jobs": jobs, "seconds": round(seconds, 1),
         "per_mutant_seconds": round(seconds * jobs / max(1, len(results)), 1),
+        "cpu_seconds": round(cpu, 1),
+        "estimated_full_minutes_on_two_idle_cores": round(cpu / max(1, len(results)) * total
+                                                          / 2 / 60, 1),
         "equivalent_at_adapter": equivalent, "counted": n,
         "conform_share": round(share["conform"], 4), "vectors_share": round(share["vectors"], 4),
         "either_share": round(len(either) / n, 4) if n else 0.0,
@@ -202,7 +208,9 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
         "`rules-ref conform` with default settings (a fixed `--seed`). An adapter fault "
         "counts as a catch that names no rule.", "",
         f"Modules: {', '.join(modules)}. Wall time {seconds:.0f} s with {jobs} job(s), "
-        f"{doc['per_mutant_seconds']} s per mutant.", "",
+        f"{doc['per_mutant_seconds']} s per mutant; {doc['cpu_seconds']} s of CPU in all, so "
+        f"the whole campaign on two idle cores (`--jobs 2`): about "
+        f"{doc['estimated_full_minutes_on_two_idle_cores']} min.", "",
         "| | conform | vectors |", "|---|---:|---:|",
         f"| caught | {share['conform']:.1%} | {share['vectors']:.1%} |",
         f"| time to first catch, median (s) | {fc['conform']['median']} | "
