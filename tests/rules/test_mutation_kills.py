@@ -11,7 +11,8 @@ import pytest
 
 from rules_ref.actions import DealCards
 from rules_ref.cards import Suit, is_black_maria, is_heart, parse_card, parse_cards
-from rules_ref.deal import seeded_deal
+from rules_ref.deal import MASK64, draw_below, seeded_deal, splitmix64_step
+from rules_ref.errors import CardNotationError
 from rules_ref.following import may_discard_on_first_trick, may_follow_with
 from rules_ref.leading import may_lead, may_open_with
 from rules_ref.ruleset import FirstTrickPoints, Ruleset
@@ -80,3 +81,34 @@ def test_a_state_as_text_shows_every_hand_and_the_trick_while_cards_are_in_play(
         "  seat 5: 3C 10C JC AC 4D 6D QD 2H 3H 10H 10H QH 2S 3S 3S 6S KS",
         "  trick 0 led by 1: -; pending 0",
     ]
+
+
+@pytest.mark.rule("DEAL.SOURCE")
+def test_a_draw_in_the_rejection_region_is_drawn_again() -> None:
+    # This state's next output is 2**64 - 1; 2**64 mod 104 = 16, so every output from
+    # 2**64 - 16 up is rejected (spec/deal.md) and the second output decides: 97.
+    state = 3558559446808474027
+    after_one, first = splitmix64_step(state)
+    assert first == MASK64
+    after_two, second = splitmix64_step(after_one)
+    assert (second % 104, after_two) == (97, 7913245011745319381)
+    assert draw_below(state, 104) == (7913245011745319381, 97)
+
+
+@pytest.mark.rule("DECK.CARDS")
+def test_a_long_non_text_card_is_shown_cut_to_twenty_characters() -> None:
+    with pytest.raises(CardNotationError) as caught:
+        parse_card(123456789012345678901)  # type: ignore[arg-type]
+    assert str(caught.value) == ("12345678901234567890… is not a card: expected text such as "
+                                 "'QS' or '10H'")
+
+
+@pytest.mark.rule("TURN.ORDER")
+def test_nobody_has_a_legal_play_outside_the_playing_phase() -> None:
+    state = GameState.start(6)
+    assert state.legal_plays() == ()
+    deal = seeded_deal(seed=1, players=6, deal_number=1, dealer=0)
+    state, _ = state.apply(DealCards(deal.hands, deal.extras))
+    assert state.phase == "passing"
+    assert state.legal_plays() == ()
+    assert state.legal_plays(1) == ()
