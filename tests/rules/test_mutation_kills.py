@@ -12,7 +12,7 @@ import pytest
 from rules_ref.actions import DealCards
 from rules_ref.cards import Suit, is_black_maria, is_heart, parse_card, parse_cards
 from rules_ref.deal import MASK64, draw_below, seeded_deal, splitmix64_step
-from rules_ref.errors import CardNotationError
+from rules_ref.errors import CardNotationError, SetupError
 from rules_ref.following import may_discard_on_first_trick, may_follow_with
 from rules_ref.leading import may_lead, may_open_with
 from rules_ref.ruleset import FirstTrickPoints, Ruleset
@@ -112,3 +112,12 @@ def test_nobody_has_a_legal_play_outside_the_playing_phase() -> None:
     assert state.phase == "passing"
     assert state.legal_plays() == ()
     assert state.legal_plays(1) == ()
+
+
+@pytest.mark.rule("DEAL.DEALER")
+@pytest.mark.parametrize(("next_deal", "shown"), [(0, "0"), (-3, "-3"), ("2", "'2'")])
+def test_a_game_cannot_start_before_deal_one(next_deal: object, shown: str) -> None:
+    with pytest.raises(SetupError) as caught:
+        GameState.start(6, next_deal=next_deal)  # type: ignore[arg-type]
+    assert (caught.value.rule_id, str(caught.value)) == (
+        "DEAL.DEALER", f"DEAL.DEALER: deal number must be 1 or more, got {shown}")
