@@ -134,6 +134,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-minutes", type=float, default=None,
                    help="start no new mutant after this many minutes; the report then covers "
                    "the mutants run, a prefix of the order (a sample)")
+    p.add_argument("--rerun-equivalent", action="store_true",
+                   help="run the mutants explained as equivalent too (by default they are "
+                   "reported without a run while their function is unchanged)")
     p.add_argument("--recheck", default=None, metavar="REPORT.json",
                    help=f"run the survivors of this report against {KILLS} only (the "
                    "tests written for them) and write the report with their new verdicts")
@@ -175,9 +178,18 @@ def run(args: argparse.Namespace, root: Path) -> int:
             tests, outside, base_seconds, base_cpu = got
         jobs: list[Job] = []
         results: list[dict[str, Any]] = []
+        known = report.load_explanations(root)
         for m in chosen:
-            picked = [KILLS] if earlier is not None else selection(m, tests, outside)
             entry = report.mutant_entry(m)
+            why = known.get(m.key, {})
+            if (not args.rerun_equivalent and why.get("reason") == "equivalent"
+                    and why.get("function_sha") == m.unit_sha):
+                entry.update(status="survived", tests=0, seconds=0.0,
+                             note="known equivalent, not run: the function is unchanged "
+                             "since it was judged")
+                results.append(entry)
+                continue
+            picked = [KILLS] if earlier is not None else selection(m, tests, outside)
             if not picked:
                 entry.update(status="survived", tests=0, seconds=0.0,
                              note="no test calls this function")

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -80,6 +81,7 @@ class Mutant:
     original: str  # the text that was replaced
     replacement: str
     source: str  # the whole mutated module
+    unit_sha: str = ""  # a digest of the original function's text (decorators included)
 
     @property
     def key(self) -> str:
@@ -246,9 +248,12 @@ def mutants(source: str, module: str,
     starts = _offsets(data)
     seen: set[str] = set()
     out: list[Mutant] = []
+    lines = source.splitlines(keepends=True)
     for unit, fn in units(tree):
         if not keep(unit):
             continue
+        text = "".join(lines[unit.first_line - 1:unit.last_line])
+        unit_sha = hashlib.sha256(text.encode()).hexdigest()[:12]
         counts: dict[str, int] = {}
         for op, slot, new in list(_candidates(fn, unit)):
             if op not in operators:
@@ -268,7 +273,7 @@ def mutants(source: str, module: str,
             hi = starts[old.end_lineno - 1] + old.end_col_offset  # type: ignore[attr-defined]
             out.append(Mutant(module, unit.qualname, unit.rules, op, index,
                               old.lineno, old.col_offset,  # type: ignore[attr-defined]
-                              data[lo:hi].decode(), _text(new), mutated))
+                              data[lo:hi].decode(), _text(new), mutated, unit_sha))
     return out
 
 

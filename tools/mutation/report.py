@@ -3,7 +3,10 @@
 Every survivor is listed with its place, its change and its reason, taken
 from ``tools/mutation/explanations.toml`` by the mutant's key
 (``module:function:operator:number``): ``equivalent`` (no input can tell the
-mutant from the original; the explanation says why) or ``needs a test``
+mutant from the original; the explanation says why, and ``function_sha`` is
+the digest of the function it was judged in: while the function is unchanged,
+a campaign reports the mutant as a known equivalent without running it) or
+``needs a test``
 (with the test that now kills it, or why none is written). A survivor with no
 entry is reported as ``unexplained``.
 """
@@ -23,7 +26,7 @@ EXPLANATIONS = "tools/mutation/explanations.toml"
 
 def mutant_entry(m: Mutant) -> dict[str, Any]:
     return {"key": m.key, "module": m.module, "function": m.unit, "line": m.line, "op": m.op,
-            "mutation": m.description, "rules": list(m.rules)}
+            "mutation": m.description, "rules": list(m.rules), "function_sha": m.unit_sha}
 
 
 def load_explanations(root: Path) -> dict[str, dict[str, str]]:
@@ -111,7 +114,8 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
         lines += ["| place | function | mutation | reason | why |", "|---|---|---|---|---|"]
         for e in survivors:
             lines.append(f"| `{e['module']}:{e['line']}` | `{e['function']}` | "
-                         f"`{_md_cell(e['mutation'])}` | {e['reason']} | {_md_cell(e['why'])} |")
+                         f"`{_md_cell(e['mutation'])}` | {e['reason']} | {_md_cell(e['why'])}"
+                         + (f" ({e['note']})" if e.get("note") else "") + " |")
     timeouts = [e for e in results if e["status"] == "timeout"]
     if timeouts:
         lines += ["", "## Killed by timeout", ""]
