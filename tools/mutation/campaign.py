@@ -138,8 +138,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="run the mutants explained as equivalent too (by default they are "
                    "reported without a run while their function is unchanged)")
     p.add_argument("--recheck", default=None, metavar="REPORT.json",
-                   help=f"run the survivors of this report against {KILLS} only (the "
-                   "tests written for them) and write the report with their new verdicts")
+                   help=f"run the survivors (and errors) of this report against {KILLS} only "
+                   "(the tests written for them) and write the report with their new verdicts")
     p.add_argument("--out", default="docs/reports/mutation",
                    help="report path without extension (default docs/reports/mutation)")
 
@@ -158,7 +158,8 @@ def run(args: argparse.Namespace, root: Path) -> int:
     earlier: dict[str, Any] | None = None
     if args.recheck is not None:
         earlier = json.loads(Path(args.recheck).read_text(encoding="utf-8"))
-        again = {e["key"]: e["mutation"] for e in earlier["mutants"] if e["status"] == "survived"}
+        again = {e["key"]: e["mutation"] for e in earlier["mutants"]
+                 if e["status"] in ("survived", "error")}
         chosen = [m for m in chosen if again.get(m.key) == m.description]
         print(f"mutate: rechecking the {len(chosen)} survivors of {args.recheck} against "
               f"{KILLS}", flush=True)
@@ -233,7 +234,7 @@ def run(args: argparse.Namespace, root: Path) -> int:
         seconds += float(earlier["seconds"])
         base_seconds += float(earlier["baseline_seconds"])
         total_seen = int(earlier["total_mutants"])
-        if len(fresh) < sum(1 for e in earlier["mutants"] if e["status"] == "survived"):
+        if len(fresh) < sum(1 for e in earlier["mutants"] if e["status"] in ("survived", "error")):
             print("mutate: the recheck did not run every survivor", file=sys.stderr)
             return 1
     else:

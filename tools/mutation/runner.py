@@ -385,6 +385,9 @@ def _classify(job: Job, status: int, seconds: float) -> dict[str, Any]:
         out.update(status="survived")
     elif code in (1, 2):  # tests failed, or the mutant broke collection (an import error)
         out.update(status="killed", killed_by=info.get("killed_by") or "collection error")
+    elif code == 4 and "while loading conftest" in _tail(Path(str(record) + ".log"), 200):
+        # the mutant breaks the import of rules_ref itself, which tests/conftest.py imports
+        out.update(status="killed", killed_by="tests/conftest.py (import of rules_ref failed)")
     else:
         out.update(status="error", detail=_tail(Path(str(record) + ".log")))
     return out
