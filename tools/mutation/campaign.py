@@ -230,7 +230,9 @@ def run(args: argparse.Namespace, root: Path) -> int:
         fresh = {e["key"]: e for e in results}
         for e in fresh.values():
             e["rechecked"] = True
-        results = [fresh.get(e["key"], e) for e in earlier["mutants"]]
+        # Only a kill changes a verdict: surviving the new tests alone proves nothing more.
+        results = [fresh[e["key"]] if e["key"] in fresh and fresh[e["key"]]["status"] in (
+            "killed", "timeout") else e for e in earlier["mutants"]]
         seconds += float(earlier["seconds"])
         base_seconds += float(earlier["baseline_seconds"])
         total_seen = int(earlier["total_mutants"])
