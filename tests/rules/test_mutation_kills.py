@@ -121,3 +121,12 @@ def test_a_game_cannot_start_before_deal_one(next_deal: object, shown: str) -> N
         GameState.start(6, next_deal=next_deal)  # type: ignore[arg-type]
     assert (caught.value.rule_id, str(caught.value)) == (
         "DEAL.DEALER", f"DEAL.DEALER: deal number must be 1 or more, got {shown}")
+
+
+@pytest.mark.rule("PLAYERS.COUNT")
+@pytest.mark.parametrize("totals", [(0,) * 5, (0,) * 7, (0, 0, 0, 0, 0, "x"),
+                                    (0, 0, 0, 0, 0, True)])
+def test_a_game_part_way_needs_one_integer_total_per_player(totals: tuple[object, ...]) -> None:
+    with pytest.raises(SetupError) as caught:
+        GameState.start(6, totals=totals)  # type: ignore[arg-type]
+    assert str(caught.value) == "totals must be 6 integers"
