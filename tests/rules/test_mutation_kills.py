@@ -130,3 +130,14 @@ def test_a_game_part_way_needs_one_integer_total_per_player(totals: tuple[object
     with pytest.raises(SetupError) as caught:
         GameState.start(6, totals=totals)  # type: ignore[arg-type]
     assert str(caught.value) == "totals must be 6 integers"
+
+
+@pytest.mark.rule("DECK.CARDS")
+def test_long_card_text_is_shown_cut_to_twenty_characters() -> None:
+    shown = []
+    for text in ("A" * 20, "A" * 21):
+        with pytest.raises(CardNotationError) as caught:
+            parse_card(text)
+        shown.append(str(caught.value))
+    assert shown == [f"'{'A' * 20}' is not a card: longer than 8 characters",
+                     f"'{'A' * 20}…' is not a card: longer than 8 characters"]
