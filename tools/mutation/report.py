@@ -77,6 +77,10 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
         "score_without_equivalent": round(killed / (judged - equivalent), 4)
         if judged > equivalent else 0.0,
         "survivor_reasons": dict(reasons),
+        "score_before_new_tests": round(
+            (killed - sum(1 for e in results if e.get("rechecked")
+                          and e["status"] in ("killed", "timeout"))) / judged, 4)
+        if judged else 0.0,
         "by_module": _by_module(results), "mutants": results,
     }
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -116,6 +120,16 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
             lines.append(f"| `{e['module']}:{e['line']}` | `{e['function']}` | "
                          f"`{_md_cell(e['mutation'])}` | {e['reason']} | {_md_cell(e['why'])}"
                          + (f" ({e['note']})" if e.get("note") else "") + " |")
+    new_kills = [e for e in results if e.get("rechecked") and e["status"] in ("killed", "timeout")]
+    if new_kills:
+        lines += ["", "## Killed by the tests written for them", "",
+                  f"These {len(new_kills)} mutants survived the suite as it was; each is now killed "
+                  "by a test of `tests/rules/test_mutation_kills.py` (`make mutate "
+                  "MUTATE_ARGS=--recheck ...` ran them against it). Before those tests the score "
+                  f"was {doc['score_before_new_tests']:.1%}.", "",
+                  "| place | function | mutation | killed by |", "|---|---|---|---|"]
+        lines += [f"| `{e['module']}:{e['line']}` | `{e['function']}` | "
+                  f"`{_md_cell(e['mutation'])}` | `{e.get('killed_by')}` |" for e in new_kills]
     timeouts = [e for e in results if e["status"] == "timeout"]
     if timeouts:
         lines += ["", "## Killed by timeout", ""]
