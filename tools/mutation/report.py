@@ -123,8 +123,8 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
     new_kills = [e for e in results if e.get("rechecked") and e["status"] in ("killed", "timeout")]
     if new_kills:
         lines += ["", "## Killed by the tests written for them", "",
-                  f"These {len(new_kills)} mutants survived the suite as it was; each is now killed "
-                  "by a test of `tests/rules/test_mutation_kills.py` (`make mutate "
+                  f"These {len(new_kills)} mutants survived the suite as it was; each is now "
+                  "killed by a test of `tests/rules/test_mutation_kills.py` (`make mutate "
                   "MUTATE_ARGS=--recheck ...` ran them against it). Before those tests the score "
                   f"was {doc['score_before_new_tests']:.1%}.", "",
                   "| place | function | mutation | killed by |", "|---|---|---|---|"]
