@@ -20,10 +20,11 @@ failure rules; for the vectors, the rule cited by the most failing vectors.
 The report's "right rule" is conform's when conform caught the mutant, else
 the vectors'.
 
-A mutant of a function the reference adapter never calls (traced once, over
-a vectors run and a conform run of the unmutated package,
-:mod:`tools.mutation.traced_adapter`) cannot change what the adapter answers:
-it is classified *not reached by the adapter* without a run. A mutant neither
+A mutant of lines the reference adapter never runs (traced once, over a
+vectors run and a conform run of the unmutated package with the same seed,
+:mod:`tools.mutation.traced_adapter`) cannot change what the adapter answers
+in those runs, which replay the same games until an answer differs: it is
+classified *not reached by the adapter* without a run. A mutant neither
 command catches is re-run with a long conform search
 (``--long-examples``, ``--long-seconds``). It is classified *equivalent at the
 adapter* when that search also finds nothing and the mutation campaign's
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import json
 import os
 import shutil
@@ -46,7 +48,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .campaign import RULE_MODULES, collect, module_path, order, unit_spans
+from .campaign import CACHE, RULE_MODULES, collect, module_path, order
 from .operators import Mutant, units
 
 CONFORM_SEED = 20261201
@@ -80,31 +82,50 @@ def helper_rules(root: Path) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def adapter_reach(root: Path, work: Path) -> set[str]:
-    """The rule-module functions the reference adapter calls in a vectors run and a conform run.
+def adapter_reach(root: Path, work: Path) -> set[tuple[str, int]]:
+    """The lines of the rule modules the reference adapter runs in a vectors and a conform run.
 
-    Both commands run once, with default settings and the conform seed, through
-    :mod:`tools.mutation.traced_adapter` on the unmutated package.
+    Both commands run once on the unmutated package through
+    :mod:`tools.mutation.traced_adapter`: the vectors as by default, conform
+    with the campaign's seed and default examples but a time budget long
+    enough for the slower traced adapter to play every example.
+    Returned as ``(module path, line)`` pairs, e.g. ``("rules_ref/cards.py", 80)``.
     """
+    digest = hashlib.sha256(sys.version.encode())
+    for path in sorted([*(root / "rules_ref").rglob("*.py"), *(root / "spec").rglob("*"),
+                        Path(__file__).with_name("traced_adapter.py")]):
+        if path.is_file():
+            digest.update(str(path).encode() + b"\0" + path.read_bytes())
+    cache = CACHE / f"reach-{digest.hexdigest()[:24]}.json"
+    if cache.exists():
+        print(f"kit-power: the adapter's lines reused from {cache}", flush=True)
+        return {(str(a), int(b)) for a, b in json.loads(cache.read_text(encoding="utf-8"))}
     out = work / "reach.jsonl"
     neutral = work / "cwd"
+    neutral.mkdir(exist_ok=True)
     tracer = Path(__file__).with_name("traced_adapter.py")
-    adapter = ["env", f"PYTHONPATH={root}", sys.executable, str(tracer), str(out)]
+    files = [str(root / module_path(name)) for name in RULE_MODULES]
+    adapter = ["env", f"PYTHONPATH={root}", sys.executable, str(tracer), str(out), *files]
     rules_ref_cmd = str(Path(sys.executable).with_name("rules-ref"))
-    vectors = run_vectors(rules_ref_cmd, adapter, neutral, 900.0)
-    conform = run_conform(rules_ref_cmd, adapter, neutral, 900.0, [])
+    vectors = run_vectors(rules_ref_cmd, adapter, neutral, 1800.0)
+    conform = run_conform(rules_ref_cmd, adapter, neutral, 1800.0, ["--max-seconds", "900"])
     if vectors["caught"] or conform["caught"] or not out.exists():
         raise RuntimeError("the traced reference adapter did not pass the vectors and conform: "
                            f"vectors exit {vectors['exit']}, conform {conform.get('verdict')}")
-    spans = unit_spans(root, RULE_MODULES)
-    index = {str(root / module): s for module, s in spans.items()}
-    reached: set[str] = set()
+    prefix = str(root) + os.sep
+    reached: set[tuple[str, int]] = set()
     for line in out.read_text(encoding="utf-8").splitlines():
-        for filename, first in json.loads(line):
-            for lo, hi, key in index.get(filename, ()):
-                if lo <= first <= hi:
-                    reached.add(key)
+        for filename, number in json.loads(line):
+            if filename.startswith(prefix):
+                reached.add((filename[len(prefix):], int(number)))
+    CACHE.mkdir(parents=True, exist_ok=True)
+    cache.write_text(json.dumps(sorted(reached)), encoding="utf-8")
     return reached
+
+
+def reaches(m: Mutant, reached: set[tuple[str, int]]) -> bool:
+    """Did the adapter run any line of the text this mutant replaces?"""
+    return any((m.module, n) in reached for n in range(m.line, max(m.line, m.end_line) + 1))
 
 
 def check_origins(python: str, neutral: Path, copy: Path) -> None:
@@ -215,13 +236,25 @@ def _classify(entry: dict[str, Any], tested: dict[str, dict[str, Any]]) -> None:
     entry["tests_verdict"] = test.get("status")
 
 
-def _reclassify(args: argparse.Namespace, tested: dict[str, dict[str, Any]], total: int,
-                modules: tuple[str, ...]) -> int:
-    """Classify the misses of an earlier kit-power report again, with a newer mutation report."""
+def _reclassify(args: argparse.Namespace, root: Path, tested: dict[str, dict[str, Any]],
+                every: list[Mutant]) -> int:
+    """Classify the misses of an earlier kit-power report again.
+
+    With a newer mutation report, and with the lines the adapter runs traced
+    again (a miss on lines it never runs is *not reached by the adapter*).
+    """
     from .report import write_kit_power
     doc = json.loads(Path(args.reclassify).read_text(encoding="utf-8"))
     results: list[dict[str, Any]] = doc["mutants"]
+    by_key = {m.key: m for m in every}
+    with tempfile.TemporaryDirectory(prefix="rules-ref-kit-power-") as tmp:
+        reach = adapter_reach(root.resolve(), Path(tmp))
     for entry in results:
+        caught = entry["vectors"]["caught"] or entry["conform"]["caught"]
+        m = by_key.get(entry["key"])
+        if not caught and m is not None and m.description == entry["mutation"] and not reaches(
+                m, reach):
+            entry["class"] = "not reached by the adapter"
         _classify(entry, tested)
     print(write_kit_power(Path(args.out), results, total=int(doc["total_mutants"]),
                           seed=int(doc["seed"]), seconds=float(doc["seconds"]),
@@ -304,7 +337,7 @@ def run(args: argparse.Namespace, root: Path) -> int:
         tested = {e["key"]: e for e in json.loads(report_path.read_text(encoding="utf-8"))
                   ["mutants"]}
     if args.reclassify is not None:
-        return _reclassify(args, tested, len(every), modules)
+        return _reclassify(args, root, tested, every)
     started = time.monotonic()
     results: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="rules-ref-kit-power-") as tmp:
@@ -318,7 +351,7 @@ def run(args: argparse.Namespace, root: Path) -> int:
         print(f"kit-power: {len(chosen)} of {len(every)} mutants; tracing the reference "
               "adapter ...", flush=True)
         reach = adapter_reach(root.resolve(), work)
-        unreached = [m for m in chosen if f"{m.module}:{m.unit}" not in reach]
+        unreached = [m for m in chosen if not reaches(m, reach)]
         for m in unreached:
             results.append({"key": m.key, "module": m.module, "function": m.unit,
                             "line": m.line, "op": m.op, "mutation": m.description,
@@ -326,8 +359,8 @@ def run(args: argparse.Namespace, root: Path) -> int:
                             "class": "not reached by the adapter",
                             "vectors": _not_run(), "conform": _not_run(),
                             "named": {"by": None, "rules": [], "right": None}})
-        chosen = [m for m in chosen if f"{m.module}:{m.unit}" in reach]
-        print(f"kit-power: {len(unreached)} mutants are in functions the adapter never calls; "
+        chosen = [m for m in chosen if reaches(m, reach)]
+        print(f"kit-power: {len(unreached)} mutants change lines the adapter never runs; "
               f"running {len(chosen)}", flush=True)
         from concurrent.futures import ThreadPoolExecutor
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:

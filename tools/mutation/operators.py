@@ -82,6 +82,7 @@ class Mutant:
     replacement: str
     source: str  # the whole mutated module
     unit_sha: str = ""  # a digest of the original function's text (decorators included)
+    end_line: int = 0  # the last line of the replaced text
 
     @property
     def key(self) -> str:
@@ -273,7 +274,8 @@ def mutants(source: str, module: str,
             hi = starts[old.end_lineno - 1] + old.end_col_offset  # type: ignore[attr-defined]
             out.append(Mutant(module, unit.qualname, unit.rules, op, index,
                               old.lineno, old.col_offset,  # type: ignore[attr-defined]
-                              data[lo:hi].decode(), _text(new), mutated, unit_sha))
+                              data[lo:hi].decode(), _text(new), mutated, unit_sha,
+                              old.end_lineno))  # type: ignore[attr-defined]
     return out
 
 
