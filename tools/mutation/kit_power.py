@@ -336,6 +336,10 @@ def run(args: argparse.Namespace, root: Path) -> int:
     if report_path.exists():
         tested = {e["key"]: e for e in json.loads(report_path.read_text(encoding="utf-8"))
                   ["mutants"]}
+    from .report import load_explanations
+    for key, why in load_explanations(root).items():  # judged equivalent: no test can kill it
+        if why.get("reason") == "equivalent" and key not in tested:
+            tested[key] = {"key": key, "status": "survived", "reason": "equivalent"}
     if args.reclassify is not None:
         return _reclassify(args, root, tested, every)
     started = time.monotonic()
