@@ -137,6 +137,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rerun-equivalent", action="store_true",
                    help="run the mutants explained as equivalent too (by default they are "
                    "reported without a run while their function is unchanged)")
+    p.add_argument("--note", default=None,
+                   help="a sentence for the report (how the run was made, measured costs)")
     p.add_argument("--recheck", default=None, metavar="REPORT.json",
                    help=f"run the survivors (and errors) of this report against {KILLS} only "
                    "(the tests written for them) and write the report with their new verdicts")
@@ -247,7 +249,7 @@ def run(args: argparse.Namespace, root: Path) -> int:
                                     seconds=seconds,
                                     baseline_seconds=base_seconds, modules=modules,
                                     explanations=report.load_explanations(root),
-                                    baseline_cpu=base_cpu)
+                                    baseline_cpu=base_cpu, note=args.note)
     print(summary)
     errors = sum(1 for e in results if e["status"] == "error")
     return 1 if errors or not results else 0

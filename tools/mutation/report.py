@@ -43,7 +43,8 @@ def _md_cell(text: str) -> str:
 
 def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed: int, jobs: int,
                    seconds: float, baseline_seconds: float, modules: tuple[str, ...],
-                   explanations: dict[str, dict[str, str]], baseline_cpu: float = 0.0) -> str:
+                   explanations: dict[str, dict[str, str]], baseline_cpu: float = 0.0,
+                   note: str | None = None) -> str:
     """Write the JSON and Markdown mutation report; return the headline line."""
     counts = Counter(e["status"] for e in results)
     for e in results:
@@ -55,7 +56,8 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
     judged = len(results) - counts["error"]
     score = killed / judged if judged else 0.0
     sample = len(results) < total
-    cpu = [float(e["cpu_seconds"]) for e in results if e.get("cpu_seconds") is not None]
+    cpu = [float(e["cpu_seconds"]) for e in results
+           if e.get("cpu_seconds") is not None and not e.get("rechecked")]
     survivors = [e for e in results if e["status"] == "survived"]
     reasons = Counter(e["reason"] for e in survivors)
     equivalent = reasons["equivalent"]
@@ -76,6 +78,7 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
         "score": round(score, 4),
         "score_without_equivalent": round(killed / (judged - equivalent), 4)
         if judged > equivalent else 0.0,
+        "note": note,
         "survivor_reasons": dict(reasons),
         "score_before_new_tests": round(
             (killed - sum(1 for e in results if e.get("rechecked")
@@ -103,6 +106,7 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
         + (f" ({doc['cpu_seconds_per_mutant']} s of CPU; the whole campaign on two idle "
            f"cores: about {doc['estimated_full_minutes_on_two_idle_cores']} min)."
            if cpu else "."), "",
+        *([note, ""] if note else []),
         "Score: mutants killed (a test failed, or a test ran past its time limit) over "
         "mutants run; without equivalent mutants: "
         f"{doc['score_without_equivalent']:.1%}.", "",
