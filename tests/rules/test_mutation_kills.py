@@ -11,7 +11,7 @@ import pytest
 
 from rules_ref.actions import DealCards
 from rules_ref.cards import Suit, is_black_maria, is_heart, parse_card, parse_cards
-from rules_ref.deal import MASK64, draw_below, seeded_deal, splitmix64_step
+from rules_ref.deal import MASK64, check_deal, draw_below, seeded_deal, splitmix64_step
 from rules_ref.errors import CardNotationError, SetupError
 from rules_ref.following import may_discard_on_first_trick, may_follow_with
 from rules_ref.leading import may_lead, may_open_with
@@ -144,3 +144,24 @@ def test_long_card_text_is_shown_cut_to_twenty_characters() -> None:
         shown.append(str(caught.value))
     assert shown == [f"'{'A' * 20}' is not a card: longer than 8 characters",
                      f"'{'A' * 20}…' is not a card: longer than 8 characters"]
+
+
+@pytest.mark.rule("DECK.CARDS")
+def test_eight_characters_of_text_are_read_as_a_card_and_nine_are_too_long() -> None:
+    shown = []
+    for text in ("ABCDEFGH", "ABCDEFGHI"):
+        with pytest.raises(CardNotationError) as caught:
+            parse_card(text)
+        shown.append(str(caught.value))
+    assert shown == ["'ABCDEFGH' is not a card: rank 'ABCDEFG' is not one of 2-10, J, Q, K, A "
+                     "(or T)", "'ABCDEFGHI' is not a card: longer than 8 characters"]
+
+
+@pytest.mark.rule("DECK.CARDS")
+def test_a_deal_with_many_wrong_counts_shows_the_first_eight() -> None:
+    two = parse_card("2C")
+    with pytest.raises(SetupError) as caught:
+        check_deal([[two] * 17] * 6, [two] * 2, 6)
+    assert (caught.value.rule_id, str(caught.value)) == (
+        "DECK.CARDS", "DECK.CARDS: bad deal: the deal must hold every card exactly twice; wrong "
+        "counts: 2C x104, 3C x0, 4C x0, 5C x0, 6C x0, 7C x0, 8C x0, 9C x0 …")
