@@ -259,7 +259,8 @@ def _reclassify(args: argparse.Namespace, root: Path, tested: dict[str, dict[str
     print(write_kit_power(Path(args.out), results, total=int(doc["total_mutants"]),
                           seed=int(doc["seed"]), seconds=float(doc["seconds"]),
                           jobs=int(doc["jobs"]), modules=tuple(doc["modules"]),
-                          long_seconds=args.long_seconds))
+                          long_seconds=args.long_seconds,
+                          cpu_seconds=float(doc.get("cpu_seconds", 0.0))))
     return 0
 
 
@@ -272,8 +273,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     p.add_argument("--long-examples", type=int, default=1000,
                    help="examples of the long conform run of a mutant nothing caught")
-    p.add_argument("--long-seconds", type=float, default=300.0,
-                   help="time budget of that long run (default 300)")
+    p.add_argument("--long-seconds", type=float, default=120.0,
+                   help="time budget of that long run (default 120)")
     p.add_argument("--mutation-report", default="docs/reports/mutation.json",
                    help="the mutation campaign's JSON (for which mutants no test kills)")
     p.add_argument("--reclassify", default=None, metavar="KIT.json",

@@ -167,7 +167,7 @@ def _median(values: list[float]) -> float | None:
 
 def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, seed: int,
                     seconds: float, jobs: int, modules: tuple[str, ...],
-                    long_seconds: float) -> str:
+                    long_seconds: float, cpu_seconds: float | None = None) -> str:
     """Write the JSON and Markdown kit-power report; return the headline line."""
     uncounted = ("equivalent at the adapter", "not reached by the adapter")
     counted = [e for e in results if e["class"] not in uncounted]
@@ -187,7 +187,7 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
     sample = len(results) < total
     import resource  # the CPU of every process this campaign ran, the tracing runs included
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = usage.ru_utime + usage.ru_stime
+    cpu = usage.ru_utime + usage.ru_stime if cpu_seconds is None else cpu_seconds
     headline = (f"{'SAMPLE of ' if sample else ''}{len(results)} mutants"
                 f"{f' (of {total})' if sample else ''}, {equivalent} not reached or "
                 f"equivalent at the adapter: "
