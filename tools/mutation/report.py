@@ -162,7 +162,7 @@ def _median(values: list[float]) -> float | None:
         return None
     ordered = sorted(values)
     mid = len(ordered) // 2
-    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+    return round(ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2, 2)
 
 
 def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, seed: int,
