@@ -66,3 +66,18 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) docs/_build .mypy_cache .ruff_cache .pytest_cache .hypothesis
+
+# Mutation testing (not part of `make test` or CI; reports in docs/reports/).
+#   make mutate      the test suite against every mutant of the engine's rule modules,
+#                    state.py and view.py: docs/reports/mutation.{md,json}
+#   make kit-power   rules-ref vectors run and conform against every mutant of the rule
+#                    modules behind the reference adapter: docs/reports/kit-power.{md,json}
+# Options through MUTATE_ARGS, e.g. make mutate MUTATE_ARGS="--limit 40 --modules tricks".
+MUTATE_ARGS ?=
+.PHONY: mutate kit-power
+
+mutate: $(STAMP)
+	$(BIN)/python -m tools.mutation mutate $(MUTATE_ARGS)
+
+kit-power: $(STAMP)
+	$(BIN)/python -m tools.mutation kit-power $(MUTATE_ARGS)

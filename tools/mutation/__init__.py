@@ -1,0 +1,7 @@
+"""Mutation testing of the reference engine, and of the conformance kit's power.
+
+Standard library only; drives the project through its test suite, its
+``rules-ref`` commands and its module files, never through its internals.
+``python -m tools.mutation mutate`` and ``python -m tools.mutation kit-power``
+(``make mutate``, ``make kit-power``).
+"""
