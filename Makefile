@@ -28,11 +28,12 @@ play: $(PLAY_STAMP)
 	$(BIN)/rules-ref play
 
 lint: $(STAMP)
-	$(BIN)/ruff check rules_ref tests benchmarks docs
+	$(BIN)/ruff check rules_ref tests benchmarks docs tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules_ref tests
 	$(BIN)/mypy --strict docs/_ext
+	$(BIN)/mypy --strict --explicit-package-bases tools/mutation
 
 # The suite, measuring branch coverage of rules_ref as it runs: below the floor of
 # pyproject.toml ([tool.coverage.report] fail_under) the run fails, so CI enforces it
