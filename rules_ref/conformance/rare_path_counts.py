@@ -99,7 +99,11 @@ class RarePathTally:
 
     def record(self, before: GameState, action: Action, after: GameState,
                events: Sequence[ev.Event]) -> None:
-        """Count the rare paths of one applied action (an :data:`.play_strategies.Observer`)."""
+        """Count the rare paths of one applied action.
+
+        It is the observer of a
+        :func:`~rules_ref.conformance.play_strategies.play_out`.
+        """
         self.actions += 1
         self.counts.update(rare_paths(before, action, after, events))
 

@@ -15,7 +15,7 @@ The work is split by responsibility: the adversarial deals
 (:mod:`.crafted_deals`), drawing and playing one game
 (:mod:`.conversation`), the search (:mod:`.search`), parallel jobs
 (:mod:`.jobs`), replay files (:mod:`.replay`) and the reports
-(:mod:`.report`); :mod:`.outcome` holds what a run is asked and what it
+(:mod:`~rules_ref.conformance.report`); :mod:`.outcome` holds what a run is asked and what it
 found. This module re-exports their public names and owns only the fresh
 seed of a run that was given none. The rare situations a run went through
 are counted with :func:`.strategies.rare_paths`.

@@ -40,6 +40,9 @@ and :mod:`.rare_path_counts`.
 
 from __future__ import annotations
 
+# The signatures shown with the re-exported names (in the API pages) name st.SearchStrategy.
+from hypothesis import strategies as st  # noqa: F401
+
 from .deal_strategies import ACE_OF_CLUBS as ACE_OF_CLUBS
 from .deal_strategies import any_deals as any_deals
 from .deal_strategies import cancelling_suit_deals as cancelling_suit_deals
