@@ -1,16 +1,19 @@
-"""What a conformance run was asked to do (:class:`Config`) and what it found (:class:`Outcome`)."""
+"""What a conformance run was asked to do (:class:`Config`) and what it found (:class:`Outcome`).
+
+Also the fresh seed of a run that was given none (:func:`env_seed`).
+"""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
-from ..ruleset import (
-    Ruleset,
-)
+from ..ruleset import Ruleset
 from .observation import PROTOCOL_VERSIONS
 from .process import DEFAULT_TIMEOUT, AdapterFault, Supports
 from .session import Failure, Stats
 
+#: The least time a search spends shrinking a failure (seconds).
 SHRINK_SECONDS_MIN = 10.0
 
 
@@ -52,3 +55,8 @@ class Outcome:
     notes: list[str] = field(default_factory=list)
     stopped: str = ""  # why the search ended early ("time", "")
     examples_run: int = 0
+
+
+def env_seed() -> int:
+    """A fresh seed for a run that was not given one."""
+    return int.from_bytes(os.urandom(4), "big")

@@ -15,17 +15,15 @@ The work is split by responsibility: the adversarial deals
 (:mod:`.crafted_deals`), drawing and playing one game
 (:mod:`.conversation`), the search (:mod:`.search`), parallel jobs
 (:mod:`.jobs`), replay files (:mod:`.replay`) and the reports
-(:mod:`~rules_ref.conformance.report`); :mod:`.outcome` holds what a run is asked and what it
-found. This module re-exports their public names and owns only the fresh
-seed of a run that was given none. The rare situations a run went through
-are counted with :func:`.strategies.rare_paths`.
+(:mod:`~rules_ref.conformance.report`); :mod:`.outcome` holds what a run
+is asked and what it found. This module re-exports their public names.
+The rare situations a run went through are counted with
+:func:`.strategies.rare_paths`.
 
 This module needs Hypothesis (the ``conform`` extra).
 """
 
 from __future__ import annotations
-
-import os
 
 from .conversation import MAX_DEALS_PER_GAME as MAX_DEALS_PER_GAME
 from .conversation import MAX_FIRST_DEAL as MAX_FIRST_DEAL
@@ -44,6 +42,7 @@ from .observation import PROTOCOL_VERSIONS as PROTOCOL_VERSIONS
 from .outcome import SHRINK_SECONDS_MIN as SHRINK_SECONDS_MIN
 from .outcome import Config as Config
 from .outcome import Outcome as Outcome
+from .outcome import env_seed as env_seed
 from .process import Supports as Supports
 from .process import parse_supports as parse_supports
 from .replay import MAX_REPLAY_ACTIONS as MAX_REPLAY_ACTIONS
@@ -60,8 +59,3 @@ from .search import Runner as Runner
 from .search import fewer_collections as fewer_collections
 from .search import run_search as run_search
 from .session import Failure as Failure
-
-
-def env_seed() -> int:
-    """A fresh seed for a run that was not given one."""
-    return int.from_bytes(os.urandom(4), "big")
