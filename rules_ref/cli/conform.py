@@ -113,28 +113,29 @@ def _command(args: argparse.Namespace) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..conformance import runner as rn
+    from ..conformance.jobs import run_jobs
+    from ..conformance.observation import PROTOCOL_VERSIONS
+    from ..conformance.outcome import Config, env_seed
+    from ..conformance.replay import read_replay, run_replay
+    from ..conformance.search import run_search
 
     command = _command(args)
     explicit = args.preset is not None or args.ruleset is not None or args.target is not None
-    config = rn.Config(
+    config = Config(
         command=command, examples=args.examples, max_seconds=args.max_seconds,
-        seed=args.seed if args.seed is not None else rn.env_seed(), players=args.players,
+        seed=args.seed if args.seed is not None else env_seed(), players=args.players,
         timeout=args.timeout, jobs=args.jobs, shrink_seconds=args.shrink_seconds,
         ruleset=ruleset_from_args(args) if explicit else None,
-        versions=(args.protocol,) if args.protocol else rn.PROTOCOL_VERSIONS)
+        versions=(args.protocol,) if args.protocol else PROTOCOL_VERSIONS)
     progress = _Progress() if sys.stderr.isatty() and not args.json else None
     if args.replay is not None:
         from .io import read_json_file
 
-        start, actions = rn.read_replay(read_json_file(args.replay), args.replay)
-        outcome = rn.run_replay(config, start, actions)
+        start, actions = read_replay(read_json_file(args.replay), args.replay)
+        outcome = run_replay(config, start, actions)
         return _report(outcome, config, args, replay_of=args.replay)
     try:
-        if config.jobs > 1:
-            outcome = rn.run_jobs(config, progress)
-        else:
-            outcome = rn.run_search(config, progress)
+        outcome = run_jobs(config, progress) if config.jobs > 1 else run_search(config, progress)
     finally:
         if progress is not None:
             progress.clear()
@@ -144,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
 def _write_replay(outcome: Any, config: Any, out: str) -> str:
     import re
 
-    from ..conformance import runner as rn
+    from ..conformance.replay import replay_document
     from .io import make_output_dir, write_text_atomic
 
     directory = make_output_dir(out)
@@ -153,14 +154,14 @@ def _write_replay(outcome: Any, config: Any, out: str) -> str:
     if not re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", tag) or tag.startswith("."):
         tag = "failure"  # the file name never comes from what the adapter wrote
     path = directory / f"replay-{config.seed}-{tag}.json"
-    document = rn.replay_document(failure, config, outcome.supports)
+    document = replay_document(failure, config, outcome.supports)
     write_text_atomic(str(path), json.dumps(document, indent=1) + "\n")
     return str(path)
 
 
 def _report(outcome: Any, config: Any, args: argparse.Namespace,
             replay_of: str | None = None) -> int:
-    from ..conformance import runner as rn
+    from ..conformance import report
     from ..conformance.process import AdapterFault
 
     failure = outcome.failure
@@ -182,7 +183,7 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         reproduce = f"rules-ref conform --replay {shlex.quote(replay_path or replay_of or '')} " \
                     f"-- {command}"
     if args.json:
-        summary = rn.summary_dict(outcome, config, verdict, replay_path)
+        summary = report.summary_dict(outcome, config, verdict, replay_path)
         if reproduce and failure is not None:
             summary["reproduce"] = reproduce
         if replay_of is not None:
@@ -191,7 +192,7 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         return code
     lines: list[str] = []
     if failure is not None:
-        lines.extend(rn.format_failure(failure))
+        lines.extend(report.format_failure(failure))
         if failure.kind == "fault" and failure.fault:
             f = failure.fault
             ev = AdapterFault(f["kind"], f["message"], f.get("stdout", []), f.get("stderr", ""),
@@ -222,14 +223,14 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
             " supports"
         lines.append(f"conform: {adapter!r}: {s.games} games, {s.deals} deals, {s.actions} "
                      f"actions compared, {s.illegal} illegal actions offered in {seconds:.1f} s "
-                     f"({rn.rate(s.deals, seconds):.1f} deals/s, "
-                     f"{rn.rate(s.actions, seconds):.0f} actions/s)")
+                     f"({report.rate(s.deals, seconds):.1f} deals/s, "
+                     f"{report.rate(s.actions, seconds):.0f} actions/s)")
         lines.append(f"  players {players}; ruleset {ruleset}; seed {config.seed}"
                      + (f"; {config.jobs} jobs" if config.jobs > 1 else "")
                      + (f"; {s.restarts} adapter restart(s)" if s.restarts else ""))
         if s.rare:
-            seen = ", ".join(f"{name} {s.rare[name]}" for name in rn.RARE_PATHS if s.rare[name])
-            unseen = [name for name in rn.RARE_PATHS if not s.rare[name]]
+            seen = ", ".join(f"{name} {s.rare[name]}" for name in report.RARE_PATHS if s.rare[name])
+            unseen = [name for name in report.RARE_PATHS if not s.rare[name]]
             lines.append(textwrap.fill(
                 f"rare situations played: {seen}" + (f"; not played: {', '.join(unseen)}"
                                                       if unseen else ""),

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.conformance.runner import _position
+from rules_ref.conformance.conversation import position_record
 from rules_ref.game import game_steps
 from rules_ref.position import format_position, parse_position, position_to_json
 from rules_ref.state import Phase
@@ -189,5 +189,5 @@ def test_validate_at_prints_the_recorded_position(tmp_path: Path,
 def test_a_replay_file_carries_the_position_text() -> None:
     states = [before for before, _, _, _ in game_steps(8, 2)]
     for state in states[::97]:
-        shown = _position(state)["position_text"]
+        shown = position_record(state)["position_text"]
         assert parse_position(shown) == state.position()

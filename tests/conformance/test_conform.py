@@ -21,7 +21,7 @@ import pytest
 
 from rules_ref.cli import main
 from rules_ref.conformance.observation import observation_problems, observe
-from rules_ref.conformance.runner import Supports, parse_supports
+from rules_ref.conformance.process import Supports, parse_supports
 from rules_ref.errors import RulesRefError
 from rules_ref.game import play_game
 from rules_ref.ruleset import Ruleset, preset

@@ -41,7 +41,7 @@ from rules_ref.conformance.process import (
     parse_supports,
     rejection_problems,
 )
-from rules_ref.conformance.runner import REPLAY_FORMAT, REPLAY_VERSION, read_replay
+from rules_ref.conformance.replay import REPLAY_FORMAT, REPLAY_VERSION, read_replay
 from rules_ref.conformance.vector_runner import InProcess, run_case
 from rules_ref.errors import CardNotationError, RulesRefError
 from rules_ref.game import game_steps, play_game

@@ -17,7 +17,7 @@ from rules_ref.cards import parse_card
 from rules_ref.conformance import vectors
 from rules_ref.conformance.adapter import ReferenceAdapter, start_state
 from rules_ref.conformance.process import AdapterFault, AdapterProcess, decode_answer
-from rules_ref.conformance.runner import REPLAY_FORMAT, read_replay
+from rules_ref.conformance.replay import REPLAY_FORMAT, read_replay
 from rules_ref.errors import CardNotationError, InputError
 from rules_ref.record import record_actions
 from rules_ref.ruleset import Ruleset

@@ -1,0 +1,179 @@
+"""The handshake, checked: an adapter's ``hello`` answer and what it declares it supports.
+
+:func:`check_hello` checks the answer (protocol name, a version the runner
+offered, the fields of that version); :func:`parse_supports` reads the
+player counts and switch values the adapter implements into a
+:class:`Supports`, and :func:`parse_capabilities` the optional requests
+it answers (``spec/protocol.md``). Pure checks, like :mod:`.messages`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from ..deal import MAX_PLAYERS, MIN_PLAYERS
+from ..errors import RulesRefError
+from ..ruleset import Ruleset
+from .messages import (
+    CAPABILITIES,
+    SWITCHES,
+    AdapterFault,
+    _clip,
+    _show,
+)
+from .observation import PROTOCOL_NAME, PROTOCOL_VERSIONS
+
+#: The fields of a ``hello`` answer, by protocol version.
+_HELLO_FIELDS = {1: frozenset(("id", "type", "protocol", "version", "name", "supports")),
+                 2: frozenset(("id", "type", "protocol", "version", "name", "supports",
+                               "capabilities"))}
+
+
+def check_hello(answer: dict[str, Any], offered: Sequence[int] = PROTOCOL_VERSIONS
+                ) -> dict[str, Any]:
+    """Check the ``hello`` answer's fields (``handshake`` faults); return it.
+
+    ``version`` must be one of the versions ``offered``; a version-1 hello has
+    exactly the fields of version 1 (no ``capabilities``).
+    """
+    if answer.get("type") != "hello":
+        raise AdapterFault("handshake", f"the answer to hello is of type "
+                           f"{_show(answer.get('type'))}, not hello")
+    if answer.get("protocol") != PROTOCOL_NAME:
+        raise AdapterFault("handshake", f"expected a hello of protocol {PROTOCOL_NAME!r}, got "
+                           f"{_show(answer.get('protocol'))}")
+    version = answer.get("version")
+    if type(version) is not int or version not in offered:
+        raise AdapterFault("handshake", f"adapter speaks protocol version "
+                           f"{_show(version, 20)}, the runner "
+                           f"{' or '.join(map(str, offered))}")
+    unknown = sorted(str(k) for k in set(answer) - _HELLO_FIELDS[version])
+    if unknown:
+        note = " (capabilities need protocol version 2)" if unknown == ["capabilities"] else ""
+        raise AdapterFault("handshake", f"unknown field(s) in hello: "
+                           f"{_clip(', '.join(unknown))}{note}")
+    if not isinstance(answer.get("name"), str):
+        raise AdapterFault("handshake", "hello.name must be text (the implementation's name)")
+    supports = answer.get("supports")
+    if not isinstance(supports, dict) or not isinstance(supports.get("players"), list) \
+            or not isinstance(supports.get("switches", {}), dict):
+        raise AdapterFault("handshake", 'hello.supports must be {"players": [...], '
+                           '"switches": {...}}')
+    parse_capabilities(answer)
+    return answer
+
+
+def parse_capabilities(hello: dict[str, Any]) -> tuple[str, ...]:
+    """The capabilities a ``hello`` declares, in the order of :data:`CAPABILITIES`."""
+    declared = hello.get("capabilities", [])
+    if (type(declared) is not list or not all(type(c) is str for c in declared)
+            or len(set(declared)) != len(declared)):
+        raise AdapterFault("handshake", f"hello.capabilities must be a list of distinct names "
+                           f"({', '.join(CAPABILITIES)}), got {_show(declared, 80)}")
+    unknown = [c for c in declared if c not in CAPABILITIES]
+    if unknown:
+        raise AdapterFault("handshake", f"hello.capabilities: unknown capability "
+                           f"{_show(unknown[0])}; known: {', '.join(CAPABILITIES)}")
+    return tuple(c for c in CAPABILITIES if c in declared)
+
+
+@dataclass(frozen=True)
+class Supports:
+    """An adapter's ``hello``: its name, player counts and switch values."""
+
+    name: str
+    players: tuple[int, ...]
+    switches: dict[str, Any]
+    #: The protocol version the adapter speaks.
+    version: int = 1
+    #: The optional capabilities it declared (version 2), in the order of :data:`CAPABILITIES`.
+    capabilities: tuple[str, ...] = field(default=())
+
+    def can(self, capability: str) -> bool:
+        """True if the adapter declared ``capability`` in its hello."""
+        return capability in self.capabilities
+
+    def allows(self, ruleset: Ruleset) -> list[str]:
+        """The switches of ``ruleset`` outside what the adapter supports.
+
+        A switch the adapter leaves out is supported at its default value
+        only; a listed switch at the listed values only.
+        """
+        default = Ruleset()
+        out = []
+        for f in fields(Ruleset):
+            value = getattr(ruleset, f.name)
+            declared = self.switches.get(f.name)
+            if declared == "any":
+                continue
+            if declared is None:
+                allowed = [getattr(default, f.name)]
+            else:
+                allowed = switch_values(f.name, declared)
+            if value not in allowed:
+                shown = ruleset.to_dict()[f.name]
+                text = ",".join(shown) if isinstance(shown, list) else str(shown)
+                out.append(f"{f.name}={text}")
+        return out
+
+
+def switch_values(name: str, declared: list[Any]) -> list[Any]:
+    """The values a ``supports.switches`` entry lists, as the ruleset holds them."""
+    out = []
+    for i, value in enumerate(declared):
+        try:
+            out.append(getattr(Ruleset.from_dict({name: value}, "-"), name))
+        except RulesRefError as exc:
+            reason = str(exc).split(": ", 1)[-1]
+            raise RulesRefError(f"hello.supports.switches.{name}[{i}]: {reason}") from None
+    return out
+
+
+#: At most this many values may be listed for one switch in ``hello.supports``.
+MAX_SWITCH_VALUES = 1000
+
+
+def parse_supports(hello: dict[str, Any]) -> Supports:
+    """Check ``hello.supports`` and return it; a bad declaration is a handshake fault."""
+    supports = hello.get("supports")
+    if not isinstance(supports, dict):
+        raise AdapterFault("handshake", 'hello.supports must be {"players": [...], '
+                           '"switches": {...}}')
+    players = supports.get("players")
+    if (not isinstance(players, list) or not players
+            or not all(type(p) is int and MIN_PLAYERS <= p <= MAX_PLAYERS for p in players)):
+        raise AdapterFault("handshake", f"hello.supports.players must be a non-empty list of "
+                           f"player counts {MIN_PLAYERS}-{MAX_PLAYERS}, got {_show(players, 80)}")
+    switches = supports.get("switches", {})
+    if not isinstance(switches, dict):
+        raise AdapterFault("handshake", "hello.supports.switches must be an object")
+    unknown_keys = sorted(str(k) for k in set(supports) - {"players", "switches"})
+    if unknown_keys:
+        raise AdapterFault("handshake", f"unknown field(s) in hello.supports: "
+                           f"{_clip(', '.join(unknown_keys))}")
+    checked: dict[str, Any] = {}
+    for name, declared in switches.items():
+        if name not in SWITCHES:
+            raise AdapterFault("handshake", f"hello.supports.switches: unknown switch "
+                               f"{_show(name)}; known: {', '.join(SWITCHES)}")
+        if declared == "any":
+            checked[name] = "any"
+            continue
+        if not isinstance(declared, list) or not declared or len(declared) > MAX_SWITCH_VALUES:
+            raise AdapterFault("handshake", f"hello.supports.switches.{name}: expected \"any\" "
+                               f"or a list of 1 to {MAX_SWITCH_VALUES} values, got "
+                               f"{_show(declared, 60)}")
+        try:
+            switch_values(name, declared)
+        except RulesRefError as exc:
+            raise AdapterFault("handshake", str(exc)) from None
+        checked[name] = list(declared)
+    name = str(hello.get("name", ""))
+    if len(name) > 200:
+        name = name[:200] + "…"
+    version = hello.get("version", 1)
+    return Supports(name, tuple(sorted(set(players))), checked,
+                    version if type(version) is int else 1,
+                    parse_capabilities(hello) if version == 2 else ())

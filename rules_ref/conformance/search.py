@@ -1,0 +1,279 @@
+"""The differential search: one adapter process, one Hypothesis run, what it found.
+
+A :class:`Runner` connects to the adapter, runs one Hypothesis search in
+which each example is one :class:`.conversation.Conversation`, keeps the
+smallest failure, and stops at the time budget or when another job found
+a failure. :func:`run_search` is ``rules-ref conform`` in one process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import HealthCheck, Verbosity, given, settings
+from hypothesis import Phase as HPhase
+from hypothesis import seed as hypothesis_seed
+from hypothesis import strategies as st
+from hypothesis.errors import Flaky
+
+from ..errors import InputError
+from ..registry import rule_ids
+from .conversation import Chooser, Conversation, RulesetDrawer, position_record
+from .outcome import Config, Outcome
+from .process import AdapterFault, AdapterProcess, Supports, parse_supports
+from .replay import run_replay
+from .session import Failure, FoundFailure, Session, Stats
+
+
+class _Stop(KeyboardInterrupt):
+    """Ends the search at once (time budget, another job found a failure).
+
+    A :class:`KeyboardInterrupt`, because that is what Hypothesis lets through
+    at once, without recording the example as a result of the game.
+    """
+
+
+class _Abort(KeyboardInterrupt):
+    """An adapter fault that shrinking cannot help with (a timeout); see :class:`_Stop`."""
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.summary)
+        self.failure = failure
+
+
+
+class Runner:
+    """One search: an adapter process, a Hypothesis run, and what it found."""
+
+    def __init__(self, config: Config, examples: int | None = None, seed: int | None = None,
+                 on_progress: Callable[[Stats, float], None] | None = None,
+                 should_stop: Callable[[], bool] | None = None,
+                 on_first_failure: Callable[[], None] | None = None) -> None:
+        self.config = config
+        self.examples = config.examples if examples is None else examples
+        self.seed = config.seed if seed is None else seed
+        self.stats = Stats()
+        self.notes: list[str] = []
+        self.proc: AdapterProcess | None = None
+        self.supports: Supports | None = None
+        self.fixed_ruleset = config.ruleset
+        self.player_choices: tuple[int, ...] = ()
+        self.rulesets = RulesetDrawer(Supports("", (), {}))
+        self.known_rules = frozenset(rule_ids())
+        self.best: Failure | None = None
+        self.last: Failure | None = None
+        self.first_failure_at: float | None = None
+        self.started = time.monotonic()
+        self._on_progress = on_progress
+        self._should_stop = should_stop
+        self._on_first_failure = on_first_failure
+        self._last_tick = 0.0
+        self.examples_run = 0
+
+    # --- the adapter ---
+
+    def connect(self) -> Supports:
+        """Start the adapter and check its handshake (faults raise :class:`AdapterFault`)."""
+        self.proc = AdapterProcess(self.config.command, self.config.timeout)
+        hello = self.proc.hello(self.config.versions)
+        try:
+            supports = parse_supports(hello)
+        except AdapterFault as fault:
+            raise self.proc.fault(fault.kind, fault.detail) from None
+        if self.supports is None:
+            self.supports = supports
+            self._configure(supports)
+        return supports
+
+    def _configure(self, supports: Supports) -> None:
+        wanted = self.config.players
+        if wanted is not None:
+            if wanted not in supports.players:
+                raise InputError(f"the adapter does not support {wanted} players (it supports "
+                                 f"{', '.join(map(str, supports.players))})")
+            self.player_choices = (wanted,)
+        else:
+            self.player_choices = supports.players
+        if self.fixed_ruleset is not None:
+            outside = supports.allows(self.fixed_ruleset)
+            if outside:
+                raise InputError(f"the adapter does not support the ruleset asked for: "
+                                 f"{', '.join(outside)} (it declares "
+                                 f"{supports.switches or 'only the default values'})")
+        else:
+            self.rulesets = RulesetDrawer(supports)
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.close()
+            self.proc = None
+
+    def _ensure_adapter(self) -> AdapterProcess:
+        if self.proc is None or not self.proc.alive():
+            if self.proc is not None:
+                self.proc.close()
+            self.stats.restarts += 1
+            self.connect()
+        assert self.proc is not None
+        return self.proc
+
+    # --- progress and budget ---
+
+    def tick(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if self._on_progress is not None and (force or now - self._last_tick > 0.2):
+            self._last_tick = now
+            self._on_progress(self.stats, now - self.started)
+
+    def _check_budget(self) -> None:
+        now = time.monotonic()
+        if self.first_failure_at is not None:
+            if now - self.first_failure_at > self.config.shrink_budget:
+                raise _Stop("shrink-time")
+            return
+        if now - self.started > self.config.max_seconds:
+            raise _Stop("time")
+        if self._should_stop is not None and self._should_stop():
+            raise _Stop("stopped")
+
+    # --- one example ---
+
+    def _record(self, failure: Failure) -> None:
+        self.last = failure
+        if self.best is None or failure.size < self.best.size:
+            self.best = failure
+        if self.first_failure_at is None:
+            self.first_failure_at = time.monotonic()
+            if self._on_first_failure is not None:
+                self._on_first_failure()
+
+    def example(self, data: Any) -> None:
+        """One Hypothesis example: one conversation with the adapter."""
+        self._check_budget()
+        self.examples_run += 1
+        try:
+            proc = self._ensure_adapter()
+        except AdapterFault as fault:
+            raise _Abort(Failure(kind="fault", rules=[], summary=str(fault), start={},
+                                 actions=[], failing=None, position={}, expected={}, actual={},
+                                 fault=fault.to_json())) from None
+        self.stats.games += 1
+        session = Session(proc, self.stats, self.known_rules, position=position_record,
+                          batch=self.config.batch)
+        conversation = Conversation(self, Chooser(data), session)
+        try:
+            conversation.run()
+        except FoundFailure as found:
+            self._record(found.failure)
+            raise
+        except AdapterFault as fault:
+            failure = session.fault_failure(fault)
+            self.close()
+            if fault.kind in ("timeout", "start", "handshake"):
+                raise _Abort(failure) from None
+            self._record(failure)
+            raise FoundFailure(failure) from None
+        finally:
+            session.abandon()
+            for note in session.notes:
+                if len(self.notes) < 5:
+                    self.notes.append(note)
+
+    def search(self) -> Outcome:
+        """Run the search; the adapter must be connected (:meth:`connect`)."""
+        stopped = ""
+
+        @hypothesis_seed(self.seed)
+        @settings(max_examples=self.examples, database=None, deadline=None,
+                  suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
+                  phases=(HPhase.generate, HPhase.shrink), report_multiple_bugs=False,
+                  derandomize=False)
+        @given(st.data())
+        def conform(data: Any) -> None:
+            self.example(data)
+
+        failure: Failure | None = None
+        try:
+            with fewer_collections():
+                conform()
+        except FoundFailure:
+            failure = self.last
+        except Flaky:
+            failure = self.best
+            if failure is not None:
+                failure.note = ("the failure did not happen again when the same game was "
+                                "replayed: the implementation may keep state between games")
+        except _Abort as abort:
+            failure = abort.failure
+        except _Stop as stop:
+            stopped = str(stop)
+            failure = self.best
+            if failure is not None and stopped == "shrink-time":
+                failure.note = "shrinking stopped at the time limit; the game may not be minimal"
+        if failure is not None and failure.batched:
+            failure = self._pinpoint(failure)
+        self.tick(force=True)
+        return Outcome(self.stats, time.monotonic() - self.started, self.supports, failure,
+                       notes=self.notes, stopped=stopped if failure is None else "",
+                       examples_run=self.examples_run)
+
+    def _pinpoint(self, failure: Failure) -> Failure:
+        """A fault during a batch, found again one action per request: at its very action.
+
+        The game is played again on a fresh adapter without batches; if the
+        fault comes again (an adapter that crashes on a play, say), that report
+        names the action. A fault of the batch itself, or a timeout, stays as
+        it was.
+        """
+        kind = (failure.fault or {}).get("kind")
+        if kind in ("batch", "capability", "timeout") or not failure.start:
+            return failure
+        from ..serialize import action_from_json
+
+        self.close()  # the adapter broke the protocol: the replay starts its own
+        config = replace(self.config, batch=0)
+        actions = [action_from_json(a) for a in failure.actions]
+        again = run_replay(config, failure.start, actions)
+        found = again.failure
+        if found is None or found.kind != "fault":
+            return failure
+        found.note = failure.note
+        return found
+
+
+@contextlib.contextmanager
+def fewer_collections(young: int = 20_000) -> Any:
+    """Collect garbage less often while a search runs (restored afterwards).
+
+    A search makes many short-lived objects (states, observations, answers)
+    and few cycles; with the default threshold the collector, and the
+    callbacks Hypothesis hangs on it, ran thousands of times a second. The
+    objects alive before the search are frozen out of the collector's scans.
+    """
+    old = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(old[0], young), old[1], old[2])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+        gc.unfreeze()
+
+
+def run_search(config: Config, on_progress: Callable[[Stats, float], None] | None = None
+               ) -> Outcome:
+    """``rules-ref conform`` in this process: connect, search, always close the adapter."""
+    runner = Runner(config, on_progress=on_progress)
+    try:
+        try:
+            runner.connect()
+        except AdapterFault as fault:
+            return Outcome(runner.stats, time.monotonic() - runner.started, None, fault=fault)
+        return runner.search()
+    finally:
+        runner.close()
