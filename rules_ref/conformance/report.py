@@ -53,6 +53,9 @@ def format_failure(failure: Failure) -> list[str]:
         if pos.get("pending"):
             lines.append(f"  pending: {' '.join(pos['pending'])}")
         lines.append(f"  totals: {pos.get('totals')}")
+        if pos.get("position_text"):
+            # spec/position.md: paste it into a bug report, or draw it with `rules-ref position`
+            lines.append(f"  position text: {pos['position_text']}")
     lines.append(f"  action: {describe_action(failure.failing)}"
                  + (f"   {json_line(failure.failing)}" if failure.failing else ""))
     if failure.kind == "fault" and failure.fault:

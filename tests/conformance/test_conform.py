@@ -24,7 +24,9 @@ from rules_ref.conformance.observation import observation_problems, observe
 from rules_ref.conformance.process import Supports, parse_supports
 from rules_ref.errors import RulesRefError
 from rules_ref.game import play_game
+from rules_ref.position import parse_position
 from rules_ref.ruleset import Ruleset, preset
+from rules_ref.state import Phase
 from tests.processes import gone, wait_gone
 
 from .broken_adapters import BROKEN, command
@@ -102,6 +104,12 @@ def test_text_report_names_the_rule_and_the_command(capsys: pytest.CaptureFixtur
     assert "  last_trick:\n    reference:" in out
     assert "reproduce: rules-ref conform --replay " in out
     assert out.rstrip().endswith("verdict: DISAGREEMENT")
+    # the moment before the failing action, as a position anyone can paste and start from
+    text = next(line for line in out.splitlines() if line.startswith("  position text: "))
+    replay = json.loads(next(tmp_path.glob("*.json")).read_text())
+    assert text == f"  position text: {replay['position']['position_text']}"
+    pos = parse_position(text.removeprefix("  position text: "))
+    assert (pos.phase, pos.players) == (Phase.PLAYING, replay["position"]["players"])
 
 
 @pytest.mark.rule("SCORE.CARD_POINTS")
