@@ -1,4 +1,4 @@
-"""``rules-ref conform`` in this process against adapters that break: each fault named, with evidence.
+"""``rules-ref conform`` in this process against broken adapters: each fault named, with evidence.
 
 The faulty adapter is :mod:`tests.hostile.fault_adapter`; the runs here are
 the in-process twins of ``tests/hostile/test_faults.py`` (which runs the
@@ -169,3 +169,37 @@ def test_no_adapter_command(capsys: pytest.CaptureFixture[str], argv: list[str])
     assert capsys.readouterr() == ("", (
         "rules-ref conform: error: no adapter command: give it after --, for example "
         "rules-ref conform -- python -m rules_ref.conformance.adapter\n"))
+
+
+@pytest.mark.parametrize(("mode", "at", "code", "evidence"), [
+    ("v2-internal-error", "2", 6, "the engine crashed"),
+    ("v2-error-on-start", "1", 6, "on start of the game"),
+    ("batch-item-error", "2", 6, "crashed"),
+    ("batch-error-then-more", "2", 2, "answer 2 is an error, yet"),
+    ("batch-short", "2", 2, "63 answer(s) to 64 action(s)"),
+    ("batch-long", "2", 2, "65 answer(s) to 64 action(s)"),
+    ("batch-order", "2", 2, "carries index 1"),
+    ("batch-no-index", "2", 2, "carries no index"),
+    ("batch-as-single", "2", 2, 'of type "observation", not a batch'),
+    ("batch-rejected", "2", 2, 'of type "rejected", not a batch'),
+    ("batch-wrong-shape", "2", 2, "missing field(s)"),
+    ("error-shape", "2", 2, "message is missing"),
+    ("observe-rejected", "2", 2, "declared the capability observe"),
+    ("observe-wrong", "2", 1, "a rejected action must change nothing"),
+    ("bad-capability", "2", 2, 'unknown capability "FAULT-MARK"'),
+    ("v1-capabilities", "2", 2, "capabilities need protocol version 2"),
+])
+def test_a_version_2_fault_or_internal_error(faulty_env: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str], mode: str,
+                                             at: str, code: int, evidence: str) -> None:
+    monkeypatch.setenv("FAULT_AT", at)
+    assert cli.main(["conform", "--examples", "3", "--seed", "1", "--shrink-seconds", "1",
+                     "--max-seconds", "600", "--timeout", f"{UNHURRIED:g}",
+                     "--out", str(faulty_env / "out"), "--", *FAULTY, mode]) == code
+    stdout, stderr = capsys.readouterr()
+    assert evidence in stdout + stderr
+    assert "Traceback" not in stdout + stderr
+    if code == 6:
+        assert stdout.endswith("verdict: ERROR\n")
+    elif code == 1:
+        assert stdout.endswith("verdict: DISAGREEMENT\n")
