@@ -32,8 +32,9 @@ def test_no_command_and_a_bad_timeout() -> None:
 
 
 def test_an_answer_longer_than_the_limit() -> None:
-    with AdapterProcess(_script("import sys; sys.stdin.readline(); print('x' * 50); "
-                                "sys.stdin.read()"), timeout=UNHURRIED, max_line=10) as p:
+    # one write of 51 bytes: the pipe delivers it whole, end of line included
+    code = "import os, sys; sys.stdin.readline(); os.write(1, b'x' * 50 + b'\\n'); sys.stdin.read()"
+    with AdapterProcess(_script(code), timeout=UNHURRIED, max_line=10) as p:
         msg_id = p.send({"type": "hello"})
         with pytest.raises(AdapterFault) as caught:
             p.receive(msg_id, "hello")
