@@ -203,3 +203,23 @@ def test_a_version_2_fault_or_internal_error(faulty_env: Path, monkeypatch: pyte
         assert stdout.endswith("verdict: ERROR\n")
     elif code == 1:
         assert stdout.endswith("verdict: DISAGREEMENT\n")
+
+
+@pytest.mark.parametrize(("mode", "first"), [
+    ("wrong-shape", "rules-ref vectors: adapter shape: observation in answer to a"),
+    ("rejected-shape", "rules-ref vectors: adapter shape: "),
+    ("exit", "rules-ref vectors: adapter exit: the adapter exited with status 3 instead of "
+             "answering message 2"),
+])
+def test_vectors_run_names_the_fault_and_the_vector(faulty_env: Path,
+                                                    capsys: pytest.CaptureFixture[str],
+                                                    mode: str, first: str) -> None:
+    assert cli.main(["vectors", "run", "--quiet", "--kinds", "trick", "--timeout",
+                     f"{UNHURRIED:g}", "--", *FAULTY, mode]) == 2
+    stdout, stderr = capsys.readouterr()
+    assert stdout == ""
+    lines = stderr.splitlines()
+    assert lines[0].startswith(first)
+    assert " during vector trick/" in lines[0]
+    assert lines[1] == f"  command: {' '.join(FAULTY)} {mode}"
+    assert f"  fault-adapter: {mode} at message 2" in lines
