@@ -1,0 +1,87 @@
+"""``rules-ref show`` of a conform replay file: as written, and each way it breaks."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rules_ref.cli as cli
+
+ROOT = Path(__file__).resolve().parents[2]
+FAULTY = [sys.executable, str(ROOT / "tests" / "hostile" / "fault_adapter.py")]
+
+
+@pytest.fixture(scope="module")
+def replay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The replay file conform writes for an adapter that exits at its third message."""
+    out = tmp_path_factory.mktemp("replay")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("FAULT_AT", "2")
+    mp.setenv("PYTHONPATH", str(ROOT))
+    try:
+        code = cli.main(["conform", "--examples", "1", "--seed", "1", "--timeout", "120",
+                         "--shrink-seconds", "1", "--out", str(out), "--", *FAULTY, "exit"])
+    finally:
+        mp.undo()
+    assert code == 2
+    data: dict[str, Any] = json.loads((out / "replay-1-fault.json").read_text())
+    return data
+
+
+def _show(tmp_path: Path, data: dict[str, Any], capsys: pytest.CaptureFixture[str]
+          ) -> tuple[int, str, str]:
+    path = tmp_path / "replay.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    code = cli.main(["show", "--ascii", str(path)])
+    out, err = capsys.readouterr()
+    return code, out, err.replace(str(path), "FILE")
+
+
+def test_a_replay_is_shown_up_to_where_it_ends(tmp_path: Path, replay: dict[str, Any],
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _show(tmp_path, replay, capsys)
+    assert (code, err) == (0, "")
+    assert "Deal 1 as the replay starts it: dealer seat 0, totals seat 0 0, seat 1 0" in out
+    assert "  extras: " in out
+    assert out.endswith("\nThe file ends here: deal 1, passing phase.\n")
+
+
+@pytest.mark.rule("PASS.CARDS")
+def test_an_action_that_breaks_a_rule_stops_the_replay(tmp_path: Path, replay: dict[str, Any],
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    hand = replay["start"]["hands"][1]
+    foreign = next(c for c in replay["start"]["hands"][0] if c not in hand)
+    bad = {**replay, "actions": [{"type": "pass", "seat": 1, "cards": [foreign, *hand[:2]]}]}
+    code, out, err = _show(tmp_path, bad, capsys)
+    assert (code, err) == (1, "")
+    assert "  action 1 of the file (" in out and ") breaks a rule: PASS.CARDS" in out
+    assert out.endswith("  the game cannot go on from here (`rules-ref validate` lists every "
+                        "violation of a record)\n")
+
+
+@pytest.mark.parametrize(("change", "err"), [
+    ({"version": 9}, "rules-ref show: error: FILE: replay version 9 is not 1\n"),
+    ({"version": True}, "rules-ref show: error: FILE: replay version True is not 1\n"),
+    ({"start": None}, "rules-ref show: error: FILE: missing start\n"),
+    ({"actions": {}}, "rules-ref show: error: FILE.actions: expected a list of actions\n"),
+])
+def test_a_replay_that_cannot_be_shown(tmp_path: Path, replay: dict[str, Any],
+                                       capsys: pytest.CaptureFixture[str],
+                                       change: dict[str, Any], err: str) -> None:
+    data = {k: v for k, v in {**replay, **change}.items() if v is not None}
+    assert _show(tmp_path, data, capsys) == (2, "", err)
+
+
+def test_too_many_actions(tmp_path: Path, replay: dict[str, Any],
+                          capsys: pytest.CaptureFixture[str]) -> None:
+    from rules_ref.cli.show import MAX_ACTIONS
+
+    data = {**replay, "actions": replay["actions"] * (MAX_ACTIONS + 1)}
+    assert _show(tmp_path, data, capsys) == (
+        2, "", f"rules-ref show: error: FILE.actions: {MAX_ACTIONS + 1} actions, more than "
+               f"{MAX_ACTIONS}\n")
