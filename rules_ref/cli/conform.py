@@ -38,6 +38,8 @@ EXIT_ERROR = 2
 #: The implementation under test reported an internal error (an ``error`` answer, protocol
 #: version 2); 3 stays the status of a bug in rules-ref itself (spec/limits.md).
 EXIT_IMPLEMENTATION_ERROR = 6
+#: The run compared no answer at all (as ``vectors run``'s 4): never a pass.
+EXIT_NOTHING_TESTED = 4
 #: The bounds of --examples and --jobs (spec/limits.md).
 MAX_EXAMPLES = 10**9
 MAX_JOBS = 64
@@ -46,7 +48,11 @@ MAX_JOBS = 64
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.usage = "%(prog)s [options] -- COMMAND..."
     p.epilog = ("COMMAND is the adapter, run as an argument list (no shell), for example: "
-                "rules-ref conform -- python -m rules_ref.conformance.adapter")
+                "rules-ref conform -- python -m rules_ref.conformance.adapter. "
+                "exit status: 0 every answer agreed; 1 a disagreement (replay file written); "
+                "2 an adapter fault or bad usage; 3 an internal error of rules-ref; 4 nothing "
+                "was tested (no answer compared); 6 the implementation reported an internal "
+                "error (protocol version 2).")
     p.add_argument("--examples", type=bounded_int(1, MAX_EXAMPLES), default=100,
                    help="games to generate (Hypothesis examples; default 100)")
     p.add_argument("--max-seconds", type=positive_seconds, default=60.0,
@@ -175,6 +181,8 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
                                                                        EXIT_DISAGREEMENT)
     elif fault is not None:
         verdict, code = "fault", EXIT_ERROR
+    elif outcome.stats.actions == 0:
+        verdict, code = "nothing-tested", EXIT_NOTHING_TESTED
     else:
         verdict, code = "pass", EXIT_OK
     command = shlex.join(config.command)
@@ -242,6 +250,10 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         lines.append(f"  {s.citations} correct rejection(s) cited another rule than the "
                      "reference (not a failure):")
         lines.extend(f"    {note}" for note in outcome.notes)
+    if code == EXIT_NOTHING_TESTED:
+        lines.append("nothing was tested: no answer of the implementation was compared"
+                     + (f" (the time budget of {config.max_seconds:g} s ended the search before "
+                        "its first game)" if outcome.stopped == "time" else ""))
     lines.append(f"verdict: {verdict.upper()}")
     out = sys.stdout if code != EXIT_ERROR else sys.stderr
     print("\n".join(lines), file=out)

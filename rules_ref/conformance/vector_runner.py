@@ -163,7 +163,8 @@ class CaseRun:
 
     def _checked(self, message: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
         """``answer`` to ``message``, checked: a bad shape is a fault, an ``error`` fails."""
-        about = f"a {message['type']} request"
+        kind_of = message["type"]
+        about = f"{'an' if kind_of[:1] in 'aeiou' else 'a'} {kind_of} request"
         try:
             kind = answer_kind(answer, ANSWERS[1] if getattr(self.driver, "version", 1) < 2
                                else ANSWERS[2], about)

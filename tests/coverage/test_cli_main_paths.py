@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from importlib import metadata
 from typing import Any
 
@@ -50,3 +51,19 @@ def test_the_source_tree_version_when_not_installed(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(metadata, "version", missing)
     assert cli._version() == rules_ref.__version__
+
+
+def test_a_conform_run_that_compared_nothing_is_not_a_pass(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A time budget that ends the search before its first game tested nothing: exit 4."""
+    code = cli.main(["conform", "--examples", "100000", "--players", "6", "--max-seconds", "0.001",
+                 "--", sys.executable, "-m", "rules_ref.conformance.adapter"])
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert (code, err) == (4, "")
+    assert lines[0].startswith("conform: 'rules-ref reference adapter': 0 games, 0 deals, "
+                               "0 actions compared")
+    assert lines[-2:] == [
+        "nothing was tested: no answer of the implementation was compared (the time budget "
+        "of 0.001 s ended the search before its first game)",
+        "verdict: NOTHING-TESTED"]

@@ -6,13 +6,8 @@ from typing import Any
 
 import pytest
 
-from rules_ref.conformance.messages import (
-    Supports,
-    batch_answers,
-    check_error,
-    describe_status,
-    parse_supports,
-)
+from rules_ref.conformance.handshake import Supports, parse_supports
+from rules_ref.conformance.messages import batch_answers, check_error, describe_status
 from rules_ref.conformance.process import AdapterFault
 
 
