@@ -10,13 +10,12 @@ The rule registry itself is :mod:`rules_ref.registry`.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .registry import spec_dir
+from .registry import read_toml, spec_dir
 
 AMBIGUITIES_FORMAT = "cancellation-hearts-ambiguities"
 
@@ -103,13 +102,7 @@ def read_ambiguities(path: Path) -> Catalogue:
     """
     from .errors import InputError
 
-    try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: not valid TOML: {exc}") from None
+    data = read_toml(path)
     if data.get("format") != AMBIGUITIES_FORMAT:
         raise InputError(f"{path}: `format` must be {AMBIGUITIES_FORMAT!r}")
     ambiguities: list[Ambiguity] = []

@@ -94,6 +94,19 @@ class Registry:
         return {r.id: r for r in self.rules}
 
 
+def read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file of ``spec/`` as data; :class:`~rules_ref.errors.InputError` if unreadable."""
+    from .errors import InputError
+
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{path}: not valid TOML: {exc}") from None
+
+
 def read(path: Path) -> Registry:
     """Read a rule registry file (the format of ``spec/README.md``).
 
@@ -103,13 +116,7 @@ def read(path: Path) -> Registry:
     """
     from .errors import InputError
 
-    try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: not valid TOML: {exc}") from None
+    data = read_toml(path)
     groups = tuple(Group(g["id"], g["title"]) for g in data["group"])
     known_groups = {g.id for g in groups}
     rules: list[Rule] = []
@@ -177,16 +184,7 @@ class SourceKey:
 
 
 def _read_toml(name: str) -> dict[str, Any]:
-    from .errors import InputError
-
-    path = spec_dir() / name
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{path}: not valid TOML: {exc}") from None
+    return read_toml(spec_dir() / name)
 
 
 @cache
