@@ -9,7 +9,7 @@ it answers (``spec/protocol.md``). Pure checks, like :mod:`.messages`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -101,22 +101,34 @@ class Supports:
         A switch the adapter leaves out is supported at its default value
         only; a listed switch at the listed values only.
         """
-        default = Ruleset()
-        out = []
-        for f in fields(Ruleset):
-            value = getattr(ruleset, f.name)
-            declared = self.switches.get(f.name)
-            if declared == "any":
-                continue
-            if declared is None:
-                allowed = [getattr(default, f.name)]
-            else:
-                allowed = switch_values(f.name, declared)
-            if value not in allowed:
-                shown = ruleset.to_dict()[f.name]
-                text = ",".join(shown) if isinstance(shown, list) else str(shown)
-                out.append(f"{f.name}={text}")
-        return out
+        return unsupported_switches(ruleset, self.switches)
+
+
+def unsupported_switches(ruleset: Ruleset, switches: Mapping[str, Any]) -> list[str]:
+    """The switches of ``ruleset`` outside ``switches`` (a ``hello.supports.switches``), as
+    ``name=value``; empty when the ruleset is supported.
+
+    The one definition of "supported": a switch declared ``"any"`` is
+    supported at every value; a switch left out at its default value only;
+    a listed switch at the listed values only (its default included only
+    if listed).
+    """
+    default = Ruleset()
+    out = []
+    for f in fields(Ruleset):
+        value = getattr(ruleset, f.name)
+        declared = switches.get(f.name)
+        if declared == "any":
+            continue
+        if declared is None:
+            allowed = [getattr(default, f.name)]
+        else:
+            allowed = switch_values(f.name, declared)
+        if value not in allowed:
+            shown = ruleset.to_dict()[f.name]
+            text = ",".join(shown) if isinstance(shown, list) else str(shown)
+            out.append(f"{f.name}={text}")
+    return out
 
 
 def switch_values(name: str, declared: list[Any]) -> list[Any]:

@@ -8,7 +8,6 @@ draws totals often just below the target, so that games end soon.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields
 from typing import Any
 
 from hypothesis import strategies as st
@@ -26,6 +25,7 @@ from ..ruleset import (
     Ruleset,
     presets,
 )
+from .handshake import unsupported_switches
 
 #: Values each switch is drawn from: enums in full, integers from a range
 #: that always includes the published values.
@@ -81,21 +81,8 @@ def rulesets(switches: Mapping[str, object] | None = None) -> st.SearchStrategy[
 
 
 def _inside(rs: Ruleset, switches: Mapping[str, object] | None) -> bool:
-    """Is every switch of ``rs`` its default or a value in ``switches``?"""
-    if switches is None:
-        return True
-    default = Ruleset()
-    for f in fields(Ruleset):
-        value = getattr(rs, f.name)
-        if value == getattr(default, f.name):
-            continue
-        supported = switches.get(f.name)
-        if supported == "any":
-            continue
-        if not isinstance(supported, list | tuple) or value not in [
-                getattr(Ruleset.from_dict({f.name: v}), f.name) for v in supported]:
-            return False
-    return True
+    """Is ``rs`` supported by ``switches`` (:func:`.handshake.unsupported_switches`)?"""
+    return switches is None or not unsupported_switches(rs, switches)
 
 
 def player_counts() -> st.SearchStrategy[int]:
