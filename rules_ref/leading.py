@@ -38,6 +38,20 @@ def opening_leader(dealer: int, hands: Sequence[Sequence[Card]], ruleset: Rulese
     return (dealer + 1) % n
 
 
+@implements("LEAD.OPENING_CARD", "LEAD.HEARTS")
+def is_opening_lead(trick_number: int) -> bool:
+    """Is a lead in trick ``trick_number`` (from 1) the deal's opening lead?
+
+    The opening lead is restricted by ``LEAD.OPENING_CARD``, every other
+    lead by ``LEAD.HEARTS``, including the lead of trick 2 after a void
+    trick 1 (see ``spec/rules.toml``).
+
+    >>> is_opening_lead(1), is_opening_lead(2)
+    (True, False)
+    """
+    return trick_number == 1
+
+
 def is_scoring(card: Card, ruleset: Ruleset) -> bool:
     """A card that scores under ``ruleset``: a heart, a Q♠, or a 10♦ when it counts."""
     return is_penalty(card) or (card == TEN_OF_DIAMONDS and ruleset.ten_of_diamonds_points != 0)

@@ -83,6 +83,20 @@ def pass_violations(cards: Sequence[Card], hand: Sequence[Card],
     return tuple(problems)
 
 
+@implements("PASS.EXCHANGE")
+def may_pass(given: Sequence[Card] | None) -> bool:
+    """May a seat whose pass so far is ``given`` (``None``: not yet passed) pass now?
+
+    Every seat passes once, in any order, and a pass once given can be
+    neither changed nor withdrawn (``PASS.EXCHANGE`` in ``spec/rules.toml``).
+
+    >>> from rules_ref.cards import parse_cards
+    >>> may_pass(None), may_pass(parse_cards("2C 3C 4C"))
+    (True, False)
+    """
+    return given is None
+
+
 def remove_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     """``hand`` less one copy of each card in ``cards`` (which it must hold)."""
     rest = list(hand)

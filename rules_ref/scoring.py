@@ -75,6 +75,21 @@ def moon_options(ruleset: Ruleset) -> tuple[MoonChoice, ...]:
 
 
 @implements("MOON.CHOICE")
+def needs_moon_choice(shooter: int | None, ruleset: Ruleset) -> bool:
+    """Must the deal wait for the shooter's choice before it is scored?
+
+    Only when someone shot the moon (``shooter`` is a seat) and the
+    ruleset offers the shooter a choice (``MOON.CHOICE`` in ``spec/rules.toml``).
+
+    >>> needs_moon_choice(3, Ruleset()), needs_moon_choice(None, Ruleset())
+    (True, False)
+    >>> needs_moon_choice(3, Ruleset(moon=Moon.OTHERS_52))
+    False
+    """
+    return shooter is not None and bool(moon_options(ruleset))
+
+
+@implements("MOON.CHOICE")
 def moon_scores(shooter: int, choice: MoonChoice | None, collected: Sequence[Sequence[Card]],
                 ruleset: Ruleset) -> tuple[int, ...]:
     """Deal scores after a moon (``MOON.CHOICE``).

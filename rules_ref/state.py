@@ -38,8 +38,9 @@ from .cards import Card, format_cards
 from .deal import check_player_count, dealer_for_deal
 from .errors import IllegalAction, SetupError, Violation
 from .following import first_trick_plays, follows
-from .leading import leads, opening_leads
-from .passing import pass_direction, pass_offset, pass_violations
+from .leading import is_opening_lead, leads, opening_leads
+from .passing import may_pass, pass_direction, pass_offset, pass_violations
+from .registry import implements
 from .ruleset import DEFAULT, Ruleset
 from .scoring import card_points, moon_options
 from .state_parts import (
@@ -58,6 +59,21 @@ from .tricks import TrickOutcome, led_suit, seat_at
 
 if TYPE_CHECKING:
     from .position_model import Position
+
+
+@implements("TURN.ORDER")
+def may_act(seat: int, waiting_for: tuple[int, ...]) -> bool:
+    """May ``seat`` act now, when ``waiting_for`` are the seats whose turn it is?
+
+    Only the seat whose turn it is may act (``TURN.ORDER`` in
+    ``spec/rules.toml``): while passing any seat yet to pass, while playing
+    the next seat to the left, in the moon choice the shooter
+    (:attr:`GameState.waiting_for`).
+
+    >>> may_act(2, (2,)), may_act(3, (2,))
+    (True, False)
+    """
+    return seat in waiting_for
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -313,7 +329,7 @@ class GameState:
         rs = self.game.ruleset
         deal = self.deal
         if not self.trick:
-            if deal.trick_number == 1:
+            if is_opening_lead(deal.trick_number):
                 return (("LEAD.OPENING_CARD", opening_leads(hand, rs)),)
             return (("LEAD.HEARTS", leads(hand, deal.hearts_broken, rs)),)
         suit = led_suit(self.trick)
@@ -388,12 +404,12 @@ class GameState:
             return (Violation("TURN.ORDER", f"seat {action.seat!r} is not a seat of this "
                               f"{players}-player game"),)
         if isinstance(action, Pass):  # every seat passes once, in any order
-            if self.passes[action.seat] is not None:
+            if not may_pass(self.passes[action.seat]):
                 return (Violation("PASS.EXCHANGE", f"seat {action.seat} has already passed; "
                                   "a pass cannot be changed"),)
             return pass_violations(action.cards, self.hands[action.seat], self.game.ruleset)
         problems = []
-        if action.seat not in self.waiting_for:
+        if not may_act(action.seat, self.waiting_for):
             problems.append(Violation("TURN.ORDER", f"it is seat {self.to_act}'s turn, not "
                                       f"seat {action.seat}'s"))
         if isinstance(action, Play):

@@ -15,11 +15,11 @@ from . import events as ev
 from .actions import DealCards, MoonChoice
 from .cards import Card
 from .deal import check_deal, dealer_for_deal
-from .game_end import is_game_over, winners
+from .game_end import game_winners
 from .leading import breaks_hearts, opening_leader
 from .passing import exchange, pass_direction, pass_offset
 from .pending import after_trick, extras_join_trick, settle_pending
-from .scoring import card_points, deal_scores, moon_options, moon_scores, moon_shooter
+from .scoring import card_points, deal_scores, moon_scores, moon_shooter, needs_moon_choice
 from .state import GameState
 from .state_parts import DealPart, DealResult, History, Phase, copy_deal, copy_game
 from .tricks import TrickOutcome, led_suit, next_leader, resolve_trick
@@ -145,8 +145,8 @@ def end_deal(state: GameState, last: TrickOutcome, events: list[ev.Event]) -> St
         extras_taken_by=extras_taken_by, moon_shooter=shooter))
     if shooter is not None:
         events.append(ev.MoonShot(shooter))
-        if moon_options(rs):
-            return state._with_own(phase=Phase.MOON_CHOICE), tuple(events)
+    if needs_moon_choice(shooter, rs):
+        return state._with_own(phase=Phase.MOON_CHOICE), tuple(events)
     return close_deal(state, None, events)
 
 
@@ -164,8 +164,8 @@ def close_deal(state: GameState, choice: MoonChoice | None, events: list[ev.Even
     result = DealResult(deal.deal_number, deal.dealer, state.extras, points, deal.moon_shooter,
                         choice, scores, totals, deal.uncollected)
     events.append(ev.DealScored(deal.deal_number, points, scores, totals))
-    over = is_game_over(totals, rs)
-    won = winners(totals) if over else ()
+    won = game_winners(totals, rs)  # the end is checked once a deal is scored (GAME.END)
+    over = bool(won)
     if over:
         events.append(ev.GameOver(totals, won))
     game = copy_game(state.game, totals=totals, deal_results=(*state.game.deal_results, result),
