@@ -224,3 +224,22 @@ def test_under_moon_others_52_the_moon_needs_no_choice() -> None:
     story = scenarios.play(scenarios.SCENARIOS["moon-others-52"])
     assert story.moon_shooter == 1 and story.moon_choice is None
     assert story.scores == (52, 0, 52, 52, 52, 52, 52, 52)
+
+
+@pytest.mark.parametrize("name", sorted(scenarios.SCENARIOS))
+@pytest.mark.rule("VOID.COLLECT")
+def test_each_drawn_trick_starts_from_the_position_the_page_prints(name: str) -> None:
+    """A game started from a trick's printed position plays that trick as the page draws it."""
+    from rules_ref import Play
+    from rules_ref.position import parse_position
+    from rules_ref.state import GameState
+
+    scenario = scenarios.SCENARIOS[name]
+    story = scenarios.play(scenario)
+    for step in story.steps:
+        state = GameState.from_position(parse_position(step.position), scenario.ruleset)
+        assert (state.trick_number, state.leader, state.pending) == (
+            step.number, step.leader, step.pending_before)
+        for seat, card in zip(step.seats, step.cards, strict=True):
+            state, _ = state.apply(Play(seat, card))
+        assert state.pending == step.pending_after, (name, step.number)

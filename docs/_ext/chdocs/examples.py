@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from docutils import nodes  # type: ignore[import-untyped]
 from docutils.parsers.rst import directives  # type: ignore[import-untyped]
+from sphinx import addnodes
 from sphinx.builders import Builder
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -216,6 +217,8 @@ def story_nodes(story: Story) -> list[nodes.Node]:
         box = nodes.container(classes=["ch-step", "ch-focus" if full else "ch-quiet",
                                        *(["ch-void"] if step.void else [])])
         box += para(nodes.strong("", _step_summary(step)), classes=["ch-step-title"])
+        if full and step.position:
+            box += _position_line(step.position)
         if step.pending_before and full:
             box += para(f"Pending before this trick: {len(step.pending_before)} cards, "
                         f"{penalty_points(step.pending_before)} points.", classes=["ch-pending"])
@@ -234,6 +237,19 @@ def story_nodes(story: Story) -> list[nodes.Node]:
         out.append(box)
     out.append(_ending(story))
     return out
+
+
+def _position_line(position: str) -> nodes.paragraph:
+    """The moment before a trick as a position text, to copy into a bug report or a test."""
+    link = addnodes.pending_xref("", refdomain="std", reftype="doc",
+                                 reftarget="/implementers/position", refexplicit=True,
+                                 refwarn=True)
+    link += nodes.inline("", "position")
+    line = para("The ", link, " before this trick (draw it with ",
+                nodes.literal("", "rules-ref position"), ", or start an implementation "
+                "there): ", classes=["ch-position"])
+    line += nodes.literal(position, position)
+    return line
 
 
 def _ending(story: Story) -> nodes.container:

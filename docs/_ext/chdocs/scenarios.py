@@ -31,6 +31,7 @@ from rules_ref import (
 )
 from rules_ref import events as ev
 from rules_ref.cards import CARDS, Suit
+from rules_ref.position import format_position
 from rules_ref.ruleset import LastTrickVoid, Moon, PassDirection
 from rules_ref.scoring import penalty_points
 from rules_ref.tricks import next_leader, resolve_trick
@@ -100,6 +101,8 @@ class TrickStep:
     extras_pending: tuple[Card, ...]  # the extras, joining the pile after a void trick 1
     collected_extras: bool  # the pending cards collected include the extras
     extras_in_pile: bool = False  # the extras are in the pending pile after this trick
+    #: the moment before the trick's first card, as a position text (spec/position.md)
+    position: str = ""
 
     @property
     def void(self) -> bool:
@@ -175,6 +178,7 @@ def play(scenario: Scenario) -> Story:
     pile_has_extras = False
     for number, cards in enumerate(tricks, 1):
         leader, pending_before = state.leader, state.pending
+        before = format_position(state.position())
         seats: list[int] = []
         trick_events: list[ev.Event] = []
         for position, card in enumerate(cards, 1):
@@ -190,6 +194,7 @@ def play(scenario: Scenario) -> Story:
             trick_events.extend(events)
         step = _step(number, leader, tuple(seats), cards, pending_before, state.pending,
                      trick_events, pile_has_extras)
+        step = replace(step, position=before)
         if step.extras_pending:
             pile_has_extras = True
         elif step.collected:
