@@ -126,7 +126,11 @@ def test_ctrl_c_stops_the_game_in_one_line() -> None:
             assert chunk, "the program ended before asking"
             seen += chunk
         child.send_signal(signal.SIGINT)
-        _, err = child.communicate(timeout=60)
+        # standard input stays open until the child has ended: closing it first would race
+        # the signal with an end of input (exit 1), as a busy machine showed
+        child.wait(timeout=120)
+        assert child.stderr is not None
+        err = child.stderr.read()
     finally:
         if child.poll() is None:
             child.kill()
