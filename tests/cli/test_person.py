@@ -114,9 +114,12 @@ def test_end_of_input_stops_the_game_in_one_line() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 def test_ctrl_c_stops_the_game_in_one_line() -> None:
+    # a runner started in the background (a CI job, `cmd &`) may hand its children SIGINT
+    # ignored, and Python then keeps it ignored: give the child a person's terminal default
     child = subprocess.Popen([sys.executable, "-m", "rules_ref", "play", *GAME, "--seat",
                               str(SEAT)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, cwd=ROOT)
+                             stderr=subprocess.PIPE, cwd=ROOT,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert child.stdout is not None
         stdout = child.stdout
