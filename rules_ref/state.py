@@ -40,7 +40,6 @@ from .errors import IllegalAction, SetupError, Violation
 from .following import first_trick_plays, follows
 from .leading import is_opening_lead, leads, opening_leads
 from .passing import may_pass, pass_direction, pass_offset, pass_violations
-from .registry import implements
 from .ruleset import DEFAULT, Ruleset
 from .scoring import card_points, moon_options
 from .state_parts import (
@@ -55,25 +54,10 @@ from .state_parts import (
     copy_deal,
     copy_game,
 )
-from .tricks import TrickOutcome, led_suit, seat_at
+from .tricks import TrickOutcome, led_suit, may_act, seat_at
 
 if TYPE_CHECKING:
     from .position_model import Position
-
-
-@implements("TURN.ORDER")
-def may_act(seat: int, waiting_for: tuple[int, ...]) -> bool:
-    """May ``seat`` act now, when ``waiting_for`` are the seats whose turn it is?
-
-    Only the seat whose turn it is may act (``TURN.ORDER`` in
-    ``spec/rules.toml``): while passing any seat yet to pass, while playing
-    the next seat to the left, in the moon choice the shooter
-    (:attr:`GameState.waiting_for`).
-
-    >>> may_act(2, (2,)), may_act(3, (2,))
-    (True, False)
-    """
-    return seat in waiting_for
 
 
 @dataclass(frozen=True, slots=True, eq=False)

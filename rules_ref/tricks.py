@@ -124,3 +124,18 @@ def resolve_trick(cards: Sequence[Card], leader: int, players: int) -> TrickOutc
         winner=None if pos is None else seat_at(leader, pos, players),
         winning_card=None if pos is None else cards[pos],
     )
+
+
+@implements("TURN.ORDER")
+def may_act(seat: int, waiting_for: tuple[int, ...]) -> bool:
+    """May ``seat`` act now, when ``waiting_for`` are the seats whose turn it is?
+
+    Only the seat whose turn it is may act (``TURN.ORDER`` in
+    ``spec/rules.toml``): while passing any seat yet to pass, while playing
+    the next seat to the left, in the moon choice the shooter
+    (:attr:`rules_ref.state.GameState.waiting_for`).
+
+    >>> may_act(2, (2,)), may_act(3, (2,))
+    (True, False)
+    """
+    return seat in waiting_for

