@@ -165,6 +165,3 @@ def _quiet_stdout() -> None:
     except (OSError, ValueError):
         pass
 
-
-if __name__ == "__main__":
-    sys.exit(main())

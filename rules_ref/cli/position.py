@@ -31,6 +31,7 @@ from ..ruleset import Ruleset
 from ..scoring import card_points
 from ..state import GameState, Phase
 from ..tricks import seat_at
+from ..wording import counted
 from .common import add_ruleset_arguments, ruleset_from_args
 from .io import is_dir, parse_json_text, shown_path
 
@@ -149,13 +150,14 @@ def describe_position(pos: Position, ruleset: Ruleset) -> str:
             passed = pos.passes[seat]
             mark = "  (to pass)" if passed is None else f"  (passed {_cards(passed)})"
         lines.append(f"{seat:4}  {hand.ljust(width)}  {points[seat]:6}  "
-                     f"{len(pos.collected[seat])} card(s){mark}")
+                     f"{counted(len(pos.collected[seat]), 'card')}{mark}")
     if pos.phase is Phase.PLAYING:
         lines.extend(_table_trick(f"Trick {pos.trick_number}:", pos.trick, pos.leader or 0, n))
         tricks = pending_tricks(pos)
         if pos.pending:
-            lines.append(f"Pending:       {len(pos.pending)} card(s), {len(tricks)} set-aside "
-                         f"trick(s) led by seat {pos.leader} (VOID.TRICK)")
+            lines.append(f"Pending:       {counted(len(pos.pending), 'card')}, "
+                         f"{counted(len(tricks), 'set-aside trick')} led by seat {pos.leader} "
+                         "(VOID.TRICK)")
             for i, cards in enumerate(tricks):
                 lines.extend(_table_trick(f"  set aside {i + 1}:", cards, pos.leader or 0, n))
         else:

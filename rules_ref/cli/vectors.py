@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError
+from ..wording import counted
 from .common import positive_seconds
 
 #: The exit statuses of ``vectors run``, as its help shows them (spec/vectors/README.md).
@@ -103,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         for problem in report.problems:
             print(problem)
         if report.problems:
-            print(f"{len(report.problems)} problem(s) in {report.files} files, "
+            print(f"{counted(len(report.problems), 'problem')} in {report.files} files, "
                   f"{report.cases} vectors")
             return 1
         print(f"ok: {report.files} files, {report.cases} vectors")

@@ -31,17 +31,17 @@ TABLE_MID_DEAL = """\
 8 players, deal 1, dealer seat 0, phase playing, trick 8 led by seat 7, seat 1 to play; \
 hearts broken
 seat  hand                   points  collected
-   0  2♣ 5♣ 7♣ 5♦ 8♦              0  0 card(s)
-   1  3♦ 4♦ 6♦ 9♦ Q♦ K♦           0  8 card(s)
-   2  9♦ 2♥ 4♥ 5♥ 6♥ 7♥          13  8 card(s)
-   3  4♣ 2♦ 2♦ Q♦ A♦ 7♥           0  0 card(s)
-   4  J♣ J♣ K♣ 4♦ 6♦ 8♦           8  8 card(s)
-   5  8♣ Q♣ 10♦ K♦ A♦ 2♥          0  0 card(s)
-   6  10♣ 3♦ 7♦ 10♦ 10♥ 10♥       2  8 card(s)
-   7  9♣ 10♣ 7♦ 6♥ 5♠            14  16 card(s)
+   0  2♣ 5♣ 7♣ 5♦ 8♦              0  0 cards
+   1  3♦ 4♦ 6♦ 9♦ Q♦ K♦           0  8 cards
+   2  9♦ 2♥ 4♥ 5♥ 6♥ 7♥          13  8 cards
+   3  4♣ 2♦ 2♦ Q♦ A♦ 7♥           0  0 cards
+   4  J♣ J♣ K♣ 4♦ 6♦ 8♦           8  8 cards
+   5  8♣ Q♣ 10♦ K♦ A♦ 2♥          0  0 cards
+   6  10♣ 3♦ 7♦ 10♦ 10♥ 10♥       2  8 cards
+   7  9♣ 10♣ 7♦ 6♥ 5♠            14  16 cards
 Trick 8:       5♦ J♦
   seat          7  0
-Pending:       8 card(s), 1 set-aside trick(s) led by seat 7 (VOID.TRICK)
+Pending:       8 cards, 1 set-aside trick led by seat 7 (VOID.TRICK)
   set aside 1: 4♠ J♦ 3♥ 8♥ 9♥ Q♥ 8♥ 4♠
   seat          7  0  1  2  3  4  5  6
 Extras:        none
@@ -61,7 +61,7 @@ def test_the_table_shows_passes_and_extras(capsys: pytest.CaptureFixture[str]) -
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "6 players, deal 1, dealer seat 0, phase passing"
-    assert lines[3].endswith("0  0 card(s)  (passed Q♥ K♥ Q♠)")
+    assert lines[3].endswith("0  0 cards  (passed Q♥ K♥ Q♠)")
     assert lines[2].endswith("(to pass)")
     assert "Extras:        10♠ 3♥ (face down)" in lines
     code, out, _ = run(["position", EXTRAS_PENDING_6], capsys)

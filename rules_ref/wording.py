@@ -1,0 +1,32 @@
+"""Counted nouns in messages: "1 card", "2 cards", never "2 card(s)".
+
+Every message a person reads that counts something goes through :func:`counted`,
+so the engine, the checks and the command line say it the same way.
+"""
+
+from __future__ import annotations
+
+#: Nouns whose plural is not the noun with an "s".
+_IRREGULAR = {"match": "matches", "pass": "passes", "class": "classes"}
+
+
+def plural(noun: str, n: int) -> str:
+    """*noun* as it reads after the number *n*.
+
+    >>> plural("card", 1), plural("card", 2), plural("pass", 0)
+    ('card', 'cards', 'passes')
+    """
+    if n == 1:
+        return noun
+    head, _, last = noun.rpartition(" ")
+    word = _IRREGULAR.get(last, last + "s")
+    return f"{head} {word}" if head else word
+
+
+def counted(n: int, noun: str) -> str:
+    """The number and the noun that agrees with it.
+
+    >>> counted(1, "set-aside trick"), counted(8, "card"), counted(0, "violation")
+    ('1 set-aside trick', '8 cards', '0 violations')
+    """
+    return f"{n} {plural(noun, n)}"
