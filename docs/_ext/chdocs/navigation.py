@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sphinx.application import Sphinx
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
 
 #: The toctree HTML of the pages that are not documents, by (folder, arguments).
 _SHARED: dict[tuple[str, str], str] = {}
