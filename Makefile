@@ -1,7 +1,7 @@
 # Everything the project needs, from a fresh machine with Python 3.11:
 #   make play   set up the engine alone (standard library only), then play a game on the
 #               built-in default (8 players, seed 1)
-#   make test   set up with the dev and docs extras, then run every check: ruff,
+#   make test   set up with the dev and docs extras, then run every check side by side: ruff,
 #               mypy --strict, pytest, the docs build
 PYTHON ?= python3
 VENV := .venv
@@ -37,24 +37,43 @@ typecheck: $(STAMP)
 
 # The suite, measuring branch coverage of rules_ref as it runs: below the floor of
 # pyproject.toml ([tool.coverage.report] fail_under) the run fails, so CI enforces it
-# without running the suite twice.
+# without running the suite twice. -n auto: one worker per core (pytest-xdist); the
+# coverage of every worker is combined before the floor is checked.
 COVERAGE := --cov=rules_ref --cov-branch
+PARALLEL := -n auto
 
 pytest: $(STAMP)
-	$(BIN)/pytest $(COVERAGE) --cov-report=term-missing:skip-covered
+	$(BIN)/pytest $(PARALLEL) $(COVERAGE) --cov-report=term-missing:skip-covered
 
 # The same run, listing every module and every line and branch missed.
 .PHONY: coverage
 coverage: $(STAMP)
-	$(BIN)/pytest $(COVERAGE) --cov-report=term-missing
+	$(BIN)/pytest $(PARALLEL) $(COVERAGE) --cov-report=term-missing
+
+# Both builders read the pages into one environment (-d): the second to run reads only
+# what changed since the first (nothing, in `make test`), instead of every page again.
+SPHINX := $(BIN)/sphinx-build -W -n --keep-going -q -d docs/_build/doctrees
+HTML := $(SPHINX) -b html docs docs/_build/html
+DOCTEST := $(SPHINX) -b doctest docs docs/_build/doctest
 
 docs: $(STAMP)
-	$(BIN)/sphinx-build -W -n --keep-going -q -b html docs docs/_build/html
+	$(HTML)
 
 doctest: $(STAMP)
-	$(BIN)/sphinx-build -W -n --keep-going -q -b doctest docs docs/_build/doctest
+	$(DOCTEST)
 
-test: lint typecheck pytest docs doctest
+# Every check, side by side (make -j), each one's output shown whole when it ends: the
+# suite's workers keep every core busy, and the docs build, the type check and the lint
+# take the moments they leave idle (a worker waiting for an adapter's timeout, the last
+# worker finishing alone) instead of running after it on one core. The doctests follow
+# the docs build, on the pages it read. Any check failing fails `make test`.
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j4 --output-sync=target lint typecheck pytest docs-doctest
+
+.PHONY: docs-doctest
+docs-doctest: $(STAMP)
+	$(HTML)
+	$(DOCTEST)
 
 # Not part of `make test`: PNGs of a rule page and a worked example, light and
 # dark, 1280 and 390 px, of the site `make docs` built, in docs/_build/screenshots,

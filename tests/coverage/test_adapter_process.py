@@ -90,6 +90,6 @@ def test_an_adapter_that_never_reads() -> None:
 
 def test_close_twice() -> None:
     p = AdapterProcess(_script("import sys; sys.stdin.read()"), timeout=UNHURRIED)
-    first = p.close(grace=5.0)
+    first = p.close()
     assert p.close() == first
     assert p.alive() is False

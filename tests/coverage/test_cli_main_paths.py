@@ -11,6 +11,9 @@ import pytest
 import rules_ref
 import rules_ref.cli as cli
 from rules_ref.cli import rules as rules_command
+from rules_ref.conformance import search
+
+from .test_conform_report import StepClock
 
 
 def _raising(exc: BaseException) -> Any:
@@ -54,8 +57,9 @@ def test_the_source_tree_version_when_not_installed(monkeypatch: pytest.MonkeyPa
 
 
 def test_a_conform_run_that_compared_nothing_is_not_a_pass(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """A time budget that ends the search before its first game tested nothing: exit 4."""
+    monkeypatch.setattr(search, "time", StepClock())  # a second passes before the first game
     code = cli.main(["conform", "--examples", "100000", "--players", "6", "--max-seconds", "0.001",
                  "--", sys.executable, "-m", "rules_ref.conformance.adapter"])
     out, err = capsys.readouterr()

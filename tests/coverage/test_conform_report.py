@@ -9,8 +9,21 @@ import pytest
 
 import rules_ref.cli as cli
 from rules_ref.cli.conform import _Progress
+from rules_ref.conformance import search
 
 REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+
+
+class StepClock:
+    """A clock for the search that moves one second at each reading: its time budget then
+    ends after as many readings as the search makes, whatever the machine's speed."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 1.0
+        return self.now
 
 
 def test_the_progress_line_is_drawn_then_cleared(capsys: pytest.CaptureFixture[str]) -> None:
@@ -29,7 +42,9 @@ def test_the_progress_line_is_drawn_then_cleared(capsys: pytest.CaptureFixture[s
     assert capsys.readouterr().err == ""
 
 
-def test_a_time_budget_ends_the_search(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_time_budget_ends_the_search(capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "time", StepClock())
     assert cli.main(["conform", "--examples", "100000", "--seed", "3", "--players", "6",
                      "--max-seconds", "3", "--shrink-seconds", "1", "--",
                      *REFERENCE]) == 0

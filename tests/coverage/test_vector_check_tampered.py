@@ -1,4 +1,9 @@
-"""``check_dir`` on a tampered copy of the published vectors: every tampering is named."""
+"""``check_dir`` on a tampered copy of the published vectors: every tampering is named.
+
+The copy holds the two files tampered with: every problem looked for is within
+one of them or between them, and the other files would only be replayed again
+(``test_vectors.py`` checks the whole published directory).
+"""
 
 from __future__ import annotations
 
@@ -21,7 +26,9 @@ def _edit(path: Path, change: Any) -> None:
 
 def test_every_tampering_is_named(tmp_path: Path) -> None:
     out = tmp_path / "v1"
-    shutil.copytree(ROOT / "spec" / "vectors" / "v1", out)
+    out.mkdir()
+    for name in ("card-notation.json", "trick.json"):
+        shutil.copy(ROOT / "spec" / "vectors" / "v1" / name, out / name)
 
     def notation(data: dict[str, Any]) -> None:
         cases = data["cases"]

@@ -173,7 +173,9 @@ def start_in_background(config: pytest.Config, beside_other_tests: bool = False)
     The runs are processes: started at the beginning of the session they use the
     core that the other tests, run one at a time, leave idle, and are done when
     this file's tests come; beside other tests, one busy run at a time keeps to
-    that one core, alone two.
+    that one core, alone two. On a worker of a parallel run (``make test``) the
+    other cores are busy with tests already: there the first test of this file
+    starts them, two busy runs at a time.
     """
     if _STARTED:
         return

@@ -4,12 +4,14 @@ Each mode of :data:`tests.hostile.fault_adapter.V2_MODES` breaks one thing
 protocol version 2 adds (a batch answered with the wrong number of answers
 or out of order, a capability declared but not honoured, an internal error,
 a malformed error). ``rules-ref conform`` is run against every mode (as
-separate processes, several at a time) with a short ``--timeout``; each run
-must end in time with the exit status of its kind (2 for a fault, 3 for an
-internal error the implementation reported), name the problem in one line,
-print no traceback and leave no process behind. The capabilities conform
-does not use (a start from a position) are checked through
-:class:`rules_ref.conformance.process.AdapterProcess` directly.
+separate processes, several at a time); each run must end by itself with the
+exit status of its kind (2 for a fault, 6 for an internal error the
+implementation reported), name the problem in one line, print no traceback
+and leave no process behind. No fault of these modes is a silence, so every
+run has an answer timeout and a time budget that no answer and no run comes
+near on any machine: only the fault can end it, whatever the machine's speed.
+The capabilities conform does not use (a start from a position) are checked
+through :class:`rules_ref.conformance.process.AdapterProcess` directly.
 """
 
 from __future__ import annotations
@@ -35,10 +37,10 @@ from .fault_adapter import HANDSHAKE_MODES, V2_MODES
 HERE = Path(__file__).resolve().parent
 ADAPTER = [sys.executable, str(HERE / "fault_adapter.py")]
 CLI = [sys.executable, "-m", "rules_ref"]
-TIMEOUT = 1.5
-#: Beyond the timeout: two Python processes, shrinking for at most 1 s, a loaded machine.
-MARGIN = 9.0
-HARD_LIMIT = 60.0
+#: The runner's --timeout: far above any answer's time (none of these faults is a silence).
+TIMEOUT = 120.0
+#: A run that takes longer than this is killed: it hangs (a hang detector, not a speed test).
+HARD_LIMIT = 300.0
 ENV = {**os.environ, "FAULT_TIMEOUT": str(TIMEOUT), "PYTHONPATH": str(HERE.parent.parent)}
 
 
@@ -89,8 +91,8 @@ def _conform(mode: str, root: Path) -> Run:
     base = root / mode
     base.mkdir()
     pids, out = base / "pids", base / "out"
-    args = ["conform", "--examples", "3", "--seed", "1", "--timeout", str(TIMEOUT),
-            "--shrink-seconds", "1", "--max-seconds", "20", "--out", str(out)]
+    args = ["conform", "--examples", "3", "--seed", "1", "--timeout", f"{TIMEOUT:g}",
+            "--shrink-seconds", "1", "--max-seconds", "600", "--out", str(out)]
     env = {**ENV, "FAULT_PIDS": str(pids), "FAULT_AT": _AT[mode]}
     began = time.monotonic()
     done = subprocess.run([*CLI, *args, "--", *ADAPTER, mode], cwd=base, env=env,
@@ -172,7 +174,7 @@ def test_internal_error_in_the_json_summary(tmp_path: Path) -> None:
 
 def test_position_capability_not_honoured_is_named() -> None:
     env = {**ENV, "FAULT_AT": "1"}
-    with AdapterProcess([*ADAPTER, "position-rejected"], timeout=TIMEOUT * 4,
+    with AdapterProcess([*ADAPTER, "position-rejected"], timeout=TIMEOUT,
                         env=env) as proc:
         proc.hello()
         assert proc.can("position")
@@ -188,7 +190,7 @@ def test_position_capability_not_honoured_is_named() -> None:
 def test_undeclared_capability_is_never_sent() -> None:
     """The runner asks only for what the adapter declared: a version-1 adapter gets no batch."""
     with AdapterProcess([sys.executable, "-m", "rules_ref.conformance.adapter", "--protocol",
-                         "1"], timeout=TIMEOUT * 4) as proc:
+                         "1"], timeout=TIMEOUT) as proc:
         hello = proc.hello()
         assert hello["version"] == 1 and "capabilities" not in hello
         assert proc.capabilities == ()

@@ -8,7 +8,9 @@ After an HTML build, every internal link and search hit of the finished site
 is checked (:mod:`chdocs.links`); each one that leads to a missing page or
 anchor is a warning, so ``sphinx-build -W`` fails and lists them. Generated
 pages are read again only when ``spec/``, the engine, the tests, the vectors or
-this extension change (:mod:`chdocs.context`).
+this extension change (:mod:`chdocs.context`). The highlighted sources and
+other pages that are not documents share one sidebar per folder
+(:mod:`chdocs.navigation`).
 
 Configuration values (``conf.py``):
 
@@ -57,9 +59,10 @@ def _skip(translator: Any, node: nodes.Element) -> None:
 
 
 def _builder_inited(app: Sphinx) -> None:
-    from . import context
+    from . import context, navigation
 
     context.clear()
+    navigation.clear()
 
 
 def _check_examples(app: Sphinx, env: BuildEnvironment) -> None:
@@ -147,7 +150,7 @@ def _viewcode_module(app: Sphinx, modname: str, fullname: str) -> str | None:
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register the domain, roles, directives and checks (imports Sphinx only when called)."""
-    from . import pyrefs
+    from . import navigation, pyrefs
     from .catalogue import CatalogueDirective
     from .diagrams import DealFlowDirective, ProtocolDiagramDirective, TableDiagramDirective
     from .domain import ChDomain, ChRole
@@ -232,6 +235,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     if "sphinx.ext.viewcode" in app.extensions:
         app.connect("viewcode-follow-imported", _viewcode_module)
     app.connect("build-finished", _build_finished)
+    # before the theme draws the sidebar from the toctree (furo's handler, priority 500)
+    app.connect("html-page-context", navigation.share_toctree, priority=400)
     app.add_css_file("cards.css")
     return {"version": "1", "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}
