@@ -2,13 +2,13 @@
 
 A *divergence* is one :class:`.session.Failure` the runner met and played
 past. Its *class* is the pair (blamed rule ID, what differs in words), built
-by :func:`class_of` from the failure's kind of difference and the kind of
-action: a legal action the implementation rejects, an illegal one it
-accepts, an observation that differs (the fields that differ are in the
-class's example; an expectation may narrow to a field), an internal error,
+by :func:`class_of` from the failure's kind of difference: a legal action
+the implementation rejects or an illegal one it accepts (with the kind of
+action), an observation that differs (the fields and the action are in the
+class's example; an expectation may narrow to either), an internal error,
 an adapter fault. The key never holds a seat, a deal number, a total or a
-field, so the same fault met in many games and seen in several fields is
-one class. :class:`Divergences` counts each class (occurrences, games, first
+field, so the same fault met in many games and seen after several kinds of
+action is one class. :class:`Divergences` counts each class (occurrences, games, first
 seen), keeps its first and smallest examples for shrinking (:mod:`.shrink`),
 notes which expectation of ``--expect`` (:mod:`.expect`) covered each
 occurrence, and merges the classes of parallel jobs.
@@ -66,8 +66,7 @@ def class_of(failure: Failure) -> tuple[str | None, str]:
     if actual_type == "observation" and expected_type == "rejected":
         return rule, f"accepts an illegal {_ACTION_WORDS.get(kind or '', kind or 'action')}"
     if failure.fields or failure.others:
-        after = "at the start of a game" if kind is None else f"after {_an(kind)}"
-        return rule, f"the game differs {after}"
+        return rule, "its game differs from the reference's"
     return rule, failure.summary[:80]
 
 

@@ -149,6 +149,7 @@ def class_lines(index: int, cls: DivergenceClass) -> list[str]:
     actions = example.size[1]
     how = {"position": "from the position before the divergent action",
            "deal": "from the start of its deal", "actions": "actions left out",
+           "start": "the start of the game alone",
            "one action per request": "found again one action per request"}.get(cls.shrunk)
     differing = example.fields + [f"{f} (consequence)" for f in example.others]
     if differing:
