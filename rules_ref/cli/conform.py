@@ -26,7 +26,7 @@ import sys
 import textwrap
 from typing import Any
 
-from ..conformance.outcome import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
+from ..conformance.budget import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
 from ..errors import InputError
 from ..ruleset import presets
 from .common import (
