@@ -1,6 +1,6 @@
 """Divergence classes: every disagreement a run saw, grouped by what differs.
 
-A *divergence* is one :class:`.session.Failure` the runner met and played
+A *divergence* is one :class:`.failure.Failure` the runner met and played
 past. Its *class* is the pair (blamed rule ID, what differs in words), built
 by :func:`class_of` from the failure's kind of difference: a legal action
 the implementation rejects or an illegal one it accepts (with the kind of
