@@ -170,3 +170,37 @@ def test_jobs_merge_their_classes(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert len(rules) >= 2 and set(rules) <= set(rules_of(NAME)), rules
     assert summary["divergences"] == sum(c["count"] for c in summary["classes"])
     assert all(Path(c["replay"]).is_file() for c in summary["classes"])
+
+
+@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "LEAD.HEARTS")
+def test_without_positions_a_divergent_game_ends_and_the_next_begins(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, summary = conform(capsys, *GAMES, "--examples", "40", "--protocol", "1", "--out",
+                            str(tmp_path), "--", *command(NAME))
+    assert code == 1
+    assert summary["resyncs"] == 0
+    assert summary["games"] == 40
+    # no divergence of this adapter is a rejected legal action: each one ended its game
+    assert summary["games_cut_short"] == summary["divergences"] >= 1
+    assert {c["rule"] for c in summary["classes"]} <= set(rules_of(NAME))
+    for cls in summary["classes"]:
+        assert cls["shrunk"] in ("start", "deal", "actions", "no smaller game shows it")
+        assert "position" not in cls["example"]["start"]
+        code, again = conform(capsys, "--replay", cls["replay"], "--protocol", "1", "--",
+                              *command(NAME))
+        assert (code, again["rules"][0]) == (1, cls["rule"])
+
+
+@pytest.mark.rule("FOLLOW.SUIT")
+def test_without_positions_a_rejected_legal_play_is_stepped_back(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from .broken_adapters import command as broken
+
+    code, summary = conform(capsys, *GAMES, "--examples", "20", "--seed", "3", "--protocol", "1",
+                            "--out", str(tmp_path), "--", *broken("twin-refused"))
+    assert code == 1
+    (cls,) = summary["classes"]
+    assert cls["key"] == "FOLLOW.SUIT: rejects a legal play"
+    # play went on after a rejection: more rejections than games
+    assert cls["count"] > cls["games"] == summary["games"] == 20
+    assert cls["example"]["failing"]["type"] == "play"
