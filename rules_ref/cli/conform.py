@@ -340,7 +340,9 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
     if s.divergences:
         lines.append(f"  {s.divergences} divergence(s) played past: the implementation was "
                      f"restarted from the reference's position {s.resyncs} time(s); "
-                     f"{s.cut} game(s) cut short (the implementation could not be brought "
+                     + (f"; the reference followed its scores into the next deal "
+                        f"{s.followed} time(s)" if s.followed else "")
+                     + f"; {s.cut} game(s) cut short (the implementation could not be brought "
                      "back in step)")
     if outcome.stopped == "time" and config.examples is not None:
         lines.append(f"  the time budget ({config.max_seconds:g} s) ended the search after "
