@@ -204,3 +204,19 @@ def test_without_positions_a_rejected_legal_play_is_stepped_back(
     # play went on after a rejection: more rejections than games
     assert cls["count"] > cls["games"] == summary["games"] == 20
     assert cls["example"]["failing"]["type"] == "play"
+
+
+@pytest.mark.rule("MOON.CHOICE")
+def test_without_positions_the_reference_follows_the_scores_into_the_next_deal(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from .broken_adapters import command as broken
+
+    code, summary = conform(capsys, *GAMES, "--examples", "60", "--seed", "3", "--protocol", "1",
+                            "--shrink-seconds", "1", "--out", str(tmp_path), "--",
+                            *broken("moon-swapped"))
+    assert code == 1
+    assert [c["rule"] for c in summary["classes"]] == ["MOON.CHOICE"]
+    # some moons were chosen between deals with the game going on: play went on from there
+    assert summary["scores_followed"] >= 1
+    # each divergence was followed, ended its game early, or came as the game ended
+    assert summary["divergences"] >= summary["scores_followed"] + summary["games_cut_short"]
