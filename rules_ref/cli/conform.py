@@ -114,8 +114,7 @@ class _Progress:
     def __call__(self, stats: Any, seconds: float) -> None:
         per = stats.deals / seconds if seconds > 0 else 0.0
         line = (f"conform: {stats.games} games, {stats.deals} deals, {stats.actions} actions "
-                f"compared, {stats.illegal} illegal offered, {stats.divergences} divergences, "
-                f"{per:.0f} deals/s, {seconds:.0f} s")
+                f"compared, {stats.illegal} illegal offered, {per:.0f} deals/s, {seconds:.0f} s")
         sys.stderr.write("\r" + line[:150].ljust(100))
         sys.stderr.flush()
         self.shown = True
