@@ -339,7 +339,7 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
             100, initial_indent="  ", subsequent_indent="    "))
     if s.divergences:
         lines.append(f"  {s.divergences} divergence(s) played past: the implementation was "
-                     f"restarted from the reference's position {s.resyncs} time(s); "
+                     f"restarted from the reference's position {s.resyncs} time(s)"
                      + (f"; the reference followed its scores into the next deal "
                         f"{s.followed} time(s)" if s.followed else "")
                      + f"; {s.cut} game(s) cut short (the implementation could not be brought "
