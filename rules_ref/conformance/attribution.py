@@ -21,13 +21,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
-from ..cards import Card, is_penalty, parse_card
+from ..cards import QUEEN_OF_SPADES, Card, is_penalty, parse_card
 from ..errors import RulesRefError, Violation
 from ..passing import exchange
-from ..ruleset import FirstTrickPoints
 from ..scoring import card_points
 from ..state import GameState, Phase
 from ..tricks import TrickOutcome
+from .trace import trace_points, winner_rules
 
 #: The observation fields in causal order: a difference in an earlier group
 #: explains differences in later ones.
@@ -83,36 +83,44 @@ def _led_card_cancelled(trick: Sequence[Card]) -> bool:
 
 
 def play_situation_rule(state: GameState, card: Card) -> list[str]:
-    """The rule that governs playing ``card`` now (whether or not it is allowed).
+    """The rule that decides whether ``card`` may be played now (whether or not it may).
 
-    Opening lead ``LEAD.OPENING_CARD``; any other lead ``LEAD.HEARTS``; a
-    follow ``FOLLOW.SUIT``, or ``FOLLOW.FIRST_TRICK`` for a point card
-    discarded to trick 1 under its switch; ``TRICK.LED_SUIT`` comes first
-    when the led card has been cancelled.
+    Opening lead ``LEAD.OPENING_CARD``; the lead after a void trick 1
+    ``VOID.LEADER`` for a Q♠ (that lead is not an opening lead); any other
+    lead ``LEAD.HEARTS``; a heart or a Q♠ played to trick 1, following suit
+    or not, ``FOLLOW.FIRST_TRICK`` (the rule about point cards on the first
+    trick); a card identical to one in the trick ``TRICK.CANCEL``; any other
+    follow ``FOLLOW.SUIT``. ``TRICK.LED_SUIT`` comes first when the led
+    card has been cancelled.
     """
     if state.phase is not Phase.PLAYING:
         return ["TURN.ORDER"]
     if not state.trick:
-        return ["LEAD.OPENING_CARD" if state.trick_number == 1 else "LEAD.HEARTS"]
+        if state.trick_number == 1:
+            return ["LEAD.OPENING_CARD"]
+        if (state.trick_number == 2 and state.tricks and state.tricks[0].winner is None
+                and card == QUEEN_OF_SPADES):
+            return ["VOID.LEADER"]
+        return ["LEAD.HEARTS"]
     rules = ["TRICK.LED_SUIT"] if _led_card_cancelled(state.trick) else []
-    led = state.trick[0].suit
-    if (state.trick_number == 1 and card.suit != led and is_penalty(card)
-            and state.ruleset.first_trick_points is FirstTrickPoints.FORBIDDEN):
+    if state.trick_number == 1 and is_penalty(card):
         rules.append("FOLLOW.FIRST_TRICK")
+    elif card in state.trick:
+        rules.append("TRICK.CANCEL")
     else:
         rules.append("FOLLOW.SUIT")
     return rules
 
 
-def rejected_legal_rules(state: GameState, action: Action, cited: str | None,
+def rejected_legal_rules(state: GameState, action: Action, cited: str | None = None,
                          known: frozenset[str] = frozenset()) -> list[str]:
-    """Rules for a legal action the implementation rejected.
+    """Rules for a legal action the implementation rejected, from the reference's analysis.
 
-    The rule it cited when that is a rule ID, else the rule that governs the
-    situation.
+    The rule the implementation cites (``cited``) is evidence, not the
+    verdict: the runner shows it beside the rule named here (see
+    :func:`citation_note`). ``known`` is accepted for compatibility.
     """
-    if cited and (not known or cited in known):
-        return [cited]
+    del cited, known
     if isinstance(action, Play):
         return play_situation_rule(state, action.card)
     if isinstance(action, Pass):
@@ -122,6 +130,13 @@ def rejected_legal_rules(state: GameState, action: Action, cited: str | None,
     if isinstance(action, DealCards):
         return ["DEAL.SOURCE"]
     return ["TURN.ORDER"]
+
+
+def citation_note(rules: Sequence[str], cited: object) -> str:
+    """The implementation's citation beside the rules named; "" when it agrees or cites none."""
+    if not isinstance(cited, str) or not cited or (rules and cited == rules[0]):
+        return ""
+    return f"the implementation cites {cited}"
 
 
 def accepted_illegal_rules(violations: Sequence[Violation] | Sequence[str]) -> list[str]:
@@ -141,22 +156,6 @@ def _completed_trick(before: GameState | None, after: GameState) -> TrickOutcome
     return after.tricks[-1]
 
 
-def _winner_rules(t: TrickOutcome, impl: int, players: int) -> list[str]:
-    """Rules for a trick the implementation gave to seat ``impl``."""
-    if not 0 <= impl < players:
-        return ["TRICK.WINNER"]
-    card = t.cards[(impl - t.leader) % players]
-    if card in t.cancelled:
-        rules = ["TRICK.CANCEL"]
-    elif card.suit != t.led_suit:
-        rules = ["TRICK.LED_SUIT" if t.cards[0] in t.cancelled else "TRICK.WINNER"]
-    else:
-        rules = ["TRICK.WINNER"]
-    if t.winner is None:
-        rules.append("VOID.TRICK")
-    return rules
-
-
 def _last_trick_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
     if not isinstance(expected, dict) or not isinstance(actual, dict):
         return ["TURN.ORDER"]
@@ -171,7 +170,7 @@ def _last_trick_rules(after: GameState, expected: Any, actual: Any) -> list[str]
         return ["VOID.TRICK"]
     if not isinstance(impl, int):
         return ["TRICK.WINNER"]
-    return _winner_rules(t, impl, after.players)
+    return winner_rules(t, impl, after.players)
 
 
 def _hands_rules(before: GameState | None, action: Action | None, after: GameState,
@@ -218,61 +217,120 @@ def _pending_rules(before: GameState | None, after: GameState, expected: Any,
     return ["VOID.TRICK"]
 
 
+def _int_list(value: Any, n: int) -> list[int] | None:
+    if isinstance(value, list) and len(value) == n and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return value
+    return None
+
+
 def _points_rules(before: GameState | None, after: GameState, expected: Any,
                   actual: Any) -> list[str]:
+    """Points that differ: traced to the cards that carry them (:mod:`.trace`).
+
+    After a trick the difference is usually that trick's parcel (its pending
+    pile, the extras, its cancelled cards); at the end of a deal it may be
+    made of parcels from any trick, as when an implementation scores only
+    at the end of the deal.
+    """
+    exp = _int_list(expected, after.players)
+    act = _int_list(actual, after.players)
+    if exp is None or act is None:
+        return ["SCORE.CARD_POINTS"]
+    diff = [a - e for e, a in zip(exp, act, strict=True)]
     t = _completed_trick(before, after)
-    if before is None or t is None:
-        return ["SCORE.CARD_POINTS"]
-    if after.phase in _DEAL_OVER and t.winner is None:
-        return ["VOID.LAST"]
-    if not isinstance(expected, list) or not isinstance(actual, list) or len(
-            expected) != len(actual) or not all(isinstance(a, int) for a in actual):
-        return ["SCORE.CARD_POINTS"]
+    if t is not None and before is not None and after.phase not in _DEAL_OVER:
+        rules = _trick_points_rules(before, t, diff)
+        if rules:
+            return rules
+    return trace_points(after, diff) or ["SCORE.CARD_POINTS"]
+
+
+def _trick_points_rules(before: GameState, t: TrickOutcome, diff: list[int]) -> list[str]:
+    """The rule of a difference of points made by the trick just completed."""
     rs = before.ruleset
-    diff = [a - e for e, a in zip(expected, actual, strict=True)]
     extras = before.extras if before.trick_number == 1 else ()
-    extras_involved = bool(extras) or (t.winner is not None and before.pending_has_extras)
-    pending_involved = t.winner is not None and bool(before.pending)
     w = t.winner
 
     def only_winner(delta: int) -> bool:
         return delta != 0 and w is not None and all(
             d == (delta if seat == w else 0) for seat, d in enumerate(diff))
 
-    if pending_involved and only_winner(-card_points(before.pending, rs)):
+    if w is not None and before.pending and only_winner(-card_points(before.pending, rs)):
         return ["VOID.COLLECT"]
     if extras and only_winner(-card_points(extras, rs)):
         return ["EXTRAS.FIRST_TRICK"]
+    cancelled = [c for c in t.cards if c in t.cancelled]
+    if cancelled and only_winner(-card_points(cancelled, rs)):
+        return ["TRICK.CANCEL"]
     gainers = [seat for seat, d in enumerate(diff) if d > 0 and seat != w]
     if gainers:
         # the implementation gave the cards to another seat
-        return _winner_rules(t, gainers[0], before.players)
-    taken = list(t.cards) + list(before.pending if w is not None else ()) + list(extras)
-    if any(card_points([c], rs) for c in t.cards) and not extras_involved and not (
-            pending_involved):
-        return ["SCORE.CARD_POINTS"]
-    return _dedupe((["EXTRAS.FIRST_TRICK"] if extras_involved else [])
-                   + (["VOID.COLLECT"] if pending_involved else [])
-                   + (["SCORE.CARD_POINTS"] if any(card_points([c], rs) for c in taken)
-                      else []) or ["SCORE.CARD_POINTS"])
+        return winner_rules(t, gainers[0], before.players)
+    return []
+
+
+def _moon_rules(after: GameState, expected: dict[str, Any],
+                actual: dict[str, Any]) -> list[str] | None:
+    """Moon rules when the difference is the moon's, else None.
+
+    A moon seen by one side only is ``MOON.CONDITION``, whatever field shows
+    it first; scores or totals that differ while a moon choice is pending,
+    or after one was made, are ``MOON.CHOICE``.
+    """
+    if expected.get("points") != actual.get("points"):
+        return None  # the cards went elsewhere: the moon is a consequence
+    ref_pending = after.phase is Phase.MOON_CHOICE
+    impl_pending = actual.get("phase") == "moon-choice"
+    result = after.deal_results[-1] if after.deal_results and after.phase in (
+        Phase.DEALING, Phase.GAME_OVER) and not ref_pending else None
+    ref_moon = ref_pending or (result is not None and result.moon_shooter is not None)
+    impl_scores = _int_list(actual.get("deal_scores"), after.players)
+    card_pts = _int_list(expected.get("points"), after.players)
+    if ref_moon:
+        # the implementation saw it too unless it scored the plain card points
+        impl_moon = impl_pending or impl_scores is None or impl_scores != card_pts
+        if not impl_pending and actual.get("phase") != expected.get("phase") and (
+                impl_scores is None or impl_scores == card_pts):
+            impl_moon = False
+    else:
+        impl_moon = impl_pending or (impl_scores is not None and card_pts is not None
+                                     and impl_scores != card_pts and _moon_shaped(impl_scores))
+    if not (ref_pending or impl_pending or result is not None):
+        return None
+    if ref_moon != impl_moon:
+        return ["MOON.CONDITION"]
+    if ref_moon and (ref_pending != impl_pending or any(
+            expected.get(f) != actual.get(f) for f in ("deal_scores", "totals"))):
+        return ["MOON.CHOICE"]
+    return None
+
+
+def _moon_shaped(scores: Sequence[int]) -> bool:
+    """Scores that look like a moon: one seat at minus the hearts' total, or all but one at it."""
+    values = set(scores)
+    return any(s < 0 for s in scores) or (len(values) == 2 and 0 in values and sum(
+        1 for s in scores if s == 0) == 1)
 
 
 def _scores_rules(after: GameState, expected: dict[str, Any], actual: dict[str, Any]) -> list[str]:
     if not after.deal_results:
         return ["SCORE.DEAL"]
     result = after.deal_results[-1]
-    impl_scores = actual.get("deal_scores")
+    impl_scores = _int_list(actual.get("deal_scores"), after.players)
     if result.moon_shooter is not None:
         if impl_scores == list(result.card_points):
             return ["MOON.CONDITION"]
         return ["MOON.CHOICE"]
-    if isinstance(impl_scores, list) and impl_scores != list(result.card_points) and (
-            any(isinstance(s, int) and s < 0 for s in impl_scores)
-            or sorted({s for s in impl_scores if isinstance(s, int)}) in (
-                [0, 26], [0, 52], [0, 104])):
-        # a moon the reference did not see
-        return ["MOON.CONDITION"]
-    if result.uncollected:
+    if expected.get("deal_scores") != actual.get("deal_scores") and impl_scores is not None:
+        if _moon_shaped(impl_scores) and impl_scores != list(result.card_points):
+            return ["MOON.CONDITION"]  # a moon the reference did not see
+        # the points are right but the deal is scored from other cards
+        diff = [a - e for e, a in zip(result.card_points, impl_scores, strict=True)]
+        traced = trace_points(after, diff)
+        if traced:
+            return traced
+    if result.uncollected and expected.get("deal_scores") != actual.get("deal_scores"):
         return ["VOID.LAST", "SCORE.DEAL"]
     return ["SCORE.DEAL"]
 
@@ -347,6 +405,11 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
     differing = [f for group in order for f in group if expected.get(f) != actual.get(f)]
     if not differing:
         return [], [], []
+    moon = _moon_rules(after, expected, actual)
+    if moon is not None:
+        fields = [f for f in differing if f in ("phase", "deal_scores", "totals")][:1] or [
+            differing[0]]
+        return moon, fields, [f for f in differing if f not in fields]
     for group in order:
         fields = [f for f in group if f in differing]
         if not fields:

@@ -1,0 +1,191 @@
+"""Tracing wrong points back to the cards that carry them.
+
+When an implementation's points (or its deal scores) differ from the
+reference's, the difference is made of cards whose points went elsewhere:
+a pending pile its winner did not collect, the extras, cancelled cards of
+a won trick, the cards a void last trick leaves behind, or a card scored at
+another value. :func:`parcels` splits a deal's collected cards into such
+parcels, each with the rule that sends it to its seat, by walking back
+through the deal's tricks; :func:`trace_points` finds the parcels that
+explain a per-seat difference of points and names their rules. It works
+the same whether the implementation keeps running points (the difference
+shows after one trick) or scores only at the end of the deal (the
+difference shows at scoring, made of cards from any trick of the deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import QUEEN_OF_SPADES, Card, Suit
+from ..scoring import card_points
+from ..state import GameState
+from ..tricks import TrickOutcome
+
+#: The rules a parcel can be sent by, in the order a difference is matched to them.
+PARCEL_RULES = ("VOID.COLLECT", "EXTRAS.FIRST_TRICK", "TRICK.CANCEL", "VOID.LAST")
+
+
+@dataclass(frozen=True, slots=True)
+class Parcel:
+    """Cards a seat collected (``seat`` None: nobody) under one rule, in one trick."""
+
+    rule: str
+    seat: int | None
+    cards: tuple[Card, ...]
+    trick: int  # the trick number that sent them
+    points: int
+
+
+def _trick_parcels(state: GameState, number: int, t: TrickOutcome,
+                   pending: list[Card], extras: Sequence[Card]) -> list[Parcel]:
+    rs = state.ruleset
+    out = []
+    w = t.winner
+    if pending:
+        out.append(Parcel("VOID.COLLECT", w, tuple(pending), number, card_points(pending, rs)))
+    if extras:
+        out.append(Parcel("EXTRAS.FIRST_TRICK", w, tuple(extras), number,
+                          card_points(extras, rs)))
+    cancelled = [c for c in t.cards if c in t.cancelled]
+    live = [c for c in t.cards if c not in t.cancelled]
+    if cancelled:
+        out.append(Parcel("TRICK.CANCEL", w, tuple(cancelled), number,
+                          card_points(cancelled, rs)))
+    out.append(Parcel("TRICK.WINNER", w, tuple(live), number, card_points(live, rs)))
+    return out
+
+
+def parcels(state: GameState) -> list[Parcel] | None:
+    """The parcels of the current deal's collected cards, or None if the tricks are not all known.
+
+    A game started from a position does not record the tricks before it;
+    then the collected cards cannot be traced and None is returned.
+    """
+    tricks = state.tricks
+    if not tricks:
+        return None
+    out: list[Parcel] = []
+    pending: list[Card] = []
+    for i, t in enumerate(tricks):
+        number = i + 1
+        extras = list(state.extras) if number == 1 else []
+        if t.winner is None:
+            pending.extend(t.cards)
+            pending.extend(extras)
+            continue
+        out.extend(_trick_parcels(state, number, t, pending, extras))
+        pending = []
+    rs = state.ruleset
+    if pending:
+        # the cards a void last trick leaves pending (VOID.LAST): who took them, if anybody
+        takers = [seat for seat, got in enumerate(state.collected)
+                  if len(got) > sum(len(p.cards) for p in out if p.seat == seat)]
+        seat = takers[0] if len(takers) == 1 else None
+        out.append(Parcel("VOID.LAST", seat, tuple(pending), len(tricks),
+                          card_points(pending, rs)))
+    counted = sum(len(p.cards) for p in out if p.seat is not None)
+    if counted != sum(len(c) for c in state.collected):
+        return None
+    return out
+
+
+def _wrong_value(state: GameState, diff: Sequence[int]) -> bool:
+    """Is ``diff`` a card scored at another value (the same for every copy) by every seat?"""
+    per_seat = [(sum(1 for c in got if c.suit == Suit.H), got.count(QUEEN_OF_SPADES))
+                for got in state.collected]
+    for hearts_delta in range(-2, 3):
+        for queen_delta in range(-13, 14):
+            if (hearts_delta, queen_delta) == (0, 0):
+                continue
+            if all(h * hearts_delta + q * queen_delta == d
+                   for (h, q), d in zip(per_seat, diff, strict=True)):
+                return True
+    return False
+
+
+def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
+    """The rules of the parcels that explain ``diff`` (implementation minus reference, per seat).
+
+    A seat short of points lost a parcel it collected; a seat with points
+    too many took a parcel that belongs elsewhere (to another seat, or to
+    nobody). Returns ``[]`` when no parcel explains the difference.
+    """
+    if not any(diff) or len(diff) != state.players:
+        return []
+    found = parcels(state)
+    if found is None:
+        return ["SCORE.CARD_POINTS"] if _wrong_value(state, diff) else []
+    rules: list[str] = []
+    for seat, d in enumerate(diff):
+        if d == 0:
+            continue
+        if d < 0:
+            # parcels this seat collected and the implementation did not give it
+            mine = [p for p in found if p.seat == seat and p.points]
+        else:
+            # parcels the implementation gave this seat: someone else's or nobody's
+            mine = [p for p in found if p.seat != seat and p.points]
+        match = _match(mine, abs(d))
+        if match is None:
+            # a difference no parcel explains: not a matter of where cards went
+            return ["SCORE.CARD_POINTS"] if _wrong_value(state, diff) else []
+        if match.rule == "TRICK.WINNER":
+            # a trick's own cards: given to another seat, or counted at another value
+            t = state.tricks[match.trick - 1]
+            taker = seat if d > 0 else next(
+                (s for s, g in enumerate(diff) if g == -d and s != seat), None)
+            rules.extend(winner_rules(t, taker, state.players) if taker is not None
+                         else ["SCORE.CARD_POINTS"])
+        else:
+            rules.append(match.rule)
+    if not rules and _wrong_value(state, diff):
+        return ["SCORE.CARD_POINTS"]
+    return list(dict.fromkeys(rules))
+
+
+def _match(candidates: list[Parcel], amount: int) -> Parcel | None:
+    """The parcel (or the first of the parcels of one rule together) carrying ``amount`` points."""
+    order = {r: i for i, r in enumerate((*PARCEL_RULES, "TRICK.WINNER"))}
+    ranked = sorted(candidates, key=lambda p: (order.get(p.rule, 99), p.trick))
+    for p in ranked:
+        if p.points == amount:
+            return p
+    for rule in (*PARCEL_RULES, "TRICK.WINNER"):
+        same = [p for p in ranked if p.rule == rule]
+        if len(same) > 1 and sum(p.points for p in same) == amount:
+            return same[0]
+    return None
+
+
+def _ace_low_winner(t: TrickOutcome) -> Card | None:
+    """The uncancelled card of the led suit that wins if the ace ranks below the 2."""
+    live = [c for c in t.cards if c.suit == t.led_suit and c not in t.cancelled]
+    if not live or max(live, key=lambda c: c.rank).rank != 14:
+        return None  # without a live ace the order is the same
+    return max(live, key=lambda c: 1 if c.rank == 14 else c.rank)
+
+
+def winner_rules(t: TrickOutcome, impl: int, players: int) -> list[str]:
+    """Rules for a trick the implementation gave to seat ``impl``.
+
+    The seat played a cancelled card (``TRICK.CANCEL``), a card of another
+    suit (``TRICK.WINNER``, or ``TRICK.LED_SUIT`` when the led card was
+    cancelled), or a lower card of the led suit (``DECK.RANKING``); a void
+    trick given to anybody adds ``VOID.TRICK``.
+    """
+    if not 0 <= impl < players:
+        return ["TRICK.WINNER"]
+    card = t.cards[(impl - t.leader) % players]
+    if card in t.cancelled:
+        rules = ["TRICK.CANCEL"]
+    elif card.suit != t.led_suit:
+        rules = ["TRICK.LED_SUIT" if t.cards[0] in t.cancelled else "TRICK.WINNER"]
+    elif card == _ace_low_winner(t):
+        rules = ["DECK.RANKING"]
+    else:
+        rules = ["TRICK.WINNER"]
+    if t.winner is None:
+        rules.append("VOID.TRICK")
+    return rules

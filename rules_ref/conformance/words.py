@@ -1,0 +1,494 @@
+"""What differs, in words: the short phrase of a divergence and its sentence with seats.
+
+A divergence (a :class:`~rules_ref.conformance.session.Failure`, or its
+JSON form) is named by its rule (:mod:`.attribution`) and by what differs,
+in words a card player understands: "rejects a pass that contains 2♣",
+"forbids Q♠ on the first trick while following suit". :func:`divergence_words`
+gives that phrase; it holds no seat number, deal number or total, so two
+divergences of the same kind have the same words (the class key of a
+conform run is the rule and these words). :func:`divergence_detail` gives
+the sentence for the report, with the seat and the card: "seat 3 may not
+play Q♠ on the first trick while following suit; the rules allow it".
+:func:`governing_switch` names the switch that changes a rule, if any.
+
+Both rebuild the reference state from the failure's game (its start and its
+actions), so they need nothing the failure does not carry.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..actions import Action, ChooseMoon, DealCards, Pass, Play
+from ..cards import QUEEN_OF_SPADES, Card, Suit, is_penalty, parse_card
+from ..errors import RulesRefError
+from ..passing import exchange
+from ..registry import rule as registry_rule
+from ..serialize import action_from_json
+from ..state import GameState, Phase
+from .adapter import position_state, start_state
+
+TWO_OF_CLUBS = parse_card("2C")
+_SUIT_NAMES = {Suit.C: "club", Suit.D: "diamond", Suit.H: "heart", Suit.S: "spade"}
+
+
+def _get(failure: object, name: str) -> Any:
+    if isinstance(failure, Mapping):
+        return failure.get(name)
+    return getattr(failure, name, None)
+
+
+def governing_switch(rule_id: str) -> str | None:
+    """The switch of ``spec/variants.toml`` that changes rule ``rule_id``, or None."""
+    try:
+        switches = registry_rule(rule_id).switches
+    except (KeyError, RulesRefError):
+        return None
+    return switches[0] if switches else None
+
+
+# --- the reference's view of the failure ---------------------------------------------------
+
+
+def failure_states(failure: object) -> tuple[GameState | None, Action | None]:
+    """The reference state before the failing action, and that action (None: the start).
+
+    Rebuilt by replaying the failure's start and actions through the
+    reference (actions the reference rejects change nothing). ``(None,
+    None)`` when the failure does not carry a game the reference can play.
+    """
+    start = _get(failure, "start")
+    actions = _get(failure, "actions") or []
+    failing = _get(failure, "failing")
+    if not isinstance(start, dict) or not start:
+        return None, None
+    try:
+        state = position_state(start) if "position" in start else start_state(start)
+        todo = list(actions)
+        if failing is not None and todo and todo[-1] == failing:
+            todo.pop()
+        for a in todo:
+            try:
+                state, _ = state.apply(action_from_json(a))
+            except RulesRefError:
+                continue
+        action = action_from_json(failing) if isinstance(failing, dict) else None
+    except (RulesRefError, KeyError, TypeError, ValueError):
+        return None, None
+    return state, action
+
+
+# --- cards and situations --------------------------------------------------------------
+
+
+def card_kind(card: Card) -> str:
+    """A card as the words of a class name it: Q♠ and 2♣ by name, a heart, else a card."""
+    if card == QUEEN_OF_SPADES:
+        return "Q♠"
+    if card == TWO_OF_CLUBS:
+        return "2♣"
+    if card.suit is Suit.H:
+        return "a heart"
+    return "a card"
+
+
+_PRIORITY = ("Q♠", "2♣", "a heart", "a card")
+
+
+def _salient(cards: Sequence[Card]) -> Card:
+    """The card that best names a set of differing cards (Q♠, then 2♣, then hearts)."""
+    return min(cards, key=lambda c: (_PRIORITY.index(card_kind(c)), c))
+
+
+def _follow(state: GameState, card: Card, name: str) -> tuple[str, str]:
+    """A card played to a trick: its name and where it falls (following, void, identical).
+
+    The first trick is named only for a heart or a Q♠ (the cards the first
+    trick's rule is about), and the card is named by kind only where a rule
+    cares about its kind, so one fault gives one phrase.
+    """
+    trick = state.trick
+    led = trick[0].suit
+    seat = state.to_act
+    hand = state.hands[seat] if seat is not None else ()
+    first = state.trick_number == 1 and is_penalty(card)
+    if card in trick:
+        name, where = "a card", "identical to one already in the trick"
+        first = False
+    elif card.suit == led:
+        where = "while following suit"
+        name = name if is_penalty(card) else "a card"
+    elif any(c.suit == led for c in hand):
+        name, where = "a card of another suit", "while holding the led suit"
+        first = False
+    else:
+        where = "when void in the led suit"
+    if first:
+        where = "on the first trick " + where
+    if len(trick) > 1 and trick[0] in trick[1:]:
+        where += " after the led card is cancelled"
+    return name, where
+
+
+def play_phrase(state: GameState, card: Card, name: str) -> str:
+    """The play of ``card`` (named ``name``) in ``state``, as a verb phrase's object."""
+    if state.phase is not Phase.PLAYING:
+        return f"a play of {name} during {_phase_words(str(state.phase))}"
+    if not state.trick:
+        if state.trick_number == 1:
+            return f"opening the deal with {name}"
+        if state.trick_number == 2 and state.tricks and state.tricks[0].winner is None:
+            return f"leading {name} after a void first trick"
+        if card.suit is Suit.H and not state.hearts_broken:
+            return f"leading {name} before hearts are broken"
+        return f"leading {name}"
+    name, where = _follow(state, card, name)
+    return f"{name} {where}"
+
+
+def _where_detail(state: GameState, card: Card) -> str:
+    if not state.trick:
+        if state.trick_number == 1:
+            return "to open the deal"
+        if state.trick_number == 2 and state.tricks and state.tricks[0].winner is None:
+            return "to lead after a void first trick"
+        if card.suit is Suit.H and not state.hearts_broken:
+            return "to lead before hearts are broken"
+        return "to lead"
+    return _follow(state, card, "")[1]
+
+
+def _phase_words(phase: object) -> str:
+    return {"passing": "passing", "playing": "play", "moon-choice": "the moon choice",
+            "dealing": "the wait for the next deal", "game-over": "a finished game"}.get(
+        str(phase), str(phase))
+
+
+# --- legal cards ---------------------------------------------------------------------------
+
+
+def _card_list(value: object) -> list[Card]:
+    out = []
+    if isinstance(value, list):
+        for t in value:
+            try:
+                out.append(parse_card(t))
+            except (RulesRefError, TypeError, AttributeError):
+                continue
+    return out
+
+
+def legal_difference(state: GameState, expected: object, actual: object) -> tuple[str, str]:
+    """Words and detail for legal cards that differ in ``state`` (the seat to act's)."""
+    ref, impl = set(_card_list(expected)), set(_card_list(actual))
+    seat = state.to_act
+    extra, missing = sorted(impl - ref), sorted(ref - impl)
+    if extra:
+        card = _salient(extra)
+        words = f"allows {play_phrase(state, card, card_kind(card))}"
+        detail = (f"seat {seat} may play {card.pretty} {_where_detail(state, card)}; "
+                  "the rules forbid it")
+    elif missing:
+        card = _salient(missing)
+        only = sorted(impl)
+        if only and len({card_kind(c) for c in only}) == 1 and card_kind(only[0]) in (
+                "Q♠", "2♣"):
+            words = f"allows only {play_phrase(state, only[0], card_kind(only[0]))}"
+        else:
+            words = f"forbids {play_phrase(state, card, card_kind(card))}"
+        detail = (f"seat {seat} may not play {card.pretty} {_where_detail(state, card)}; "
+                  "the rules allow it")
+    else:
+        return "lists the legal cards in another order", f"seat {seat}'s legal cards differ"
+    if len(extra) + len(missing) > 1:
+        more = len(extra) + len(missing) - 1
+        detail += f" (and {more} more card{'s' if more > 1 else ''} differ)"
+    return words, detail
+
+
+# --- rejected and accepted actions ----------------------------------------------------------
+
+
+def pass_feature(cards: Sequence[Card]) -> str:
+    """What names a pass in words: both copies of a card, 2♣, Q♠, a heart."""
+    if any(n > 1 for n in Counter(cards).values()):
+        return "a pass of both copies of a card"
+    for card, words in ((TWO_OF_CLUBS, "2♣"), (QUEEN_OF_SPADES, "Q♠")):
+        if card in cards:
+            return f"a pass that contains {words}"
+    if any(c.suit is Suit.H for c in cards):
+        return "a pass that contains a heart"
+    return "a pass"
+
+
+def rejected_words(state: GameState, action: Action | None) -> str:
+    if action is None:
+        return "rejects the start of a game"
+    if isinstance(action, Play):
+        return f"rejects {play_phrase(state, action.card, card_kind(action.card))}"
+    if isinstance(action, Pass):
+        return f"rejects {pass_feature(action.cards)}"
+    if isinstance(action, ChooseMoon):
+        return f"rejects the moon choice {action.choice}"
+    if isinstance(action, DealCards):
+        return "rejects the next deal"
+    return "rejects a legal action"
+
+
+def _accepted_play(state: GameState, action: Play, rule: str) -> str:
+    card = action.card
+    name = card_kind(card)
+    if state.phase is not Phase.PLAYING:
+        return f"accepts a play during {_phase_words(str(state.phase))}"
+    if card not in state.hands[action.seat]:
+        return "accepts a play of a card the seat does not hold"
+    if rule == "TURN.ORDER":
+        played = [(state.leader + i) % state.players for i in range(len(state.trick))]
+        if action.seat in played:
+            return "accepts a second card from one seat in a trick"
+        return "accepts a play out of turn"
+    return f"accepts {play_phrase(state, card, name)}"
+
+
+def _accepted_pass(state: GameState, action: Pass, rule: str) -> str:
+    if state.phase is not Phase.PASSING:
+        if state.phase is Phase.PLAYING and state.trick_number == 1 and not state.trick and \
+                state.pass_offset is None and not state.tricks:
+            return "accepts a pass in a deal without passing"
+        return f"accepts a pass during {_phase_words(str(state.phase))}"
+    if not 0 <= action.seat < state.players:
+        return "accepts a pass from a seat that does not exist"
+    if state.passes[action.seat] is not None:
+        return "accepts a second pass from one seat"
+    hand = Counter(state.hands[action.seat])
+    over = Counter(action.cards) - hand
+    if over:
+        if any(hand[c] for c in over):
+            return "accepts a pass naming a card more often than the seat holds it"
+        return "accepts a pass of a card the seat does not hold"
+    if len(action.cards) != state.ruleset.pass_count:
+        return f"accepts a pass of {len(action.cards)} cards"
+    return f"accepts a pass that breaks {rule}"
+
+
+def accepted_words(state: GameState, action: Action | None, rules: Sequence[str]) -> str:
+    rule = rules[0] if rules else ""
+    if action is None:
+        return "accepts a game the rules do not allow"
+    if isinstance(action, (Play, Pass, ChooseMoon)) and not 0 <= action.seat < state.players:
+        return "accepts an action by a seat that does not exist"
+    if isinstance(action, Play):
+        return _accepted_play(state, action, rule)
+    if isinstance(action, Pass):
+        return _accepted_pass(state, action, rule)
+    if isinstance(action, ChooseMoon):
+        if state.phase is not Phase.MOON_CHOICE:
+            return f"accepts a moon choice during {_phase_words(str(state.phase))}"
+        if action.seat != state.moon_shooter:
+            return "accepts a moon choice from a seat that did not shoot the moon"
+        return f"accepts the moon choice {action.choice}, which the ruleset does not offer"
+    if isinstance(action, DealCards):
+        if state.phase is not Phase.DEALING:
+            return "accepts a deal in the middle of a deal"
+        return "accepts a deal that is not the next one"
+    return "accepts an illegal action"
+
+
+# --- observations ---------------------------------------------------------------------------
+
+def _direction(offset: int, players: int) -> str:
+    """A pass offset (receiver = seat + offset) in words."""
+    offset %= players
+    if offset == 0:
+        return "to the passer itself"
+    if offset == 1:
+        return "to the left"
+    if offset == players - 1:
+        return "to the right"
+    if offset == players // 2:
+        return "across"
+    return f"{offset} seats to the left"
+
+
+def _hands_words(before: GameState | None, action: Action | None, rule: str,
+                 actual: object) -> str:
+    if rule == "PASS.DIRECTION" and before is not None and isinstance(action, Pass):
+        passes = [action.cards if s == action.seat else p for s, p in enumerate(before.passes)]
+        offset = before.pass_offset
+        wanted = [sorted(_card_list(h)) for h in actual] if isinstance(actual, list) else []
+        if all(p is not None for p in passes) and offset is not None:
+            for other in range(1, before.players):
+                moved = exchange(before.hands, [p for p in passes if p is not None], other)
+                if [list(h) for h in moved] == wanted:
+                    return (f"passes {_direction(other, before.players)} where the rules pass "
+                            f"{_direction(offset, before.players)}")
+        return "passes the cards to other seats"
+    if rule == "PASS.EXCHANGE":
+        return "exchanges the passed cards at another moment"
+    if rule == "DEAL.SOURCE":
+        return "deals other hands"
+    return "changes the hands differently"
+
+
+_RULE_WORDS = {
+    ("points", "VOID.COLLECT"): "does not give the pending pile's points to the trick's winner",
+    ("points", "EXTRAS.FIRST_TRICK"): "does not give the extras' points with the first trick",
+    ("points", "TRICK.CANCEL"): "does not count the points of cancelled cards",
+    ("points", "VOID.LAST"): "scores the cards a void last trick leaves pending",
+    ("points", "SCORE.CARD_POINTS"): "counts card points at other values",
+    ("points", "TRICK.WINNER"): "gives a trick's points to a seat that did not win it",
+    ("points", "DECK.RANKING"): "gives a trick's points to a lower card of the led suit",
+    ("points", "TRICK.LED_SUIT"): "gives a trick's points by another led suit",
+    ("pending", "VOID.TRICK"): "does not set a void trick aside in the pending pile",
+    ("pending", "VOID.COLLECT"): "leaves the pending pile after a trick that has a winner",
+    ("pending", "EXTRAS.FIRST_TRICK"): "does not add the extras to the pending pile after a "
+                                       "void first trick",
+    ("pending", "VOID.LAST"): "keeps cards pending after the last trick",
+    ("last_trick", "TRICK.CANCEL"): "lets a cancelled card win a trick",
+    ("last_trick", "TRICK.WINNER"): "gives a trick to a seat that did not win it",
+    ("last_trick", "DECK.RANKING"): "lets a lower card of the led suit win a trick",
+    ("last_trick", "TRICK.LED_SUIT"): "takes another suit as led once the led card is cancelled",
+    ("last_trick", "VOID.TRICK"): "gives a void trick a winner",
+    ("last_trick", "TURN.ORDER"): "records the trick's cards or leader differently",
+    ("turn", "LEAD.OPENING_LEADER"): "gives the opening lead to another seat",
+    ("turn", "VOID.LEADER"): "gives the lead after a void trick to a seat other than its "
+                             "leader",
+    ("turn", "TRICK.NEXT_LEADER"): "gives the next lead to a seat other than the trick's winner",
+    ("turn", "PASS.EXCHANGE"): "waits for other seats to pass",
+    ("turn", "MOON.CONDITION"): "waits for a moon choice nobody owes",
+    ("turn", "TURN.ORDER"): "gives the turn to another seat",
+    ("scores", "SCORE.DEAL"): "adds a deal's scores to the totals differently",
+    ("scores", "MOON.CHOICE"): "scores the moon differently from the shooter's choice",
+    ("deal", "DEAL.DEALER"): "moves the deal to another seat",
+}
+_TURN_FIELDS = ("to_act", "leader", "waiting_for", "trick_number", "trick")
+
+
+def _group(field: str) -> str:
+    if field in _TURN_FIELDS:
+        return "turn"
+    if field in ("deal_scores", "totals"):
+        return "scores"
+    if field in ("deal_number", "dealer"):
+        return "deal"
+    return field
+
+
+def _moon_words(rule: str, after: GameState, actual: Mapping[str, Any]) -> str:
+    ref_pending = after.phase is Phase.MOON_CHOICE
+    impl_pending = actual.get("phase") == "moon-choice"
+    ref_moon = ref_pending or bool(after.deal_results and after.deal_results[-1].moon_shooter
+                                   is not None and after.phase in (Phase.DEALING,
+                                                                   Phase.GAME_OVER))
+    if rule == "MOON.CONDITION":
+        return "does not see a moon that was shot" if ref_moon else "sees a moon nobody shot"
+    if ref_pending and not impl_pending:
+        return "scores a moon without waiting for the shooter's choice"
+    if impl_pending and not ref_pending:
+        return "asks for a moon choice the rules do not offer"
+    return _RULE_WORDS[("scores", "MOON.CHOICE")]
+
+
+def _observation_words(rule: str, field: str, before: GameState | None,
+                       action: Action | None, after: GameState,
+                       expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
+    if rule.startswith("MOON."):
+        return _moon_words(rule, after, actual)
+    group = _group(field)
+    if field == "legal" and after.phase is Phase.PLAYING:
+        return legal_difference(after, expected.get("legal"), actual.get("legal"))[0]
+    if field == "hands":
+        return _hands_words(before, action, rule, actual.get("hands"))
+    if field == "hearts_broken":
+        if actual.get(field) is True and expected.get(field) is False:
+            if isinstance(action, DealCards):
+                return "keeps hearts broken into the next deal"
+            if isinstance(action, Play) and before is not None:
+                return f"breaks hearts when {card_kind(action.card)} is played"
+            return "breaks hearts when no card breaks them"
+        if isinstance(action, Play) and before is not None:
+            how = "led" if not before.trick else "played"
+            return f"does not break hearts when {card_kind(action.card)} is {how}"
+        return "does not break hearts"
+    if field == "phase":
+        ref, impl = expected.get("phase"), actual.get("phase")
+        if rule == "GAME.END":
+            return ("does not end the game when a total reaches the target"
+                    if ref == "game-over" else "ends the game before a total reaches the target")
+        if rule == "PASS.DIRECTION":
+            return ("skips the passing in a deal that passes" if ref == "passing"
+                    else "asks for a pass in a deal without passing")
+        return f"is in {_phase_words(impl)} where the rules are in {_phase_words(ref)}"
+    if field == "winners":
+        ref_w, impl_w = expected.get("winners") or [], actual.get("winners") or []
+        if isinstance(ref_w, list) and isinstance(impl_w, list) and len(ref_w) > 1 and set(
+                impl_w) < set(ref_w):
+            return "names only one of the players tied for the lowest total"
+        return "names winners other than the lowest totals"
+    if group in ("points", "scores") and (group, rule) not in _RULE_WORDS:
+        return _RULE_WORDS.get(("points", rule), "scores the deal differently")
+    words = _RULE_WORDS.get((group, rule))
+    return words if words is not None else f"{field} differs"
+
+
+def divergence_words(failure: object) -> str:
+    """What differs, in words without seat numbers, deal numbers or totals (a class's words).
+
+    ``failure`` is a :class:`~rules_ref.conformance.session.Failure` or its
+    JSON form (``Failure.to_json()``).
+    """
+    return _words_and_detail(failure)[0]
+
+
+def divergence_detail(failure: object) -> str:
+    """What differs as one sentence with its seat and card, for the report ("" if nothing more)."""
+    return _words_and_detail(failure)[1]
+
+
+def _words_and_detail(failure: object) -> tuple[str, str]:
+    kind = _get(failure, "kind") or "disagreement"
+    rules = list(_get(failure, "rules") or [])
+    if kind == "fault":
+        fault = _get(failure, "fault") or {}
+        return f"adapter fault: {fault.get('kind', 'fault')}", ""
+    before, action = failure_states(failure)
+    kind_words = {Play: "a play", Pass: "a pass", ChooseMoon: "a moon choice",
+                  DealCards: "a deal"}
+    if kind == "error":
+        what = kind_words.get(type(action), "the start") if action else "the start"
+        return f"reports an internal error on {what}", ""
+    expected = _get(failure, "expected") or {}
+    actual = _get(failure, "actual") or {}
+    fields = list(_get(failure, "fields") or [])
+    if before is None:
+        if fields:
+            return f"{fields[0]} differs", ""
+        return "differs from the reference", ""
+    if actual.get("type") == "rejected" and expected.get("type") == "observation":
+        words = rejected_words(before, action)
+        detail = ""
+        if isinstance(action, Play):
+            detail = (f"seat {action.seat} may not play {action.card.pretty} "
+                      f"{_where_detail(before, action.card)}; the rules allow it")
+        cited = actual.get("rule")
+        if isinstance(cited, str) and cited and rules and cited != rules[0]:
+            detail = (detail + "; " if detail else "") + f"the implementation cites {cited}"
+        return words, detail
+    if expected.get("type") == "rejected":
+        return accepted_words(before, action, rules), ""
+    after = before
+    if action is not None:
+        try:
+            after, _ = before.apply(action)
+        except RulesRefError:
+            after = before
+    rule = rules[0] if rules else ""
+    field = fields[0] if fields else ""
+    words = _observation_words(rule, field, before if action is not None else None, action,
+                               after, expected, actual)
+    detail = ""
+    if field == "legal" and after.phase is Phase.PLAYING:
+        detail = legal_difference(after, expected.get("legal"), actual.get("legal"))[1]
+    return words, detail
