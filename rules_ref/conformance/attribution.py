@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
-from ..cards import QUEEN_OF_SPADES, Card, is_penalty, parse_card
+from ..cards import Card, is_penalty, parse_card
 from ..errors import RulesRefError, Violation
 from ..passing import exchange
 from ..scoring import card_points
@@ -61,6 +61,7 @@ END_ORDER: tuple[tuple[str, ...], ...] = (
     ("legal",),
 )
 _DEAL_OVER = (Phase.DEALING, Phase.GAME_OVER, Phase.MOON_CHOICE)
+TWO_OF_CLUBS = parse_card("2C")
 
 
 def _dedupe(ids: Sequence[str]) -> list[str]:
@@ -86,12 +87,12 @@ def play_situation_rule(state: GameState, card: Card) -> list[str]:
     """The rule that decides whether ``card`` may be played now (whether or not it may).
 
     Opening lead ``LEAD.OPENING_CARD``; the lead after a void trick 1
-    ``VOID.LEADER`` for a Q♠ (that lead is not an opening lead); any other
+    ``VOID.LEADER`` for a heart or a Q♠ (that lead is not an opening lead); any other
     lead ``LEAD.HEARTS``; a heart or a Q♠ played to trick 1, following suit
     or not, ``FOLLOW.FIRST_TRICK`` (the rule about point cards on the first
     trick); a card identical to one in the trick ``TRICK.CANCEL``; any other
     follow ``FOLLOW.SUIT``. ``TRICK.LED_SUIT`` comes first when the led
-    card has been cancelled.
+    card has been cancelled and the card's suit is what decides.
     """
     if state.phase is not Phase.PLAYING:
         return ["TURN.ORDER"]
@@ -99,17 +100,16 @@ def play_situation_rule(state: GameState, card: Card) -> list[str]:
         if state.trick_number == 1:
             return ["LEAD.OPENING_CARD"]
         if (state.trick_number == 2 and state.tricks and state.tricks[0].winner is None
-                and card == QUEEN_OF_SPADES):
+                and is_penalty(card)):
             return ["VOID.LEADER"]
         return ["LEAD.HEARTS"]
-    rules = ["TRICK.LED_SUIT"] if _led_card_cancelled(state.trick) else []
     if state.trick_number == 1 and is_penalty(card):
-        rules.append("FOLLOW.FIRST_TRICK")
-    elif card in state.trick:
-        rules.append("TRICK.CANCEL")
-    else:
-        rules.append("FOLLOW.SUIT")
-    return rules
+        return ["FOLLOW.FIRST_TRICK"]
+    if card in state.trick:
+        return ["TRICK.CANCEL"]
+    # which suit must be followed: the led card's, even when it is cancelled
+    return ["TRICK.LED_SUIT", "FOLLOW.SUIT"] if _led_card_cancelled(state.trick) else [
+        "FOLLOW.SUIT"]
 
 
 def rejected_legal_rules(state: GameState, action: Action, cited: str | None = None,
@@ -173,8 +173,19 @@ def _last_trick_rules(after: GameState, expected: Any, actual: Any) -> list[str]
     return winner_rules(t, impl, after.players)
 
 
+def _rotated(after: GameState, actual: Any) -> bool:
+    """Are the implementation's hands the reference's, listed from another seat?"""
+    if not isinstance(actual, list) or len(actual) != after.players:
+        return False
+    ref = [sorted(h) for h in after.hands]
+    impl = [sorted(_cards(h)) for h in actual]
+    return any(impl == ref[k:] + ref[:k] for k in range(1, after.players))
+
+
 def _hands_rules(before: GameState | None, action: Action | None, after: GameState,
                  actual: Any) -> list[str]:
+    if _rotated(after, actual):
+        return ["PLAYERS.COUNT"]  # the seats are numbered from another seat
     if before is None or isinstance(action, DealCards):
         return ["DEAL.SOURCE"]
     if isinstance(action, Pass):
@@ -300,9 +311,26 @@ def _moon_rules(after: GameState, expected: dict[str, Any],
         return None
     if ref_moon != impl_moon:
         return ["MOON.CONDITION"]
+    # while the choice is pending the totals are the moon's; once it is made, the deal
+    # scores are, and totals alone are the adding (SCORE.DEAL)
+    moon_fields = ("deal_scores", "totals") if ref_pending or impl_pending else ("deal_scores",)
     if ref_moon and (ref_pending != impl_pending or any(
-            expected.get(f) != actual.get(f) for f in ("deal_scores", "totals"))):
+            expected.get(f) != actual.get(f) for f in moon_fields)):
         return ["MOON.CHOICE"]
+    return None
+
+
+def _deal_size_rules(after: GameState, expected: dict[str, Any],
+                     actual: dict[str, Any]) -> list[str] | None:
+    """A deal ended with cards still in hand, or play going on with none: ``DEAL.SIZE``."""
+    ref, impl = expected.get("phase"), actual.get("phase")
+    over = ("dealing", "game-over", "moon-choice")
+    if ref == "playing" and impl in over and not after.trick and after.hands and all(
+            len(h) == 1 for h in after.hands):
+        return ["DEAL.SIZE"]  # one trick short: the deal ended with a card in every hand
+    if ref in over and impl == "playing" and after.tricks and all(
+            not h for h in after.hands):
+        return ["DEAL.SIZE"]
     return None
 
 
@@ -377,8 +405,14 @@ def _legal_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
     assert seat is not None
     ref = set(_cards(expected))
     impl = set(_cards(actual))
+    if ref == impl:
+        # the same cards: listed twice means the two copies are told apart
+        return ["DECK.CARDS" if len(_cards(actual)) > len(impl) else "TURN.ORDER"]
+    if after.trick_number == 1 and impl == {TWO_OF_CLUBS} and ref - impl:
+        return ["LEAD.OPENING_CARD"]  # the 2♣ made compulsory on the first trick
     rules: list[str] = []
-    if _led_card_cancelled(after.trick):
+    if _led_card_cancelled(after.trick) and any(
+            c.suit != after.trick[0].suit for c in impl ^ ref):
         rules.append("TRICK.LED_SUIT")
     for c in sorted(impl - ref):
         rules.extend(v.rule_id for v in after.violations(Play(seat, c)))
@@ -405,6 +439,9 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
     differing = [f for group in order for f in group if expected.get(f) != actual.get(f)]
     if not differing:
         return [], [], []
+    size = _deal_size_rules(after, expected, actual)
+    if size is not None:
+        return size, ["phase"], [f for f in differing if f != "phase"]
     moon = _moon_rules(after, expected, actual)
     if moon is not None:
         fields = [f for f in differing if f in ("phase", "deal_scores", "totals")][:1] or [

@@ -108,41 +108,66 @@ def _wrong_value(state: GameState, diff: Sequence[int]) -> bool:
 def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
     """The rules of the parcels that explain ``diff`` (implementation minus reference, per seat).
 
-    A seat short of points lost a parcel it collected; a seat with points
-    too many took a parcel that belongs elsewhere (to another seat, or to
-    nobody). Returns ``[]`` when no parcel explains the difference.
+    A seat short of points lost parcels it collected; a seat with points too
+    many took parcels that belong elsewhere (to another seat, or to nobody).
+    The rule whose parcels explain every seat's difference at once is named
+    (an engine that loses every pending pile loses them all); failing that,
+    each seat's difference is matched on its own. Returns ``[]`` when no
+    parcel explains the difference.
     """
     if not any(diff) or len(diff) != state.players:
         return []
     found = parcels(state)
     if found is None:
         return ["SCORE.CARD_POINTS"] if _wrong_value(state, diff) else []
+    for rule in (*PARCEL_RULES, "TRICK.WINNER"):
+        if all(d == 0 or _reaches(_candidates(found, rule, seat, d), abs(d))
+               for seat, d in enumerate(diff)):
+            return _refine(state, found, rule, diff)
     rules: list[str] = []
     for seat, d in enumerate(diff):
         if d == 0:
             continue
-        if d < 0:
-            # parcels this seat collected and the implementation did not give it
-            mine = [p for p in found if p.seat == seat and p.points]
-        else:
-            # parcels the implementation gave this seat: someone else's or nobody's
-            mine = [p for p in found if p.seat != seat and p.points]
+        mine = [p for p in found if p.points and (p.seat == seat if d < 0 else p.seat != seat)]
         match = _match(mine, abs(d))
         if match is None:
             # a difference no parcel explains: not a matter of where cards went
             return ["SCORE.CARD_POINTS"] if _wrong_value(state, diff) else []
-        if match.rule == "TRICK.WINNER":
-            # a trick's own cards: given to another seat, or counted at another value
-            t = state.tricks[match.trick - 1]
-            taker = seat if d > 0 else next(
-                (s for s, g in enumerate(diff) if g == -d and s != seat), None)
-            rules.extend(winner_rules(t, taker, state.players) if taker is not None
-                         else ["SCORE.CARD_POINTS"])
-        else:
-            rules.append(match.rule)
+        rules.extend(_refine(state, found, match.rule, diff))
     if not rules and _wrong_value(state, diff):
         return ["SCORE.CARD_POINTS"]
     return list(dict.fromkeys(rules))
+
+
+def _candidates(found: list[Parcel], rule: str, seat: int, d: int) -> list[int]:
+    """The points of the parcels of ``rule`` that could make seat ``seat``'s difference ``d``."""
+    if d < 0:
+        return [p.points for p in found if p.rule == rule and p.seat == seat and p.points]
+    return [p.points for p in found if p.rule == rule and p.seat != seat and p.points]
+
+
+def _reaches(points: list[int], amount: int) -> bool:
+    """Do some of ``points`` add up to exactly ``amount``?"""
+    sums = {0}
+    for p in points[:40]:
+        sums |= {s + p for s in sums}
+    return amount in sums and amount != 0
+
+
+def _refine(state: GameState, found: list[Parcel], rule: str, diff: Sequence[int]) -> list[str]:
+    """``rule``, or for a trick's own cards the rule of the seat that took them wrongly."""
+    if rule != "TRICK.WINNER":
+        return [rule]
+    out: list[str] = []
+    for seat, d in enumerate(diff):
+        if d <= 0:
+            continue
+        taken = next((p for p in found if p.rule == rule and p.seat != seat
+                      and p.points == d), None)
+        if taken is not None:
+            out.extend(winner_rules(state.tricks[taken.trick - 1], seat, state.players))
+    # a trick's points lost without anybody gaining them: counted at another value
+    return list(dict.fromkeys(out)) or ["SCORE.CARD_POINTS"]
 
 
 def _match(candidates: list[Parcel], amount: int) -> Parcel | None:

@@ -127,7 +127,7 @@ def _follow(state: GameState, card: Card, name: str) -> tuple[str, str]:
         where = "when void in the led suit"
     if first:
         where = "on the first trick " + where
-    if len(trick) > 1 and trick[0] in trick[1:]:
+    elif len(trick) > 1 and trick[0] in trick[1:] and card not in trick:
         where += " after the led card is cancelled"
     return name, where
 
@@ -141,7 +141,7 @@ def play_phrase(state: GameState, card: Card, name: str) -> str:
             return f"opening the deal with {name}"
         if state.trick_number == 2 and state.tricks and state.tricks[0].winner is None:
             return f"leading {name} after a void first trick"
-        if card.suit is Suit.H and not state.hearts_broken:
+        if is_penalty(card) and not state.hearts_broken:
             return f"leading {name} before hearts are broken"
         return f"leading {name}"
     name, where = _follow(state, card, name)
@@ -154,7 +154,7 @@ def _where_detail(state: GameState, card: Card) -> str:
             return "to open the deal"
         if state.trick_number == 2 and state.tricks and state.tricks[0].winner is None:
             return "to lead after a void first trick"
-        if card.suit is Suit.H and not state.hearts_broken:
+        if is_penalty(card) and not state.hearts_broken:
             return "to lead before hearts are broken"
         return "to lead"
     return _follow(state, card, "")[1]
@@ -195,12 +195,20 @@ def legal_difference(state: GameState, expected: object, actual: object) -> tupl
         only = sorted(impl)
         if only and len({card_kind(c) for c in only}) == 1 and card_kind(only[0]) in (
                 "Q♠", "2♣"):
-            words = f"allows only {play_phrase(state, only[0], card_kind(only[0]))}"
+            where = ("to open the deal" if not state.trick and state.trick_number == 1
+                     else "on the first trick" if state.trick_number == 1
+                     else _where_detail(state, only[0]))
+            words = f"allows only {card_kind(only[0])} {where}"
         else:
             words = f"forbids {play_phrase(state, card, card_kind(card))}"
         detail = (f"seat {seat} may not play {card.pretty} {_where_detail(state, card)}; "
                   "the rules allow it")
     else:
+        listed = _card_list(actual)
+        if len(listed) > len(impl):
+            twice = sorted(c for c in impl if listed.count(c) > 1)
+            return ("lists a card held twice as two legal cards",
+                    f"seat {seat}'s legal cards list {' '.join(c.pretty for c in twice)} twice")
         return "lists the legal cards in another order", f"seat {seat}'s legal cards differ"
     if len(extra) + len(missing) > 1:
         more = len(extra) + len(missing) - 1
@@ -212,12 +220,14 @@ def legal_difference(state: GameState, expected: object, actual: object) -> tupl
 
 
 def pass_feature(cards: Sequence[Card]) -> str:
-    """What names a pass in words: both copies of a card, 2♣, Q♠, a heart."""
-    if any(n > 1 for n in Counter(cards).values()):
-        return "a pass of both copies of a card"
+    """What names a pass in words: its size when not 3, 2♣, Q♠, both copies of a card, a heart."""
+    if len(cards) != 3:
+        return f"a pass of {len(cards)} card{'s' if len(cards) != 1 else ''}"
     for card, words in ((TWO_OF_CLUBS, "2♣"), (QUEEN_OF_SPADES, "Q♠")):
         if card in cards:
             return f"a pass that contains {words}"
+    if any(n > 1 for n in Counter(cards).values()):
+        return "a pass of both copies of a card"
     if any(c.suit is Suit.H for c in cards):
         return "a pass that contains a heart"
     return "a pass"
@@ -329,6 +339,8 @@ def _hands_words(before: GameState | None, action: Action | None, rule: str,
         return "exchanges the passed cards at another moment"
     if rule == "DEAL.SOURCE":
         return "deals other hands"
+    if rule == "PLAYERS.COUNT":
+        return "numbers the seats from another seat"
     return "changes the hands differently"
 
 
@@ -339,7 +351,7 @@ _RULE_WORDS = {
     ("points", "VOID.LAST"): "scores the cards a void last trick leaves pending",
     ("points", "SCORE.CARD_POINTS"): "counts card points at other values",
     ("points", "TRICK.WINNER"): "gives a trick's points to a seat that did not win it",
-    ("points", "DECK.RANKING"): "gives a trick's points to a lower card of the led suit",
+    ("points", "DECK.RANKING"): "gives a trick's points as if the ace ranked below the 2",
     ("points", "TRICK.LED_SUIT"): "gives a trick's points by another led suit",
     ("pending", "VOID.TRICK"): "does not set a void trick aside in the pending pile",
     ("pending", "VOID.COLLECT"): "leaves the pending pile after a trick that has a winner",
@@ -348,7 +360,7 @@ _RULE_WORDS = {
     ("pending", "VOID.LAST"): "keeps cards pending after the last trick",
     ("last_trick", "TRICK.CANCEL"): "lets a cancelled card win a trick",
     ("last_trick", "TRICK.WINNER"): "gives a trick to a seat that did not win it",
-    ("last_trick", "DECK.RANKING"): "lets a lower card of the led suit win a trick",
+    ("last_trick", "DECK.RANKING"): "ranks the ace below the 2",
     ("last_trick", "TRICK.LED_SUIT"): "takes another suit as led once the led card is cancelled",
     ("last_trick", "VOID.TRICK"): "gives a void trick a winner",
     ("last_trick", "TURN.ORDER"): "records the trick's cards or leader differently",
@@ -414,6 +426,9 @@ def _observation_words(rule: str, field: str, before: GameState | None,
         return "does not break hearts"
     if field == "phase":
         ref, impl = expected.get("phase"), actual.get("phase")
+        if rule == "DEAL.SIZE":
+            return ("ends the deal before its last trick" if ref == "playing"
+                    else "plays on after the deal's last trick")
         if rule == "GAME.END":
             return ("does not end the game when a total reaches the target"
                     if ref == "game-over" else "ends the game before a total reaches the target")
