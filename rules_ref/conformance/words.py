@@ -219,10 +219,20 @@ def legal_difference(state: GameState, expected: object, actual: object) -> tupl
 # --- rejected and accepted actions ----------------------------------------------------------
 
 
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve", "thirteen")
+
+
+def count_words(n: int, noun: str) -> str:
+    """``n`` things in words ("one card", "two cards"), so a class's words hold no digits."""
+    number = _NUMBERS[n] if 0 <= n < len(_NUMBERS) else "many"
+    return f"{number} {noun}{'' if n == 1 else 's'}"
+
+
 def pass_feature(cards: Sequence[Card]) -> str:
     """What names a pass in words: its size when not 3, 2♣, Q♠, both copies of a card, a heart."""
     if len(cards) != 3:
-        return f"a pass of {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        return f"a pass of {count_words(len(cards), 'card')}"
     for card, words in ((TWO_OF_CLUBS, "2♣"), (QUEEN_OF_SPADES, "Q♠")):
         if card in cards:
             return f"a pass that contains {words}"
@@ -279,7 +289,7 @@ def _accepted_pass(state: GameState, action: Pass, rule: str) -> str:
             return "accepts a pass naming a card more often than the seat holds it"
         return "accepts a pass of a card the seat does not hold"
     if len(action.cards) != state.ruleset.pass_count:
-        return f"accepts a pass of {len(action.cards)} cards"
+        return f"accepts a pass of {count_words(len(action.cards), 'card')}"
     return f"accepts a pass that breaks {rule}"
 
 
@@ -351,7 +361,7 @@ _RULE_WORDS = {
     ("points", "VOID.LAST"): "scores the cards a void last trick leaves pending",
     ("points", "SCORE.CARD_POINTS"): "counts card points at other values",
     ("points", "TRICK.WINNER"): "gives a trick's points to a seat that did not win it",
-    ("points", "DECK.RANKING"): "gives a trick's points as if the ace ranked below the 2",
+    ("points", "DECK.RANKING"): "gives a trick's points as if the ace ranked below the two",
     ("points", "TRICK.LED_SUIT"): "gives a trick's points by another led suit",
     ("pending", "VOID.TRICK"): "does not set a void trick aside in the pending pile",
     ("pending", "VOID.COLLECT"): "leaves the pending pile after a trick that has a winner",
@@ -360,7 +370,7 @@ _RULE_WORDS = {
     ("pending", "VOID.LAST"): "keeps cards pending after the last trick",
     ("last_trick", "TRICK.CANCEL"): "lets a cancelled card win a trick",
     ("last_trick", "TRICK.WINNER"): "gives a trick to a seat that did not win it",
-    ("last_trick", "DECK.RANKING"): "ranks the ace below the 2",
+    ("last_trick", "DECK.RANKING"): "ranks the ace below the two",
     ("last_trick", "TRICK.LED_SUIT"): "takes another suit as led once the led card is cancelled",
     ("last_trick", "VOID.TRICK"): "gives a void trick a winner",
     ("last_trick", "TURN.ORDER"): "records the trick's cards or leader differently",
