@@ -21,13 +21,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
-from ..cards import Card, is_penalty, parse_card
+from ..cards import Card, parse_card
+from ..causes import play_situation_rule as play_situation_rule
+from ..causes import trace_points, winner_rules
 from ..errors import RulesRefError, Violation
 from ..passing import exchange
 from ..scoring import card_points
 from ..state import GameState, Phase
 from ..tricks import TrickOutcome
-from .trace import trace_points, winner_rules
 
 #: The observation fields in causal order: a difference in an earlier group
 #: explains differences in later ones.
@@ -81,35 +82,6 @@ def _cards(texts: object) -> list[Card]:
 
 def _led_card_cancelled(trick: Sequence[Card]) -> bool:
     return len(trick) > 1 and trick[0] in trick[1:]
-
-
-def play_situation_rule(state: GameState, card: Card) -> list[str]:
-    """The rule that decides whether ``card`` may be played now (whether or not it may).
-
-    Opening lead ``LEAD.OPENING_CARD``; the lead after a void trick 1
-    ``VOID.LEADER`` for a heart or a Q♠ (that lead is not an opening lead); any other
-    lead ``LEAD.HEARTS``; a heart or a Q♠ played to trick 1, following suit
-    or not, ``FOLLOW.FIRST_TRICK`` (the rule about point cards on the first
-    trick); a card identical to one in the trick ``TRICK.CANCEL``; any other
-    follow ``FOLLOW.SUIT``. ``TRICK.LED_SUIT`` comes first when the led
-    card has been cancelled and the card's suit is what decides.
-    """
-    if state.phase is not Phase.PLAYING:
-        return ["TURN.ORDER"]
-    if not state.trick:
-        if state.trick_number == 1:
-            return ["LEAD.OPENING_CARD"]
-        if (state.trick_number == 2 and state.tricks and state.tricks[0].winner is None
-                and is_penalty(card)):
-            return ["VOID.LEADER"]
-        return ["LEAD.HEARTS"]
-    if state.trick_number == 1 and is_penalty(card):
-        return ["FOLLOW.FIRST_TRICK"]
-    if card in state.trick:
-        return ["TRICK.CANCEL"]
-    # which suit must be followed: the led card's, even when it is cancelled
-    return ["TRICK.LED_SUIT", "FOLLOW.SUIT"] if _led_card_cancelled(state.trick) else [
-        "FOLLOW.SUIT"]
 
 
 def rejected_legal_rules(state: GameState, action: Action, cited: str | None = None,

@@ -1,4 +1,9 @@
-"""Tracing wrong points back to the cards that carry them.
+"""The causes of a difference from the rules, shared by ``conform`` and ``validate``.
+
+:func:`play_situation_rule` names the rule that decides whether a card may
+be played at a moment; :func:`winner_rules` the rule a trick given to the
+wrong seat breaks; and the rest of the module traces wrong points back to
+the cards that carry them.
 
 When an implementation's points (or its deal scores) differ from the
 reference's, the difference is made of cards whose points went elsewhere:
@@ -18,10 +23,44 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import QUEEN_OF_SPADES, Card, Suit
-from ..scoring import card_points
-from ..state import GameState
-from ..tricks import TrickOutcome
+from .cards import QUEEN_OF_SPADES, Card, Suit, is_penalty
+from .scoring import card_points
+from .state import GameState, Phase
+from .tricks import TrickOutcome
+
+
+def _led_card_cancelled(trick: Sequence[Card]) -> bool:
+    return len(trick) > 1 and trick[0] in trick[1:]
+
+
+def play_situation_rule(state: GameState, card: Card) -> list[str]:
+    """The rule that decides whether ``card`` may be played now (whether or not it may).
+
+    Opening lead ``LEAD.OPENING_CARD``; the lead after a void trick 1
+    ``VOID.LEADER`` for a heart or a Q♠ (that lead is not an opening lead); any other
+    lead ``LEAD.HEARTS``; a heart or a Q♠ played to trick 1, following suit
+    or not, ``FOLLOW.FIRST_TRICK`` (the rule about point cards on the first
+    trick); a card identical to one in the trick ``TRICK.CANCEL``; any other
+    follow ``FOLLOW.SUIT``. ``TRICK.LED_SUIT`` comes first when the led
+    card has been cancelled and the card's suit is what decides.
+    """
+    if state.phase is not Phase.PLAYING:
+        return ["TURN.ORDER"]
+    if not state.trick:
+        if state.trick_number == 1:
+            return ["LEAD.OPENING_CARD"]
+        if (state.trick_number == 2 and state.tricks and state.tricks[0].winner is None
+                and is_penalty(card)):
+            return ["VOID.LEADER"]
+        return ["LEAD.HEARTS"]
+    if state.trick_number == 1 and is_penalty(card):
+        return ["FOLLOW.FIRST_TRICK"]
+    if card in state.trick:
+        return ["TRICK.CANCEL"]
+    # which suit must be followed: the led card's, even when it is cancelled
+    return ["TRICK.LED_SUIT", "FOLLOW.SUIT"] if _led_card_cancelled(state.trick) else [
+        "FOLLOW.SUIT"]
+
 
 #: The rules a parcel can be sent by, in the order a difference is matched to them.
 PARCEL_RULES = ("VOID.COLLECT", "EXTRAS.FIRST_TRICK", "TRICK.CANCEL", "VOID.LAST")
