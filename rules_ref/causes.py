@@ -160,14 +160,15 @@ def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
     if found is None:
         return ["SCORE.CARD_POINTS"] if _wrong_value(state, diff) else []
     for rule in (*PARCEL_RULES, "TRICK.WINNER"):
-        if all(d == 0 or _reaches(_candidates(found, rule, seat, d), abs(d))
+        if all(d == 0 or _reaches(_candidates(found, rule, seat, diff), abs(d))
                for seat, d in enumerate(diff)):
             return _refine(state, found, rule, diff)
     rules: list[str] = []
     for seat, d in enumerate(diff):
         if d == 0:
             continue
-        mine = [p for p in found if p.points and (p.seat == seat if d < 0 else p.seat != seat)]
+        mine = [p for p in found if p.points and (p.seat == seat if d < 0 else (
+            p.seat != seat and (p.seat is None or diff[p.seat] < 0)))]
         match = _match(mine, abs(d))
         if match is None:
             # a difference no parcel explains: not a matter of where cards went
@@ -178,11 +179,16 @@ def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
     return list(dict.fromkeys(rules))
 
 
-def _candidates(found: list[Parcel], rule: str, seat: int, d: int) -> list[int]:
-    """The points of the parcels of ``rule`` that could make seat ``seat``'s difference ``d``."""
-    if d < 0:
+def _candidates(found: list[Parcel], rule: str, seat: int, diff: Sequence[int]) -> list[int]:
+    """The points of the parcels of ``rule`` that could make seat ``seat``'s difference.
+
+    A seat short of points lost parcels it collected; a seat with points too
+    many took a parcel of nobody's, or of a seat short of points.
+    """
+    if diff[seat] < 0:
         return [p.points for p in found if p.rule == rule and p.seat == seat and p.points]
-    return [p.points for p in found if p.rule == rule and p.seat != seat and p.points]
+    return [p.points for p in found if p.rule == rule and p.seat != seat and p.points
+            and (p.seat is None or diff[p.seat] < 0)]
 
 
 def _reaches(points: list[int], amount: int) -> bool:
@@ -253,3 +259,30 @@ def winner_rules(t: TrickOutcome, impl: int, players: int) -> list[str]:
     if t.winner is None:
         rules.append("VOID.TRICK")
     return rules
+
+
+_PARCEL_WORDS = {
+    "VOID.COLLECT": "the pending pile a trick's winner collects",
+    "EXTRAS.FIRST_TRICK": "the extras, which go with the first trick",
+    "TRICK.CANCEL": "cancelled cards, which go with their trick",
+    "VOID.LAST": "the cards a void last trick leaves pending",
+}
+
+
+def parcel_words(rule: str) -> str:
+    """The cards a parcel rule sends, in words ("" for other rules)."""
+    return _PARCEL_WORDS.get(rule, "")
+
+
+def direction_words(offset: int, players: int) -> str:
+    """A pass offset (the receiver is seat + offset) in words."""
+    offset %= players
+    if offset == 0:
+        return "to the passer itself"
+    if offset == 1:
+        return "to the left"
+    if offset == players - 1:
+        return "to the right"
+    if offset == players // 2:
+        return "across"
+    return f"{offset} seats to the left"

@@ -78,7 +78,7 @@ def follow_suit_swap(rec: Record) -> tuple[int, int, int, int]:
 def test_played_record_is_valid(record: Record, tmp_path: Path,
                                 capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", write(tmp_path, record)]) == 0
-    assert capsys.readouterr().out == f"ok: {len(record['deals'])} deal(s), no violation\n"
+    assert capsys.readouterr().out == f"ok: {len(record['deals'])} deals, no violation\n"
 
 
 @pytest.mark.rule("FOLLOW.SUIT")
@@ -256,8 +256,8 @@ def test_moon_record_and_edits() -> None:
     wrong = copy.deepcopy(rec)
     wrong["deals"][0]["scores"] = [0] * 8
     assert {v.rule for v in found(wrong)} == {"MOON.CHOICE"}
-    assert [v.path for v in found(wrong) if v.rule == "MOON.CHOICE"] == [
-        f"deals[0].scores[{s}]" for s in (0, 2, 3, 4, 5, 6, 7)]
+    # one difference, one report
+    assert [v.path for v in found(wrong)] == ["deals[0].scores"]
     missing = copy.deepcopy(rec)
     missing["deals"][0]["moon"] = None
     missing["winners"] = []

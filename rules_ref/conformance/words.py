@@ -22,6 +22,7 @@ from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
 from ..cards import Suit, parse_card
+from ..causes import direction_words
 from ..errors import RulesRefError
 from ..passing import exchange
 from ..registry import rule as registry_rule
@@ -130,20 +131,6 @@ def legal_difference(state: GameState, expected: object, actual: object) -> tupl
 
 # --- observations ---------------------------------------------------------------------------
 
-def _direction(offset: int, players: int) -> str:
-    """A pass offset (receiver = seat + offset) in words."""
-    offset %= players
-    if offset == 0:
-        return "to the passer itself"
-    if offset == 1:
-        return "to the left"
-    if offset == players - 1:
-        return "to the right"
-    if offset == players // 2:
-        return "across"
-    return f"{offset} seats to the left"
-
-
 def _hands_words(before: GameState | None, action: Action | None, rule: str,
                  actual: object) -> str:
     if rule == "PASS.DIRECTION" and before is not None and isinstance(action, Pass):
@@ -154,8 +141,8 @@ def _hands_words(before: GameState | None, action: Action | None, rule: str,
             for other in range(1, before.players):
                 moved = exchange(before.hands, [p for p in passes if p is not None], other)
                 if [list(h) for h in moved] == wanted:
-                    return (f"passes {_direction(other, before.players)} where the rules pass "
-                            f"{_direction(offset, before.players)}")
+                    return (f"passes {direction_words(other, before.players)} where the rules pass "
+                            f"{direction_words(offset, before.players)}")
         return "passes the cards to other seats"
     if rule == "PASS.EXCHANGE":
         return "exchanges the passed cards at another moment"
