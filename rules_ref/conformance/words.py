@@ -155,7 +155,7 @@ def _hands_words(before: GameState | None, action: Action | None, rule: str,
 
 _RULE_WORDS = {
     ("points", "VOID.COLLECT"): "does not give the pending pile's points to the trick's winner",
-    ("points", "EXTRAS.FIRST_TRICK"): "does not give the extras' points with the first trick",
+    ("points", "EXTRAS.FIRST_TRICK"): "does not send the extras with the first trick",
     ("points", "TRICK.CANCEL"): "does not count the points of cancelled cards",
     ("points", "VOID.LAST"): "scores the cards a void last trick leaves pending",
     ("points", "SCORE.CARD_POINTS"): "counts card points at other values",
@@ -164,8 +164,7 @@ _RULE_WORDS = {
     ("points", "TRICK.LED_SUIT"): "gives a trick's points by another led suit",
     ("pending", "VOID.TRICK"): "does not set a void trick aside in the pending pile",
     ("pending", "VOID.COLLECT"): "leaves the pending pile after a trick that has a winner",
-    ("pending", "EXTRAS.FIRST_TRICK"): "does not add the extras to the pending pile after a "
-                                       "void first trick",
+    ("pending", "EXTRAS.FIRST_TRICK"): "does not send the extras with the first trick",
     ("pending", "VOID.LAST"): "keeps cards pending after the last trick",
     ("last_trick", "TRICK.CANCEL"): "lets a cancelled card win a trick",
     ("last_trick", "TRICK.WINNER"): "gives a trick to a seat that did not win it",
