@@ -242,8 +242,10 @@ def winner_rules(t: TrickOutcome, impl: int, players: int) -> list[str]:
 
     The seat played a cancelled card (``TRICK.CANCEL``), a card of another
     suit (``TRICK.WINNER``, or ``TRICK.LED_SUIT`` when the led card was
-    cancelled), or a lower card of the led suit (``DECK.RANKING``); a void
-    trick given to anybody adds ``VOID.TRICK``.
+    cancelled and that suit is the first uncancelled card's), the card that
+    would win were the ace ranked low (``DECK.RANKING``), or another card of
+    the led suit (``TRICK.WINNER``); a void trick given to anybody adds
+    ``VOID.TRICK``.
     """
     if not 0 <= impl < players:
         return ["TRICK.WINNER"]
@@ -251,7 +253,10 @@ def winner_rules(t: TrickOutcome, impl: int, players: int) -> list[str]:
     if card in t.cancelled:
         rules = ["TRICK.CANCEL"]
     elif card.suit != t.led_suit:
-        rules = ["TRICK.LED_SUIT" if t.cards[0] in t.cancelled else "TRICK.WINNER"]
+        # another suit taken as led once the led card is cancelled, or any suit winning
+        live = [c for c in t.cards if c not in t.cancelled]
+        relead = t.cards[0] in t.cancelled and bool(live) and live[0].suit == card.suit
+        rules = ["TRICK.LED_SUIT" if relead else "TRICK.WINNER"]
     elif card == _ace_low_winner(t):
         rules = ["DECK.RANKING"]
     else:
