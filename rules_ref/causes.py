@@ -38,9 +38,10 @@ def play_situation_rule(state: GameState, card: Card) -> list[str]:
 
     Opening lead ``LEAD.OPENING_CARD``; the lead after a void trick 1
     ``VOID.LEADER`` for a heart or a Q♠ (that lead is not an opening lead); any other
-    lead ``LEAD.HEARTS``; a heart or a Q♠ played to trick 1, following suit
-    or not, ``FOLLOW.FIRST_TRICK`` (the rule about point cards on the first
-    trick); a card identical to one in the trick ``TRICK.CANCEL``; any other
+    lead ``LEAD.HEARTS``; a card identical to one in the trick
+    ``TRICK.CANCEL``; a heart or a Q♠ played to trick 1, following suit or
+    not, ``FOLLOW.FIRST_TRICK`` (the rule about point cards on the first
+    trick); any other
     follow ``FOLLOW.SUIT``. ``TRICK.LED_SUIT`` comes first when the led
     card has been cancelled and the card's suit is what decides.
     """
@@ -53,10 +54,10 @@ def play_situation_rule(state: GameState, card: Card) -> list[str]:
                 and is_penalty(card)):
             return ["VOID.LEADER"]
         return ["LEAD.HEARTS"]
-    if state.trick_number == 1 and is_penalty(card):
-        return ["FOLLOW.FIRST_TRICK"]
     if card in state.trick:
         return ["TRICK.CANCEL"]
+    if state.trick_number == 1 and is_penalty(card):
+        return ["FOLLOW.FIRST_TRICK"]
     # which suit must be followed: the led card's, even when it is cancelled
     return ["TRICK.LED_SUIT", "FOLLOW.SUIT"] if _led_card_cancelled(state.trick) else [
         "FOLLOW.SUIT"]

@@ -156,7 +156,7 @@ def _rotated(after: GameState, actual: Any) -> bool:
 
 def _hands_rules(before: GameState | None, action: Action | None, after: GameState,
                  actual: Any) -> list[str]:
-    if _rotated(after, actual):
+    if not isinstance(action, Pass) and _rotated(after, actual):
         return ["PLAYERS.COUNT"]  # the seats are numbered from another seat
     if before is None or isinstance(action, DealCards):
         return ["DEAL.SOURCE"]
@@ -172,6 +172,8 @@ def _hands_rules(before: GameState | None, action: Action | None, after: GameSta
                 moved = exchange(before.hands, [p for p in passes if p is not None], offset)
                 if [list(h) for h in moved] == wanted:
                     return ["PASS.DIRECTION"]
+        if _rotated(after, actual):
+            return ["PLAYERS.COUNT"]
         return ["PASS.DIRECTION", "PASS.EXCHANGE"]
     return ["TURN.ORDER"]
 
