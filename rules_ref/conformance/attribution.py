@@ -6,7 +6,12 @@ the reference's own context: the state before the action, the action, the
 state after it. A difference often drags others with it (a wrong trick
 winner also changes the next leader, the legal cards and the points), so
 the fields are examined in causal order and the first one that differs
-decides; the other differing fields are listed as consequences.
+decides; the other differing fields are listed as consequences. The rule is
+the cause, from the reference's analysis: a rejected legal action falls
+under the rule that decides it there (the implementation's citation is only
+evidence), wrong points under the rule of the cards that carry them
+(:func:`rules_ref.causes.trace_points`), a moon seen by one side only under
+``MOON.CONDITION`` whatever field shows it. :mod:`.words` says what differs.
 
 * :func:`observation_rules`: an observation that differs from the reference.
 * :func:`rejected_legal_rules`: a legal action the implementation rejected.

@@ -8,10 +8,10 @@ ways, often both:
 * a rule function of the reference engine replaced in this process only
   (:func:`tests.conformance.broken_adapters.replace`), so the broken engine
   plays on from its own state and observes it honestly;
-* a :class:`Broken` adapter hook: an action the engine refuses or takes
-  without changing anything, an observation it reports its own way (an
-  engine that scores only at the end of a deal, from the tricks it
-  recorded), or a step it takes by itself.
+* a hook of the :class:`~tests.conformance.broken_hooks.Broken` adapter:
+  an action the engine refuses or takes without changing anything, an
+  observation it reports its own way (an engine that scores only at the end
+  of a deal, from the tricks it recorded), or a step it takes by itself.
 
 Several bugs combine into one adapter (``+`` in :data:`BUGS`), as a real
 engine has more than one fault. Run one as an adapter::
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,15 +31,14 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 
 from rules_ref.actions import Action, DealCards, MoonChoice, Pass, Play
 from rules_ref.cards import QUEEN_OF_SPADES, Card, Suit, is_penalty, parse_card
-from rules_ref.conformance.adapter import ReferenceAdapter
 from rules_ref.deal import hand_size
 from rules_ref.errors import RulesRefError
 from rules_ref.ruleset import FirstTrickPoints, Ruleset
 from rules_ref.scoring import card_points
-from rules_ref.serialize import action_from_json
 from rules_ref.state import GameState, Phase
 from rules_ref.tricks import cancelled_cards, led_suit
 from tests.conformance.broken_adapters import replace
+from tests.conformance.broken_hooks import Broken, Hooks, Ignore
 
 TWO_OF_CLUBS = parse_card("2C")
 
@@ -147,79 +145,6 @@ def queen_is_a_heart() -> None:
 
 
 # --- adapter bugs: hooks on actions and observations --------------------------------------
-
-#: A hook that refuses an action: the rule it cites, or None to let it through.
-Refusal = Callable[[GameState, Action], str | None]
-#: A hook that takes an illegal action as if it were legal, changing nothing.
-Ignore = Callable[[GameState, Action], bool]
-#: A hook that rewrites an observation of a state.
-Rewrite = Callable[["Broken", GameState, dict[str, Any]], None]
-#: A hook that changes the state after an action (a step the engine takes by itself).
-Step = Callable[[GameState], GameState]
-#: A hook that changes an action before the engine applies it.
-Change = Callable[[GameState, Action], Action]
-
-
-@dataclass
-class Hooks:
-    refuse: list[Refusal] = field(default_factory=list)
-    ignore: list[Ignore] = field(default_factory=list)
-    rewrite: list[Rewrite] = field(default_factory=list)
-    step: list[Step] = field(default_factory=list)
-    change: list[Change] = field(default_factory=list)
-
-    def add(self, other: Hooks) -> None:
-        for name in ("refuse", "ignore", "rewrite", "step", "change"):
-            getattr(self, name).extend(getattr(other, name))
-
-
-class Broken(ReferenceAdapter):
-    """The reference adapter with :class:`Hooks`: refusals, silent acceptances, rewrites."""
-
-    hooks = Hooks()
-
-    def __init__(self) -> None:
-        super().__init__()
-        #: What this engine's totals differ by from the rules' (its own scoring).
-        self.offset: list[int] | None = None
-
-    def start(self, msg: dict[str, Any]) -> dict[str, Any]:
-        self.offset = None
-        return super().start(msg)
-
-    def act(self, msg: dict[str, Any]) -> dict[str, Any]:
-        state = self.state
-        if state is None:
-            return super().act(msg)
-        try:
-            action = action_from_json(msg.get("action"))
-        except RulesRefError:
-            return super().act(msg)
-        for refuse in self.hooks.refuse:
-            rule = refuse(state, action)
-            if rule is not None:
-                return {"type": "rejected", "rule": rule, "reason": "not allowed here"}
-        if state.violations(action) and any(ok(state, action) for ok in self.hooks.ignore):
-            return {"type": "observation", **self.observe(state)}
-        for change in self.hooks.change:
-            action = change(state, action)
-        try:
-            after, _ = state.apply(action)
-        except RulesRefError:
-            return super().act(msg)
-        for step in self.hooks.step:
-            after = step(after)
-        self.state = after
-        return {"type": "observation", **self.observe(after)}
-
-    def observe(self, state: GameState) -> dict[str, Any]:
-        obs = dict(super().observe(state))
-        for rewrite in self.hooks.rewrite:
-            rewrite(self, state, obs)
-        if self.offset is not None:
-            obs["totals"] = [t + o for t, o in zip(obs["totals"], self.offset, strict=True)]
-        return obs
-
 
 def _refuse_pass_with(card: Card) -> Hooks:
     def refuse(state: GameState, action: Action) -> str | None:
