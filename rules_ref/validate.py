@@ -29,16 +29,22 @@ from typing import Any
 
 from .actions import ChooseMoon, DealCards, MoonChoice, Pass, Play
 from .cards import Card, parse_card
-from .errors import InputError, RulesRefError, SetupError
+from .causes import direction_words
+from .errors import SetupError
+from .record_shape import MAX_DEALS as MAX_DEALS
+from .record_shape import MAX_LIST as MAX_LIST
+from .record_shape import SCORED
+from .record_shape import check_shape as check_shape
 from .ruleset import Ruleset
-from .serialize import FORMAT_VERSION, RECORD_FORMAT
 from .state import GameState, Phase
-
-#: At most this many deals in a record (as many as `rules-ref play` plays before it gives up).
-MAX_DEALS = 1000
-#: At most this many entries in any other list of a record (cards, hands, passes, tricks,
-#: totals): a deal has 104 cards.
-MAX_LIST = 104
+from .transitions import begin_play
+from .validate_causes import (
+    card_point_cause,
+    held,
+    offered_cards,
+    pass_direction,
+    pass_direction_message,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,119 +78,6 @@ class RecordViolation:
                 "deal": self.deal, "trick": self.trick, "card": self.card, "seat": self.seat}
 
 
-# --- shape ------------------------------------------------------------------------------
-
-_TOP = ("format", "version", "players", "ruleset", "first_dealer", "initial_totals",
-        "initial_deal", "deals", "winners")
-_DEAL = ("deal_number", "dealer", "hands", "extras", "passes", "tricks", "moon")
-_SCORED = ("card_points", "scores", "totals", "uncollected")
-
-
-def _fields(data: object, path: str, required: tuple[str, ...],
-            optional: tuple[str, ...] = ()) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise InputError(f"{path}: expected an object, got {_kind(data)}")
-    missing = [k for k in required if k not in data]
-    if missing:
-        raise InputError(f"{path}: missing {', '.join(missing)}")
-    unknown = sorted(str(k) for k in data if k not in required and k not in optional)
-    if unknown:
-        raise InputError(f"{path}: unknown field(s) {', '.join(unknown)}")
-    return data
-
-
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
-            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
-
-
-def _int(value: object, path: str, nullable: bool = False) -> None:
-    if value is None and nullable:
-        return
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{path}: expected an integer{' or null' if nullable else ''}, "
-                         f"got {_kind(value)}")
-
-
-def _list(value: object, path: str, nullable: bool = False) -> list[Any]:
-    if value is None and nullable:
-        return []
-    if not isinstance(value, list):
-        raise InputError(f"{path}: expected a list{' or null' if nullable else ''}, "
-                         f"got {_kind(value)}")
-    if len(value) > MAX_LIST:
-        raise InputError(f"{path}: {len(value)} entries, more than {MAX_LIST}")
-    return value
-
-
-def _ints(value: object, path: str) -> None:
-    for i, v in enumerate(_list(value, path)):
-        _int(v, f"{path}[{i}]")
-
-
-def _cards(value: object, path: str, nullable: bool = False) -> None:
-    for i, v in enumerate(_list(value, path, nullable)):
-        if not isinstance(v, str):
-            raise InputError(f"{path}[{i}]: expected a card such as 'QS', got {_kind(v)}")
-        try:
-            parse_card(v)
-        except RulesRefError as exc:
-            raise InputError(f"{path}[{i}]: {exc}") from None
-
-
-def check_shape(data: object) -> dict[str, Any]:
-    """Check the JSON shape of a record; raise :class:`InputError` naming the JSON path."""
-    top = _fields(data, "record", _TOP, ("seed",))
-    if top["format"] != RECORD_FORMAT:
-        raise InputError(f"format: expected {RECORD_FORMAT!r}, got {top['format']!r:.60}")
-    if top["version"] != FORMAT_VERSION:
-        raise InputError(f"version: this validator reads version {FORMAT_VERSION}, "
-                         f"got {top['version']!r:.20}")
-    for key in ("players", "first_dealer", "initial_deal"):
-        _int(top[key], key)
-    _int(top.get("seed"), "seed", nullable=True)
-    Ruleset.from_dict(top["ruleset"], "ruleset")
-    _ints(top["initial_totals"], "initial_totals")
-    if len(top["initial_totals"]) != top["players"]:
-        raise InputError(f"initial_totals: {len(top['initial_totals'])} totals for "
-                         f"{top['players']} players")
-    _ints(top["winners"], "winners")
-    deals = top["deals"]
-    if not isinstance(deals, list):
-        raise InputError(f"deals: expected a list, got {_kind(deals)}")
-    if len(deals) > MAX_DEALS:
-        raise InputError(f"deals: {len(deals)} deals, more than {MAX_DEALS}")
-    for di, deal in enumerate(deals):
-        p = f"deals[{di}]"
-        d = _fields(deal, p, _DEAL, _SCORED)
-        _int(d["deal_number"], f"{p}.deal_number")
-        _int(d["dealer"], f"{p}.dealer")
-        for si, hand in enumerate(_list(d["hands"], f"{p}.hands")):
-            _cards(hand, f"{p}.hands[{si}]")
-        _cards(d["extras"], f"{p}.extras")
-        for si, passed in enumerate(_list(d["passes"], f"{p}.passes", nullable=True)):
-            _cards(passed, f"{p}.passes[{si}]", nullable=True)
-        for ti, trick in enumerate(_list(d["tricks"], f"{p}.tricks")):
-            t = _fields(trick, f"{p}.tricks[{ti}]", ("leader", "cards", "winner"))
-            _int(t["leader"], f"{p}.tricks[{ti}].leader")
-            _int(t["winner"], f"{p}.tricks[{ti}].winner", nullable=True)
-            _cards(t["cards"], f"{p}.tricks[{ti}].cards")
-        if d["moon"] is not None:
-            m = _fields(d["moon"], f"{p}.moon", ("shooter", "choice"))
-            _int(m["shooter"], f"{p}.moon.shooter")
-            if m["choice"] not in ("subtract", "add", None):
-                raise InputError(f"{p}.moon.choice: expected 'subtract', 'add' or null, "
-                                 f"got {m['choice']!r:.40}")
-        for key in ("card_points", "scores", "totals"):
-            if key in d:
-                _ints(d[key], f"{p}.{key}")
-        if "uncollected" in d:
-            _cards(d["uncollected"], f"{p}.uncollected")
-    return top
-
-
 # --- the rules ----------------------------------------------------------------------------
 
 
@@ -199,6 +92,11 @@ class _Checker:
         self.players: int = record["players"]
         self.ruleset = Ruleset.from_dict(record["ruleset"], "ruleset")
         self.unscored: set[int] = set()  # deals whose scores cannot be checked
+        #: The totals the record claims before the next deal, and the rules' own.
+        self.claimed: tuple[int, ...] = tuple(record["initial_totals"])
+        self.true: tuple[int, ...] = tuple(record["initial_totals"])
+        #: The deal after which the recorded totals reached the target (the game is over).
+        self.over_after: int | None = None
 
     def add(self, rule: str, message: str, path: str, **where: int | None) -> None:
         self.out.append(RecordViolation(rule, message, path, **where))
@@ -220,11 +118,20 @@ class _Checker:
         self.winners(state)
         return self.out
 
-    def resync(self, state: GameState, deal: dict[str, Any], number: int) -> GameState:
-        """A fresh game before deal ``number + 1``, from the totals the record claims."""
+    def resync(self, state: GameState, deal: dict[str, Any], number: int,
+               checked: bool = False) -> GameState:
+        """A fresh game before deal ``number + 1``, from the totals the record claims.
+
+        ``checked``: the deal's totals were checked (and the chains of totals
+        moved on); otherwise both chains start again from the claimed totals.
+        """
         totals = deal.get("totals")
         if not isinstance(totals, list) or len(totals) != self.players:
             totals = list(state.totals)
+        if max(totals) >= self.ruleset.target:
+            self.over_after = number  # resumed past the target: the game is over
+        if not checked:
+            self.claimed = self.true = tuple(totals)
         return GameState.start(self.players, self.ruleset, state.first_dealer,
                                tuple(totals), number + 1)
 
@@ -232,8 +139,10 @@ class _Checker:
              last: bool) -> GameState | None:
         p = f"deals[{di}]"
         number = state.deal_number + 1
-        if state.phase is Phase.GAME_OVER:
-            self.add("GAME.END", f"the game ended after deal {state.deal_number}; deal "
+        if state.phase is Phase.GAME_OVER or self.over_after is not None:
+            why = "" if state.phase is Phase.GAME_OVER else (
+                f" (the recorded totals reach the target, {self.ruleset.target})")
+            self.add("GAME.END", f"the game ended after deal {state.deal_number}{why}; deal "
                      f"{number} should not have been played", p, deal=number)
             return None
         if deal["deal_number"] != number:
@@ -260,6 +169,11 @@ class _Checker:
             return self.resync(state, deal, number)
         state = self.moon(after, p, deal, number, last)
         self.scores(state, p, deal, number, last)
+        claimed = deal.get("totals")
+        if state.phase in (Phase.DEALING, Phase.GAME_OVER) and isinstance(claimed, list) and \
+                len(claimed) == self.players and tuple(claimed) != state.totals and not last:
+            # one score difference is one report: later deals go on from the recorded totals
+            return self.resync(state, deal, number, checked=True)
         if state.phase not in (Phase.DEALING, Phase.GAME_OVER) and not last:
             if number not in self.unscored:
                 self.add("TURN.ORDER", f"deal {number} is not finished ({len(state.tricks)} "
@@ -277,11 +191,21 @@ class _Checker:
                          f"{','.join(map(str, self.ruleset.pass_cycle))}, but passes are "
                          "recorded", f"{p}.passes", deal=number)
             return state
+        offset = state.pass_offset
+        if passes is None and held(state, deal["tricks"]):
+            self.add("PASS.DIRECTION", f"deal {number} passes "
+                     f"{direction_words(offset, self.players)} under pass_cycle "
+                     f"{','.join(map(str, self.ruleset.pass_cycle))}, but no passes are "
+                     "recorded: the deal was played without passing", f"{p}.passes",
+                     deal=number)
+            return begin_play(state)  # check the deal as it was played
         if passes is None or len(passes) != self.players:
-            self.add("PASS.CARDS", f"every seat passes on deal {number}, but "
-                     f"{'no passes are' if passes is None else f'{len(passes)} passes are'} "
-                     "recorded", f"{p}.passes", deal=number)
+            shown = "no passes are" if passes is None else count(len(passes), "pass is",
+                                                                  "passes are")
+            self.add("PASS.CARDS", f"every seat passes on deal {number}, but {shown} recorded",
+                     f"{p}.passes", deal=number)
             return None
+        dealt = state.hands
         for seat in list(state.waiting_for):
             where = f"{p}.passes[{seat}]"
             passed = passes[seat]
@@ -295,6 +219,12 @@ class _Checker:
             if Counter(action.cards) - Counter(state.hands[seat]):
                 return None
             state, _ = state.apply_unchecked(action)
+        went = pass_direction(dealt, [_cs(x) for x in passes], offset, state, deal["tricks"])
+        if went is not None:
+            other, state = went
+            self.add("PASS.DIRECTION", pass_direction_message(number, offset, other,
+                                                              self.players),
+                     f"{p}.passes", deal=number)
         return state
 
     def tricks(self, state: GameState, p: str, deal: dict[str, Any],
@@ -320,6 +250,11 @@ class _Checker:
                     self.add("TURN.ORDER", f"trick {tn} has more cards than players", cp,
                              deal=number, trick=tn, card=ci + 1)
                     return None
+                offered = trick.get("legal")
+                if isinstance(offered, list) and ci < len(offered) and offered[ci] is not None:
+                    for rule, message in offered_cards(state, offered[ci]):
+                        self.add(rule, message, f"{tp}.legal[{ci}]", deal=number, trick=tn,
+                                 card=ci + 1, seat=seat)
                 action = Play(seat, parse_card(text))
                 problems = state.violations(action)
                 for v in problems:
@@ -371,7 +306,7 @@ class _Checker:
             shooter = state.moon_shooter
             assert shooter is not None
             if moon is None or moon["choice"] is None:
-                if last and not self.record["winners"] and not any(k in deal for k in _SCORED):
+                if last and not self.record["winners"] and not any(k in deal for k in SCORED):
                     return state  # a game recorded while the shooter is choosing
                 self.add("MOON.CHOICE", f"seat {shooter} shot the moon, but no choice is "
                          "recorded", f"{p}.moon", deal=number, seat=shooter)
@@ -398,35 +333,63 @@ class _Checker:
 
     def scores(self, state: GameState, p: str, deal: dict[str, Any], number: int,
                last: bool) -> None:
+        """Compare the deal's claimed scores: each difference once, at its cause.
+
+        Card points are compared with the rules' and traced to the cards
+        that carry them; the scores are checked from the recorded card points
+        (a score that follows a wrong card point is not wrong again), and the
+        totals from the recorded totals before the deal plus the recorded
+        scores (or the rules' own totals).
+        """
         if number in self.unscored:
             return
         scored = state.phase in (Phase.DEALING, Phase.GAME_OVER) and \
             state.deal_results and state.deal_results[-1].deal_number == number
         if not scored:
-            keys = [k for k in _SCORED if k in deal]
+            keys = [k for k in SCORED if k in deal]
             if keys and last:
                 self.add("SCORE.DEAL", f"{', '.join(keys)} recorded for deal {number}, which "
                          "is not finished", f"{p}.{keys[0]}", deal=number)
             return
         result = state.deal_results[-1]
-        moon_rule = "MOON.CHOICE" if result.moon_shooter is not None else "SCORE.DEAL"
-        claims = (("card_points", list(result.card_points), "SCORE.CARD_POINTS"),
-                  ("scores", list(result.scores), moon_rule),
-                  ("totals", list(result.totals), "SCORE.DEAL"))
-        for key, truth, rule in claims:
-            if key not in deal:
+        claims: dict[str, list[int] | None] = {}
+        for key in ("card_points", "scores", "totals"):
+            got = deal.get(key)
+            if got is None:
                 self.add("SCORE.DEAL", f"deal {number} is finished, but its {key} are not "
                          "recorded", p, deal=number)
-                continue
-            got = deal[key]
-            if len(got) != self.players:
-                self.add(rule, f"{key} has {len(got)} entries for {self.players} players",
-                         f"{p}.{key}", deal=number)
-                continue
-            for seat, (claimed, true) in enumerate(zip(got, truth, strict=True)):
-                if claimed != true:
-                    self.add(rule, f"{key} recorded as {claimed}, but the rules give {true}",
-                             f"{p}.{key}[{seat}]", deal=number, seat=seat)
+            elif len(got) != self.players:
+                self.add("SCORE.DEAL", f"{key} has {len(got)} entries for {self.players} "
+                         "players", f"{p}.{key}", deal=number)
+                got = None
+            claims[key] = got
+        points, scores, totals = claims["card_points"], claims["scores"], claims["totals"]
+        true_points = list(result.card_points)
+        if points is not None and points != true_points:
+            rule, why = card_point_cause(state, points, true_points)
+            self.differ(rule, "card_points", points, true_points, p, number, why)
+        moon = deal["moon"]
+        if result.moon_shooter is None and moon is None:
+            # no moon: a deal score is the card points (as recorded, when they are recorded)
+            want, rule = (points if points is not None else true_points), "SCORE.DEAL"
+        elif result.moon_shooter is not None and moon is not None and \
+                moon["shooter"] == result.moon_shooter:
+            want, rule = list(result.scores), "MOON.CHOICE"
+        else:
+            want, rule = None, ""  # the moon itself is reported (MOON.CONDITION)
+        if scores is not None and want is not None and scores != want and (
+                scores != list(result.scores)):
+            self.differ(rule, "scores", scores, want, p, number,
+                        "" if rule == "MOON.CHOICE" or want == true_points else
+                        " (the recorded card points)")
+        basis = scores if scores is not None else list(result.scores)
+        chain = [t + s for t, s in zip(self.claimed, basis, strict=True)]
+        true = [t + s for t, s in zip(self.true, result.scores, strict=True)]
+        if totals is not None and totals != chain and totals != true:
+            self.differ("SCORE.DEAL", "totals", totals, chain, p, number,
+                        " (the recorded totals before the deal plus its recorded scores)")
+        self.claimed = tuple(totals if totals is not None else chain)
+        self.true = tuple(true)
         if "uncollected" in deal:
             claimed_cards = sorted(_cs(deal["uncollected"]))
             if claimed_cards != sorted(result.uncollected):
@@ -435,16 +398,36 @@ class _Checker:
                          f"{' '.join(map(str, sorted(result.uncollected))) or 'none'}",
                          f"{p}.uncollected", deal=number)
 
+    def differ(self, rule: str, key: str, claimed: list[int], truth: list[int], p: str,
+               number: int, why: str = "") -> None:
+        """One report for a list of per-seat values that differs, at its one seat if only one."""
+        seats = [s for s, (c, t) in enumerate(zip(claimed, truth, strict=True)) if c != t]
+        if len(seats) == 1:
+            s = seats[0]
+            self.add(rule, f"{key} recorded as {claimed[s]}, but the rules give {truth[s]}"
+                     f"{why}", f"{p}.{key}[{s}]", deal=number, seat=s)
+            return
+        self.add(rule, f"{key} recorded as {claimed}, but the rules give {truth}{why}",
+                 f"{p}.{key}", deal=number)
+
     def winners(self, state: GameState) -> None:
+        """The winners, from the recorded totals (a wrong total is reported once, at its deal)."""
         claimed = list(self.record["winners"])
-        if state.phase is Phase.GAME_OVER:
-            if claimed != list(state.winners):
+        totals = self.claimed
+        if totals == state.totals:
+            over = state.phase is Phase.GAME_OVER or self.over_after is not None
+        else:
+            over = state.phase in (Phase.DEALING, Phase.GAME_OVER) and (
+                max(totals) >= self.ruleset.target)
+        truth = [s for s, t in enumerate(totals) if t == min(totals)]
+        if over:
+            if claimed != truth:
                 self.add("GAME.WINNER", f"winners recorded as {_seats(claimed)}, but the "
-                         f"lowest total ({min(state.totals)}) belongs to "
-                         f"{_seats(state.winners)}", "winners")
+                         f"lowest total ({min(totals)}) belongs to {_seats(truth)}",
+                         "winners")
         elif claimed:
             self.add("GAME.END", f"winners recorded as {_seats(claimed)}, but the game is not "
-                     f"over (highest total {max(state.totals)}, target "
+                     f"over (highest total {max(totals)}, target "
                      f"{self.ruleset.target})", "winners")
 
 
@@ -457,6 +440,11 @@ def _bare(exc: SetupError) -> str:
 
 def _seat(seat: int | None) -> str:
     return "nobody" if seat is None else f"seat {seat}"
+
+
+def count(n: int, one: str, many: str) -> str:
+    """``n`` with the singular or plural words: "1 pass is", "2 passes are"."""
+    return f"{n} {one if n == 1 else many}"
 
 
 def _seats(seats: list[int] | tuple[int, ...]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..validate import validate_record
+from ..validate import count, validate_record
 from .io import read_json_file
 from .position import add_at_argument, print_position_at, record_states
 
@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     elif violations:
         for v in violations:
             print(v)
-        print(f"{len(violations)} violation(s) in {deals} deal(s)")
+        print(f"{count(len(violations), 'violation', 'violations')} in "
+              f"{count(deals, 'deal', 'deals')}")
     else:
-        print(f"ok: {deals} deal(s), no violation")
+        print(f"ok: {count(deals, 'deal', 'deals')}, no violation")
     return 1 if violations else 0

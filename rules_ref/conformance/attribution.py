@@ -6,7 +6,12 @@ the reference's own context: the state before the action, the action, the
 state after it. A difference often drags others with it (a wrong trick
 winner also changes the next leader, the legal cards and the points), so
 the fields are examined in causal order and the first one that differs
-decides; the other differing fields are listed as consequences.
+decides; the other differing fields are listed as consequences. The rule is
+the cause, from the reference's analysis: a rejected legal action falls
+under the rule that decides it there (the implementation's citation is only
+evidence), wrong points under the rule of the cards that carry them
+(:func:`rules_ref.causes.trace_points`), a moon seen by one side only under
+``MOON.CONDITION`` whatever field shows it. :mod:`.words` says what differs.
 
 * :func:`observation_rules`: an observation that differs from the reference.
 * :func:`rejected_legal_rules`: a legal action the implementation rejected.
@@ -21,11 +26,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
-from ..cards import Card, is_penalty, parse_card
+from ..cards import Card, parse_card
+from ..causes import play_situation_rule as play_situation_rule
+from ..causes import trace_points, winner_rules
 from ..errors import RulesRefError, Violation
 from ..passing import exchange
-from ..ruleset import FirstTrickPoints
-from ..scoring import card_points
+from ..scoring import bonus_points, card_points
 from ..state import GameState, Phase
 from ..tricks import TrickOutcome
 
@@ -61,6 +67,7 @@ END_ORDER: tuple[tuple[str, ...], ...] = (
     ("legal",),
 )
 _DEAL_OVER = (Phase.DEALING, Phase.GAME_OVER, Phase.MOON_CHOICE)
+TWO_OF_CLUBS = parse_card("2C")
 
 
 def _dedupe(ids: Sequence[str]) -> list[str]:
@@ -82,37 +89,15 @@ def _led_card_cancelled(trick: Sequence[Card]) -> bool:
     return len(trick) > 1 and trick[0] in trick[1:]
 
 
-def play_situation_rule(state: GameState, card: Card) -> list[str]:
-    """The rule that governs playing ``card`` now (whether or not it is allowed).
-
-    Opening lead ``LEAD.OPENING_CARD``; any other lead ``LEAD.HEARTS``; a
-    follow ``FOLLOW.SUIT``, or ``FOLLOW.FIRST_TRICK`` for a point card
-    discarded to trick 1 under its switch; ``TRICK.LED_SUIT`` comes first
-    when the led card has been cancelled.
-    """
-    if state.phase is not Phase.PLAYING:
-        return ["TURN.ORDER"]
-    if not state.trick:
-        return ["LEAD.OPENING_CARD" if state.trick_number == 1 else "LEAD.HEARTS"]
-    rules = ["TRICK.LED_SUIT"] if _led_card_cancelled(state.trick) else []
-    led = state.trick[0].suit
-    if (state.trick_number == 1 and card.suit != led and is_penalty(card)
-            and state.ruleset.first_trick_points is FirstTrickPoints.FORBIDDEN):
-        rules.append("FOLLOW.FIRST_TRICK")
-    else:
-        rules.append("FOLLOW.SUIT")
-    return rules
-
-
-def rejected_legal_rules(state: GameState, action: Action, cited: str | None,
+def rejected_legal_rules(state: GameState, action: Action, cited: str | None = None,
                          known: frozenset[str] = frozenset()) -> list[str]:
-    """Rules for a legal action the implementation rejected.
+    """Rules for a legal action the implementation rejected, from the reference's analysis.
 
-    The rule it cited when that is a rule ID, else the rule that governs the
-    situation.
+    The rule the implementation cites (``cited``) is evidence, not the
+    verdict: the runner shows it beside the rule named here (see
+    :func:`citation_note`). ``known`` is accepted for compatibility.
     """
-    if cited and (not known or cited in known):
-        return [cited]
+    del cited, known
     if isinstance(action, Play):
         return play_situation_rule(state, action.card)
     if isinstance(action, Pass):
@@ -122,6 +107,13 @@ def rejected_legal_rules(state: GameState, action: Action, cited: str | None,
     if isinstance(action, DealCards):
         return ["DEAL.SOURCE"]
     return ["TURN.ORDER"]
+
+
+def citation_note(rules: Sequence[str], cited: object) -> str:
+    """The implementation's citation beside the rules named; "" when it agrees or cites none."""
+    if not isinstance(cited, str) or not cited or (rules and cited == rules[0]):
+        return ""
+    return f"the implementation cites {cited}"
 
 
 def accepted_illegal_rules(violations: Sequence[Violation] | Sequence[str]) -> list[str]:
@@ -141,22 +133,6 @@ def _completed_trick(before: GameState | None, after: GameState) -> TrickOutcome
     return after.tricks[-1]
 
 
-def _winner_rules(t: TrickOutcome, impl: int, players: int) -> list[str]:
-    """Rules for a trick the implementation gave to seat ``impl``."""
-    if not 0 <= impl < players:
-        return ["TRICK.WINNER"]
-    card = t.cards[(impl - t.leader) % players]
-    if card in t.cancelled:
-        rules = ["TRICK.CANCEL"]
-    elif card.suit != t.led_suit:
-        rules = ["TRICK.LED_SUIT" if t.cards[0] in t.cancelled else "TRICK.WINNER"]
-    else:
-        rules = ["TRICK.WINNER"]
-    if t.winner is None:
-        rules.append("VOID.TRICK")
-    return rules
-
-
 def _last_trick_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
     if not isinstance(expected, dict) or not isinstance(actual, dict):
         return ["TURN.ORDER"]
@@ -171,11 +147,22 @@ def _last_trick_rules(after: GameState, expected: Any, actual: Any) -> list[str]
         return ["VOID.TRICK"]
     if not isinstance(impl, int):
         return ["TRICK.WINNER"]
-    return _winner_rules(t, impl, after.players)
+    return winner_rules(t, impl, after.players)
+
+
+def _rotated(after: GameState, actual: Any) -> bool:
+    """Are the implementation's hands the reference's, listed from another seat?"""
+    if not isinstance(actual, list) or len(actual) != after.players:
+        return False
+    ref = [sorted(h) for h in after.hands]
+    impl = [sorted(_cards(h)) for h in actual]
+    return any(impl == ref[k:] + ref[:k] for k in range(1, after.players))
 
 
 def _hands_rules(before: GameState | None, action: Action | None, after: GameState,
                  actual: Any) -> list[str]:
+    if not isinstance(action, Pass) and _rotated(after, actual):
+        return ["PLAYERS.COUNT"]  # the seats are numbered from another seat
     if before is None or isinstance(action, DealCards):
         return ["DEAL.SOURCE"]
     if isinstance(action, Pass):
@@ -190,6 +177,8 @@ def _hands_rules(before: GameState | None, action: Action | None, after: GameSta
                 moved = exchange(before.hands, [p for p in passes if p is not None], offset)
                 if [list(h) for h in moved] == wanted:
                     return ["PASS.DIRECTION"]
+        if _rotated(after, actual):
+            return ["PLAYERS.COUNT"]
         return ["PASS.DIRECTION", "PASS.EXCHANGE"]
     return ["TURN.ORDER"]
 
@@ -218,61 +207,152 @@ def _pending_rules(before: GameState | None, after: GameState, expected: Any,
     return ["VOID.TRICK"]
 
 
+def _int_list(value: Any, n: int) -> list[int] | None:
+    if isinstance(value, list) and len(value) == n and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return value
+    return None
+
+
 def _points_rules(before: GameState | None, after: GameState, expected: Any,
                   actual: Any) -> list[str]:
+    """Points that differ: traced to the cards that carry them (:mod:`.trace`).
+
+    After a trick the difference is usually that trick's parcel (its pending
+    pile, the extras, its cancelled cards); at the end of a deal it may be
+    made of parcels from any trick, as when an implementation scores only
+    at the end of the deal.
+    """
+    exp = _int_list(expected, after.players)
+    act = _int_list(actual, after.players)
+    if exp is None or act is None:
+        return ["SCORE.CARD_POINTS"]
+    diff = [a - e for e, a in zip(exp, act, strict=True)]
     t = _completed_trick(before, after)
-    if before is None or t is None:
-        return ["SCORE.CARD_POINTS"]
-    if after.phase in _DEAL_OVER and t.winner is None:
-        return ["VOID.LAST"]
-    if not isinstance(expected, list) or not isinstance(actual, list) or len(
-            expected) != len(actual) or not all(isinstance(a, int) for a in actual):
-        return ["SCORE.CARD_POINTS"]
+    if t is not None and before is not None and after.phase not in _DEAL_OVER:
+        rules = _trick_points_rules(before, t, diff)
+        if rules:
+            return rules
+    traced = trace_points(after, diff)
+    if not traced and t is not None and before is not None:
+        # the deal's earlier tricks are not known (a game started from a position)
+        traced = _trick_points_rules(before, t, diff)
+    return traced or ["SCORE.CARD_POINTS"]
+
+
+def _trick_points_rules(before: GameState, t: TrickOutcome, diff: list[int]) -> list[str]:
+    """The rule of a difference of points made by the trick just completed."""
     rs = before.ruleset
-    diff = [a - e for e, a in zip(expected, actual, strict=True)]
     extras = before.extras if before.trick_number == 1 else ()
-    extras_involved = bool(extras) or (t.winner is not None and before.pending_has_extras)
-    pending_involved = t.winner is not None and bool(before.pending)
     w = t.winner
 
     def only_winner(delta: int) -> bool:
         return delta != 0 and w is not None and all(
             d == (delta if seat == w else 0) for seat, d in enumerate(diff))
 
-    if pending_involved and only_winner(-card_points(before.pending, rs)):
+    if w is not None and before.pending and only_winner(-card_points(before.pending, rs)):
         return ["VOID.COLLECT"]
     if extras and only_winner(-card_points(extras, rs)):
         return ["EXTRAS.FIRST_TRICK"]
+    cancelled = [c for c in t.cards if c in t.cancelled]
+    if cancelled and only_winner(-card_points(cancelled, rs)):
+        return ["TRICK.CANCEL"]
     gainers = [seat for seat, d in enumerate(diff) if d > 0 and seat != w]
     if gainers:
         # the implementation gave the cards to another seat
-        return _winner_rules(t, gainers[0], before.players)
-    taken = list(t.cards) + list(before.pending if w is not None else ()) + list(extras)
-    if any(card_points([c], rs) for c in t.cards) and not extras_involved and not (
-            pending_involved):
-        return ["SCORE.CARD_POINTS"]
-    return _dedupe((["EXTRAS.FIRST_TRICK"] if extras_involved else [])
-                   + (["VOID.COLLECT"] if pending_involved else [])
-                   + (["SCORE.CARD_POINTS"] if any(card_points([c], rs) for c in taken)
-                      else []) or ["SCORE.CARD_POINTS"])
+        return winner_rules(t, gainers[0], before.players)
+    return []
+
+
+def _moon_rules(after: GameState, expected: dict[str, Any],
+                actual: dict[str, Any]) -> list[str] | None:
+    """Moon rules when the difference is the moon's, else None.
+
+    A moon seen by one side only is ``MOON.CONDITION``, whatever field shows
+    it first; scores or totals that differ while a moon choice is pending,
+    or after one was made, are ``MOON.CHOICE``.
+    """
+    if expected.get("points") != actual.get("points"):
+        return None  # the cards went elsewhere: the moon is a consequence
+    ref_pending = after.phase is Phase.MOON_CHOICE
+    impl_pending = actual.get("phase") == "moon-choice"
+    result = after.deal_results[-1] if after.deal_results and after.phase in (
+        Phase.DEALING, Phase.GAME_OVER) and not ref_pending else None
+    ref_moon = ref_pending or (result is not None and result.moon_shooter is not None)
+    impl_scores = _int_list(actual.get("deal_scores"), after.players)
+    card_pts = _int_list(expected.get("points"), after.players)
+    if ref_moon:
+        # the implementation saw it too unless it scored the plain card points
+        impl_moon = impl_pending or impl_scores is None or impl_scores != card_pts
+        if not impl_pending and actual.get("phase") != expected.get("phase") and (
+                impl_scores is None or impl_scores == card_pts):
+            impl_moon = False
+    else:
+        impl_moon = impl_pending or (impl_scores is not None and card_pts is not None and (
+            impl_scores != card_pts) and _moon_shaped(after, impl_scores))
+    if not (ref_pending or impl_pending or result is not None):
+        return None
+    if ref_moon != impl_moon:
+        return ["MOON.CONDITION"]
+    # while the choice is pending the totals are the moon's; once it is made, the deal
+    # scores are, and totals alone are the adding (SCORE.DEAL)
+    moon_fields = ("deal_scores", "totals") if ref_pending or impl_pending else ("deal_scores",)
+    if ref_moon and (ref_pending != impl_pending or any(
+            expected.get(f) != actual.get(f) for f in moon_fields)):
+        return ["MOON.CHOICE"]
+    return None
+
+
+def _deal_size_rules(after: GameState, expected: dict[str, Any],
+                     actual: dict[str, Any]) -> list[str] | None:
+    """A deal ended with cards still in hand, or play going on with none: ``DEAL.SIZE``."""
+    ref, impl = expected.get("phase"), actual.get("phase")
+    over = ("dealing", "game-over", "moon-choice")
+    if ref == "playing" and impl in over and not after.trick and after.hands and all(
+            len(h) == 1 for h in after.hands):
+        return ["DEAL.SIZE"]  # one trick short: the deal ended with a card in every hand
+    if ref in over and impl == "playing" and after.tricks and all(
+            not h for h in after.hands):
+        return ["DEAL.SIZE"]
+    return None
+
+
+def _moon_shaped(after: GameState, scores: Sequence[int]) -> bool:
+    """Scores that are a moon's: one seat at −26 or 0, every other seat at one same 0/26/52/104.
+
+    The other scoring cards (the 10♦ switch) still count on top, seat by seat.
+    """
+    bonus = [bonus_points(c, after.ruleset) for c in after.collected] if len(
+        after.collected) == len(scores) else [0] * len(scores)
+    plain = [s - b for s, b in zip(scores, bonus, strict=True)]
+    for shooter, own in enumerate(plain):
+        others = {p for seat, p in enumerate(plain) if seat != shooter}
+        if own in (-26, 0) and len(others) == 1 and others <= {0, 26, 52, 104} and (
+                own, *others) != (0, 0):
+            return True
+    return False
 
 
 def _scores_rules(after: GameState, expected: dict[str, Any], actual: dict[str, Any]) -> list[str]:
     if not after.deal_results:
         return ["SCORE.DEAL"]
     result = after.deal_results[-1]
-    impl_scores = actual.get("deal_scores")
+    impl_scores = _int_list(actual.get("deal_scores"), after.players)
+    if expected.get("deal_scores") == actual.get("deal_scores"):
+        return ["SCORE.DEAL"]  # the deal is scored right and added up wrong
     if result.moon_shooter is not None:
         if impl_scores == list(result.card_points):
             return ["MOON.CONDITION"]
         return ["MOON.CHOICE"]
-    if isinstance(impl_scores, list) and impl_scores != list(result.card_points) and (
-            any(isinstance(s, int) and s < 0 for s in impl_scores)
-            or sorted({s for s in impl_scores if isinstance(s, int)}) in (
-                [0, 26], [0, 52], [0, 104])):
-        # a moon the reference did not see
-        return ["MOON.CONDITION"]
-    if result.uncollected:
+    if expected.get("deal_scores") != actual.get("deal_scores") and impl_scores is not None:
+        if _moon_shaped(after, impl_scores) and impl_scores != list(result.card_points):
+            return ["MOON.CONDITION"]  # a moon the reference did not see
+        # the points are right but the deal is scored from other cards
+        diff = [a - e for e, a in zip(result.card_points, impl_scores, strict=True)]
+        traced = trace_points(after, diff)
+        if traced:
+            return traced
+    if result.uncollected and expected.get("deal_scores") != actual.get("deal_scores"):
         return ["VOID.LAST", "SCORE.DEAL"]
     return ["SCORE.DEAL"]
 
@@ -319,8 +399,14 @@ def _legal_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
     assert seat is not None
     ref = set(_cards(expected))
     impl = set(_cards(actual))
+    if ref == impl:
+        # the same cards: listed twice means the two copies are told apart
+        return ["DECK.CARDS" if len(_cards(actual)) > len(impl) else "TURN.ORDER"]
+    if after.trick_number == 1 and impl == {TWO_OF_CLUBS} and ref - impl:
+        return ["LEAD.OPENING_CARD"]  # the 2♣ made compulsory on the first trick
     rules: list[str] = []
-    if _led_card_cancelled(after.trick):
+    if _led_card_cancelled(after.trick) and any(
+            c.suit != after.trick[0].suit for c in impl ^ ref):
         rules.append("TRICK.LED_SUIT")
     for c in sorted(impl - ref):
         rules.extend(v.rule_id for v in after.violations(Play(seat, c)))
@@ -347,6 +433,14 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
     differing = [f for group in order for f in group if expected.get(f) != actual.get(f)]
     if not differing:
         return [], [], []
+    size = _deal_size_rules(after, expected, actual)
+    if size is not None:
+        return size, ["phase"], [f for f in differing if f != "phase"]
+    moon = _moon_rules(after, expected, actual)
+    if moon is not None:
+        fields = [f for f in differing if f in ("phase", "deal_scores", "totals")][:1] or [
+            differing[0]]
+        return moon, fields, [f for f in differing if f not in fields]
     for group in order:
         fields = [f for f in group if f in differing]
         if not fields:

@@ -64,7 +64,7 @@ BROKEN: dict[str, str] = {
     "queen-ten": "SCORE.CARD_POINTS",
     # the legal lists are right, but an action is judged wrongly when it is applied
     "follow-unchecked": "FOLLOW.SUIT",
-    "twin-refused": "FOLLOW.SUIT",
+    "twin-refused": "TRICK.CANCEL",
 }
 
 

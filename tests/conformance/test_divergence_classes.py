@@ -191,7 +191,7 @@ def test_without_positions_a_divergent_game_ends_and_the_next_begins(
         assert (code, again["rules"][0]) == (1, cls["rule"])
 
 
-@pytest.mark.rule("FOLLOW.SUIT")
+@pytest.mark.rule("TRICK.CANCEL")
 def test_without_positions_a_rejected_legal_play_is_stepped_back(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from .broken_adapters import command as broken
@@ -200,7 +200,7 @@ def test_without_positions_a_rejected_legal_play_is_stepped_back(
                             "--out", str(tmp_path), "--", *broken("twin-refused"))
     assert code == 1
     (cls,) = summary["classes"]
-    assert cls["key"] == "FOLLOW.SUIT: rejects a legal play"
+    assert cls["key"] == "TRICK.CANCEL: rejects a legal play"  # a twin refused
     # play went on after a rejection: more rejections than games
     assert cls["count"] > cls["games"] == summary["games"] == 20
     assert cls["example"]["failing"]["type"] == "play"

@@ -130,13 +130,14 @@ def test_a_prefix_failure_is_blamed_on_the_first_step_that_differed() -> None:
     assert lines[9:] == ["0 passed, 9 failed, 0 skipped; tested 9 of 9 cases (100%)"]
 
 
-@pytest.mark.rule("FOLLOW.SUIT")
+@pytest.mark.rule("TRICK.CANCEL")
 def test_a_rejected_prefix_action_is_blamed_on_its_own_rule() -> None:
     code, out, _ = cli("vectors", "run", "--quiet", "--dir", V1, "--kinds", "legal-plays", "--",
                        *broken_adapters.command("twin-refused"))
     assert code == 1
+    # a card identical to one in the trick, refused: the rule that lets identical cards cancel
     assert out.splitlines()[0] == (
-        "FAIL legal-plays/after-void-trick1-queen-only-p6 [FOLLOW.SUIT]: prefix action 8 "
+        "FAIL legal-plays/after-void-trick1-queen-only-p6 [TRICK.CANCEL]: prefix action 8 "
         "(seat 2 plays 5C) rejected: that card is already on the table")
 
 

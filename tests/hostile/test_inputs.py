@@ -300,7 +300,7 @@ def test_record_breaking_rules_exits_1(record: dict[str, Any], tmp_path: Path) -
     assert (code, err) == (1, "")
     assert re.search(r"^deal 1, trick 1: (TRICK.WINNER|TRICK.CANCEL|VOID.TRICK): winner "
                      r"recorded as seat \d", out, re.M), out
-    assert out.splitlines()[-1] == f"1 violation(s) in {len(record['deals'])} deal(s)", out
+    assert out.splitlines()[-1] == f"1 violation in {len(record['deals'])} deals", out
 
 
 # --- replay files --------------------------------------------------------------------------------

@@ -1,0 +1,294 @@
+"""The causes of a difference from the rules, shared by ``conform`` and ``validate``.
+
+:func:`play_situation_rule` names the rule that decides whether a card may
+be played at a moment; :func:`winner_rules` the rule a trick given to the
+wrong seat breaks; and the rest of the module traces wrong points back to
+the cards that carry them.
+
+When an implementation's points (or its deal scores) differ from the
+reference's, the difference is made of cards whose points went elsewhere:
+a pending pile its winner did not collect, the extras, cancelled cards of
+a won trick, the cards a void last trick leaves behind, or a card scored at
+another value. :func:`parcels` splits a deal's collected cards into such
+parcels, each with the rule that sends it to its seat, by walking back
+through the deal's tricks; :func:`trace_points` finds the parcels that
+explain a per-seat difference of points and names their rules. It works
+the same whether the implementation keeps running points (the difference
+shows after one trick) or scores only at the end of the deal (the
+difference shows at scoring, made of cards from any trick of the deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import QUEEN_OF_SPADES, Card, Suit, is_penalty
+from .scoring import card_points
+from .state import GameState, Phase
+from .tricks import TrickOutcome
+
+
+def _led_card_cancelled(trick: Sequence[Card]) -> bool:
+    return len(trick) > 1 and trick[0] in trick[1:]
+
+
+def play_situation_rule(state: GameState, card: Card) -> list[str]:
+    """The rule that decides whether ``card`` may be played now (whether or not it may).
+
+    Opening lead ``LEAD.OPENING_CARD``; the lead after a void trick 1
+    ``VOID.LEADER`` for a heart or a Q♠ (that lead is not an opening lead); any other
+    lead ``LEAD.HEARTS``; a card identical to one in the trick
+    ``TRICK.CANCEL``; a heart or a Q♠ played to trick 1, following suit or
+    not, ``FOLLOW.FIRST_TRICK`` (the rule about point cards on the first
+    trick); any other
+    follow ``FOLLOW.SUIT``. ``TRICK.LED_SUIT`` comes first when the led
+    card has been cancelled and the card's suit is what decides.
+    """
+    if state.phase is not Phase.PLAYING:
+        return ["TURN.ORDER"]
+    if not state.trick:
+        if state.trick_number == 1:
+            return ["LEAD.OPENING_CARD"]
+        if (state.trick_number == 2 and state.tricks and state.tricks[0].winner is None
+                and is_penalty(card)):
+            return ["VOID.LEADER"]
+        return ["LEAD.HEARTS"]
+    if card in state.trick:
+        return ["TRICK.CANCEL"]
+    if state.trick_number == 1 and is_penalty(card):
+        return ["FOLLOW.FIRST_TRICK"]
+    # which suit must be followed: the led card's, even when it is cancelled
+    return ["TRICK.LED_SUIT", "FOLLOW.SUIT"] if _led_card_cancelled(state.trick) else [
+        "FOLLOW.SUIT"]
+
+
+#: The rules a parcel can be sent by, in the order a difference is matched to them.
+PARCEL_RULES = ("VOID.COLLECT", "EXTRAS.FIRST_TRICK", "TRICK.CANCEL", "VOID.LAST")
+
+
+@dataclass(frozen=True, slots=True)
+class Parcel:
+    """Cards a seat collected (``seat`` None: nobody) under one rule, in one trick."""
+
+    rule: str
+    seat: int | None
+    cards: tuple[Card, ...]
+    trick: int  # the trick number that sent them
+    points: int
+
+
+def _trick_parcels(state: GameState, number: int, t: TrickOutcome,
+                   pending: list[Card], extras: Sequence[Card]) -> list[Parcel]:
+    rs = state.ruleset
+    out = []
+    w = t.winner
+    if pending:
+        out.append(Parcel("VOID.COLLECT", w, tuple(pending), number, card_points(pending, rs)))
+    if extras:
+        out.append(Parcel("EXTRAS.FIRST_TRICK", w, tuple(extras), number,
+                          card_points(extras, rs)))
+    cancelled = [c for c in t.cards if c in t.cancelled]
+    live = [c for c in t.cards if c not in t.cancelled]
+    if cancelled:
+        out.append(Parcel("TRICK.CANCEL", w, tuple(cancelled), number,
+                          card_points(cancelled, rs)))
+    out.append(Parcel("TRICK.WINNER", w, tuple(live), number, card_points(live, rs)))
+    return out
+
+
+def parcels(state: GameState) -> list[Parcel] | None:
+    """The parcels of the current deal's collected cards, or None if the tricks are not all known.
+
+    A game started from a position does not record the tricks before it;
+    then the collected cards cannot be traced and None is returned.
+    """
+    tricks = state.tricks
+    if not tricks:
+        return None
+    out: list[Parcel] = []
+    pending: list[Card] = []
+    for i, t in enumerate(tricks):
+        number = i + 1
+        extras = list(state.extras) if number == 1 else []
+        if t.winner is None:
+            pending.extend(t.cards)
+            pending.extend(extras)
+            continue
+        out.extend(_trick_parcels(state, number, t, pending, extras))
+        pending = []
+    rs = state.ruleset
+    if pending:
+        # the cards a void last trick leaves pending (VOID.LAST): who took them, if anybody
+        takers = [seat for seat, got in enumerate(state.collected)
+                  if len(got) > sum(len(p.cards) for p in out if p.seat == seat)]
+        seat = takers[0] if len(takers) == 1 else None
+        out.append(Parcel("VOID.LAST", seat, tuple(pending), len(tricks),
+                          card_points(pending, rs)))
+    counted = sum(len(p.cards) for p in out if p.seat is not None)
+    if counted != sum(len(c) for c in state.collected):
+        return None
+    return out
+
+
+def _wrong_value(state: GameState, diff: Sequence[int]) -> bool:
+    """Is ``diff`` a card scored at another value (the same for every copy) by every seat?"""
+    per_seat = [(sum(1 for c in got if c.suit == Suit.H), got.count(QUEEN_OF_SPADES))
+                for got in state.collected]
+    for hearts_delta in range(-2, 3):
+        for queen_delta in range(-13, 14):
+            if (hearts_delta, queen_delta) == (0, 0):
+                continue
+            if all(h * hearts_delta + q * queen_delta == d
+                   for (h, q), d in zip(per_seat, diff, strict=True)):
+                return True
+    return False
+
+
+def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
+    """The rules of the parcels that explain ``diff`` (implementation minus reference, per seat).
+
+    A seat short of points lost parcels it collected; a seat with points too
+    many took parcels that belong elsewhere (to another seat, or to nobody).
+    The rule whose parcels explain every seat's difference at once is named
+    (an engine that loses every pending pile loses them all); failing that,
+    each seat's difference is matched on its own. Returns ``[]`` when no
+    parcel explains the difference.
+    """
+    if not any(diff) or len(diff) != state.players:
+        return []
+    found = parcels(state)
+    if found is None:
+        return ["SCORE.CARD_POINTS"] if _wrong_value(state, diff) else []
+    for rule in (*PARCEL_RULES, "TRICK.WINNER"):
+        if all(d == 0 or _reaches(_candidates(found, rule, seat, diff), abs(d))
+               for seat, d in enumerate(diff)):
+            return _refine(state, found, rule, diff)
+    rules: list[str] = []
+    for seat, d in enumerate(diff):
+        if d == 0:
+            continue
+        mine = [p for p in found if p.points and (p.seat == seat if d < 0 else (
+            p.seat != seat and (p.seat is None or diff[p.seat] < 0)))]
+        match = _match(mine, abs(d))
+        if match is None:
+            # a difference no parcel explains: not a matter of where cards went
+            return ["SCORE.CARD_POINTS"] if _wrong_value(state, diff) else []
+        rules.extend(_refine(state, found, match.rule, diff))
+    if not rules and _wrong_value(state, diff):
+        return ["SCORE.CARD_POINTS"]
+    return list(dict.fromkeys(rules))
+
+
+def _candidates(found: list[Parcel], rule: str, seat: int, diff: Sequence[int]) -> list[int]:
+    """The points of the parcels of ``rule`` that could make seat ``seat``'s difference.
+
+    A seat short of points lost parcels it collected; a seat with points too
+    many took a parcel of nobody's, or of a seat short of points.
+    """
+    if diff[seat] < 0:
+        return [p.points for p in found if p.rule == rule and p.seat == seat and p.points]
+    return [p.points for p in found if p.rule == rule and p.seat != seat and p.points
+            and (p.seat is None or diff[p.seat] < 0)]
+
+
+def _reaches(points: list[int], amount: int) -> bool:
+    """Do some of ``points`` add up to exactly ``amount``?"""
+    sums = {0}
+    for p in points[:40]:
+        sums |= {s + p for s in sums}
+    return amount in sums and amount != 0
+
+
+def _refine(state: GameState, found: list[Parcel], rule: str, diff: Sequence[int]) -> list[str]:
+    """``rule``, or for a trick's own cards the rule of the seat that took them wrongly."""
+    if rule != "TRICK.WINNER":
+        return [rule]
+    out: list[str] = []
+    for seat, d in enumerate(diff):
+        if d <= 0:
+            continue
+        taken = next((p for p in found if p.rule == rule and p.seat != seat
+                      and p.points == d), None)
+        if taken is not None:
+            out.extend(winner_rules(state.tricks[taken.trick - 1], seat, state.players))
+    # a trick's points lost without anybody gaining them: counted at another value
+    return list(dict.fromkeys(out)) or ["SCORE.CARD_POINTS"]
+
+
+def _match(candidates: list[Parcel], amount: int) -> Parcel | None:
+    """The parcel (or the first of the parcels of one rule together) carrying ``amount`` points."""
+    order = {r: i for i, r in enumerate((*PARCEL_RULES, "TRICK.WINNER"))}
+    ranked = sorted(candidates, key=lambda p: (order.get(p.rule, 99), p.trick))
+    for p in ranked:
+        if p.points == amount:
+            return p
+    for rule in (*PARCEL_RULES, "TRICK.WINNER"):
+        same = [p for p in ranked if p.rule == rule]
+        if len(same) > 1 and sum(p.points for p in same) == amount:
+            return same[0]
+    return None
+
+
+def _ace_low_winner(t: TrickOutcome) -> Card | None:
+    """The uncancelled card of the led suit that wins if the ace ranks below the 2."""
+    live = [c for c in t.cards if c.suit == t.led_suit and c not in t.cancelled]
+    if not live or max(live, key=lambda c: c.rank).rank != 14:
+        return None  # without a live ace the order is the same
+    return max(live, key=lambda c: 1 if c.rank == 14 else c.rank)
+
+
+def winner_rules(t: TrickOutcome, impl: int, players: int) -> list[str]:
+    """Rules for a trick the implementation gave to seat ``impl``.
+
+    The seat played a cancelled card (``TRICK.CANCEL``), a card of another
+    suit (``TRICK.WINNER``, or ``TRICK.LED_SUIT`` when the led card was
+    cancelled and that suit is the first uncancelled card's), the card that
+    would win were the ace ranked low (``DECK.RANKING``), or another card of
+    the led suit (``TRICK.WINNER``); a void trick given to anybody adds
+    ``VOID.TRICK``.
+    """
+    if not 0 <= impl < players:
+        return ["TRICK.WINNER"]
+    card = t.cards[(impl - t.leader) % players]
+    if card in t.cancelled:
+        rules = ["TRICK.CANCEL"]
+    elif card.suit != t.led_suit:
+        # another suit taken as led once the led card is cancelled, or any suit winning
+        live = [c for c in t.cards if c not in t.cancelled]
+        relead = t.cards[0] in t.cancelled and bool(live) and live[0].suit == card.suit
+        rules = ["TRICK.LED_SUIT" if relead else "TRICK.WINNER"]
+    elif card == _ace_low_winner(t):
+        rules = ["DECK.RANKING"]
+    else:
+        rules = ["TRICK.WINNER"]
+    if t.winner is None:
+        rules.append("VOID.TRICK")
+    return rules
+
+
+_PARCEL_WORDS = {
+    "VOID.COLLECT": "the pending pile a trick's winner collects",
+    "EXTRAS.FIRST_TRICK": "the extras, which go with the first trick",
+    "TRICK.CANCEL": "cancelled cards, which go with their trick",
+    "VOID.LAST": "the cards a void last trick leaves pending",
+}
+
+
+def parcel_words(rule: str) -> str:
+    """The cards a parcel rule sends, in words ("" for other rules)."""
+    return _PARCEL_WORDS.get(rule, "")
+
+
+def direction_words(offset: int, players: int) -> str:
+    """A pass offset (the receiver is seat + offset) in words."""
+    offset %= players
+    if offset == 0:
+        return "to the passer itself"
+    if offset == 1:
+        return "to the left"
+    if offset == players - 1:
+        return "to the right"
+    if offset == players // 2:
+        return "across"
+    return f"{offset} seats to the left"

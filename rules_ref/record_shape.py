@@ -1,0 +1,143 @@
+"""The shape of a game record (``spec/schemas/record.schema.json``), checked before its rules.
+
+A trick may carry, beside its cards, the legal cards the recording engine
+offered at each of its decisions (``legal``, one list per card, or null
+where it is not known), so that an engine stricter than the rules shows.
+
+:func:`check_shape` raises :class:`~rules_ref.errors.InputError` naming the
+JSON path of the first field that is missing, unknown, of the wrong type
+or too long; :mod:`rules_ref.validate` then checks the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import parse_card
+from .errors import InputError, RulesRefError
+from .ruleset import Ruleset
+from .serialize import FORMAT_VERSION, RECORD_FORMAT
+
+#: At most this many deals in a record (as many as `rules-ref play` plays before it gives up).
+MAX_DEALS = 1000
+#: At most this many entries in any other list of a record (cards, hands, passes, tricks,
+#: totals): a deal has 104 cards.
+MAX_LIST = 104
+
+
+_TOP = ("format", "version", "players", "ruleset", "first_dealer", "initial_totals",
+        "initial_deal", "deals", "winners")
+_DEAL = ("deal_number", "dealer", "hands", "extras", "passes", "tricks", "moon")
+SCORED = ("card_points", "scores", "totals", "uncollected")
+
+
+def _fields(data: object, path: str, required: tuple[str, ...],
+            optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: expected an object, got {_kind(data)}")
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise InputError(f"{path}: missing {', '.join(missing)}")
+    unknown = sorted(str(k) for k in data if k not in required and k not in optional)
+    if unknown:
+        raise InputError(f"{path}: unknown field(s) {', '.join(unknown)}")
+    return data
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _int(value: object, path: str, nullable: bool = False) -> None:
+    if value is None and nullable:
+        return
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"{path}: expected an integer{' or null' if nullable else ''}, "
+                         f"got {_kind(value)}")
+
+
+def _list(value: object, path: str, nullable: bool = False) -> list[Any]:
+    if value is None and nullable:
+        return []
+    if not isinstance(value, list):
+        raise InputError(f"{path}: expected a list{' or null' if nullable else ''}, "
+                         f"got {_kind(value)}")
+    if len(value) > MAX_LIST:
+        raise InputError(f"{path}: {len(value)} entries, more than {MAX_LIST}")
+    return value
+
+
+def _ints(value: object, path: str) -> None:
+    for i, v in enumerate(_list(value, path)):
+        _int(v, f"{path}[{i}]")
+
+
+def _cards(value: object, path: str, nullable: bool = False) -> None:
+    for i, v in enumerate(_list(value, path, nullable)):
+        if not isinstance(v, str):
+            raise InputError(f"{path}[{i}]: expected a card such as 'QS', got {_kind(v)}")
+        try:
+            parse_card(v)
+        except RulesRefError as exc:
+            raise InputError(f"{path}[{i}]: {exc}") from None
+
+
+def check_shape(data: object) -> dict[str, Any]:
+    """Check the JSON shape of a record; raise :class:`InputError` naming the JSON path."""
+    top = _fields(data, "record", _TOP, ("seed",))
+    if top["format"] != RECORD_FORMAT:
+        raise InputError(f"format: expected {RECORD_FORMAT!r}, got {top['format']!r:.60}")
+    if top["version"] != FORMAT_VERSION:
+        raise InputError(f"version: this validator reads version {FORMAT_VERSION}, "
+                         f"got {top['version']!r:.20}")
+    for key in ("players", "first_dealer", "initial_deal"):
+        _int(top[key], key)
+    _int(top.get("seed"), "seed", nullable=True)
+    Ruleset.from_dict(top["ruleset"], "ruleset")
+    _ints(top["initial_totals"], "initial_totals")
+    if len(top["initial_totals"]) != top["players"]:
+        raise InputError(f"initial_totals: {len(top['initial_totals'])} totals for "
+                         f"{top['players']} players")
+    _ints(top["winners"], "winners")
+    deals = top["deals"]
+    if not isinstance(deals, list):
+        raise InputError(f"deals: expected a list, got {_kind(deals)}")
+    if len(deals) > MAX_DEALS:
+        raise InputError(f"deals: {len(deals)} deals, more than {MAX_DEALS}")
+    for di, deal in enumerate(deals):
+        p = f"deals[{di}]"
+        d = _fields(deal, p, _DEAL, SCORED)
+        _int(d["deal_number"], f"{p}.deal_number")
+        _int(d["dealer"], f"{p}.dealer")
+        for si, hand in enumerate(_list(d["hands"], f"{p}.hands")):
+            _cards(hand, f"{p}.hands[{si}]")
+        _cards(d["extras"], f"{p}.extras")
+        for si, passed in enumerate(_list(d["passes"], f"{p}.passes", nullable=True)):
+            _cards(passed, f"{p}.passes[{si}]", nullable=True)
+        for ti, trick in enumerate(_list(d["tricks"], f"{p}.tricks")):
+            t = _fields(trick, f"{p}.tricks[{ti}]", ("leader", "cards", "winner"), ("legal",))
+            _int(t["leader"], f"{p}.tricks[{ti}].leader")
+            _int(t["winner"], f"{p}.tricks[{ti}].winner", nullable=True)
+            _cards(t["cards"], f"{p}.tricks[{ti}].cards")
+            if "legal" in t:
+                offered = _list(t["legal"], f"{p}.tricks[{ti}].legal")
+                if len(offered) > len(t["cards"]):
+                    raise InputError(f"{p}.tricks[{ti}].legal: {len(offered)} entries for "
+                                     f"{len(t['cards'])} cards")
+                for ci, cards in enumerate(offered):
+                    _cards(cards, f"{p}.tricks[{ti}].legal[{ci}]", nullable=True)
+        if d["moon"] is not None:
+            m = _fields(d["moon"], f"{p}.moon", ("shooter", "choice"))
+            _int(m["shooter"], f"{p}.moon.shooter")
+            if m["choice"] not in ("subtract", "add", None):
+                raise InputError(f"{p}.moon.choice: expected 'subtract', 'add' or null, "
+                                 f"got {m['choice']!r:.40}")
+        for key in ("card_points", "scores", "totals"):
+            if key in d:
+                _ints(d[key], f"{p}.{key}")
+        if "uncollected" in d:
+            _cards(d["uncollected"], f"{p}.uncollected")
+    return top
