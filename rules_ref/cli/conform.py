@@ -168,6 +168,7 @@ def _write_replay(outcome: Any, config: Any, out: str) -> str:
 def _report(outcome: Any, config: Any, args: argparse.Namespace,
             replay_of: str | None = None) -> int:
     from ..conformance import report
+    from ..conformance.exercise_report import exercise_lines
     from ..conformance.process import AdapterFault
 
     failure = outcome.failure
@@ -243,6 +244,7 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
                 f"rare situations played: {seen}" + (f"; not played: {', '.join(unseen)}"
                                                       if unseen else ""),
                 100, initial_indent="  ", subsequent_indent="    "))
+        lines.extend(exercise_lines(outcome, config))
         if outcome.stopped == "time":
             lines.append(f"  the time budget ({config.max_seconds:g} s) ended the search after "
                          f"{outcome.examples_run} of {config.examples} games")

@@ -6,6 +6,7 @@ import json
 import math
 from typing import Any
 
+from .exercise_report import exercise_keys
 from .outcome import Config, Outcome
 from .session import Failure, describe_action
 
@@ -99,6 +100,7 @@ def summary_dict(outcome: Outcome, config: Config, verdict: str,
         "stopped": outcome.stopped or None,
         "notes": outcome.notes,
         "rare_paths": {name: s.rare.get(name, 0) for name in RARE_PATHS},
+        **exercise_keys(outcome, config),
     }
     if outcome.failure is not None:
         out["failure"] = outcome.failure.to_json()

@@ -31,6 +31,7 @@ from ..serialize import action_to_json, describe_action_json
 from ..state import GameState, Phase
 from .adapter import start_state
 from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
+from .exercise import rejected_conditions, start_conditions, step_conditions
 from .observation import CARD_TEXT, observation_problems, observe
 from .process import AdapterFault, AdapterProcess
 
@@ -61,11 +62,17 @@ class Stats:
     restarts: int = 0
     #: How often the game went through each rare situation (``strategies.RARE_PATHS``).
     rare: Counter[str] = field(default_factory=Counter)
+    #: How often each condition of a rule was exercised (``exercise.CONDITIONS``, by key).
+    exercise: Counter[str] = field(default_factory=Counter)
+    #: How many illegal actions of each kind were offered (``illegal_kinds.KINDS``).
+    offers: Counter[str] = field(default_factory=Counter)
 
     def add(self, other: Stats) -> None:
         for f in COUNTS:
             setattr(self, f, getattr(self, f) + getattr(other, f))
         self.rare.update(other.rare)
+        self.exercise.update(other.exercise)
+        self.offers.update(other.offers)
 
 
 #: The counters of :class:`Stats`.
@@ -296,6 +303,7 @@ class Session:
         self.state = None
         msg_id = self.proc.send(msg)
         state = start_state(msg)
+        self.stats.exercise.update(start_conditions(state))
         expected = observe(state)
         kind, answer = self._answer(msg_id, "start", "start")
         self.stats.actions += 1
@@ -344,10 +352,13 @@ class Session:
         try:
             after, events = before.apply(action)
         except IllegalAction as exc:
+            self.stats.exercise.update(rejected_conditions(before, action, exc.violations))
             return _Step(before, action, action_json, None, {}, exc.violations, len(self.actions))
         except RulesRefError as exc:
             violation = Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc))
+            self.stats.exercise.update(rejected_conditions(before, action, (violation,)))
             return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
+        self.stats.exercise.update(step_conditions(before, action, after, events))
         if _rare_paths is not None and events:
             found = _rare_paths(before, action, after, events)
             if found:
