@@ -40,6 +40,7 @@ from .crafted_deals import (
     moon_deal,
     penalty_follower_deal,
     penalty_leader_deal,
+    void_follower_deal,
 )
 from .observation import CARD_TEXT
 from .process import Supports
@@ -199,20 +200,22 @@ class AimedChooser(Chooser):
     def below(self, n: int, prefer: float = 0.0) -> int:
         if n <= 1:
             return 0
-        if prefer > 0.0 and self._rng.random() < prefer:
-            return 0
+        if prefer > 0.0:
+            return self.pick(n, {0: prefer})
         return self._rng.randrange(n)
 
     def pick(self, n: int, weights: dict[int, float]) -> int:
+        """As :meth:`Chooser.pick`: the weights given, the rest spread over the others."""
         if n <= 1:
             return 0
+        weights = {i: w for i, w in weights.items() if 0 <= i < n and w > 0}
         r = self._rng.random()
         for i, w in weights.items():
-            if 0 <= i < n:
-                if r < w:
-                    return i
-                r -= w
-        return self._rng.randrange(n)
+            if r < w:
+                return i
+            r -= w
+        others = [i for i in range(n) if i not in weights]
+        return others[self._rng.randrange(len(others))] if others else min(weights)
 
 
 def position_record(state: GameState) -> dict[str, Any]:
@@ -252,7 +255,7 @@ class GameSource(Protocol):
 
 #: The kinds of deal a conversation draws (:mod:`.crafted_deals`).
 DEAL_KINDS = ("seeded", "mirror", "moon", "cancelling-suit", "penalty-leader", "forced-heart",
-              "queen-heart", "penalty-follower", "clubs-in-extras")
+              "queen-heart", "penalty-follower", "clubs-in-extras", "void-follower")
 #: How often each kind of deal is drawn while generating (the rest is spread evenly).
 _DEAL_WEIGHTS = {0: 0.25, 1: 0.25, 2: 0.22, 3: 0.08, 4: 0.05, 5: 0.05}
 #: The probability, while generating, of what an aim asks for.
@@ -358,6 +361,8 @@ class Conversation:
             return _DealPlan(forced_heart_deal(n, leader, seed, kind == "queen-heart"), "quiet")
         if kind == "penalty-follower":
             return _DealPlan(penalty_follower_deal(n, leader, seed), "free")
+        if kind == "void-follower":
+            return _DealPlan(void_follower_deal(n, leader, seed), "free")
         if kind == "clubs-in-extras" and extras_count(n) >= 2:
             return _DealPlan(clubs_in_extras_deal(n, seed), "free")
         d = seeded_deal(seed, n, number, dealer)
@@ -416,7 +421,7 @@ class Conversation:
         offers = self.session.stats.offers
         weights: dict[int, float] = {}
         if self.aim.illegal in kinds:
-            weights[kinds.index(self.aim.illegal)] = 0.7
+            weights[kinds.index(self.aim.illegal)] = 0.9
         elif illegal_kinds.FORBIDDEN_CARD in kinds and self._variety % 2:
             weights[kinds.index(illegal_kinds.FORBIDDEN_CARD)] = 0.5
         elif self.ch.free:
@@ -431,10 +436,10 @@ class Conversation:
     def _choose(self, legal: int, extra: int, prefer: float) -> int:
         """One of ``legal`` candidates, or (index ``legal``) the illegal one on offer.
 
-        An aim that asks for an illegal kind offers one a third of the time.
+        An aim that asks for an illegal kind offers one half of the time.
         """
         if extra and self.aim.illegal is not None:
-            return self.ch.pick(legal + 1, {legal: 0.33, 0: (1 - 0.33) * prefer})
+            return self.ch.pick(legal + 1, {legal: 0.5, 0: 0.5 * prefer})
         return self.ch.below(legal + extra, prefer)
 
     def next_action(self, state: GameState, offered: bool) -> tuple[Action, bool]:

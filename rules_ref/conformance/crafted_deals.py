@@ -148,6 +148,30 @@ def penalty_follower_deal(players: int, leader: int, seed: int) -> DealCards:
     return _fill(hands, rest, size)
 
 
+def void_follower_deal(players: int, leader: int, seed: int) -> DealCards:
+    """``leader`` holds only clubs; the seat after it no club, half of its hand hearts.
+
+    So the follower cannot follow the opening club lead and holds hearts
+    beside other cards: where the first trick forbids them, a heart is an
+    illegal discard there (``FOLLOW.FIRST_TRICK``).
+    """
+    size = hand_size(players)
+    rng = random.Random(seed)
+    clubs = [c for c in full_deck() if c.suit == Suit.C]
+    hearts = [c for c in full_deck() if c.suit == Suit.H]
+    others = [c for c in full_deck() if c.suit in (Suit.D, Suit.S)]
+    for pile in (clubs, hearts, others):
+        rng.shuffle(pile)
+    follower = (leader + 1) % players
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    hands[leader] = clubs[:size]
+    half = size // 2
+    hands[follower] = hearts[:half] + others[:size - half]
+    rest = clubs[size:] + hearts[half:] + others[size - half:]
+    rng.shuffle(rest)
+    return _fill(hands, rest, size)
+
+
 def clubs_in_extras_deal(players: int, seed: int) -> DealCards:
     """Both 2♣ among the extras (at least 2 extras): no hand holds one (``LEAD.OPENING_LEADER``)."""
     rng = random.Random(seed)

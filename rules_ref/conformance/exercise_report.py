@@ -39,10 +39,13 @@ def exercise_lines(outcome: Outcome, config: Config) -> list[str]:
     keys = exercise_keys(outcome, config)
     table: dict[str, dict[str, int]] = keys["exercise"]
     never: list[str] = keys["never_exercised"]
-    conditions = sum(len(c) for c in table.values())
+    conditions = len(reachable(outcome, config))
     rules_done = sum(1 for c in table.values() if c and all(c.values()))
     lines = [f"  rules exercised: {rules_done} of {len(table)} in full; conditions exercised: "
              f"{conditions - len(never)} of {conditions} in {outcome.seconds:.1f} s"]
+    per_rule = ", ".join(f"{rule} {sum(c.values())}" for rule, c in table.items())
+    lines.append(textwrap.fill(f"times each rule's conditions were exercised: {per_rule}", 100,
+                               initial_indent="  ", subsequent_indent="    "))
     if never:
         lines.append(textwrap.fill("never exercised: " + "; ".join(never), 100,
                                    initial_indent="  ", subsequent_indent="    "))

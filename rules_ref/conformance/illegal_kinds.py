@@ -122,7 +122,12 @@ def _playing(state: GameState, kind: str, v: int) -> Action:
     hand = state.hands[seat]
     if kind == FORBIDDEN_CARD:
         forbidden = _forbidden(state)
-        return Play(seat, forbidden[v % len(forbidden)])
+        # Mostly a card only the last of the rules in play forbids (a heart discarded
+        # to trick 1 that following suit alone would allow), if there is one.
+        rules = state.play_rules(hand)
+        narrowed = [c for c in forbidden if len(rules) > 1 and c in rules[-2][1]]
+        pool = narrowed if narrowed and v % 4 else forbidden
+        return Play(seat, pool[v // 4 % len(pool)])
     if kind == CARD_NOT_HELD:
         nxt = state.hands[(seat + 1) % n]
         other = [c for c in nxt if c not in hand] or [c for c in CARDS if c not in hand]
