@@ -131,7 +131,6 @@ _REJECTIONS = {
     ex.PASS_NOT_HELD: "a pass of a card the seat does not hold",
     ex.OUT_OF_TURN: "a play out of turn",
     ex.PLAYED_ALREADY: "a play by a seat that has already played to the trick",
-    ex.WRONG_PHASE: "a play while passing",
     ex.NO_SUCH_SEAT: "an action naming a seat that does not exist",
     ex.NOT_HELD: "a play of a card the seat does not hold",
     ex.OPEN_REJECTED: "a card the seat holds but may not play",
@@ -140,9 +139,35 @@ _REJECTIONS = {
 }
 
 
+#: The illegal kind that offers each action of another phase's kind.
+_PHASE_KINDS = {
+    ("play", "passing"): "a play while passing",
+    ("moon choice", "passing"): "a moon choice while passing",
+    ("pass", "playing"): "a pass while playing",
+    ("moon choice", "playing"): "a moon choice while playing",
+    ("play", "moon-choice"): "a play while the shooter chooses",
+    ("play", "dealing"): "a play between deals",
+}
+
+
+def _phase_aim(action: str, phase: str) -> Aim:
+    kind = _PHASE_KINDS.get((action, phase), "a deal in the middle of a deal")
+    if phase == "moon-choice":
+        return Aim(deal="moon", illegal=kind, switches={"moon": _is(Moon.CHOICE_26),
+                                                       "opening_lead": _NO_TWO})
+    if phase == "dealing":
+        return Aim(deals=True, illegal=kind)
+    if phase == "passing":
+        return Aim(illegal=kind, switches={"pass_cycle": lambda c: not _hold(c)})
+    return Aim(illegal=kind)
+
+
 def aim_for(key: str) -> Aim:
     """The aim of one condition key of the catalogue (an empty aim if it needs none)."""
     rule, words = key.split(": ", 1)
+    for (action, phase), phrase in ex.WRONG_PHASE.items():
+        if words == phrase:
+            return _phase_aim(action, phase)
     if words in _AIMS:
         return _AIMS[words]
     if words in _REJECTIONS:

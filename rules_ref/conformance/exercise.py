@@ -152,7 +152,19 @@ FIRST_ONLY_POINTS = "a seat holding only hearts and Q♠ discards one to trick 1
 FIRST_REJECTED = "a heart or Q♠ discarded to trick 1 is rejected"
 OUT_OF_TURN = "a play out of turn is rejected"
 PLAYED_ALREADY = "a play by a seat that has already played to the trick is rejected"
-WRONG_PHASE = "an action of another phase's kind is rejected"
+#: An action of another phase's kind: (the action's kind, the phase) -> words.
+WRONG_PHASE = {
+    ("play", "passing"): "a play while passing is rejected",
+    ("moon choice", "passing"): "a moon choice while passing is rejected",
+    ("deal", "passing"): "a deal while passing is rejected",
+    ("pass", "playing"): "a pass while playing is rejected",
+    ("moon choice", "playing"): "a moon choice while playing is rejected",
+    ("deal", "playing"): "a deal while playing is rejected",
+    ("play", "moon-choice"): "a play while the shooter chooses is rejected",
+    ("deal", "moon-choice"): "a deal while the shooter chooses is rejected",
+    ("play", "dealing"): "a play between deals is rejected",
+}
+_ACTION_WORDS = {Play: "play", Pass: "pass", ChooseMoon: "moon choice", DealCards: "deal"}
 NO_SUCH_SEAT = "an action naming a seat that does not exist is rejected"
 AFTER_END = "an action after the game has ended is rejected"
 NOT_HELD = "a play of a card the seat does not hold is rejected"
@@ -225,7 +237,9 @@ CONDITIONS: tuple[Condition, ...] = (
     _R("FOLLOW.FIRST_TRICK", FIRST_ONLY_POINTS, _forbidden),
     _R("FOLLOW.FIRST_TRICK", FIRST_REJECTED, _forbidden),
     _R("TURN.ORDER", OUT_OF_TURN), _R("TURN.ORDER", PLAYED_ALREADY),
-    _R("TURN.ORDER", WRONG_PHASE), _R("TURN.ORDER", NO_SUCH_SEAT), _R("TURN.ORDER", AFTER_END),
+    *[_R("TURN.ORDER", words, _choice if phase == "moon-choice" else _always)
+      for (_, phase), words in WRONG_PHASE.items()],
+    _R("TURN.ORDER", NO_SUCH_SEAT), _R("TURN.ORDER", AFTER_END),
     _R("TURN.ORDER", NOT_HELD),
     _R("TRICK.LED_SUIT", LED_CANCELLED),
     _R("TRICK.CANCEL", CANCEL_WON), _R("TRICK.CANCEL", CANCEL_OFF_SUIT),
@@ -575,7 +589,8 @@ def rejected_conditions(before: GameState, action: Action,
     kinds = {Phase.PASSING: Pass, Phase.PLAYING: Play, Phase.MOON_CHOICE: ChooseMoon,
              Phase.DEALING: DealCards}
     if not isinstance(action, kinds.get(phase, DealCards)):
-        return [_key("TURN.ORDER", WRONG_PHASE)]
+        words = WRONG_PHASE.get((_ACTION_WORDS.get(type(action), ""), str(phase)))
+        return [_key("TURN.ORDER", words)] if words else []
     if isinstance(action, DealCards):
         return [_key("DEAL.SOURCE", DEAL_REJECTED)]
     if isinstance(action, Pass):
