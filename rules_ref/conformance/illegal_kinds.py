@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import CARDS, Card
-from ..deal import seeded_deal
+from ..deal import MAX_PLAYERS, seeded_deal
 from ..state import GameState, Phase
 
 FORBIDDEN_CARD = "a card the seat holds but may not play"
@@ -173,7 +173,8 @@ def _passing(state: GameState, kind: str, v: int) -> Action:
 
 
 def _no_such_seat(state: GameState, v: int) -> Action:
-    seat = state.players + v % 3
+    n = state.players
+    seat = n + v % (MAX_PLAYERS - n) if n < MAX_PLAYERS else n
     if state.phase is Phase.PASSING:
         return Pass(seat, state.hands[state.waiting_for[0]][:state.ruleset.pass_count])
     if state.phase is Phase.MOON_CHOICE:
