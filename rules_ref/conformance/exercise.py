@@ -493,7 +493,7 @@ def _event(before: GameState, after: GameState, e: ev.Event, events: Sequence[ev
         out += _won(after, e)
     elif isinstance(e, ev.TrickSetAside):
         out.append(_key("VOID.TRICK", VOID))
-        outcome = after.tricks[e.trick_number - 1]
+        outcome = after.tricks[-1]
         if any(c.suit != outcome.led_suit and c not in outcome.cancelled for c in outcome.cards):
             out.append(_key("VOID.TRICK", VOID_OFF_SUIT))
         if any(after.hands):
@@ -529,7 +529,7 @@ def _event(before: GameState, after: GameState, e: ev.Event, events: Sequence[ev
 
 def _won(after: GameState, e: ev.TrickWon) -> list[str]:
     out = []
-    outcome = after.tricks[e.trick_number - 1]
+    outcome = after.tricks[-1]
     suit = outcome.led_suit
     if any(c.suit != suit and c.rank > e.card.rank for c in outcome.cards):
         out.append(_key("DECK.RANKING", RANK_OFF_SUIT))
