@@ -30,7 +30,7 @@ from ..serialize import action_to_json
 from ..state import GameState, Phase
 from .adapter import position_state, start_state
 from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
-from .exercise import rejected_conditions, start_conditions, step_conditions
+from .exercise_detect import rejected_conditions, start_conditions, step_conditions
 
 # Re-exported ("X as X"): the results of a conversation live in .failure.
 from .failure import COUNTS as COUNTS

@@ -25,6 +25,7 @@ from rules_ref.conformance import exercise as ex
 from rules_ref.conformance.aims import aim_for, focus_weights
 from rules_ref.conformance.conversation import RulesetDrawer
 from rules_ref.conformance.crafted_deals import mirror_deal
+from rules_ref.conformance.exercise_detect import step_conditions
 from rules_ref.conformance.process import Supports
 from rules_ref.registry import rule_ids
 from rules_ref.ruleset import Moon, PassDirection, Ruleset
@@ -94,7 +95,7 @@ def test_a_trick_is_read_for_its_conditions() -> None:
         card = next((c for c in legal if c in state.trick), legal[0])
         before = state
         state, events = state.apply(Play(seat, card))
-        seen.update(ex.step_conditions(before, Play(seat, card), state, events))
+        seen.update(step_conditions(before, Play(seat, card), state, events))
     assert seen["FOLLOW.SUIT: a seat plays a card identical to one already in the trick"] >= 1
     assert seen["LEAD.OPENING_LEADER: the seat left of the dealer makes the opening lead"] == 1
     assert seen["TRICK.LED_SUIT: the led card is cancelled and another card of its suit wins"] \

@@ -19,7 +19,7 @@ from rules_ref.cli import main
 from rules_ref.conformance import illegal_kinds as ik
 from rules_ref.conformance.adapter import ReferenceAdapter
 from rules_ref.conformance.crafted_deals import moon_deal, void_follower_deal
-from rules_ref.conformance.exercise import rejected_conditions
+from rules_ref.conformance.exercise_detect import rejected_conditions
 from rules_ref.conformance.observation import observe
 from rules_ref.deal import MAX_PLAYERS, seeded_deal
 from rules_ref.errors import IllegalAction, RulesRefError, Violation
