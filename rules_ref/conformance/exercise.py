@@ -178,6 +178,7 @@ VOID_LAST = "the last trick is void"
 VOID_LAST_EXTRAS = "the last trick is void with the extras still pending"
 EXTRAS_WON = "the winner of trick 1 takes the extras"
 EXTRAS_PENDING = "a void trick 1 puts the extras in the pending pile"
+NO_EXTRAS = "a deal with no extras: trick 1 has none to carry"
 SCORED = "a deal is scored from the cards collected"
 BOTH_QUEENS = "one seat collects both Q♠"
 NO_MOON = "a deal is scored without a moon"
@@ -245,6 +246,7 @@ CONDITIONS: tuple[Condition, ...] = (
     _R("VOID.LAST", VOID_LAST), _R("VOID.LAST", VOID_LAST_EXTRAS, lambda s: s.extras()),
     _R("EXTRAS.FIRST_TRICK", EXTRAS_WON, lambda s: s.extras()),
     _R("EXTRAS.FIRST_TRICK", EXTRAS_PENDING, lambda s: s.extras()),
+    _R("EXTRAS.FIRST_TRICK", NO_EXTRAS, lambda s: any(extras_count(n) == 0 for n in s.players)),
     _R("SCORE.CARD_POINTS", SCORED), _R("SCORE.CARD_POINTS", BOTH_QUEENS),
     _R("SCORE.DEAL", NO_MOON), _R("SCORE.DEAL", SHORT_52),
     _R("MOON.CONDITION", MOON),

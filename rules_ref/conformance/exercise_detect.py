@@ -45,6 +45,8 @@ def start_conditions(state: GameState) -> list[str]:
 
 def _dealt(state: GameState) -> list[str]:
     out = []
+    if not state.extras:
+        out.append(_key("EXTRAS.FIRST_TRICK", ex.NO_EXTRAS))
     if any(len(set(h)) < len(h) for h in state.hands):
         out.append(_key("DECK.CARDS", ex.HAND_TWICE))
     if state.phase is Phase.PASSING:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import Counter
 from enum import Enum
 from pathlib import Path
@@ -70,7 +71,8 @@ def test_the_catalogue_follows_what_the_adapter_supports() -> None:
     assert "MOON.CHOICE: under moon = choice-26" not in keys
     assert "MOON.CHOICE: the shooter chooses add" not in keys
     # 8 players deal no extras, so neither the extras' rules nor a 2C among them apply
-    assert [k for k in keys if "extras" in k and "EXTRAS" in k] == []
+    assert [k for k in keys if k.startswith("EXTRAS.")] == [
+        "EXTRAS.FIRST_TRICK: a deal with no extras: trick 1 has none to carry"]
     assert "LEAD.OPENING_LEADER: no hand holds a 2♣: the seat left of the dealer leads" \
         not in keys
     assert "LEAD.OPENING_CARD: the opening leader leads a 2♣" in keys
@@ -166,3 +168,40 @@ def test_the_text_summary_says_how_much_was_exercised(capsys: pytest.CaptureFixt
                      rf"{total} in \d+\.\d s", out), out
     assert "never exercised" not in out
     assert "illegal actions offered, by kind: a card the seat holds but may not play" in out
+
+
+NARROW = """
+import json, sys
+from rules_ref.conformance.adapter import ReferenceAdapter
+
+
+class Narrow(ReferenceAdapter):
+    def hello(self, request=None):
+        answer = super().hello(request)
+        answer["supports"] = json.loads(sys.argv[1])
+        return answer
+
+
+sys.exit(Narrow().serve(sys.stdin, sys.stdout))
+"""
+
+
+def test_a_narrow_adapter_is_exercised_in_all_it_supports(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    script = tmp_path / "narrow.py"
+    script.write_text(NARROW)
+    supports = {"players": [8], "switches": {"moon": ["others-52"],
+                                             "opening_lead": ["two-of-clubs"]}}
+    code = main(["conform", "--json", "--examples", "100", "--seed", "3", *UNHURRIED, "--out",
+                 str(tmp_path / "out"), "--", sys.executable, str(script), json.dumps(supports)])
+    out, _ = capsys.readouterr()
+    summary = json.loads(out)
+    assert code == 0, summary.get("failure")
+    assert summary["never_exercised"] == []
+    moon = summary["exercise"]["MOON.CHOICE"]
+    assert list(moon) == ["under moon = others-52"] and moon["under moon = others-52"] > 0
+    extras = summary["exercise"]["EXTRAS.FIRST_TRICK"]
+    assert list(extras) == ["a deal with no extras: trick 1 has none to carry"]
+    assert extras["a deal with no extras: trick 1 has none to carry"] > 0
+    assert "LEAD.OPENING_CARD: the opening leader leads a 2♣" not in summary["never_exercised"]
+    assert summary["exercise"]["LEAD.OPENING_CARD"]["the opening leader leads a 2♣"] > 0
