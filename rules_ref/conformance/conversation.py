@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from hypothesis import reject
+
 from ..actions import Action, DealCards, Pass, Play
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
 from ..deal import extras_count, seeded_deal
@@ -87,6 +89,8 @@ DEAL_KINDS = ("seeded", "mirror", "moon", "cancelling-suit", "penalty-leader", "
 _DEAL_WEIGHTS = {0: 0.25, 1: 0.25, 2: 0.22, 3: 0.08, 4: 0.05, 5: 0.05}
 #: The probability, while generating, of what an aim asks for.
 _AIMED = 0.97
+#: Draws of a ruleset that may be made before one fits the game's player count.
+RULESET_TRIES = 8
 #: Of every 8 games, this many are aimed at a condition (:class:`AimedChooser`).
 AIMED_EIGHTHS = 5
 
@@ -307,9 +311,12 @@ class Conversation:
             if style in ("cancel", "copy") or (style == "moon" and plan is not None
                                                and seat in (plan.shooter, plan.feeder)):
                 prefer = 0.95 if style == "moon" else 0.99
-            chosen = [hand.pop(ch.below(len(hand), prefer)) for _ in
-                      range(state.ruleset.pass_count)]
-            return Pass(seat, tuple(sorted(chosen))), False
+            chosen = Pass(seat, tuple(sorted(hand.pop(ch.below(len(hand), prefer)) for _ in
+                                             range(state.ruleset.pass_count))))
+            if state.violations(chosen):  # a card the ruleset keeps from being passed
+                passes = [a for a in state.legal_actions(seat) if isinstance(a, Pass)]
+                chosen = passes[0] if passes else chosen
+            return chosen, False
         if state.phase is Phase.MOON_CHOICE:
             options = state.legal_actions()
             i = self._choose(len(options), extra, 0.0)
@@ -367,6 +374,22 @@ class Conversation:
 
     # --- the game ---
 
+    def draw_ruleset(self, players: int) -> Ruleset:
+        """A drawn ruleset that a game of ``players`` can be set up with.
+
+        Some switch values need a large enough table (a pass to the seat k
+        places away, say); a ruleset that the game's set-up refuses for this
+        player count is drawn again, and an example without one is rejected.
+        """
+        for _ in range(RULESET_TRIES):
+            ruleset = self.runner.rulesets.draw(self.ch, self.aim)
+            try:
+                GameState.start(players, ruleset, 0, (0,) * players, 1)
+            except RulesRefError:
+                continue
+            return ruleset
+        reject()
+
     def run(self) -> None:
         runner = self.runner
         seed = self.ch.below(1 << 32)
@@ -381,7 +404,7 @@ class Conversation:
         if runner.fixed_ruleset is not None:
             ruleset = runner.fixed_ruleset
         else:
-            ruleset = runner.rulesets.draw(ch, aim)
+            ruleset = self.draw_ruleset(players)
         deal_number = 1 + ch.below(MAX_FIRST_DEAL)
         dealer = ch.below(players)
         first_dealer = (dealer - (deal_number - 1)) % players
