@@ -27,6 +27,13 @@ _NOT_NEEDED = HeartsBrokenBy.NOT_NEEDED
 _ACTION_WORDS = {Play: "play", Pass: "pass", ChooseMoon: "moon choice", DealCards: "deal"}
 
 
+#: The switches whose values are read at the moment their rule decides (the others: when
+#: a deal is scored).
+_MOMENTS = frozenset(("pass_count", "pass_cycle", "opening_lead", "first_trick_points",
+                      "hearts_broken_by", "last_trick_void", "moon", "ten_of_diamonds_points",
+                      "target"))
+
+
 def _key(rule: str, words: str) -> str:
     return f"{rule}: {words}"
 
@@ -245,6 +252,9 @@ def _scored(before: GameState, after: GameState, e: ev.DealScored,
     out = [_key("SCORE.CARD_POINTS", ex.SCORED), _key("VIEW.SEAT", ex.VIEW_SCORED),
            value_condition("ten_of_diamonds_points", rs.ten_of_diamonds_points),
            value_condition("target", rs.target)]
+    # A switch this module has no moment for is exercised by every deal scored under it.
+    out += [value_condition(name, getattr(rs, name)) for name in rs.to_dict()
+            if name not in _MOMENTS]
     result = after.deal_results[-1]
     if result.moon_shooter is None:
         out.append(_key("SCORE.DEAL", ex.NO_MOON))
