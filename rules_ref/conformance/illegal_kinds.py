@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
-from ..cards import CARDS, Card
-from ..deal import MAX_PLAYERS, seeded_deal
+from ..cards import CARDS, Card, full_deck
+from ..deal import MAX_PLAYERS
 from ..state import GameState, Phase
 
 FORBIDDEN_CARD = "a card the seat holds but may not play"
@@ -102,8 +102,12 @@ def kinds_for(state: GameState) -> tuple[str, ...]:
 
 
 def _a_deal(state: GameState) -> DealCards:
-    d = seeded_deal(state.deal_number, state.players, state.deal_number + 1, 0)
-    return DealCards(d.hands, d.extras)
+    """A deal that makes up the deck for the state's player count (the deck cut in order)."""
+    deck = sorted(full_deck())
+    n = state.players
+    size = len(deck) // n
+    return DealCards(tuple(tuple(deck[k * size:(k + 1) * size]) for k in range(n)),
+                     tuple(deck[n * size:]))
 
 
 def _bad_deal(state: GameState) -> DealCards:
