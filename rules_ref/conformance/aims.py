@@ -23,6 +23,7 @@ from typing import Any
 from ..deal import extras_count
 from ..ruleset import FirstTrickPoints, HeartsBrokenBy, LastTrickVoid, Moon, OpeningLead
 from . import exercise as ex
+from . import illegal_kinds as ik
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ _AIMS: dict[str, Aim] = {
         "opening_lead": _LOD}),
     ex.FIRST_DISCARD_OTHER: Aim(switches={"first_trick_points": _is(FirstTrickPoints.FORBIDDEN)}),
     ex.FIRST_DISCARD_POINTS: Aim(switches={"first_trick_points": _is(FirstTrickPoints.ALLOWED)}),
-    ex.FIRST_REJECTED: Aim(deal="void-follower", illegal="a card the seat holds but may not play",
+    ex.FIRST_REJECTED: Aim(deal="void-follower", illegal=ik.FORBIDDEN_CARD,
                            switches={"first_trick_points": _is(FirstTrickPoints.FORBIDDEN),
                                      "pass_cycle": _hold, "opening_lead": _LOD}),
     ex.VOID_LAST: _MIRROR_LAST,
@@ -110,7 +111,7 @@ _AIMS: dict[str, Aim] = {
                                             "opening_lead": _NO_TWO}),
     ex.MOON_SUBTRACT: Aim(deal="moon", switches={"moon": _is(Moon.CHOICE_26),
                                                  "opening_lead": _NO_TWO}),
-    ex.MOON_OTHER_SEAT: Aim(deal="moon", illegal="a moon choice by another seat than the shooter",
+    ex.MOON_OTHER_SEAT: Aim(deal="moon", illegal=ik.MOON_OTHER_SEAT,
                             switches={"moon": _is(Moon.CHOICE_26), "opening_lead": _NO_TWO}),
     ex.END_EXACT: Aim(totals="edge"),
     ex.END_PAST: Aim(totals="past"),
@@ -118,40 +119,40 @@ _AIMS: dict[str, Aim] = {
     ex.WINS_ALONE: Aim(totals="edge"),
     ex.NEXT_DEALER: Aim(deals=True),
     ex.UNBROKEN_NEW_DEAL: Aim(deals=True),
-    ex.DEAL_REJECTED: Aim(deals=True, illegal="a deal whose cards are not the two packs"),
-    ex.AFTER_END: Aim(totals="edge", illegal="an action after the game has ended"),
-    ex.PASS_AGAIN: Aim(illegal="a second pass by a seat"),
+    ex.DEAL_REJECTED: Aim(deals=True, illegal=ik.BAD_DEAL),
+    ex.AFTER_END: Aim(totals="edge", illegal=ik.AFTER_END),
+    ex.PASS_AGAIN: Aim(illegal=ik.PASS_AGAIN),
     ex.PASS_BOTH: Aim(deal="mirror"),
 }
 
 #: The illegal kind each rejection condition needs.
 _REJECTIONS = {
-    ex.PASS_SIZE: "a pass of the wrong number of cards",
-    ex.PASS_TWICE_NAMED: "a pass naming a card more often than the seat holds it",
-    ex.PASS_NOT_HELD: "a pass of a card the seat does not hold",
-    ex.OUT_OF_TURN: "a play out of turn",
-    ex.PLAYED_ALREADY: "a play by a seat that has already played to the trick",
-    ex.NO_SUCH_SEAT: "an action naming a seat that does not exist",
-    ex.NOT_HELD: "a play of a card the seat does not hold",
-    ex.OPEN_REJECTED: "a card the seat holds but may not play",
-    ex.HEART_LED_REJECTED: "a card the seat holds but may not play",
-    ex.REVOKE_REJECTED: "a card the seat holds but may not play",
+    ex.PASS_SIZE: ik.PASS_SIZE,
+    ex.PASS_TWICE_NAMED: ik.PASS_TWICE,
+    ex.PASS_NOT_HELD: ik.PASS_NOT_HELD,
+    ex.OUT_OF_TURN: ik.OUT_OF_TURN,
+    ex.PLAYED_ALREADY: ik.PLAYED_ALREADY,
+    ex.NO_SUCH_SEAT: ik.NO_SUCH_SEAT,
+    ex.NOT_HELD: ik.CARD_NOT_HELD,
+    ex.OPEN_REJECTED: ik.FORBIDDEN_CARD,
+    ex.HEART_LED_REJECTED: ik.FORBIDDEN_CARD,
+    ex.REVOKE_REJECTED: ik.FORBIDDEN_CARD,
 }
 
 
 #: The illegal kind that offers each action of another phase's kind.
 _PHASE_KINDS = {
-    ("play", "passing"): "a play while passing",
-    ("moon choice", "passing"): "a moon choice while passing",
-    ("pass", "playing"): "a pass while playing",
-    ("moon choice", "playing"): "a moon choice while playing",
-    ("play", "moon-choice"): "a play while the shooter chooses",
-    ("play", "dealing"): "a play between deals",
+    ("play", "passing"): ik.PLAY_WHILE_PASSING,
+    ("moon choice", "passing"): ik.MOON_WHILE_PASSING,
+    ("pass", "playing"): ik.PASS_WHILE_PLAYING,
+    ("moon choice", "playing"): ik.MOON_WHILE_PLAYING,
+    ("play", "moon-choice"): ik.PLAY_WHILE_CHOOSING,
+    ("play", "dealing"): ik.PLAY_BETWEEN_DEALS,
 }
 
 
 def _phase_aim(action: str, phase: str) -> Aim:
-    kind = _PHASE_KINDS.get((action, phase), "a deal in the middle of a deal")
+    kind = _PHASE_KINDS.get((action, phase), ik.DEAL_MID_DEAL)
     if phase == "moon-choice":
         return Aim(deal="moon", illegal=kind, switches={"moon": _is(Moon.CHOICE_26),
                                                        "opening_lead": _NO_TWO})
