@@ -1,8 +1,9 @@
 """One conformance game, drawn decision by decision and played against the adapter.
 
-A :class:`Conversation` takes its decisions from a :class:`.choosers.Chooser`
-(Hypothesis) or, in a game aimed at a rule's condition (:mod:`.aims`), an
-:class:`.choosers.AimedChooser`; it draws the ruleset
+A :class:`Conversation` takes one choice from Hypothesis (a
+:class:`.choosers.Chooser`) to seed an :class:`.choosers.AimedChooser`, which
+takes every decision of the game, most games aimed at a rule's condition
+(:mod:`.aims`); it draws the ruleset
 (:class:`.choosers.RulesetDrawer`), the deals (seeded and
 :mod:`.crafted_deals`), the totals and the actions, legal and illegal
 (:mod:`.illegal_kinds`), and plays them through a :class:`.session.Session`.
@@ -91,8 +92,8 @@ _DEAL_WEIGHTS = {0: 0.25, 1: 0.25, 2: 0.22, 3: 0.08, 4: 0.05, 5: 0.05}
 _AIMED = 0.97
 #: Draws of a ruleset that may be made before one fits the game's player count.
 RULESET_TRIES = 8
-#: Of every 8 games, this many are aimed at a condition (:class:`AimedChooser`).
-AIMED_EIGHTHS = 5
+#: The share of games aimed at a condition; the others are drawn without a focus.
+AIMED_SHARE = 0.625
 
 
 @dataclass
@@ -392,9 +393,12 @@ class Conversation:
 
     def run(self) -> None:
         runner = self.runner
-        seed = self.ch.below(1 << 32)
-        if seed % 8 < AIMED_EIGHTHS:
-            self.ch = AimedChooser(seed)
+        # One Hypothesis choice seeds the game's decisions: the weights of an aimed game
+        # depend on the run so far, which Hypothesis must not see, and a game of one
+        # choice never runs out of Hypothesis's choices half-way (it is shrunk from its
+        # actions, .shrink).
+        self.ch = AimedChooser(self.ch.below(1 << 32))
+        if self.ch.flag(AIMED_SHARE):
             _, self.aim = self.draw_focus()
         ch = self.ch
         aim = self.aim

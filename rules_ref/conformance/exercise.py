@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..deal import extras_count, hand_size
+from ..deal import MAX_PLAYERS, extras_count, hand_size
 from ..registry import read_toml, rule_ids, spec_dir
 from ..ruleset import (
     FirstTrickPoints,
@@ -233,7 +233,8 @@ CONDITIONS: tuple[Condition, ...] = (
     _R("TURN.ORDER", OUT_OF_TURN), _R("TURN.ORDER", PLAYED_ALREADY),
     *[_R("TURN.ORDER", words, _choice if phase == "moon-choice" else _always)
       for (_, phase), words in WRONG_PHASE.items()],
-    _R("TURN.ORDER", NO_SUCH_SEAT), _R("TURN.ORDER", AFTER_END),
+    _R("TURN.ORDER", NO_SUCH_SEAT, lambda s: any(n < MAX_PLAYERS for n in s.players)),
+    _R("TURN.ORDER", AFTER_END),
     _R("TURN.ORDER", NOT_HELD),
     _R("TRICK.LED_SUIT", LED_CANCELLED),
     _R("TRICK.CANCEL", CANCEL_WON), _R("TRICK.CANCEL", CANCEL_OFF_SUIT),

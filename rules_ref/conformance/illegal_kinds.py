@@ -78,7 +78,8 @@ def kinds_for(state: GameState) -> tuple[str, ...]:
     if phase is Phase.GAME_OVER:
         return (AFTER_END,)
     if phase is Phase.DEALING:
-        return (BAD_DEAL, PLAY_BETWEEN_DEALS, NO_SUCH_SEAT)
+        return (BAD_DEAL, PLAY_BETWEEN_DEALS, *((NO_SUCH_SEAT,) if state.players < MAX_PLAYERS
+                                                 else ()))
     out: list[str] = []
     if phase is Phase.PLAYING:
         if _forbidden(state):
@@ -98,7 +99,9 @@ def kinds_for(state: GameState) -> tuple[str, ...]:
         out += [PLAY_WHILE_PASSING, MOON_WHILE_PASSING]
     elif phase is Phase.MOON_CHOICE:
         out += [MOON_OTHER_SEAT, PLAY_WHILE_CHOOSING]
-    return (*out, DEAL_MID_DEAL, NO_SUCH_SEAT)
+    out.append(DEAL_MID_DEAL)
+    # A seat number the protocol can carry (0 to 10) that the game does not have.
+    return (*out, NO_SUCH_SEAT) if state.players < MAX_PLAYERS else tuple(out)
 
 
 def _a_deal(state: GameState) -> DealCards:
@@ -178,7 +181,7 @@ def _passing(state: GameState, kind: str, v: int) -> Action:
 
 def _no_such_seat(state: GameState, v: int) -> Action:
     n = state.players
-    seat = n + v % (MAX_PLAYERS - n) if n < MAX_PLAYERS else n
+    seat = n + v % (MAX_PLAYERS - n)
     if state.phase is Phase.PASSING:
         return Pass(seat, state.hands[state.waiting_for[0]][:state.ruleset.pass_count])
     if state.phase is Phase.MOON_CHOICE:
