@@ -26,7 +26,7 @@ import sys
 import textwrap
 from typing import Any
 
-from ..conformance.outcome import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
+from ..conformance.budget import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
 from ..errors import InputError
 from ..ruleset import presets
 from .common import (
@@ -216,9 +216,11 @@ def _write_expect(outcome: Any, path: str) -> None:
             continue  # faults and internal errors cannot be expected
         example = cls.example or cls.first
         kind = (example.failing or {}).get("type")
-        fields = example.fields or example.others
-        entry = Expectation(cls.rule, action=kind if isinstance(kind, str) else None,
-                            field=fields[0] if fields else None, note=cls.what)
+        # a class of rejections or acceptances is of one kind of action; a class of
+        # observations that differ spans actions and fields, so its entry is not narrowed
+        narrow = cls.what.startswith(("rejects a legal", "accepts an illegal"))
+        entry = Expectation(cls.rule, action=kind if narrow and isinstance(kind, str) else None,
+                            note=cls.what)
         if entry not in entries:
             entries.append(entry)
     write_text_atomic(path, json.dumps(expect_document(entries), indent=1) + "\n")
@@ -338,10 +340,13 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
                                                   if unseen else ""),
             100, initial_indent="  ", subsequent_indent="    "))
     if s.divergences:
-        lines.append(f"  {s.divergences} divergence(s) played past: the implementation was "
-                     f"restarted from the reference's position {s.resyncs} time(s); "
-                     f"{s.cut} game(s) cut short (the implementation could not be brought "
-                     "back in step)")
+        lines.append(textwrap.fill(
+            f"{s.divergences} divergence(s) played past: the implementation was restarted from "
+            f"the reference's position {s.resyncs} time(s)"
+            + (f"; the reference followed its scores into the next deal {s.followed} time(s)"
+               if s.followed else "")
+            + f"; {s.cut} game(s) cut short (the implementation could not be brought back in "
+            "step)", 100, initial_indent="  ", subsequent_indent="    "))
     if outcome.stopped == "time" and config.examples is not None:
         lines.append(f"  the time budget ({config.max_seconds:g} s) ended the search after "
                      f"{outcome.examples_run} of {config.examples} games")

@@ -155,6 +155,7 @@ class Runner:
             self.fault = Failure(kind="fault", rules=[], summary=str(fault), start={},
                                  actions=[], failing=None, position={}, expected={}, actual={},
                                  fault=fault.to_json())
+            self._record(self.fault)  # the adapter could not be started again
             raise _Stop("fault") from None
         self.stats.games += 1
         session = Session(proc, self.stats, self.known_rules, position=position_record,
