@@ -234,6 +234,7 @@ _CODES = {"pass": EXIT_OK, "disagreement": EXIT_DISAGREEMENT, "expected-not-seen
 def _report(outcome: Any, config: Any, args: argparse.Namespace,
             replay_of: str | None = None) -> int:
     from ..conformance import report
+    from ..conformance.exercise_report import exercise_lines
     from ..conformance.process import AdapterFault
 
     if replay_of is None:
@@ -297,6 +298,7 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         lines.append(what)
     else:
         lines.extend(_run_lines(outcome, config))
+        lines.extend(exercise_lines(outcome, config))
         lines.extend(report.format_classes(outcome, config))
     if s.citations:
         lines.append(f"  {s.citations} correct rejection(s) cited another rule than the "

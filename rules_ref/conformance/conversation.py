@@ -1,146 +1,51 @@
 """One conformance game, drawn decision by decision and played against the adapter.
 
-The :class:`Chooser` takes every decision from Hypothesis one raw integer
-at a time (so shrinking shortens a game and makes each choice the first
-candidate); the :class:`RulesetDrawer` draws rulesets inside what the
-adapter supports; a :class:`Conversation` draws the deals (seeded and
-:mod:`.crafted_deals`), the totals and the actions, legal and illegal, and
-plays them through a :class:`.session.Session`.
+A :class:`Conversation` takes one choice from Hypothesis (a
+:class:`.choosers.Chooser`) to seed an :class:`.choosers.AimedChooser`, which
+takes every decision of the game, most games aimed at a rule's condition
+(:mod:`.aims`); it draws the ruleset
+(:class:`.choosers.RulesetDrawer`), the deals (seeded and
+:mod:`.crafted_deals`), the totals and the actions, legal and illegal
+(:mod:`.illegal_kinds`), and plays them through a :class:`.session.Session`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from hypothesis import strategies as st
+from hypothesis import reject
 
-from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
+from ..actions import Action, DealCards, Pass, Play
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
-from ..deal import seeded_deal
+from ..deal import extras_count, seeded_deal
 from ..errors import RulesRefError
-from ..ruleset import (
-    FirstTrickPoints,
-    HeartsBrokenBy,
-    LastTrickVoid,
-    Moon,
-    OpeningLead,
-    PassDirection,
-    Ruleset,
-    presets,
-)
+from ..ruleset import Ruleset
 from ..serialize import ruleset_to_json
 from ..state import GameState, Phase
-from .adapter import SWITCHES
+from . import exercise, illegal_kinds
+from .aims import Aim, aim_for, focus_weights, value_of
+from .choosers import AimedChooser as AimedChooser
+from .choosers import Chooser as Chooser
+from .choosers import RulesetDrawer as RulesetDrawer
 from .crafted_deals import (
     cancelling_suit_deal,
+    clubs_in_extras_deal,
     forced_heart_deal,
     mirror_deal,
     moon_deal,
+    penalty_follower_deal,
     penalty_leader_deal,
+    void_follower_deal,
 )
 from .observation import CARD_TEXT
-from .process import Supports
-from .process import switch_values as _switch_values
 from .session import Session
 
 #: At most this many deals in one conversation (one Hypothesis example).
 MAX_DEALS_PER_GAME = 4
 #: Deal numbers of a game's first deal are drawn from 1 to this.
 MAX_FIRST_DEAL = 8
-
-
-_L, _R, _A, _H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
-#: For a switch an adapter supports with any value: the values drawn, the default
-#: first; ``None`` stands for a random integer of the switch's range.
-_ANY_VALUES: dict[str, list[Any]] = {
-    "pass_count": [3, 2, 1, 4, 5, 6, 7, 8, 9],
-    "pass_cycle": [(_L, _R), (_H,), (_R,), (_L,), (_L, _R, _A, _H), (_A,), (_R, _L, _H)],
-    "opening_lead": list(OpeningLead),
-    "first_trick_points": list(FirstTrickPoints),
-    "hearts_broken_by": list(HeartsBrokenBy),
-    "last_trick_void": list(LastTrickVoid),
-    "moon": list(Moon),
-    "ten_of_diamonds_points": [0, -10, 10, -1],
-    "target": [150, 100, 50, 26, 13, 1, None],
-}
-_TARGET_RANGE = 300
-
-
-class RulesetDrawer:
-    """Rulesets inside what an adapter supports, drawn one raw choice per switch.
-
-    A preset (every preset the adapter supports, the default first) or a mix
-    of switch values; shrinks toward the default ruleset. Raw choices, not
-    nested strategies, keep Hypothesis from splicing one game's ruleset into
-    another (a game is long, and a spliced one seldom fits its choices).
-    """
-
-    def __init__(self, supports: Supports) -> None:
-        default = Ruleset()
-        self.values: list[tuple[str, list[Any]]] = []
-        for name in SWITCHES:
-            declared = supports.switches.get(name)
-            base = getattr(default, name)
-            if declared == "any":
-                values = list(_ANY_VALUES[name])
-            elif declared is None:
-                values = [base]
-            else:
-                values = _switch_values(name, declared)
-                if base in values:
-                    values.remove(base)
-                    values.insert(0, base)
-            self.values.append((name, values))
-        self.presets = [rs for rs in presets().values() if not supports.allows(rs)]
-
-    def draw(self, ch: Chooser) -> Ruleset:
-        if self.presets and not ch.flag(0.65):
-            return self.presets[ch.below(len(self.presets))]
-        chosen: dict[str, Any] = {}
-        for name, values in self.values:
-            value = values[ch.below(len(values), prefer=0.5)]
-            if value is None:
-                value = 1 + ch.below(_TARGET_RANGE)
-            chosen[name] = value
-        return Ruleset(**chosen)
-
-
-class Chooser:
-    """The decisions of one game, drawn from Hypothesis one integer at a time.
-
-    Every decision shrinks toward 0, the first candidate. ``prefer`` puts
-    that much probability on the first candidate while generating (the
-    planned or adversarial choice), the rest spread over the others.
-    """
-
-    def __init__(self, data: Any) -> None:
-        self._data = data
-        conjecture = getattr(data, "conjecture_data", None)
-        raw = getattr(conjecture, "draw_integer", None)
-        self._raw: Callable[..., int] | None = raw if callable(raw) else None
-
-    def below(self, n: int, prefer: float = 0.0) -> int:
-        """A number from 0 to ``n - 1`` (0 without a draw when ``n`` is 1)."""
-        if n <= 1:
-            return 0
-        if self._raw is not None:
-            if prefer > 0.0:
-                return self._raw(0, n - 1, weights={0: prefer})
-            return self._raw(0, n - 1)
-        value: int = self._data.draw(st.integers(0, n - 1))
-        return value
-
-    def pick(self, n: int, weights: dict[int, float]) -> int:
-        """A number from 0 to ``n - 1``, drawn with these probabilities while generating."""
-        if self._raw is not None:
-            return self._raw(0, n - 1, weights=weights)
-        return self.below(n)
-
-    def flag(self, p: float) -> bool:
-        """True with probability ``p`` while generating; shrinks to False."""
-        return self.below(2, prefer=1.0 - p) == 1
 
 
 def position_record(state: GameState) -> dict[str, Any]:
@@ -178,9 +83,17 @@ class GameSource(Protocol):
     def tick(self, force: bool = False) -> None: ...
 
 
-_DEAL_KINDS = ("seeded", "mirror", "moon", "cancelling-suit", "penalty-leader", "forced-heart")
+#: The kinds of deal a conversation draws (:mod:`.crafted_deals`).
+DEAL_KINDS = ("seeded", "mirror", "moon", "cancelling-suit", "penalty-leader", "forced-heart",
+              "queen-heart", "penalty-follower", "clubs-in-extras", "void-follower")
 #: How often each kind of deal is drawn while generating (the rest is spread evenly).
-_DEAL_WEIGHTS = {0: 0.25, 1: 0.25, 2: 0.25, 3: 0.08, 4: 0.06, 5: 0.06}
+_DEAL_WEIGHTS = {0: 0.25, 1: 0.25, 2: 0.22, 3: 0.08, 4: 0.05, 5: 0.05}
+#: The probability, while generating, of what an aim asks for.
+_AIMED = 0.97
+#: Draws of a ruleset that may be made before one fits the game's player count.
+RULESET_TRIES = 8
+#: The share of games aimed at a condition; the others are drawn without a focus.
+AIMED_SHARE = 0.625
 
 
 @dataclass
@@ -212,7 +125,13 @@ _HEARTS_HIGH = CARDS[Suit.H * 13 + 12]
 
 
 class Conversation:
-    """One game, drawn decision by decision and played against the adapter."""
+    """One game, drawn decision by decision and played against the adapter.
+
+    The game's first choice is its focus (:mod:`.aims`): one condition of the
+    run's catalogue, drawn with most weight on the conditions not exercised
+    yet, whose aim then weights the player count, the ruleset, the deal, the
+    totals, the play and the illegal offers.
+    """
 
     def __init__(self, runner: GameSource, chooser: Chooser, session: Session) -> None:
         self.runner = runner
@@ -220,7 +139,29 @@ class Conversation:
         self.session = session
         self.offer_illegal = False
         self.plan: _DealPlan | None = None
+        self.aim = Aim()
         self._variety = 0
+        #: The kind of the last illegal action drawn.
+        self.last_kind = ""
+
+    # --- the focus ---
+
+    def draw_focus(self) -> tuple[str | None, Aim]:
+        """The condition this game aims at (``None``: no focus) and its aim."""
+        runner = self.runner
+        keys = runner.rulesets.catalogue(tuple(runner.player_choices), runner.fixed_ruleset)
+        i = self.ch.pick(len(keys) + 1, focus_weights(keys, self.session.stats.exercise))
+        if i >= len(keys):
+            return None, Aim()
+        key = keys[i]
+        aim = aim_for(key)
+        value = value_of(key)
+        if value is not None:
+            name, shown = value
+            switches = dict(aim.switches)
+            switches[name] = lambda v: exercise.shown_value(v) == shown
+            aim = replace(aim, switches=switches)
+        return key, aim
 
     # --- deals and totals ---
 
@@ -230,8 +171,12 @@ class Conversation:
         n = state.players
         number = state.deal_number + 1
         dealer = state.dealer_of_next_deal
-        kind = _DEAL_KINDS[ch.pick(len(_DEAL_KINDS), _DEAL_WEIGHTS)]
+        weights = _DEAL_WEIGHTS
+        if self.aim.deal is not None:
+            weights = {DEAL_KINDS.index(self.aim.deal): _AIMED}
+        kind = DEAL_KINDS[ch.pick(len(DEAL_KINDS), weights)]
         seed = ch.below(1 << 32)
+        copy = "copy" if self.aim.copy else "cancel"
         if kind == "moon":
             made = moon_deal(n, dealer, number, state.ruleset, seed)
             if made is not None:
@@ -239,15 +184,21 @@ class Conversation:
             kind = "seeded"
         leader = (dealer + 1) % n
         if kind == "mirror":
-            return _DealPlan(mirror_deal(n, seed), "cancel")
+            return _DealPlan(mirror_deal(n, seed), copy)
         if kind == "cancelling-suit":
             return _DealPlan(cancelling_suit_deal(n, seed), "cancel")
         if kind == "penalty-leader":
             return _DealPlan(penalty_leader_deal(n, leader, seed), "free")
-        if kind == "forced-heart":
-            return _DealPlan(forced_heart_deal(n, leader, seed), "free")
+        if kind in ("forced-heart", "queen-heart"):
+            return _DealPlan(forced_heart_deal(n, leader, seed, kind == "queen-heart"), "quiet")
+        if kind == "penalty-follower":
+            return _DealPlan(penalty_follower_deal(n, leader, seed), "free")
+        if kind == "void-follower":
+            return _DealPlan(void_follower_deal(n, leader, seed), "free")
+        if kind == "clubs-in-extras" and extras_count(n) >= 2:
+            return _DealPlan(clubs_in_extras_deal(n, seed), "free")
         d = seeded_deal(seed, n, number, dealer)
-        return _DealPlan(DealCards(d.hands, d.extras), "free")
+        return _DealPlan(DealCards(d.hands, d.extras), copy if self.aim.copy else "free")
 
     def draw_totals(self, players: int, target: int) -> tuple[int, ...]:
         ch = self.ch
@@ -261,80 +212,67 @@ class Conversation:
         return tuple(max(0, target - 1 - ch.below(span)) for _ in range(players))
 
     def edge_totals(self, scores: Sequence[int], target: int) -> tuple[int, ...] | None:
-        """Totals that bring the deal's top scorer exactly to the target, maybe with a tie."""
+        """Totals that bring the deal's top scorer exactly to the target, maybe with a tie
+        (or, aimed past the target, beyond it)."""
+        ch = self.ch
         n = len(scores)
         top = max(range(n), key=lambda s: scores[s])
         if scores[top] <= 0 or scores[top] > target:
             return None
         final = [0] * n
-        final[top] = target
+        past = 0
+        if self.aim.totals == "past":
+            past = ch.below(scores[top], prefer=0.0) if ch.flag(_AIMED) else 0
+        final[top] = target + min(past, max(0, target - 1))
         others = [s for s in range(n) if s != top]
         tied: tuple[int, ...] = ()
         low = -1
-        if self.ch.flag(0.5) and len(others) >= 2:
-            tied = (others[0], others[1 + self.ch.below(len(others) - 1)])
-            low = min(target - 1, max(scores[s] for s in tied) + self.ch.below(5))
+        if ch.flag(_AIMED if self.aim.totals == "tie" else 0.5) and len(others) >= 2:
+            tied = (others[0], others[1 + ch.below(len(others) - 1)])
+            low = min(target - 1, max(scores[s] for s in tied) + ch.below(5))
             for s in tied:
                 final[s] = low
         for s in others:
             if s in tied:
                 continue
             lo = max(scores[s], low + 1)
-            final[s] = lo + self.ch.below(max(1, target - lo)) if lo < target else lo
+            final[s] = lo + ch.below(max(1, target - lo)) if lo < target else lo
         return tuple(max(0, f - scores[s]) for s, f in enumerate(final))
 
     # --- actions ---
 
     def illegal_action(self, state: GameState) -> Action:
-        """An action the reference rejects in ``state``; the kind varies from offer to offer.
+        """An action the reference rejects in ``state``, of a kind drawn from those that exist.
 
-        While playing: a card the seat holds but may not play (not following
-        suit, a heart or the opening lead it may not lead) every other time,
-        else a card it does not hold, a play out of turn, or a moon choice.
-        While passing: a pass of the wrong size, a second pass, or a card not
-        held. A moon choice by the wrong seat; any play between deals.
+        While generating, the aim's kind is drawn most, else a card the seat
+        holds but may not play (when there is one) half the time, else the
+        kinds offered least so far in the run (:mod:`.illegal_kinds`).
         """
         self._variety += 1
-        v = self._variety
-        n = state.players
-        phase = state.phase
-        if phase is Phase.PLAYING:
-            seat = state.to_act
-            assert seat is not None
-            hand = state.hands[seat]
-            if v % 2:
-                legal = state.legal_plays()
-                forbidden = [c for c in dict.fromkeys(hand) if c not in legal]
-                if forbidden:
-                    return Play(seat, forbidden[v // 2 % len(forbidden)])
-            kind = v // 2 % 3
-            if kind == 0:
-                nxt = state.hands[(seat + 1) % n]
-                other = [c for c in nxt if c not in hand] or [c for c in CARDS if c not in hand]
-                return Play(seat, other[v % len(other)])
-            if kind == 1 and state.hands[(seat + 1) % n]:
-                return Play((seat + 1) % n, state.hands[(seat + 1) % n][0])
-            return ChooseMoon(seat, MoonChoice.SUBTRACT)
-        if phase is Phase.PASSING:
-            p = state.ruleset.pass_count
-            seat = state.waiting_for[0]
-            hand = state.hands[seat]
-            kind = v % 3
-            passed = [s for s in range(n) if state.passes[s] is not None]
-            if kind == 1 and passed:
-                s = passed[v % len(passed)]
-                return Pass(s, state.hands[s][:p])
-            if kind == 2:
-                missing = next(c for c in CARDS if c not in hand)
-                return Pass(seat, (*hand[:p - 1], missing))
-            return Pass(seat, hand[:p + 1] if len(hand) > p else hand[:p - 1])
-        if phase is Phase.MOON_CHOICE:
-            shooter = state.to_act
-            assert shooter is not None
-            if v % 2:
-                return Play(shooter, CARDS[0])
-            return ChooseMoon((shooter + 1) % n, MoonChoice.ADD)
-        return Play(v % n, CARDS[v % len(CARDS)])
+        kinds = illegal_kinds.kinds_for(state)
+        offers = self.session.stats.offers
+        weights: dict[int, float] = {}
+        if self.aim.illegal in kinds:
+            weights[kinds.index(self.aim.illegal)] = 0.9
+        elif illegal_kinds.FORBIDDEN_CARD in kinds and self._variety % 2:
+            weights[kinds.index(illegal_kinds.FORBIDDEN_CARD)] = 0.5
+        elif self.ch.free:
+            least = min(offers.get(k, 0) for k in kinds)
+            rare = [i for i, k in enumerate(kinds) if offers.get(k, 0) == least]
+            weights = dict.fromkeys(rare, 0.8 / len(rare))
+        kind = kinds[self.ch.pick(len(kinds), weights)]
+        offers[kind] += 1
+        self.last_kind = kind
+        return illegal_kinds.make(state, kind, self._variety)
+
+    def _choose(self, legal: int, extra: int, prefer: float) -> int:
+        """One of ``legal`` candidates, or (index ``legal``) the illegal one on offer.
+
+        An aim that asks for an illegal kind offers one half of the time.
+        """
+        if extra and self.aim.illegal is not None:
+            return self.ch.pick(legal + 1, {legal: 0.5, 0: 0.5 * prefer})
+        return self.ch.below(legal + extra, prefer)
 
     def next_action(self, state: GameState, offered: bool) -> tuple[Action, bool]:
         """The next action to send: ``(action, True)`` for an illegal one on offer.
@@ -351,12 +289,15 @@ class Conversation:
             assert seat is not None
             legal = _eventful_first(state.legal_plays(), state.trick)
             prefer = 0.0
-            if style == "cancel" and state.trick and legal[0] in state.trick:
-                prefer = 0.99
+            if style in ("cancel", "copy") and state.trick and legal[0] in state.trick:
+                prefer = 0.998 if style == "copy" else 0.99
             elif style == "moon" and plan is not None and seat == plan.shooter and not state.trick:
                 legal = sorted(legal, reverse=True)
-                prefer = 0.9
-            i = ch.below(len(legal) + extra, prefer)
+                prefer = 0.99 if self.aim.deal == "moon" else 0.9
+            elif style == "quiet":
+                legal = sorted(legal, key=_loud)
+                prefer = 0.95
+            i = self._choose(len(legal), extra, prefer)
             if i >= len(legal):
                 return self.illegal_action(state), True
             return Play(seat, legal[i]), False
@@ -368,21 +309,24 @@ class Conversation:
             seat = waiting[i]
             hand = list(state.hands[seat])
             prefer = 0.0
-            if style == "cancel" or (style == "moon" and plan is not None
-                                     and seat in (plan.shooter, plan.feeder)):
-                prefer = 0.99 if style == "cancel" else 0.95
-            chosen = [hand.pop(ch.below(len(hand), prefer)) for _ in
-                      range(state.ruleset.pass_count)]
-            return Pass(seat, tuple(sorted(chosen))), False
+            if style in ("cancel", "copy") or (style == "moon" and plan is not None
+                                               and seat in (plan.shooter, plan.feeder)):
+                prefer = 0.95 if style == "moon" else 0.99
+            chosen = Pass(seat, tuple(sorted(hand.pop(ch.below(len(hand), prefer)) for _ in
+                                             range(state.ruleset.pass_count))))
+            if state.violations(chosen):  # a card the ruleset keeps from being passed
+                passes = [a for a in state.legal_actions(seat) if isinstance(a, Pass)]
+                chosen = passes[0] if passes else chosen
+            return chosen, False
         if state.phase is Phase.MOON_CHOICE:
             options = state.legal_actions()
-            i = ch.below(len(options) + extra)
+            i = self._choose(len(options), extra, 0.0)
             if i >= len(options):
                 return self.illegal_action(state), True
             return options[i], False
         raise RulesRefError(f"no action to draw in the {state.phase} phase")
 
-    def play_deal(self, scripted: list[tuple[Action, bool]] | None = None) -> None:
+    def play_deal(self, scripted: list[tuple[Action, str]] | None = None) -> None:
         """Play the current deal to its end (scored), drawing or following ``scripted``."""
         session = self.session
         offered = False
@@ -392,7 +336,10 @@ class Conversation:
             if state.phase not in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE):
                 return
             if scripted:  # a step back after a rejected legal action can outrun the script
-                action, illegal = scripted.pop(0)
+                action, kind = scripted.pop(0)
+                illegal = bool(kind)
+                if illegal:
+                    session.stats.offers[kind] += 1
             else:
                 action, illegal = self.next_action(state, offered)
             if illegal:
@@ -400,39 +347,77 @@ class Conversation:
             accepted = session.act(action)
             offered = not accepted
 
-    def simulate_deal(self, state: GameState) -> tuple[list[tuple[Action, bool]], GameState]:
-        """Draw a whole deal on the reference alone: the script and the state after it."""
-        script: list[tuple[Action, bool]] = []
+    def simulate_deal(self, state: GameState) -> tuple[list[tuple[Action, str]], GameState]:
+        """Draw a whole deal on the reference alone: the script (each action with the kind
+        of an illegal one, else "") and the state after it."""
+        script: list[tuple[Action, str]] = []
         offered = False
+        offers = self.session.stats.offers.copy()
         while state.phase in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE):
             action, illegal = self.next_action(state, offered)
-            script.append((action, illegal))
+            script.append((action, self.last_kind if illegal else ""))
             try:
                 state, _ = state.apply(action)
                 offered = False
             except RulesRefError:
                 offered = True
+        self.session.stats.offers = offers  # counted when the script is played
         return script, state
+
+    def offer_between(self) -> None:
+        """One illegal action between deals or after the game, then the check it changed nothing."""
+        state = self.session.state
+        if not self.offer_illegal or state is None:
+            return
+        self.session.stats.illegal += 1
+        self.session.act(self.illegal_action(state))
+        self.session.check_unchanged()
 
     # --- the game ---
 
+    def draw_ruleset(self, players: int) -> Ruleset:
+        """A drawn ruleset that a game of ``players`` can be set up with.
+
+        Some switch values need a large enough table (a pass to the seat k
+        places away, say); a ruleset that the game's set-up refuses for this
+        player count is drawn again, and an example without one is rejected.
+        """
+        for _ in range(RULESET_TRIES):
+            ruleset = self.runner.rulesets.draw(self.ch, self.aim)
+            try:
+                GameState.start(players, ruleset, 0, (0,) * players, 1)
+            except RulesRefError:
+                continue
+            return ruleset
+        reject()
+
     def run(self) -> None:
         runner = self.runner
+        # One Hypothesis choice seeds the game's decisions: the weights of an aimed game
+        # depend on the run so far, which Hypothesis must not see, and a game of one
+        # choice never runs out of Hypothesis's choices half-way (it is shrunk from its
+        # actions, .shrink).
+        self.ch = AimedChooser(self.ch.below(1 << 32))
+        if self.ch.flag(AIMED_SHARE):
+            _, self.aim = self.draw_focus()
         ch = self.ch
-        players = runner.player_choices[ch.below(len(runner.player_choices))]
+        aim = self.aim
+        choices = runner.player_choices
+        fits = [i for i, n in enumerate(choices) if aim.players is not None and aim.players(n)]
+        players = choices[ch.pick(len(choices), dict.fromkeys(fits, _AIMED / max(1, len(fits))))]
         if runner.fixed_ruleset is not None:
             ruleset = runner.fixed_ruleset
         else:
-            ruleset = runner.rulesets.draw(ch)
+            ruleset = self.draw_ruleset(players)
         deal_number = 1 + ch.below(MAX_FIRST_DEAL)
         dealer = ch.below(players)
         first_dealer = (dealer - (deal_number - 1)) % players
         zero = GameState.start(players, ruleset, first_dealer, (0,) * players, deal_number)
         self.plan = self.draw_deal(zero)
-        self.offer_illegal = ch.flag(0.5)
-        script: list[tuple[Action, bool]] | None = None
+        self.offer_illegal = ch.flag(_AIMED if aim.illegal else 0.5)
+        script: list[tuple[Action, str]] | None = None
         totals: tuple[int, ...] | None = None
-        if ch.flag(0.3):
+        if ch.flag(_AIMED if aim.totals else 0.3):
             dealt, _ = zero.apply(self.plan.deal)
             script, end = self.simulate_deal(dealt)
             if end.deal_results:
@@ -451,15 +436,19 @@ class Conversation:
             runner.tick()
             state = self.session.state
             assert state is not None
-            if state.phase is Phase.GAME_OVER or deals >= MAX_DEALS_PER_GAME or not ch.flag(0.7):
+            if state.phase is Phase.GAME_OVER or deals >= MAX_DEALS_PER_GAME or not ch.flag(
+                    _AIMED if aim.deals else 0.7):
                 break
+            if ch.flag(0.3 if aim.illegal else 0.1):
+                self.offer_between()
             self.plan = self.draw_deal(state)
             self.session.act(self.plan.deal)
             deals += 1
             self.play_deal()
-        state = self.session.state
-        if self.offer_illegal and state is not None:
-            self.session.stats.illegal += 1
-            self.session.act(self.illegal_action(state))
-            self.session.check_unchanged()
+        self.offer_between()
         self.session.flush()
+
+
+def _loud(c: Card) -> int:
+    """Hearts and the Q♠ last: a quiet play keeps hearts unbroken."""
+    return 1 if c.suit == Suit.H or c == QUEEN_OF_SPADES else 0

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from ..actions import DealCards
-from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit, full_deck
+from ..cards import CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit, full_deck
 from ..deal import extras_count, hand_size
 from ..passing import pass_direction, pass_offset
 from ..ruleset import (
@@ -99,11 +99,12 @@ def penalty_leader_deal(players: int, leader: int, seed: int) -> DealCards:
     return _dealt(hands, pool[players * size:])
 
 
-def forced_heart_deal(players: int, leader: int, seed: int) -> DealCards:
+def forced_heart_deal(players: int, leader: int, seed: int, queen: bool = False) -> DealCards:
     """``leader`` holds the A♣ (both, or one with the other among the extras) and hearts.
 
     It wins its club leads and is then left with only hearts, maybe while
-    hearts are unbroken (``LEAD.HEARTS``).
+    hearts are unbroken (``LEAD.HEARTS``). With ``queen`` it also holds a
+    Q♠, which it must lead before any heart while hearts are unbroken.
     """
     size = hand_size(players)
     rng = random.Random(seed)
@@ -111,8 +112,10 @@ def forced_heart_deal(players: int, leader: int, seed: int) -> DealCards:
     aces = 1 if extras_count(players) else 2
     hearts = [c for c in full_deck() if c.suit == Suit.H]
     rng.shuffle(hearts)
-    hand = [ace] * aces + hearts[:size - aces]
-    rest = [c for c in full_deck() if c.suit != Suit.H and c != ace] + hearts[size - aces:]
+    queens = [QUEEN_OF_SPADES] if queen else []
+    hand = [ace] * aces + queens + hearts[:size - aces - len(queens)]
+    rest = [c for c in full_deck() if c.suit != Suit.H and c != ace and c not in queens]
+    rest += queens + hearts[size - aces - len(queens):]
     rng.shuffle(rest)
     if aces == 1:
         rest.append(ace)  # dealt last: among the extras
@@ -122,6 +125,62 @@ def forced_heart_deal(players: int, leader: int, seed: int) -> DealCards:
     for k, seat in enumerate(seats):
         hands[seat] = rest[k * size:(k + 1) * size]
     return _dealt(hands, rest[(players - 1) * size:])
+
+
+def penalty_follower_deal(players: int, leader: int, seed: int) -> DealCards:
+    """The seat after ``leader`` holds only hearts and Q♠; ``leader`` holds none of them.
+
+    So it cannot follow the opening lead and may discard a heart or a Q♠
+    even where the first trick forbids them (``FOLLOW.FIRST_TRICK``).
+    """
+    size = hand_size(players)
+    rng = random.Random(seed)
+    penalty = [c for c in full_deck() if c.suit == Suit.H or c == QUEEN_OF_SPADES]
+    others = [c for c in full_deck() if not (c.suit == Suit.H or c == QUEEN_OF_SPADES)]
+    rng.shuffle(penalty)
+    rng.shuffle(others)
+    follower = (leader + 1) % players
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    hands[follower] = penalty[:size]
+    hands[leader] = others[:size]
+    rest = penalty[size:] + others[size:]
+    rng.shuffle(rest)
+    return _fill(hands, rest, size)
+
+
+def void_follower_deal(players: int, leader: int, seed: int) -> DealCards:
+    """``leader`` holds only clubs; the seat after it no club, half of its hand hearts.
+
+    So the follower cannot follow the opening club lead and holds hearts
+    beside other cards: where the first trick forbids them, a heart is an
+    illegal discard there (``FOLLOW.FIRST_TRICK``).
+    """
+    size = hand_size(players)
+    rng = random.Random(seed)
+    clubs = [c for c in full_deck() if c.suit == Suit.C]
+    hearts = [c for c in full_deck() if c.suit == Suit.H]
+    others = [c for c in full_deck() if c.suit in (Suit.D, Suit.S)]
+    for pile in (clubs, hearts, others):
+        rng.shuffle(pile)
+    follower = (leader + 1) % players
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    hands[leader] = clubs[:size]
+    half = size // 2
+    hands[follower] = hearts[:half] + others[:size - half]
+    rest = clubs[size:] + hearts[half:] + others[size - half:]
+    rng.shuffle(rest)
+    return _fill(hands, rest, size)
+
+
+def clubs_in_extras_deal(players: int, seed: int) -> DealCards:
+    """Both 2♣ among the extras (at least 2 extras): no hand holds one (``LEAD.OPENING_LEADER``)."""
+    rng = random.Random(seed)
+    two = TWO_OF_CLUBS
+    rest = [c for c in full_deck() if c != two]
+    rng.shuffle(rest)
+    size = hand_size(players)
+    hands = [rest[k * size:(k + 1) * size] for k in range(players)]
+    return _dealt(hands, [two, two, *rest[players * size:]])
 
 
 def moon_deal(players: int, dealer: int, deal_number: int, ruleset: Ruleset,

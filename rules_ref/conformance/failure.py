@@ -36,11 +36,17 @@ class Stats:
     followed: int = 0
     #: How often the game went through each rare situation (``strategies.RARE_PATHS``).
     rare: Counter[str] = field(default_factory=Counter)
+    #: How often each condition of a rule was exercised (``exercise.CONDITIONS``, by key).
+    exercise: Counter[str] = field(default_factory=Counter)
+    #: How many illegal actions of each kind were offered (``illegal_kinds.KINDS``).
+    offers: Counter[str] = field(default_factory=Counter)
 
     def add(self, other: Stats) -> None:
         for f in COUNTS:
             setattr(self, f, getattr(self, f) + getattr(other, f))
         self.rare.update(other.rare)
+        self.exercise.update(other.exercise)
+        self.offers.update(other.offers)
 
 
 #: The counters of :class:`Stats`.

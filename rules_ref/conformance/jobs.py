@@ -59,6 +59,8 @@ def _job_main(config: Config, index: int, examples: int | None, counters: Any, s
             assert outcome.divergences is not None
             result = {"stats": {name: getattr(outcome.stats, name) for name in COUNTS},
                       "rare": dict(outcome.stats.rare),
+                      "exercise": dict(outcome.stats.exercise),
+                      "offers": dict(outcome.stats.offers),
                       "failure": None if outcome.failure is None else outcome.failure.to_json(),
                       "notes": outcome.notes, "stopped": outcome.stopped,
                       "examples_run": outcome.examples_run,
@@ -147,7 +149,9 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
             fault = AdapterFault(f["kind"], f["message"], f.get("stdout", []),
                                  f.get("stderr", ""), f.get("exit_status"))
             continue
-        stats.add(Stats(**result["stats"], rare=Counter(result.get("rare", {}))))
+        stats.add(Stats(**result["stats"], rare=Counter(result.get("rare", {})),
+                        exercise=Counter(result.get("exercise", {})),
+                        offers=Counter(result.get("offers", {}))))
         examples_run += result.get("examples_run", 0)
         if result.get("failure") is not None:
             failures.append(Failure.from_json(result["failure"]))

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from .divergence import DivergenceClass
+from .exercise_report import exercise_keys
 from .outcome import Config, Outcome
 from .session import Failure, describe_action
 
@@ -202,6 +203,7 @@ def summary_dict(outcome: Outcome, config: Config, verdict: str,
         "stopped": outcome.stopped or None,
         "notes": outcome.notes,
         "rare_paths": {name: s.rare.get(name, 0) for name in RARE_PATHS},
+        **exercise_keys(outcome, config),
         "divergences": s.divergences, "resyncs": s.resyncs, "games_cut_short": s.cut,
         "scores_followed": s.followed,
         "shard": None,

@@ -30,6 +30,7 @@ from ..serialize import action_to_json
 from ..state import GameState, Phase
 from .adapter import position_state, start_state
 from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
+from .exercise_detect import rejected_conditions, start_conditions, step_conditions
 
 # Re-exported ("X as X"): the results of a conversation live in .failure.
 from .failure import COUNTS as COUNTS
@@ -238,6 +239,8 @@ class Session:
         msg_id = self.proc.send(msg)
         state = position_state(msg) if "position" in msg else start_state(msg)
         self._count_rare = "position" not in msg
+        if self._count_rare:
+            self.stats.exercise.update(start_conditions(state))
         expected = observe(state)
         kind, answer = self._answer(msg_id, "start", "start")
         self.stats.actions += 1
@@ -341,10 +344,13 @@ class Session:
         try:
             after, events = before.apply(action)
         except IllegalAction as exc:
+            self.stats.exercise.update(rejected_conditions(before, action, exc.violations))
             return _Step(before, action, action_json, None, {}, exc.violations, len(self.actions))
         except RulesRefError as exc:
             violation = Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc))
+            self.stats.exercise.update(rejected_conditions(before, action, (violation,)))
             return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
+        self.stats.exercise.update(step_conditions(before, action, after, events))
         if type(action) is DealCards:
             self._count_rare = True
         if _rare_paths is not None and events and self._count_rare:

@@ -1,0 +1,92 @@
+"""Broken implementations that accept one kind of illegal action the runner offers.
+
+Each is the reference adapter with one check missing, as engines have been
+seen to miss them: a pass naming a card twice that the seat holds once is
+taken (and a 105th card appears), a play is taken while the seats are still
+passing. Their legal lists are right, so only the illegal actions that
+``rules-ref conform`` offers show the bug.
+
+Run one as an adapter::
+
+    python tests/conformance/illegal_kind_adapters.py double-pass-accepted
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make the repository importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from rules_ref.actions import Pass, Play
+from rules_ref.conformance.adapter import ReferenceAdapter
+from rules_ref.errors import RulesRefError
+from rules_ref.serialize import action_from_json
+from rules_ref.state import Phase
+
+#: Every adapter of this module: name -> the rule the runner must name.
+ACCEPTS: dict[str, str] = {
+    "double-pass-accepted": "PASS.CARDS",
+    "play-while-passing-accepted": "TURN.ORDER",
+}
+
+
+class DoublePassAccepted(ReferenceAdapter):
+    """A pass naming a card more often than the seat holds it is taken as if it were legal."""
+
+    def act(self, msg: dict[str, Any]) -> dict[str, Any]:
+        state = self.state
+        try:
+            action = action_from_json(msg.get("action"))
+        except RulesRefError:
+            return super().act(msg)
+        if state is not None and isinstance(action, Pass) and state.phase is Phase.PASSING \
+                and 0 <= action.seat < state.players:
+            held = Counter(state.hands[action.seat])
+            named = Counter(action.cards)
+            if all(c in held for c in named) and any(k > held[c] for c, k in named.items()):
+                return {"type": "observation", **self.observe(state)}
+        return super().act(msg)
+
+
+class PlayWhilePassingAccepted(ReferenceAdapter):
+    """A play during the passing phase is answered as if it had been played."""
+
+    def act(self, msg: dict[str, Any]) -> dict[str, Any]:
+        state = self.state
+        try:
+            action = action_from_json(msg.get("action"))
+        except RulesRefError:
+            return super().act(msg)
+        if state is not None and isinstance(action, Play) and state.phase is Phase.PASSING:
+            return {"type": "observation", **self.observe(state)}
+        return super().act(msg)
+
+
+ADAPTERS: dict[str, type[ReferenceAdapter]] = {
+    "double-pass-accepted": DoublePassAccepted,
+    "play-while-passing-accepted": PlayWhilePassingAccepted,
+}
+
+
+def command(name: str) -> list[str]:
+    """The command that runs adapter ``name``."""
+    return [sys.executable, str(Path(__file__).resolve()), name]
+
+
+def main(argv: Sequence[str]) -> int:
+    if len(argv) != 1 or argv[0] not in ADAPTERS:
+        print(f"usage: illegal_kind_adapters.py NAME; NAME is one of: {', '.join(ADAPTERS)}",
+              file=sys.stderr)
+        return 2
+    adapter = ADAPTERS[argv[0]]()
+    adapter.name = f"broken adapter {argv[0]} ({ACCEPTS[argv[0]]})"
+    return adapter.serve(sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
