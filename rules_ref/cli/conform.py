@@ -23,6 +23,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..ruleset import presets
+from . import conform_scale as scale
 from .common import (
     bounded_int,
     players_arg,
@@ -85,6 +86,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "ruleset with this target")
     p.add_argument("adapter_command", nargs=argparse.REMAINDER, metavar="-- COMMAND",
                    help="the adapter command and its arguments, after --")
+    scale.add_scale_options(p)
 
 
 class _Progress:
@@ -125,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
     from ..conformance.replay import read_replay, run_replay
     from ..conformance.search import run_search
 
+    if args.merge is not None:
+        return scale.run_merge(args)
     command = _command(args)
     explicit = args.preset is not None or args.ruleset is not None or args.target is not None
     config = Config(
@@ -133,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
         timeout=args.timeout, jobs=args.jobs, shrink_seconds=args.shrink_seconds,
         ruleset=ruleset_from_args(args) if explicit else None,
         versions=(args.protocol,) if args.protocol else PROTOCOL_VERSIONS)
+    config = scale.scale_config(config, args)
     progress = _Progress() if sys.stderr.isatty() and not args.json else None
     if args.replay is not None:
         from .io import read_json_file
@@ -190,12 +195,14 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
     if replay_path is not None or replay_of is not None:
         reproduce = f"rules-ref conform --replay {shlex.quote(replay_path or replay_of or '')} " \
                     f"-- {command}"
-    if args.json:
+    if args.json or args.report:
         summary = report.summary_dict(outcome, config, verdict, replay_path)
         if reproduce and failure is not None:
             summary["reproduce"] = reproduce
         if replay_of is not None:
             summary["replay_of"] = replay_of
+        scale.write_run_report(args, scale.scale_summary(summary, config, args))
+    if args.json:
         print(json.dumps(summary, indent=1))
         return code
     lines: list[str] = []
@@ -254,6 +261,7 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         lines.append("nothing was tested: no answer of the implementation was compared"
                      + (f" (the time budget of {config.max_seconds:g} s ended the search before "
                         "its first game)" if outcome.stopped == "time" else ""))
+    lines.extend(scale.scale_lines(args))
     lines.append(f"verdict: {verdict.upper()}")
     out = sys.stdout if code != EXIT_ERROR else sys.stderr
     print("\n".join(lines), file=out)
