@@ -66,7 +66,7 @@ def example_size(example: dict[str, Any] | None) -> tuple[int, int]:
     return deals, len(actions)
 
 
-def _legacy_classes(summary: dict[str, Any]) -> list[dict[str, Any]]:
+def legacy_classes(summary: dict[str, Any]) -> list[dict[str, Any]]:
     """The one class of a summary that has a ``failure`` but no ``classes``."""
     failure = summary.get("failure")
     if not isinstance(failure, dict):
@@ -150,11 +150,11 @@ def _same_run(summaries: Sequence[tuple[str, dict[str, Any]]]) -> None:
     for where, s in summaries:
         if s.get("shard") is None:
             continue
-        key = (s.get("seed"), s.get("shard"))
-        if key in seen:
+        run = (s.get("seed"), s.get("shard"))
+        if run in seen:
             raise InputError(f"{where} is shard {s.get('shard')} of seed {s.get('seed')} "
-                             f"again ({seen[key]} is the same shard): it would count twice")
-        seen[key] = where
+                             f"again ({seen[run]} is the same shard): it would count twice")
+        seen[run] = where
 
 
 def _missing_shards(summaries: Sequence[dict[str, Any]]) -> list[str]:
@@ -208,7 +208,7 @@ def merge_summaries(summaries: Sequence[tuple[str, object]], strict: bool = Fals
     for key in ("players", "ruleset", "rules_version", "adapter_command"):
         if key in first:
             out[key] = first[key]
-    seeds = sorted({s.get("seed") for s in docs if isinstance(s.get("seed"), int)})
+    seeds = sorted({int(s["seed"]) for s in docs if isinstance(s.get("seed"), int)})
     out["seed"] = seeds[0] if len(seeds) == 1 else None
     out["seeds"] = seeds
     for name in COUNTERS:
@@ -235,7 +235,8 @@ def merge_summaries(summaries: Sequence[tuple[str, object]], strict: bool = Fals
         out["rare_paths"] = {name: rare[name] for name in (first.get("rare_paths") or rare)}
     classes: dict[str, dict[str, Any]] = {}
     for s in docs:
-        for c in s.get("classes") if s.get("classes") is not None else _legacy_classes(s):
+        listed = s.get("classes")
+        for c in listed if isinstance(listed, list) else legacy_classes(s):
             if c["key"] in classes:
                 _merge_class(classes[c["key"]], c)
             else:
