@@ -20,19 +20,27 @@ so nothing the runner draws depends on when the answers arrive.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, Play
 from ..errors import IllegalAction, RulesRefError, Violation
-from ..serialize import action_to_json, describe_action_json
+from ..serialize import action_to_json
 from ..state import GameState, Phase
-from .adapter import start_state
+from .adapter import position_state, start_state
 from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
+
+# Re-exported ("X as X"): the results of a conversation live in .failure.
+from .failure import COUNTS as COUNTS
+from .failure import FAILURE_KINDS as FAILURE_KINDS
+from .failure import Failure as Failure
+from .failure import FoundFailure as FoundFailure
+from .failure import Stats as Stats
+from .failure import describe_action as describe_action
 from .observation import CARD_TEXT, observation_problems, observe
 from .process import AdapterFault, AdapterProcess
+from .resync import MAX_ROLLBACKS, GameCut, can_restart, restart_from
 
 _rare_paths: Callable[..., tuple[str, ...]] | None
 try:
@@ -42,85 +50,6 @@ except ImportError:  # pragma: no cover - the module ships with the package
 
 #: The actions one ``batch`` request carries in a conform run.
 BATCH_SIZE = 64
-#: The kinds of :class:`Failure`.
-FAILURE_KINDS = ("disagreement", "fault", "error")
-
-
-# --- results --------------------------------------------------------------------------------
-
-
-@dataclass
-class Stats:
-    """What a run did: games (conversations), deals played to the end, answers compared."""
-
-    games: int = 0
-    deals: int = 0
-    actions: int = 0
-    illegal: int = 0
-    citations: int = 0
-    restarts: int = 0
-    #: How often the game went through each rare situation (``strategies.RARE_PATHS``).
-    rare: Counter[str] = field(default_factory=Counter)
-
-    def add(self, other: Stats) -> None:
-        for f in COUNTS:
-            setattr(self, f, getattr(self, f) + getattr(other, f))
-        self.rare.update(other.rare)
-
-
-#: The counters of :class:`Stats`.
-COUNTS = ("games", "deals", "actions", "illegal", "citations", "restarts")
-
-
-@dataclass
-class Failure:
-    """A disagreement (or an adapter fault during a game) and the game that led to it."""
-
-    kind: str  # one of FAILURE_KINDS: "disagreement", "fault" or "error"
-    rules: list[str]
-    summary: str
-    start: dict[str, Any]
-    actions: list[dict[str, Any]]
-    failing: dict[str, Any] | None  # the failing action (None: the start)
-    position: dict[str, Any]
-    expected: dict[str, Any]
-    actual: dict[str, Any]
-    fields: list[str] = field(default_factory=list)
-    others: list[str] = field(default_factory=list)
-    fault: dict[str, Any] | None = None
-    note: str = ""
-    reference: dict[str, Any] | None = None  # the reference's whole answer to the failing message
-    #: A fault during a batch: ``failing`` is the batch's first action, not the one at fault.
-    batched: bool = False
-
-    @property
-    def size(self) -> tuple[int, int]:
-        deals = 1 + sum(1 for a in self.actions if a.get("type") == "deal")
-        return deals, len(self.actions)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "rules": self.rules, "summary": self.summary,
-                "start": self.start, "actions": self.actions, "failing": self.failing,
-                "position": self.position, "expected": self.expected, "actual": self.actual,
-                "fields": self.fields, "others": self.others, "fault": self.fault,
-                "note": self.note, "reference": self.reference}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Failure:
-        values = {f.name: data[f.name] for f in fields(cls) if f.name in data}
-        return cls(**values)
-
-
-class FoundFailure(Exception):
-    """Raised inside a Hypothesis example that failed (so that Hypothesis shrinks it)."""
-
-    def __init__(self, failure: Failure) -> None:
-        super().__init__(failure.summary)
-        self.failure = failure
-
-
-def describe_action(action: dict[str, Any] | None) -> str:
-    return "start of the game" if action is None else describe_action_json(action)
 
 
 _SCORED = (Phase.DEALING, Phase.GAME_OVER)
@@ -145,12 +74,19 @@ class Session:
     ``position`` describes a reference state for a failure report; ``batch``
     is the number of actions sent in one request (default :data:`BATCH_SIZE`
     when the adapter declares ``batch``, else 0: one ``action`` request each).
+
+    Without ``on_divergence`` the first divergence raises :class:`FoundFailure`.
+    With it, every divergence is handed to it and the game goes on
+    (:mod:`.resync`): from the reference's position when the adapter starts
+    from positions, else after a legal action the implementation rejected
+    (the reference steps back), else the game ends (:class:`.resync.GameCut`).
     """
 
     def __init__(self, proc: AdapterProcess, stats: Stats, known_rules: frozenset[str],
                  check_every: int = 16,
                  position: Callable[[GameState], dict[str, Any]] | None = None,
-                 batch: int | None = None) -> None:
+                 batch: int | None = None,
+                 on_divergence: Callable[[Failure], None] | None = None) -> None:
         self.proc = proc
         self.stats = stats
         self.known_rules = known_rules
@@ -171,6 +107,8 @@ class Session:
         self._sent = 0  # actions sent after the start
         #: The first action of the request being answered: a fault is reported there.
         self._awaited: _Step | None = None
+        self.on_divergence = on_divergence
+        self._rollbacks = 0
 
     # --- failures ---
 
@@ -184,7 +122,7 @@ class Session:
             kind=kind, rules=list(rules), summary=summary, start=self.start_msg,
             actions=list(actions), failing=failing, position=self._position(before),
             expected=expected, actual=actual, fields=list(fields_), others=list(others),
-            reference=reference))
+            reference=reference, before_position=_json_position(before)))
 
     def fault_failure(self, fault: AdapterFault) -> Failure:
         """The failure of an adapter fault: at the request being answered (a whole batch)."""
@@ -295,18 +233,26 @@ class Session:
         self._sent = 0
         self.state = None
         msg_id = self.proc.send(msg)
-        state = start_state(msg)
+        state = position_state(msg) if "position" in msg else start_state(msg)
         expected = observe(state)
         kind, answer = self._answer(msg_id, "start", "start")
         self.stats.actions += 1
-        if kind == "error":
-            raise self._internal_error(answer, state, None)
-        if kind == "rejected":
-            raise self._fail(["DEAL.SOURCE"], "the implementation rejected the start of a game "
-                             f"that the reference plays: {answer.get('reason')!s:.200}", state,
-                             None, {"type": "observation"}, {"type": "rejected", **answer},
-                             {"type": "observation", **expected})
-        self._compare(None, None, state, expected, answer)
+        try:
+            if kind == "error":
+                raise self._internal_error(answer, state, None)
+            if kind == "rejected":
+                raise self._fail(["DEAL.SOURCE"], "the implementation rejected the start of a "
+                                 f"game that the reference plays: {answer.get('reason')!s:.200}",
+                                 state, None, {"type": "observation"},
+                                 {"type": "rejected", **answer},
+                                 {"type": "observation", **expected})
+            self._compare(None, None, state, expected, answer)
+        except FoundFailure as found:
+            if self.on_divergence is None:
+                raise
+            self._diverged(found.failure)
+            self._restart(state)
+            return
         self.state = state
 
     def act(self, action: Action) -> bool:
@@ -334,10 +280,50 @@ class Session:
         msg_id = self.proc.send({"type": "action", "action": action_json})
         kind, answer = self._answer(msg_id, "action", describe_action(action_json))
         self._awaited = None
-        accepted = self._judge(step, kind, answer)
+        try:
+            accepted = self._judge(step, kind, answer)
+        except FoundFailure as found:
+            if self.on_divergence is None:
+                raise
+            return self._recover(found.failure, step)
+        self._rollbacks = 0
         if step.after is not None:
             self.state = step.after
         return accepted
+
+    # --- divergences: record and resynchronise ---
+
+    def _diverged(self, failure: Failure) -> None:
+        assert self.on_divergence is not None
+        self.stats.divergences += 1
+        self.on_divergence(failure)
+
+    def _restart(self, state: GameState) -> None:
+        """Start the implementation again from ``state``'s position (or end the game)."""
+        msg, fresh = restart_from(self.proc, state)
+        self.stats.resyncs += 1
+        self.start_msg = msg
+        self.actions = []
+        self._sent = 0
+        self.state = fresh
+        self._rollbacks = 0
+
+    def _recover(self, failure: Failure, step: _Step) -> bool:
+        """After a divergence at ``step`` (one action per request): go on, or end the game."""
+        self._diverged(failure)
+        resume = step.after if step.after is not None else step.before
+        if can_restart(self.proc, resume):
+            self._restart(resume)
+            return step.after is not None
+        if failure.actual.get("type") == "rejected" and step.after is not None:
+            # a legal action rejected: the implementation's game did not move
+            self._rollbacks += 1
+            if self._rollbacks > MAX_ROLLBACKS:
+                raise GameCut(f"{MAX_ROLLBACKS} legal actions rejected in a row")
+            self.state = step.before
+            return False
+        raise GameCut("the implementation's game differs from the reference's and the "
+                      "adapter cannot start from a position")
 
     def _reference_step(self, before: GameState, action: Action,
                         action_json: dict[str, Any]) -> _Step:
@@ -365,6 +351,14 @@ class Session:
         state = self.state
         if state is None or not self.proc.can("observe"):
             return
+        try:
+            self._check_unchanged(state)
+        except FoundFailure as found:
+            if self.on_divergence is None:
+                raise
+            self._diverged(found.failure)  # the game ends here: nothing to resynchronise
+
+    def _check_unchanged(self, state: GameState) -> None:
         answer = self.proc.observe()
         kind = answer.pop("type")
         answer.pop("id", None)
@@ -389,7 +383,33 @@ class Session:
         """Send what is queued and judge every answer still awaited, in order."""
         if self._queue:
             self._send_queue()
-        self._collect()
+        self._collect_or_resync()
+
+    def _collect_or_resync(self) -> None:
+        """:meth:`_collect`; after a divergence, restart before the actions still queued.
+
+        The answers after the divergent one are dropped (they come from a game
+        that went another way); the actions queued and not sent are judged
+        again from the position the implementation restarts at.
+        """
+        try:
+            self._collect()
+        except FoundFailure as found:
+            if self.on_divergence is None:
+                raise
+            self._diverged(found.failure)
+            queued, self._queue = self._queue, []
+            self._restart(queued[0].before if queued else self.state if self.state is not None
+                          else found_state(found))
+            state = self.state
+            assert state is not None
+            for old in queued:
+                self.actions.append(old.action_json)
+                step = self._reference_step(state, old.action, old.action_json)
+                self._queue.append(step)
+                if step.after is not None:
+                    state = step.after
+            self.state = state
 
     def _send_queue(self) -> None:
         """Send the queued actions as one batch, once the batch before is judged.
@@ -399,7 +419,7 @@ class Session:
         one batch while the runner draws the next. Requests still go one at a
         time: a batch is sent only after the answer to the one before.
         """
-        self._collect()
+        self._collect_or_resync()
         queue, self._queue = self._queue, []
         self._sent = queue[-1].sent
         self._inflight = (self.proc.send_batch([step.action_json for step in queue]), queue)
@@ -436,6 +456,22 @@ class Session:
         for step, answer in zip(queue, answers, strict=False):  # ends early at an error
             kind = answer.pop("type")
             self._judge(step, kind, answer)
+
+
+def found_state(found: FoundFailure) -> GameState:  # pragma: no cover - a game has a state
+    raise GameCut(f"no state to continue from after: {found.failure.summary}")
+
+
+def _json_position(state: GameState) -> dict[str, Any] | None:
+    """``state``'s position in JSON form (``None`` once the game is over)."""
+    if state.phase is Phase.GAME_OVER:
+        return None
+    from ..position import position_to_json
+
+    try:
+        return position_to_json(state.position())
+    except RulesRefError:  # pragma: no cover - every state the rules reach has a position
+        return None
 
 
 def _brief_position(state: GameState) -> dict[str, Any]:
