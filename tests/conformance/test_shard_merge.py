@@ -273,3 +273,11 @@ def test_bad_merges_are_one_error_line_exit_2(case: str, capsys: pytest.CaptureF
     assert out == ""
     assert len(err.strip().splitlines()) == 1, err
     assert words in err and "Traceback" not in err
+
+
+def test_the_limits_document_states_the_shard_bound() -> None:
+    from rules_ref.registry import spec_dir
+
+    limits = (spec_dir() / "limits.md").read_text(encoding="utf-8")
+    assert f"| `--shard K/N` | 1 ≤ K ≤ N ≤ {MAX_SHARDS} |" in limits
+    assert "| `conform --merge` |" in limits
