@@ -2,14 +2,19 @@
 
 Starts the implementation's adapter (``spec/protocol.md``), checks the
 handshake, then plays games that Hypothesis generates against it and the
-reference side by side, comparing every observation and offering illegal
-actions that must be rejected. The first disagreement is shrunk to a
-minimal game, reported with the rule IDs it falls under, and written as a
-replay file; ``--replay FILE`` plays that game again.
+reference side by side until the time budget (or ``--examples`` games),
+comparing every observation and offering illegal actions that must be
+rejected. Every divergence is recorded and the game goes on; at the end
+each divergence class (the rule and what differs) is reported with its
+count and a shrunk minimal example written as a replay file
+(``--replay FILE`` plays it again). ``--expect FILE`` declares the
+divergences the implementer knows of; ``--write-expect FILE`` writes one
+from the classes seen.
 
-Exit status: 0 no disagreement, 1 a disagreement, 2 a usage error or an
-adapter fault, 3 the implementation reported an internal error (protocol
-version 2, answer ``error``).
+Exit status: 0 no unexpected divergence, 1 an unexpected divergence (or,
+with ``--strict``, an expectation not seen), 2 a usage error or an adapter
+fault, 4 nothing tested, 6 the implementation reported an internal error
+(protocol version 2, answer ``error``); 3 stays a bug of rules-ref.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import sys
 import textwrap
 from typing import Any
 
+from ..conformance.outcome import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
 from ..errors import InputError
 from ..ruleset import presets
 from . import conform_scale as scale
@@ -50,17 +56,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.usage = "%(prog)s [options] -- COMMAND..."
     p.epilog = ("COMMAND is the adapter, run as an argument list (no shell), for example: "
                 "rules-ref conform -- python -m rules_ref.conformance.adapter. "
-                "exit status: 0 every answer agreed; 1 a disagreement (replay file written); "
-                "2 an adapter fault or bad usage; 3 an internal error of rules-ref; 4 nothing "
+                "exit status: 0 no unexpected divergence; 1 an unexpected divergence (a "
+                "replay file for each class), or with --strict an expectation not seen; 2 an "
+                "adapter fault or bad usage; 3 an internal error of rules-ref; 4 nothing "
                 "was tested (no answer compared); 6 the implementation reported an internal "
                 "error (protocol version 2).")
-    p.add_argument("--examples", type=bounded_int(1, MAX_EXAMPLES), default=100,
-                   help="games to generate (Hypothesis examples; default 100)")
-    p.add_argument("--max-seconds", type=positive_seconds, default=60.0,
-                   help="time budget of the search (default 60)")
+    p.add_argument("--examples", type=bounded_int(1, MAX_EXAMPLES), default=None,
+                   help="play this many games (Hypothesis examples), within --max-seconds "
+                   "(default: as many as --max-seconds allows)")
+    p.add_argument("--max-seconds", type=positive_seconds, default=DEFAULT_MAX_SECONDS,
+                   help="time budget of the search: it plays games until then (default "
+                   f"{DEFAULT_MAX_SECONDS:g})")
     p.add_argument("--shrink-seconds", type=positive_seconds, default=None,
-                   help="time budget of shrinking a disagreement to a minimal game (default: half "
-                   "of --max-seconds, at least 10)")
+                   help="time budget of shrinking the divergence classes to minimal games, "
+                   "shared between them in turn (default: half of --max-seconds, at least "
+                   f"{SHRINK_SECONDS_MIN:g}; every class gets its first check)")
+    p.add_argument("--expect", default=None, metavar="FILE",
+                   help="declared deviations (JSON, spec/schemas/expect.schema.json): the "
+                   "divergences they cover do not fail the run")
+    p.add_argument("--strict", action="store_true",
+                   help="with --expect: an expected divergence that never showed fails the run")
+    p.add_argument("--write-expect", default=None, metavar="FILE",
+                   help="write an expectations file covering the classes seen (a starting "
+                   "point for --expect)")
     p.add_argument("--seed", type=seed_arg, default=None,
                    help="the run's seed (default: a fresh one, printed in the summary)")
     p.add_argument("--players", type=players_arg, default=None,
@@ -131,12 +149,21 @@ def run(args: argparse.Namespace) -> int:
         return scale.run_merge(args)
     command = _command(args)
     explicit = args.preset is not None or args.ruleset is not None or args.target is not None
+    expect: tuple[Any, ...] = ()
+    if args.expect is not None:
+        from ..conformance.expect import read_expectations
+        from .io import read_json_file
+
+        expect = read_expectations(read_json_file(args.expect), args.expect)
+    elif args.strict:
+        raise InputError("--strict needs --expect FILE")
     config = Config(
         command=command, examples=args.examples, max_seconds=args.max_seconds,
         seed=args.seed if args.seed is not None else env_seed(), players=args.players,
         timeout=args.timeout, jobs=args.jobs, shrink_seconds=args.shrink_seconds,
         ruleset=ruleset_from_args(args) if explicit else None,
-        versions=(args.protocol,) if args.protocol else PROTOCOL_VERSIONS)
+        versions=(args.protocol,) if args.protocol else PROTOCOL_VERSIONS,
+        expect=expect, strict=args.strict)
     config = scale.scale_config(config, args)
     progress = _Progress() if sys.stderr.isatty() and not args.json else None
     if args.replay is not None:
@@ -153,21 +180,58 @@ def run(args: argparse.Namespace) -> int:
     return _report(outcome, config, args)
 
 
-def _write_replay(outcome: Any, config: Any, out: str) -> str:
+def _slug(cls: Any) -> str:
+    """A file-name part from a class's rule (``PASS.CARDS`` -> ``pass-cards``) or kind."""
     import re
 
+    tag: str = (cls.rule or cls.kind).lower().replace(".", "-").replace("_", "-")
+    if not re.fullmatch(r"[a-z][a-z-]{0,39}", tag):
+        tag = "failure"  # the file name never comes from what the adapter wrote
+    return tag
+
+
+def _write_replays(outcome: Any, config: Any, out: str) -> None:
+    """One replay file for the example of every class: ``replay-SEED-RULE[-N].json``."""
     from ..conformance.replay import replay_document
     from .io import make_output_dir, write_text_atomic
 
+    classes = outcome.divergences.ordered() if outcome.divergences is not None else []
+    written = [c for c in classes if (c.example or c.first).start]
+    if not written:
+        return
     directory = make_output_dir(out)
-    failure = outcome.failure
-    tag = failure.rules[0] if failure.rules else failure.kind
-    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", tag) or tag.startswith("."):
-        tag = "failure"  # the file name never comes from what the adapter wrote
-    path = directory / f"replay-{config.seed}-{tag}.json"
-    document = replay_document(failure, config, outcome.supports)
-    write_text_atomic(str(path), json.dumps(document, indent=1) + "\n")
-    return str(path)
+    used: dict[str, int] = {}
+    for cls in written:
+        slug = _slug(cls)
+        used[slug] = used.get(slug, 0) + 1
+        name = f"replay-{config.seed}-{slug}" + (f"-{used[slug]}" if used[slug] > 1 else "")
+        path = directory / f"{name}.json"
+        document = replay_document(cls.example or cls.first, config, outcome.supports)
+        write_text_atomic(str(path), json.dumps(document, indent=1) + "\n")
+        cls.replay = str(path)
+
+
+def _write_expect(outcome: Any, path: str) -> None:
+    from ..conformance.expect import Expectation, expect_document
+    from .io import write_text_atomic
+
+    entries: list[Expectation] = []
+    for cls in outcome.divergences.ordered() if outcome.divergences is not None else []:
+        if cls.rule is None or cls.kind != "disagreement":
+            continue  # faults and internal errors cannot be expected
+        example = cls.example or cls.first
+        kind = (example.failing or {}).get("type")
+        fields = example.fields or example.others
+        entry = Expectation(cls.rule, action=kind if isinstance(kind, str) else None,
+                            field=fields[0] if fields else None, note=cls.what)
+        if entry not in entries:
+            entries.append(entry)
+    write_text_atomic(path, json.dumps(expect_document(entries), indent=1) + "\n")
+
+
+_CODES = {"pass": EXIT_OK, "disagreement": EXIT_DISAGREEMENT, "expected-not-seen":
+          EXIT_DISAGREEMENT, "fault": EXIT_ERROR, "error": EXIT_IMPLEMENTATION_ERROR,
+          "nothing-tested": EXIT_NOTHING_TESTED}
 
 
 def _report(outcome: Any, config: Any, args: argparse.Namespace,
@@ -175,30 +239,26 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
     from ..conformance import report
     from ..conformance.process import AdapterFault
 
-    failure = outcome.failure
+    if replay_of is None:
+        _write_replays(outcome, config, args.out)
+        if args.write_expect is not None:
+            _write_expect(outcome, args.write_expect)
+    failure = report.primary_failure(outcome)
+    primary = report.primary_class(outcome)
     fault = outcome.fault
-    replay_path: str | None = None
-    if failure is not None and replay_of is None and failure.start:
-        replay_path = _write_replay(outcome, config, args.out)
-    if failure is not None:
-        verdict = failure.kind
-        code = {"fault": EXIT_ERROR, "error": EXIT_IMPLEMENTATION_ERROR}.get(failure.kind,
-                                                                       EXIT_DISAGREEMENT)
-    elif fault is not None:
-        verdict, code = "fault", EXIT_ERROR
-    elif outcome.stats.actions == 0:
-        verdict, code = "nothing-tested", EXIT_NOTHING_TESTED
-    else:
-        verdict, code = "pass", EXIT_OK
+    replay_path = primary.replay if primary is not None else None
+    verdict = report.verdict_of(outcome, config)
+    code = _CODES[verdict]
     command = shlex.join(config.command)
-    reproduce = None
-    if replay_path is not None or replay_of is not None:
-        reproduce = f"rules-ref conform --replay {shlex.quote(replay_path or replay_of or '')} " \
-                    f"-- {command}"
+
+    def reproduce(path: str | None) -> str | None:
+        return None if path is None else \
+            f"rules-ref conform --replay {shlex.quote(path)} -- {command}"
+
     if args.json or args.report:
         summary = report.summary_dict(outcome, config, verdict, replay_path)
-        if reproduce and failure is not None:
-            summary["reproduce"] = reproduce
+        if failure is not None and reproduce(replay_path or replay_of):
+            summary["reproduce"] = reproduce(replay_path or replay_of)
         if replay_of is not None:
             summary["replay_of"] = replay_of
         scale.write_run_report(args, scale.scale_summary(summary, config, args))
@@ -206,53 +266,43 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         print(json.dumps(summary, indent=1))
         return code
     lines: list[str] = []
-    if failure is not None:
-        lines.extend(report.format_failure(failure))
-        if failure.kind == "fault" and failure.fault:
-            f = failure.fault
+    if failure is not None and fault is not None and failure.kind != "fault":
+        failure = None  # the run ended at a fault before any game: reported below
+    detailed: list[tuple[Any, str | None]] = []
+    if outcome.divergences is None:
+        if failure is not None:
+            detailed.append((failure, None))
+    else:
+        shown = [c for c in outcome.divergences.ordered() if not c.expected][:5]
+        if primary is not None and primary not in shown and primary.kind == "fault":
+            shown.insert(0, primary)
+        detailed = [(c.example or c.first, c.replay) for c in shown]
+    for shown_failure, path in detailed:
+        lines.extend(report.format_failure(shown_failure))
+        if shown_failure.kind == "fault" and shown_failure.fault:
+            f = shown_failure.fault
             ev = AdapterFault(f["kind"], f["message"], f.get("stdout", []), f.get("stderr", ""),
                               f.get("exit_status"))
             lines.extend("  " + line for line in ev.evidence(lines=3).splitlines())
-        if replay_path is not None:
-            lines.append(f"  replay file: {replay_path}")
-        if reproduce:
-            lines.append(f"  reproduce: {reproduce}")
-    elif fault is not None:
+        if path is not None:
+            lines.append(f"  replay file: {path}")
+        if reproduce(path or replay_of):
+            lines.append(f"  reproduce: {reproduce(path or replay_of)}")
+    if fault is not None and not detailed:
         print(f"rules-ref conform: adapter fault ({fault.kind}): {fault.detail}", file=sys.stderr)
         print(f"  command: {command}", file=sys.stderr)
         for line in fault.evidence().splitlines():
             print(f"  {line}", file=sys.stderr)
         return code
     s = outcome.stats
-    seconds = outcome.seconds
     if replay_of is not None:
         what = f"replay of {replay_of}: {s.actions} answers compared"
         if failure is None:
             what += "; the implementation agrees with the reference on every step"
         lines.append(what)
     else:
-        adapter = outcome.supports.name if outcome.supports else "?"
-        players = (str(config.players) if config.players else
-                   ",".join(map(str, outcome.supports.players)) if outcome.supports else "?")
-        ruleset = config.ruleset.describe() if config.ruleset else "drawn within the adapter's"\
-            " supports"
-        lines.append(f"conform: {adapter!r}: {s.games} games, {s.deals} deals, {s.actions} "
-                     f"actions compared, {s.illegal} illegal actions offered in {seconds:.1f} s "
-                     f"({report.rate(s.deals, seconds):.1f} deals/s, "
-                     f"{report.rate(s.actions, seconds):.0f} actions/s)")
-        lines.append(f"  players {players}; ruleset {ruleset}; seed {config.seed}"
-                     + (f"; {config.jobs} jobs" if config.jobs > 1 else "")
-                     + (f"; {s.restarts} adapter restart(s)" if s.restarts else ""))
-        if s.rare:
-            seen = ", ".join(f"{name} {s.rare[name]}" for name in report.RARE_PATHS if s.rare[name])
-            unseen = [name for name in report.RARE_PATHS if not s.rare[name]]
-            lines.append(textwrap.fill(
-                f"rare situations played: {seen}" + (f"; not played: {', '.join(unseen)}"
-                                                      if unseen else ""),
-                100, initial_indent="  ", subsequent_indent="    "))
-        if outcome.stopped == "time":
-            lines.append(f"  the time budget ({config.max_seconds:g} s) ended the search after "
-                         f"{outcome.examples_run} of {config.examples} games")
+        lines.extend(_run_lines(outcome, config))
+        lines.extend(report.format_classes(outcome, config))
     if s.citations:
         lines.append(f"  {s.citations} correct rejection(s) cited another rule than the "
                      "reference (not a failure):")
@@ -266,3 +316,40 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
     out = sys.stdout if code != EXIT_ERROR else sys.stderr
     print("\n".join(lines), file=out)
     return code
+
+
+def _run_lines(outcome: Any, config: Any) -> list[str]:
+    """The search's figures: games, deals, answers, rare situations, resynchronisations."""
+    from ..conformance import report
+
+    s = outcome.stats
+    seconds = outcome.seconds
+    adapter = outcome.supports.name if outcome.supports else "?"
+    players = (str(config.players) if config.players else
+               ",".join(map(str, outcome.supports.players)) if outcome.supports else "?")
+    ruleset = config.ruleset.describe() if config.ruleset else "drawn within the adapter's"\
+        " supports"
+    lines = [f"conform: {adapter!r}: {s.games} games, {s.deals} deals, {s.actions} "
+             f"actions compared, {s.illegal} illegal actions offered in {seconds:.1f} s "
+             f"({report.rate(s.deals, seconds):.1f} deals/s, "
+             f"{report.rate(s.actions, seconds):.0f} actions/s)"]
+    lines.append(f"  players {players}; ruleset {ruleset}; seed {config.seed}"
+                 + (f"; {config.jobs} jobs" if config.jobs > 1 else "")
+                 + (f"; {s.restarts} adapter restart(s)" if s.restarts else ""))
+    if s.rare:
+        seen = ", ".join(f"{name} {s.rare[name]}" for name in report.RARE_PATHS if s.rare[name])
+        unseen = [name for name in report.RARE_PATHS if not s.rare[name]]
+        lines.append(textwrap.fill(
+            f"rare situations played: {seen}" + (f"; not played: {', '.join(unseen)}"
+                                                  if unseen else ""),
+            100, initial_indent="  ", subsequent_indent="    "))
+    if s.divergences:
+        lines.append(f"  {s.divergences} divergence(s) played past: the implementation was "
+                     f"restarted from the reference's position {s.resyncs} time(s); "
+                     f"{s.cut} game(s) cut short (no position to restart from)")
+    if outcome.stopped == "time" and config.examples is not None:
+        lines.append(f"  the time budget ({config.max_seconds:g} s) ended the search after "
+                     f"{outcome.examples_run} of {config.examples} games")
+    elif outcome.stopped == "fault":
+        lines.append("  an adapter fault ended the search")
+    return lines

@@ -96,24 +96,31 @@ def draw_example(example: dict[str, Any]) -> list[str]:
     The failing action is the last of ``actions``; if the reference rejects
     it, the last line says so and names the rule.
     """
-    from ..conformance.adapter import start_state
+    from ..conformance.adapter import position_state, start_state
     from ..serialize import action_from_json
+    from .position import describe_position
 
     start = example.get("start")
     if not isinstance(start, dict) or not start:
         return ["(no game: the difference came before a game started)"]
     log = GameLog(Style(symbols=True, colour=False))
+    from_position = "position" in start
     try:
-        state = start_state(start, "example.start")
+        state = (position_state if from_position else start_state)(start, "example.start")
     except RulesRefError as exc:
         return [f"(the example's start cannot be drawn: {exc})"]
     lines = log.header(state.players, state.ruleset, None)
-    lines += ["", f"Deal {state.deal_number} as the example starts it: dealer seat "
-              f"{state.dealer}, totals " + ", ".join(f"seat {i} {t}"
-                                                     for i, t in enumerate(state.totals))]
-    lines += [f"  seat {seat}: {log.style.cards(hand)}" for seat, hand in enumerate(state.hands)]
-    if state.extras:
-        lines.append(f"  extras: {log.style.cards(state.extras)}")
+    if from_position:  # drawn as `rules-ref position` draws one
+        lines += ["", "The position the example starts from (spec/position.md):",
+                  *describe_position(state.position(), state.ruleset).splitlines()]
+    else:
+        lines += ["", f"Deal {state.deal_number} as the example starts it: dealer seat "
+                  f"{state.dealer}, totals " + ", ".join(f"seat {i} {t}"
+                                                         for i, t in enumerate(state.totals))]
+        lines += [f"  seat {seat}: {log.style.cards(hand)}"
+                  for seat, hand in enumerate(state.hands)]
+        if state.extras:
+            lines.append(f"  extras: {log.style.cards(state.extras)}")
     actions = example.get("actions") if isinstance(example.get("actions"), list) else []
     assert isinstance(actions, list)
     for i, raw in enumerate(actions):

@@ -74,11 +74,12 @@ def rerun_command(args: argparse.Namespace, command: list[str]) -> str:
             parts += [option, str(value)]
     if getattr(args, "strict", False):
         parts.append("--strict")
+    from ..conformance.outcome import DEFAULT_MAX_SECONDS
+
     examples = getattr(args, "run_examples", args.examples)
-    defaults = {"examples": 100, "max_seconds": 60.0}
-    if examples != defaults["examples"]:
+    if examples is not None:
         parts += ["--examples", str(examples)]
-    if args.max_seconds != defaults["max_seconds"]:
+    if args.max_seconds != DEFAULT_MAX_SECONDS:
         parts += ["--max-seconds", f"{args.max_seconds:g}"]
     if args.jobs != 1:
         parts += ["--jobs", str(args.jobs)]

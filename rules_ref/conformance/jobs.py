@@ -1,7 +1,9 @@
 """Parallel conformance jobs (``--jobs N``): one process per job, and their results merged.
 
-Every job has its own adapter and its own seed (:func:`job_seed`); the
-first failure found stops the others, and the smallest one is reported.
+Every job has its own adapter and its own seed (:func:`job_seed`) and
+plays for the whole time budget; the divergence classes of all jobs are
+merged (:class:`.divergence.Divergences`) and then shrunk in this process
+(:mod:`.shrink`). An adapter fault in one job stops the others.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import InputError, RulesRefError
+from .divergence import Divergences
 from .outcome import Config, Outcome
 from .process import AdapterFault, Supports
 from .report import json_line
 from .search import Runner
 from .session import COUNTS, Failure, Stats
+from .shrink import shrink_classes
 
 
 def job_seed(seed: int, index: int) -> int:
@@ -25,7 +29,7 @@ def job_seed(seed: int, index: int) -> int:
     return seed * 64 + index
 
 
-def _job_main(config: Config, index: int, examples: int, counters: Any, stop: Any,
+def _job_main(config: Config, index: int, examples: int | None, counters: Any, stop: Any,
               results: Any) -> None:
     import signal
 
@@ -41,7 +45,7 @@ def _job_main(config: Config, index: int, examples: int, counters: Any, stop: An
             counters[base + k] = getattr(stats, name)
 
     runner = Runner(config, examples=examples, seed=job_seed(config.seed, index),
-                    on_progress=progress, should_stop=stop.is_set, on_first_failure=stop.set)
+                    on_progress=progress, should_stop=stop.is_set, job=index)
     result: dict[str, Any]
     try:
         try:
@@ -50,11 +54,15 @@ def _job_main(config: Config, index: int, examples: int, counters: Any, stop: An
             result = {"fault": fault.to_json(), "stats": {}}
         else:
             outcome = runner.search()
+            if outcome.failure is not None and outcome.failure.kind == "fault":
+                stop.set()
+            assert outcome.divergences is not None
             result = {"stats": {name: getattr(outcome.stats, name) for name in COUNTS},
                       "rare": dict(outcome.stats.rare),
                       "failure": None if outcome.failure is None else outcome.failure.to_json(),
                       "notes": outcome.notes, "stopped": outcome.stopped,
                       "examples_run": outcome.examples_run,
+                      "divergences": outcome.divergences.to_json(),
                       "supports": {"name": supports.name, "players": list(supports.players),
                                    "switches": supports.switches, "version": supports.version,
                                    "capabilities": list(supports.capabilities)}}
@@ -81,9 +89,12 @@ def run_jobs(config: Config, on_progress: Callable[[Stats, float], None] | None 
     stop = ctx.Event()
     results = ctx.Queue()
     started = time.monotonic()
-    share = [config.examples // jobs + (1 if i < config.examples % jobs else 0)
-             for i in range(jobs)]
-    procs = [ctx.Process(target=_job_main, args=(config, i, max(1, share[i]), counters, stop,
+    examples = config.examples
+    share: list[int | None] = [
+        None if examples is None else max(1, examples // jobs + (1 if i < examples % jobs
+                                                                  else 0))
+        for i in range(jobs)]
+    procs = [ctx.Process(target=_job_main, args=(config, i, share[i], counters, stop,
                                                  results), daemon=True)
              for i in range(jobs)]
     got: dict[int, dict[str, Any]] = {}
@@ -110,12 +121,15 @@ def run_jobs(config: Config, on_progress: Callable[[Stats, float], None] | None 
                 p.terminate()
         for p in procs:
             p.join(timeout=5)
-    return merge_jobs(got, jobs, time.monotonic() - started)
+    outcome = merge_jobs(got, jobs, time.monotonic() - started, config)
+    return shrink_classes(config, outcome)
 
 
-def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float) -> Outcome:
-    """One outcome from the jobs' results: summed counts, the smallest failure."""
+def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
+               config: Config | None = None) -> Outcome:
+    """One outcome from the jobs' results: summed counts, merged classes, the first fault."""
     stats = Stats()
+    divergences = Divergences(config.expect if config is not None else ())
     failures: list[Failure] = []
     notes: list[str] = []
     supports: Supports | None = None
@@ -137,18 +151,17 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float) -> Out
         examples_run += result.get("examples_run", 0)
         if result.get("failure") is not None:
             failures.append(Failure.from_json(result["failure"]))
+        if result.get("divergences") is not None:
+            divergences.merge_json(result["divergences"], index)
         notes.extend(result.get("notes", []))
         stopped = stopped or result.get("stopped", "")
         if supports is None and result.get("supports"):
             s = result["supports"]
             supports = Supports(s["name"], tuple(s["players"]), s["switches"],
                                 s.get("version", 1), tuple(s.get("capabilities", ())))
-    failure = None
-    if failures:
-        faults = [f for f in failures if f.kind == "disagreement"] or failures
-        failure = min(faults, key=lambda f: f.size)
-    return Outcome(stats, seconds, supports, failure, fault, notes[:5],
-                   stopped if failure is None else "", examples_run)
+    failure = min(failures, key=lambda f: f.size) if failures else None
+    return Outcome(stats, seconds, supports, failure, fault, notes[:5], stopped, examples_run,
+                   divergences)
 
 
 # --- replay ---------------------------------------------------------------------------------

@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..ruleset import Ruleset
+from .expect import Expectation
 from .observation import PROTOCOL_VERSIONS
 from .process import DEFAULT_TIMEOUT, AdapterFault, Supports
 from .session import Failure, Stats
 
-#: The least time a search spends shrinking a failure (seconds).
-SHRINK_SECONDS_MIN = 10.0
+if TYPE_CHECKING:
+    from .divergence import Divergences
+
+#: The least time a run spends shrinking its divergence classes (seconds), by default.
+SHRINK_SECONDS_MIN = 5.0
+#: The default time budget of the search (seconds): it plays games until then.
+DEFAULT_MAX_SECONDS = 8.0
 
 
 @dataclass
@@ -22,8 +29,9 @@ class Config:
     """What ``rules-ref conform`` was asked to do."""
 
     command: list[str]
-    examples: int = 100
-    max_seconds: float = 60.0
+    #: Games to play; None: as many as the time budget allows.
+    examples: int | None = None
+    max_seconds: float = DEFAULT_MAX_SECONDS
     seed: int = 0
     players: int | None = None
     timeout: float = DEFAULT_TIMEOUT
@@ -35,6 +43,9 @@ class Config:
     batch: int | None = None
     #: The protocol versions offered in the hello.
     versions: tuple[int, ...] = PROTOCOL_VERSIONS
+    #: The declared deviations (``--expect``), and whether one never seen fails the run.
+    expect: tuple[Expectation, ...] = ()
+    strict: bool = False
 
     @property
     def shrink_budget(self) -> float:
@@ -53,8 +64,10 @@ class Outcome:
     failure: Failure | None = None
     fault: AdapterFault | None = None
     notes: list[str] = field(default_factory=list)
-    stopped: str = ""  # why the search ended early ("time", "")
+    stopped: str = ""  # why the search ended ("time", "fault", "stopped", "": its games)
     examples_run: int = 0
+    #: Every divergence class the run saw (None: a replay, or no game was played).
+    divergences: Divergences | None = None
 
 
 def env_seed() -> int:

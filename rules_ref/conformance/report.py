@@ -1,4 +1,9 @@
-"""The reports of a conformance run: a failure as lines of text, the JSON summary, rates."""
+"""The reports of a conformance run: a failure as lines of text, the classes, the JSON summary.
+
+:func:`verdict_of` decides a run's verdict from its divergence classes
+(:mod:`.divergence`) and expectations; :func:`format_classes` lists the
+classes for a reader; :func:`summary_dict` is the ``--json`` summary.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import json
 import math
 from typing import Any
 
+from .divergence import DivergenceClass
 from .outcome import Config, Outcome
 from .session import Failure, describe_action
 
@@ -79,6 +85,93 @@ def rate(count: int, seconds: float) -> float:
     return count / seconds if seconds > 0 else math.inf
 
 
+def primary_class(outcome: Outcome) -> DivergenceClass | None:
+    """The class a one-failure report describes: a fault, else the first unexpected, else first."""
+    if outcome.divergences is None:
+        return None
+    ordered = outcome.divergences.ordered()
+    faults = [c for c in ordered if c.kind == "fault"]
+    first = faults or ordered
+    return first[0] if first else None
+
+
+def primary_failure(outcome: Outcome) -> Failure | None:
+    """The failure the report leads with (the primary class's example, or a replay's failure)."""
+    cls = primary_class(outcome)
+    if cls is not None:
+        return cls.example or cls.smallest or cls.first
+    return outcome.failure
+
+
+def verdict_of(outcome: Outcome, config: Config) -> str:
+    """``fault``, ``error``, ``disagreement``, ``expected-not-seen``, ``nothing-tested``, ``pass``.
+
+    Only unexpected classes count; an expectation never seen fails the run
+    only with ``--strict``.
+    """
+    divergences = outcome.divergences
+    if divergences is None:  # a replay: its one failure, if any
+        if outcome.failure is not None:
+            return outcome.failure.kind
+        if outcome.fault is not None:
+            return "fault"
+        return "nothing-tested" if outcome.stats.actions == 0 else "pass"
+    unexpected = divergences.unexpected()
+    kinds = {c.kind for c in unexpected}
+    if outcome.fault is not None or "fault" in kinds:
+        return "fault"
+    if "error" in kinds:
+        return "error"
+    if "disagreement" in kinds:
+        return "disagreement"
+    if outcome.stats.actions == 0:
+        return "nothing-tested"
+    if config.strict and divergences.not_seen():
+        return "expected-not-seen"
+    return "pass"
+
+
+def class_lines(index: int, cls: DivergenceClass) -> list[str]:
+    """One class, for a reader: what differs, how often, when first seen, its example."""
+    tag = "expected" if cls.expected else "UNEXPECTED"
+    lines = [f" {index}. [{tag}] {cls.key}"]
+    partly = (f"; {cls.count - cls.expected_count} not covered by an expectation"
+              if cls.expected_count and not cls.expected else "")
+    lines.append(f"    seen {cls.count} time(s) in {len(cls.games)} game(s), first in game "
+                 f"{cls.first_game} after {cls.first_seconds:.2f} s{partly}")
+    if cls.switch:
+        lines.append(f"    governed by the switch {cls.switch} (rules-ref rules {cls.rule})")
+    example = cls.example or cls.smallest or cls.first
+    actions = example.size[1]
+    how = {"position": "from the position before the divergent action",
+           "deal": "from the start of its deal", "actions": "actions left out",
+           "one action per request": "found again one action per request"}.get(cls.shrunk)
+    lines.append(f"    minimal example: {actions} action(s) after the start"
+                 + (f" ({how})" if how else f" ({cls.shrunk})" if cls.shrunk else ""))
+    if cls.replay:
+        lines.append(f"    replay file: {cls.replay}")
+    return lines
+
+
+def format_classes(outcome: Outcome, config: Config) -> list[str]:
+    """Every class of the run, the unexpected first, and the expectations not seen."""
+    divergences = outcome.divergences
+    if divergences is None:
+        return []
+    ordered = divergences.ordered()
+    lines: list[str] = []
+    if ordered:
+        unexpected = sum(1 for c in ordered if not c.expected)
+        lines.append(f"divergence classes: {len(ordered)} ({unexpected} unexpected, "
+                     f"{len(ordered) - unexpected} expected)")
+        for i, cls in enumerate(ordered, 1):
+            lines.extend(class_lines(i, cls))
+    for index, entry in divergences.not_seen():
+        lines.append(f"expected, not seen: entry {index} ({entry.describe()})"
+                     + (" (fails the run: --strict)" if config.strict else ""))
+    return lines
+
+
 def summary_dict(outcome: Outcome, config: Config, verdict: str,
                  replay_path: str | None = None) -> dict[str, Any]:
     s = outcome.stats
@@ -99,11 +192,19 @@ def summary_dict(outcome: Outcome, config: Config, verdict: str,
         "stopped": outcome.stopped or None,
         "notes": outcome.notes,
         "rare_paths": {name: s.rare.get(name, 0) for name in RARE_PATHS},
+        "divergences": s.divergences, "resyncs": s.resyncs, "games_cut_short": s.cut,
+        "shard": None,
     }
-    if outcome.failure is not None:
-        out["failure"] = outcome.failure.to_json()
-        out["rules"] = outcome.failure.rules
-    if outcome.fault is not None and outcome.failure is None:
+    divergences = outcome.divergences
+    if divergences is not None:
+        out["classes"] = [c.to_json() for c in divergences.ordered()]
+        out["expected_not_seen"] = [{**e.to_json(), "index": i}
+                                    for i, e in divergences.not_seen()]
+    failure = primary_failure(outcome)
+    if failure is not None:
+        out["failure"] = failure.to_json()
+        out["rules"] = failure.rules
+    if outcome.fault is not None and failure is None:
         out["fault"] = outcome.fault.to_json()
     if replay_path is not None:
         out["replay"] = replay_path

@@ -19,7 +19,7 @@ from ..errors import RulesRefError
 from ..serialize import ruleset_to_json
 from ..state import GameState, Phase
 from .observation import observation_problems, observe
-from .process import AdapterProcess
+from .process import AdapterFault, AdapterProcess
 
 
 class GameCut(Exception):
@@ -57,8 +57,8 @@ def restart_from(proc: AdapterProcess, state: GameState) -> tuple[dict[str, Any]
 
     The new reference state is the one the position describes. If the
     implementation's answer to the start differs from the reference's
-    observation (or is an ``error``), it cannot be followed from there: the
-    game ends (:class:`GameCut`). Adapter faults propagate.
+    observation (or is an ``error``, or a rejection), it cannot be followed
+    from there: the game ends (:class:`GameCut`). Other adapter faults propagate.
     """
     if not can_restart(proc, state):
         raise GameCut("the game is over" if state.phase is Phase.GAME_OVER
@@ -69,7 +69,15 @@ def restart_from(proc: AdapterProcess, state: GameState) -> tuple[dict[str, Any]
         fresh = GameState.from_position(state.position(), state.ruleset)
     except RulesRefError as exc:  # pragma: no cover - every reached state has a position
         raise GameCut(f"no position to start from: {exc}") from None
-    answer = proc.start_position(msg["players"], msg["ruleset"], msg["position"])
+    try:
+        answer = proc.start_position(msg["players"], msg["ruleset"], msg["position"])
+    except AdapterFault as fault:
+        if fault.kind != "capability" or not proc.alive():
+            raise
+        # it rejected the position: an engine whose own rules differ may judge a position
+        # the rules reach unreachable; it cannot be followed from there
+        raise GameCut("the implementation rejected the start from the reference's "
+                      "position") from None
     kind = answer.pop("type", None)
     answer.pop("id", None)
     if kind != "observation":

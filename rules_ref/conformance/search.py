@@ -1,9 +1,12 @@
 """The differential search: one adapter process, one Hypothesis run, what it found.
 
-A :class:`Runner` connects to the adapter, runs one Hypothesis search in
-which each example is one :class:`.conversation.Conversation`, keeps the
-smallest failure, and stops at the time budget or when another job found
-a failure. :func:`run_search` is ``rules-ref conform`` in one process.
+A :class:`Runner` connects to the adapter and runs one Hypothesis search in
+which each example is one :class:`.conversation.Conversation`. Every
+divergence is recorded in its class (:mod:`.divergence`) and the game goes
+on (:mod:`.resync`); the search runs until the time budget, or the number
+of games when one was asked for. An adapter fault ends the search.
+:func:`run_search` is ``rules-ref conform`` in one process: the search, then
+the shrinking of every class (:mod:`.shrink`).
 """
 
 from __future__ import annotations
@@ -19,15 +22,19 @@ from hypothesis import HealthCheck, Verbosity, given, settings
 from hypothesis import Phase as HPhase
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
-from hypothesis.errors import Flaky
 
 from ..errors import InputError
 from ..registry import rule_ids
 from .conversation import Chooser, Conversation, RulesetDrawer, position_record
+from .divergence import Divergences
 from .outcome import Config, Outcome
 from .process import AdapterFault, AdapterProcess, Supports, parse_supports
 from .replay import run_replay
-from .session import Failure, FoundFailure, Session, Stats
+from .resync import GameCut
+from .session import Failure, Session, Stats
+
+#: The games of a search bounded by time only (no --examples): Hypothesis needs a number.
+UNBOUNDED_EXAMPLES = 10**9
 
 
 class _Stop(KeyboardInterrupt):
@@ -38,24 +45,16 @@ class _Stop(KeyboardInterrupt):
     """
 
 
-class _Abort(KeyboardInterrupt):
-    """An adapter fault that shrinking cannot help with (a timeout); see :class:`_Stop`."""
-
-    def __init__(self, failure: Failure) -> None:
-        super().__init__(failure.summary)
-        self.failure = failure
-
-
 
 class Runner:
     """One search: an adapter process, a Hypothesis run, and what it found."""
 
     def __init__(self, config: Config, examples: int | None = None, seed: int | None = None,
                  on_progress: Callable[[Stats, float], None] | None = None,
-                 should_stop: Callable[[], bool] | None = None,
-                 on_first_failure: Callable[[], None] | None = None) -> None:
+                 should_stop: Callable[[], bool] | None = None, job: int = 0) -> None:
         self.config = config
         self.examples = config.examples if examples is None else examples
+        self.job = job
         self.seed = config.seed if seed is None else seed
         self.stats = Stats()
         self.notes: list[str] = []
@@ -65,13 +64,12 @@ class Runner:
         self.player_choices: tuple[int, ...] = ()
         self.rulesets = RulesetDrawer(Supports("", (), {}))
         self.known_rules = frozenset(rule_ids())
-        self.best: Failure | None = None
-        self.last: Failure | None = None
-        self.first_failure_at: float | None = None
+        self.divergences = Divergences(config.expect)
+        #: The adapter fault that ended the search (a game's fault, recorded as a class too).
+        self.fault: Failure | None = None
         self.started = time.monotonic()
         self._on_progress = on_progress
         self._should_stop = should_stop
-        self._on_first_failure = on_first_failure
         self._last_tick = 0.0
         self.examples_run = 0
 
@@ -132,10 +130,6 @@ class Runner:
 
     def _check_budget(self) -> None:
         now = time.monotonic()
-        if self.first_failure_at is not None:
-            if now - self.first_failure_at > self.config.shrink_budget:
-                raise _Stop("shrink-time")
-            return
         if now - self.started > self.config.max_seconds:
             raise _Stop("time")
         if self._should_stop is not None and self._should_stop():
@@ -144,13 +138,8 @@ class Runner:
     # --- one example ---
 
     def _record(self, failure: Failure) -> None:
-        self.last = failure
-        if self.best is None or failure.size < self.best.size:
-            self.best = failure
-        if self.first_failure_at is None:
-            self.first_failure_at = time.monotonic()
-            if self._on_first_failure is not None:
-                self._on_first_failure()
+        self.divergences.record(failure, self.stats.games, time.monotonic() - self.started,
+                                self.job)
 
     def example(self, data: Any) -> None:
         """One Hypothesis example: one conversation with the adapter."""
@@ -159,25 +148,25 @@ class Runner:
         try:
             proc = self._ensure_adapter()
         except AdapterFault as fault:
-            raise _Abort(Failure(kind="fault", rules=[], summary=str(fault), start={},
+            self.fault = Failure(kind="fault", rules=[], summary=str(fault), start={},
                                  actions=[], failing=None, position={}, expected={}, actual={},
-                                 fault=fault.to_json())) from None
+                                 fault=fault.to_json())
+            raise _Stop("fault") from None
         self.stats.games += 1
         session = Session(proc, self.stats, self.known_rules, position=position_record,
-                          batch=self.config.batch)
+                          batch=self.config.batch, on_divergence=self._record)
         conversation = Conversation(self, Chooser(data), session)
         try:
             conversation.run()
-        except FoundFailure as found:
-            self._record(found.failure)
-            raise
+        except GameCut as cut:
+            if cut.short:
+                self.stats.cut += 1
         except AdapterFault as fault:
             failure = session.fault_failure(fault)
             self.close()
-            if fault.kind in ("timeout", "start", "handshake"):
-                raise _Abort(failure) from None
             self._record(failure)
-            raise FoundFailure(failure) from None
+            self.fault = failure
+            raise _Stop("fault") from None
         finally:
             session.abandon()
             for note in session.notes:
@@ -189,7 +178,8 @@ class Runner:
         stopped = ""
 
         @hypothesis_seed(self.seed)
-        @settings(max_examples=self.examples, database=None, deadline=None,
+        @settings(max_examples=self.examples or UNBOUNDED_EXAMPLES, database=None,
+                  deadline=None,
                   suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
                   phases=(HPhase.generate, HPhase.shrink), report_multiple_bugs=False,
                   derandomize=False)
@@ -197,30 +187,24 @@ class Runner:
         def conform(data: Any) -> None:
             self.example(data)
 
-        failure: Failure | None = None
         try:
             with fewer_collections():
                 conform()
-        except FoundFailure:
-            failure = self.last
-        except Flaky:
-            failure = self.best
-            if failure is not None:
-                failure.note = ("the failure did not happen again when the same game was "
-                                "replayed: the implementation may keep state between games")
-        except _Abort as abort:
-            failure = abort.failure
         except _Stop as stop:
             stopped = str(stop)
-            failure = self.best
-            if failure is not None and stopped == "shrink-time":
-                failure.note = "shrinking stopped at the time limit; the game may not be minimal"
+        failure = self.fault
         if failure is not None and failure.batched:
-            failure = self._pinpoint(failure)
+            pinpointed = self._pinpoint(failure)
+            cls = next((c for c in self.divergences.classes.values() if c.first is failure),
+                       None)
+            if cls is not None:
+                cls.first = cls.smallest = cls.example = pinpointed
+                cls.shrunk = "one action per request"
+            failure = pinpointed
         self.tick(force=True)
         return Outcome(self.stats, time.monotonic() - self.started, self.supports, failure,
-                       notes=self.notes, stopped=stopped if failure is None else "",
-                       examples_run=self.examples_run)
+                       notes=self.notes, stopped=stopped, examples_run=self.examples_run,
+                       divergences=self.divergences)
 
     def _pinpoint(self, failure: Failure) -> Failure:
         """A fault during a batch, found again one action per request: at its very action.
@@ -268,12 +252,15 @@ def fewer_collections(young: int = 20_000) -> Any:
 def run_search(config: Config, on_progress: Callable[[Stats, float], None] | None = None
                ) -> Outcome:
     """``rules-ref conform`` in this process: connect, search, always close the adapter."""
+    from .shrink import shrink_classes
+
     runner = Runner(config, on_progress=on_progress)
     try:
         try:
             runner.connect()
         except AdapterFault as fault:
             return Outcome(runner.stats, time.monotonic() - runner.started, None, fault=fault)
-        return runner.search()
+        outcome = runner.search()
     finally:
         runner.close()
+    return shrink_classes(config, outcome)

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import Action, Play
+from ..actions import Action, DealCards, Play
 from ..errors import IllegalAction, RulesRefError, Violation
 from ..serialize import action_to_json
 from ..state import GameState, Phase
@@ -109,6 +109,9 @@ class Session:
         self._awaited: _Step | None = None
         self.on_divergence = on_divergence
         self._rollbacks = 0
+        #: False from a restart at a position to the next deal: the rare situations are
+        #: read from the deal's recorded tricks, which then begin at the position.
+        self._count_rare = True
 
     # --- failures ---
 
@@ -234,6 +237,7 @@ class Session:
         self.state = None
         msg_id = self.proc.send(msg)
         state = position_state(msg) if "position" in msg else start_state(msg)
+        self._count_rare = "position" not in msg
         expected = observe(state)
         kind, answer = self._answer(msg_id, "start", "start")
         self.stats.actions += 1
@@ -307,6 +311,7 @@ class Session:
         self._sent = 0
         self.state = fresh
         self._rollbacks = 0
+        self._count_rare = False
 
     def _recover(self, failure: Failure, step: _Step) -> bool:
         """After a divergence at ``step`` (one action per request): go on, or end the game."""
@@ -334,7 +339,9 @@ class Session:
         except RulesRefError as exc:
             violation = Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc))
             return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
-        if _rare_paths is not None and events:
+        if type(action) is DealCards:
+            self._count_rare = True
+        if _rare_paths is not None and events and self._count_rare:
             found = _rare_paths(before, action, after, events)
             if found:
                 self.stats.rare.update(found)

@@ -1,15 +1,17 @@
 """Shards of a conformance run (``--shard K/N``): which part of a run one machine plays.
 
 A run is its seed, its games (``--examples``) and its time budget. Shard
-``K/N`` plays ``K``'s share of the games (the games split as evenly as
-whole numbers allow, the first shards taking one more) from a seed of its
-own, derived from the run's seed, ``K`` and ``N`` (:func:`shard_seed`), so
-that the ``N`` shards of one seed play different games and together as
-many as the whole run; the same seed and ``N`` always give the same
-shards. Each shard has the whole time budget: the shards run side by side
-on different machines. Inside a shard, ``--jobs`` splits the shard's games
-again, each job with its own seed (:func:`.jobs.job_seed` of the shard's
-seed). Shard ``1/1`` is the whole run, seed unchanged.
+``K/N`` plays from a seed of its own, derived from the run's seed, ``K``
+and ``N`` (:func:`shard_seed`), so that the ``N`` shards of one seed play
+different games; the same seed and ``N`` always give the same shards.
+With ``--examples`` it plays ``K``'s share of the games (split as evenly as
+whole numbers allow, the first shards taking one more), so that the shards
+together play as many as the whole run. Each shard has the whole time
+budget: the shards run side by side on different machines, so ``N``
+time-bound shards play about as many games as one run ``N`` times as long.
+Inside a shard, ``--jobs`` splits the shard's work again, each job with its
+own seed (:func:`.jobs.job_seed` of the shard's seed). Shard ``1/1`` is
+the whole run, seed unchanged.
 
 :func:`rules_ref.conformance.merge.merge_summaries` puts the shards' JSON
 summaries back together.
@@ -81,4 +83,5 @@ def shard_config(config: Config, shard: Shard | None) -> Config:
     """The configuration shard ``shard`` of the run ``config`` plays (``config`` if none)."""
     if shard is None:
         return config
-    return replace(config, seed=shard.seed(config.seed), examples=shard.games(config.examples))
+    games = None if config.examples is None else shard.games(config.examples)
+    return replace(config, seed=shard.seed(config.seed), examples=games)
