@@ -246,8 +246,11 @@ def _class_blocks(number: int, c: dict[str, Any], s: dict[str, Any]) -> list[Blo
     if c.get("replay"):
         replay = shlex.quote(str(c["replay"]))
         blocks.append(Para("Reproduce it:"))
-        blocks.append(Pre((f"rules-ref conform --replay {replay} -- {_command_of(s)}",
-                           f"rules-ref show {replay}")))
+        commands = [f"rules-ref conform --replay {replay} -- {_command_of(s)}"]
+        start = example.get("start") if isinstance(example, dict) else None
+        if isinstance(start, dict) and start and "position" not in start:
+            commands.append(f"rules-ref show {replay}")  # show reads dealt starts only
+        blocks.append(Pre(tuple(commands)))
     return blocks
 
 

@@ -138,8 +138,14 @@ def test_a_merge_writes_a_report_too(capsys: pytest.CaptureFixture[str],
         path = tmp_path / f"s{k}.json"
         path.write_text(out)
         files.append(str(path))
-    code = main(["conform", "--merge", *files, "--report", str(tmp_path / "merged.md")])
-    capsys.readouterr()
+    code = main(["conform", "--json", "--merge", *files, "--report", str(tmp_path / "merged.md")])
+    merged = json.loads(capsys.readouterr().out)
+    counts: dict[str, int] = {}
+    for path in files:
+        for c in json.loads(Path(path).read_text()).get("classes", []):
+            counts[c["key"]] = counts.get(c["key"], 0) + c["count"]
+    assert {c["key"]: c["count"] for c in merged["classes"]} == counts
+    assert counts and code == 1  # cancel-ignored: every shard meets cancelling pairs
     text = (tmp_path / "merged.md").read_text(encoding="utf-8")
     assert "## Runs merged" in text
     assert f"| `{files[0]}` | 1/2 | 3 |" in text and f"| `{files[1]}` | 2/2 | 3 |" in text
