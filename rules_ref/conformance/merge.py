@@ -116,9 +116,12 @@ def _merge_class(into: dict[str, Any], other: dict[str, Any]) -> None:
     into["count"] = into.get("count", 0) + other.get("count", 0)
     into["games"] = into.get("games", 0) + other.get("games", 0)
     into["first_seen"] = _first_seen(into.get("first_seen"), other.get("first_seen"))
+    if type(into.get("expected_count")) is int and type(other.get("expected_count")) is int:
+        into["expected_count"] += other["expected_count"]
     if example_size(other.get("example")) < example_size(into.get("example")):
-        into["example"] = other.get("example")
-        into["replay"] = other.get("replay")
+        for key in ("example", "replay", "shrunk"):  # the example and what goes with it
+            if key in other:
+                into[key] = other[key]
     if other.get("expected") and not into.get("expected"):
         into["expected"], into["expectation"] = True, other.get("expectation")
 

@@ -135,7 +135,8 @@ def _class(key: str, count: int, games: int, game: int, seconds: float, actions:
     return {"key": key, "rule": rule, "rules": [rule], "what": what, "kind": "disagreement",
             "switch": None, "expected": expected, "expectation": 0 if expected else None,
             "count": count, "games": games, "first_seen": {"game": game, "seconds": seconds},
-            "example": _example(actions), "replay": replay}
+            "example": _example(actions), "replay": replay, "expected_count": count * expected,
+            "shrunk": f"shrunk to {actions} actions"}
 
 
 PASS_2C = "PASS.CARDS: rejects a pass that contains 2♣"
@@ -179,6 +180,8 @@ def test_two_summaries_with_overlapping_classes_merge_to_exact_counts() -> None:
     assert pass_2c["first_seen"] == {"game": 1, "seconds": 0.2}
     assert len(pass_2c["example"]["actions"]) == 3  # the smaller example, with its replay
     assert pass_2c["replay"] == "b/pass-cards-1.json"
+    assert pass_2c["shrunk"] == "shrunk to 3 actions"
+    assert pass_2c["expected_count"] == 0
     assert (by_key[MOON]["count"], by_key[MOON]["games"]) == (1, 1)
     assert (by_key[TIE]["count"], by_key[TIE]["expected"]) == (4, True)
     # Unexpected first, most frequent first; the lead class describes the run.
