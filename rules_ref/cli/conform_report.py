@@ -172,7 +172,7 @@ def _count_table(counts: dict[str, Any], first: str) -> Table:
 
 def _run_rows(s: dict[str, Any]) -> list[tuple[Inline, ...]]:
     command = s.get("adapter_command")
-    rows: list[tuple[Inline, ...]] = [("adapter", str(s.get("adapter")))]
+    rows: list[tuple[Inline, ...]] = [("adapter", _adapter_name(s))]
     if isinstance(command, list):
         rows.append(("adapter command", Code(shlex.join(str(c) for c in command))))
     if s.get("seeds") and len(s["seeds"]) > 1:
@@ -217,6 +217,14 @@ def _class_rows(classes: Sequence[tuple[int, dict[str, Any]]]) -> Table:
                  tuple(rows))
 
 
+def _adapter_name(s: dict[str, Any]) -> str:
+    """The name the adapter gave in its handshake, or its command if it gave none."""
+    name = s.get("adapter")
+    if isinstance(name, str) and name:
+        return name
+    return f"{_command_of(s)} (no handshake)"
+
+
 def _command_of(s: dict[str, Any]) -> str:
     command = s.get("adapter_command")
     return shlex.join(str(c) for c in command) if isinstance(command, list) else "COMMAND"
@@ -258,7 +266,7 @@ def report_blocks(s: dict[str, Any]) -> list[Block]:
     """The blocks of the report of summary ``s`` (a run's or a merge's)."""
     verdict = str(s.get("verdict", "?"))
     blocks: list[Block] = [
-        Heading(1, f"Conformance report: {s.get('adapter')}"),
+        Heading(1, f"Conformance report: {_adapter_name(s)}"),
         Para([f"Verdict: {verdict.upper()}: {VERDICT_WORDS.get(verdict, verdict)} "
               f"(exit status {EXIT.get(verdict, '?')})."]),
         Table(("", ""), tuple(_run_rows(s))),
@@ -446,7 +454,7 @@ def render_report(summary: dict[str, Any], path: str) -> str:
     """The report of ``summary`` as the text of ``path`` (HTML for ``.html``, else Markdown)."""
     blocks = report_blocks(summary)
     if path.lower().endswith(".html"):
-        return html_page(blocks, f"Conformance report: {summary.get('adapter')}")
+        return html_page(blocks, f"Conformance report: {_adapter_name(summary)}")
     return markdown(blocks)
 
 
