@@ -346,11 +346,14 @@ def _coverage_blocks(s: dict[str, Any]) -> list[Block]:
         blocks.append(Heading(2, "Rules exercised"))
         rows: list[tuple[Inline, ...]] = []
         for rule_id, conditions in exercise.items():
+            text = _rule_text(str(rule_id))
+            title = text[0] if text is not None else ""
             if isinstance(conditions, dict):
-                rows += [(Code(str(rule_id)), str(cond), str(n)) for cond, n in conditions.items()]
+                rows += [(Code(str(rule_id)), title, str(cond), str(n))
+                         for cond, n in conditions.items()]
             else:
-                rows.append((Code(str(rule_id)), "", str(conditions)))
-        blocks.append(Table(("rule", "condition", "times"), tuple(rows)))
+                rows.append((Code(str(rule_id)), title, "", str(conditions)))
+        blocks.append(Table(("rule", "title", "condition", "times"), tuple(rows)))
     never = s.get("never_exercised")
     if isinstance(never, list):
         blocks.append(Para("Never exercised: none." if not never else

@@ -162,3 +162,24 @@ def test_a_report_name_must_say_its_format(name: str, capsys: pytest.CaptureFixt
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and ".md (Markdown) or .html (HTML)" in err
+
+
+def test_exercise_and_offers_tables_when_the_summary_has_them() -> None:
+    from rules_ref.cli.conform_report import report_blocks
+
+    summary = {"verdict": "pass", "adapter": "an engine", "games": 3, "deals": 4,
+               "actions_compared": 300, "illegal_offered": 7,
+               "exercise": {"TRICK.CANCEL": {"a pair cancels": 12, "no pair": 0}},
+               "never_exercised": ["TRICK.CANCEL: no pair"],
+               "offers": {"a play during passing": 4, "a pass of a card held once, twice": 3}}
+    text = markdown(report_blocks(summary))
+    assert "Verdict: PASS" in text and "(exit status 0)" in text
+    assert "No difference between the implementation and the reference was seen." in text
+    assert "| `TRICK.CANCEL` | Identical cards cancel | a pair cancels | 12 |" in text
+    assert "| `TRICK.CANCEL` | Identical cards cancel | no pair | 0 |" in text
+    assert "Never exercised: `TRICK.CANCEL: no pair`." in text
+    assert "| a play during passing | 4 |" in text
+    assert "| a pass of a card held once, twice | 3 |" in text
+    without = markdown(report_blocks({k: v for k, v in summary.items()
+                                      if k not in ("exercise", "never_exercised", "offers")}))
+    assert "Rules exercised" not in without and "Illegal actions offered" not in without
