@@ -141,8 +141,8 @@ def test_a_merge_writes_a_report_too(capsys: pytest.CaptureFixture[str],
     code = main(["conform", "--json", "--merge", *files, "--report", str(tmp_path / "merged.md")])
     merged = json.loads(capsys.readouterr().out)
     counts: dict[str, int] = {}
-    for path in files:
-        for c in json.loads(Path(path).read_text()).get("classes", []):
+    for name in files:
+        for c in json.loads(Path(name).read_text()).get("classes", []):
             counts[c["key"]] = counts.get(c["key"], 0) + c["count"]
     assert {c["key"]: c["count"] for c in merged["classes"]} == counts
     assert counts and code == 1  # cancel-ignored: every shard meets cancelling pairs
