@@ -190,13 +190,18 @@ def _run_rows(s: dict[str, Any]) -> list[tuple[Inline, ...]]:
     for key, name in (("games", "games"), ("deals", "deals"),
                       ("actions_compared", "actions compared"),
                       ("illegal_offered", "illegal actions offered"),
-                      ("adapter_restarts", "adapter restarts"),
-                      ("games_cut_short", "games cut short")):
+                      ("divergences", "divergences seen"),
+                      ("resyncs", "resynchronisations after a divergence"),
+                      ("games_cut_short", "games cut short after a divergence"),
+                      ("adapter_restarts", "adapter restarts")):
         if key in s:
             rows.append((name, str(s[key])))
     if "seconds" in s:
         rate = s.get("deals_per_second")
-        rows.append(("run time", f"{s['seconds']} s" + (f" ({rate} deals/s)" if rate else "")))
+        longest = s.get("longest_seconds")
+        rows.append(("run time", f"{s['seconds']} s" + (f" ({rate} deals/s)" if rate else "")
+                     + (f", all runs together; the longest {longest} s" if s.get("merged")
+                        else "")))
     if s.get("rules_version"):
         rows.append(("rules version", Code(str(s["rules_version"]))))
     if s.get("stopped"):
