@@ -3,10 +3,12 @@
 A *divergence* is one :class:`.session.Failure` the runner met and played
 past. Its *class* is the pair (blamed rule ID, what differs in words), built
 by :func:`class_of` from the failure's kind of difference: a legal action
-the implementation rejects, an illegal one it accepts, an observation field
-that differs, an internal error, an adapter fault. The key never holds a
-seat, a deal number or a total, so the same fault met in many games is one
-class. :class:`Divergences` counts each class (occurrences, games, first
+the implementation rejects or an illegal one it accepts (with the kind of
+action), an observation that differs (the fields and the action are in the
+class's example; an expectation may narrow to either), an internal error,
+an adapter fault. The key never holds a seat, a deal number, a total or a
+field, so the same fault met in many games and seen after several kinds of
+action is one class. :class:`Divergences` counts each class (occurrences, games, first
 seen), keeps its first and smallest examples for shrinking (:mod:`.shrink`),
 notes which expectation of ``--expect`` (:mod:`.expect`) covered each
 occurrence, and merges the classes of parallel jobs.
@@ -63,10 +65,8 @@ def class_of(failure: Failure) -> tuple[str | None, str]:
         return rule, f"rejects a legal {_ACTION_WORDS.get(kind, kind)}"
     if actual_type == "observation" and expected_type == "rejected":
         return rule, f"accepts an illegal {_ACTION_WORDS.get(kind or '', kind or 'action')}"
-    fields_ = failure.fields or failure.others
-    if fields_:
-        after = "at the start of a game" if kind is None else f"after {_an(kind)}"
-        return rule, f"{fields_[0]} differs {after}"
+    if failure.fields or failure.others:
+        return rule, "its game differs from the reference's"
     return rule, failure.summary[:80]
 
 

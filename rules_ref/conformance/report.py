@@ -86,12 +86,16 @@ def rate(count: int, seconds: float) -> float:
 
 
 def primary_class(outcome: Outcome) -> DivergenceClass | None:
-    """The class a one-failure report describes: a fault, else the first unexpected, else first."""
+    """The class a one-failure report describes, the one that decides the verdict.
+
+    A fault, else the first unexpected disagreement, else the first unexpected
+    internal error, else the first class.
+    """
     if outcome.divergences is None:
         return None
     ordered = outcome.divergences.ordered()
-    faults = [c for c in ordered if c.kind == "fault"]
-    first = faults or ordered
+    rank = {"fault": 0, "disagreement": 1, "error": 2}
+    first = sorted(ordered, key=lambda c: (c.expected, rank.get(c.kind, 3)))
     return first[0] if first else None
 
 
@@ -120,10 +124,10 @@ def verdict_of(outcome: Outcome, config: Config) -> str:
     kinds = {c.kind for c in unexpected}
     if outcome.fault is not None or "fault" in kinds:
         return "fault"
-    if "error" in kinds:
-        return "error"
     if "disagreement" in kinds:
         return "disagreement"
+    if "error" in kinds:
+        return "error"
     if outcome.stats.actions == 0:
         return "nothing-tested"
     if config.strict and divergences.not_seen():
@@ -145,7 +149,11 @@ def class_lines(index: int, cls: DivergenceClass) -> list[str]:
     actions = example.size[1]
     how = {"position": "from the position before the divergent action",
            "deal": "from the start of its deal", "actions": "actions left out",
+           "start": "the start of the game alone",
            "one action per request": "found again one action per request"}.get(cls.shrunk)
+    differing = example.fields + [f"{f} (consequence)" for f in example.others]
+    if differing:
+        lines.append(f"    differs in: {', '.join(differing)}")
     lines.append(f"    minimal example: {actions} action(s) after the start"
                  + (f" ({how})" if how else f" ({cls.shrunk})" if cls.shrunk else ""))
     if cls.replay:

@@ -140,7 +140,7 @@ def _shrinker(cls: DivergenceClass, positions: bool
                "ruleset": base.start.get("ruleset"), "position": base.before_position}
         if take((yield msg, [base.failing]), "position"):
             return
-    if not take((yield base.start, base.actions), "not shrunk"):
+    if not take((yield base.start, base.actions), "not shrunk" if base.actions else "start"):
         cut = _deal_start(base)
         if cut is None or not take((yield cut), "deal"):
             cls.shrunk = "not reproduced alone"

@@ -1,0 +1,54 @@
+"""Implementations with several rules broken at once, for divergence classes.
+
+Each entry of :data:`MULTI` combines bugs of :mod:`tests.conformance.broken_adapters`
+in one engine: ``rules-ref conform`` must report each broken rule as its own
+divergence class in one run, with a minimal example each. Run one as an
+adapter::
+
+    python tests/conformance/multi_fault_adapters.py pass-lead-lead
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make the repository importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from rules_ref.conformance.adapter import ReferenceAdapter
+from tests.conformance.broken_adapters import BREAK, BROKEN
+
+#: Every multi-fault adapter: name -> the single-fault bugs it combines.
+MULTI: dict[str, tuple[str, ...]] = {
+    # one bug in passing, two in leading
+    "pass-lead-lead": ("pass-always-left", "dealer-leads", "lead-hearts-unbroken"),
+}
+
+
+def rules_of(name: str) -> list[str]:
+    """The rule IDs adapter ``name`` breaks, in the order of its bugs."""
+    return [BROKEN[bug] for bug in MULTI[name]]
+
+
+def command(name: str) -> list[str]:
+    """The command that runs multi-fault adapter ``name``."""
+    return [sys.executable, str(Path(__file__).resolve()), name]
+
+
+def main(argv: Sequence[str]) -> int:
+    if len(argv) != 1 or argv[0] not in MULTI:
+        print(f"usage: multi_fault_adapters.py NAME; NAME is one of: {', '.join(MULTI)}",
+              file=sys.stderr)
+        return 2
+    name = argv[0]
+    for bug in MULTI[name]:
+        BREAK[bug]()
+    adapter = ReferenceAdapter()
+    adapter.name = f"multi-fault adapter {name} ({', '.join(rules_of(name))})"
+    return adapter.serve(sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

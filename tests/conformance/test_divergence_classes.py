@@ -1,0 +1,161 @@
+"""``rules-ref conform`` plays on after a divergence and reports every class it saw.
+
+An implementation with three rules broken at once (one of them in passing,
+:mod:`tests.conformance.multi_fault_adapters`) gets one run that reports
+each broken rule as its own class, with a count, the game and time it was
+first seen, and a minimal example in its own replay file that shows that
+class again when replayed (and passes against the reference). The run is
+bounded by games, not by time, so what it finds does not depend on the
+machine's speed; every class gets its first shrinking check whatever
+``--shrink-seconds`` allows.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules_ref.cli import main
+from rules_ref.conformance.divergence import Divergences, class_of
+from rules_ref.conformance.session import Failure
+
+from .multi_fault_adapters import command, rules_of
+
+REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+NAME = "pass-lead-lead"
+#: A run bounded by games: a time budget no machine reaches.
+GAMES = ["--examples", "150", "--seed", "7", "--max-seconds", "600", "--timeout", "60"]
+
+
+def conform(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
+    code = main(["conform", "--json", *args])
+    out, _ = capsys.readouterr()
+    return code, json.loads(out) if out.strip() else {}
+
+
+@pytest.fixture(scope="module")
+def multi_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict[str, Any], Path]:
+    """One run against the three-fault adapter (shared by the tests of this file)."""
+    import contextlib
+    import io
+
+    out = tmp_path_factory.mktemp("multi")
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        code = main(["conform", "--json", *GAMES, "--out", str(out), "--", *command(NAME)])
+    return code, json.loads(buffer.getvalue()), out
+
+
+@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "LEAD.HEARTS")
+def test_one_run_reports_every_broken_rule_as_a_class(
+        multi_run: tuple[int, dict[str, Any], Path]) -> None:
+    code, summary, out = multi_run
+    assert code == 1
+    assert summary["verdict"] == "disagreement"
+    classes = summary["classes"]
+    assert sorted(c["rule"] for c in classes) == sorted(rules_of(NAME))
+    assert len({c["key"] for c in classes}) == len(classes)
+    for cls in classes:
+        assert cls["kind"] == "disagreement"
+        assert cls["expected"] is False and cls["expectation"] is None
+        assert cls["count"] >= cls["games"] >= 1
+        assert cls["first_seen"]["game"] >= 1 and cls["first_seen"]["seconds"] >= 0
+        assert cls["key"] == f"{cls['rule']}: {cls['what']}"
+        assert cls["example"]["rules"][0] == cls["rule"]
+        # minimal: the start alone, or the position before the divergent action and that action
+        assert len(cls["example"]["actions"]) <= 1, cls["example"]["actions"]
+        assert Path(cls["replay"]).parent == out
+    assert summary["divergences"] == sum(c["count"] for c in classes)
+    switches = {c["rule"]: c["switch"] for c in classes}
+    assert switches["PASS.DIRECTION"] == "pass_cycle"
+    assert summary["games"] == 150
+    assert summary["expected_not_seen"] == []
+    # the first unexpected class is the one-failure report of older summaries
+    assert summary["failure"] == classes[0]["example"]
+    assert summary["replay"] == classes[0]["replay"]
+
+
+@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "LEAD.HEARTS")
+def test_each_class_replay_file_shows_that_class_again(
+        multi_run: tuple[int, dict[str, Any], Path], capsys: pytest.CaptureFixture[str]) -> None:
+    _, summary, _ = multi_run
+    for cls in summary["classes"]:
+        code, again = conform(capsys, "--replay", cls["replay"], "--", *command(NAME))
+        assert code == 1, again
+        assert again["rules"][0] == cls["rule"]
+        assert again["failure"]["actions"] == cls["example"]["actions"]
+        code, reference = conform(capsys, "--replay", cls["replay"], "--", *REFERENCE)
+        assert (code, reference["verdict"]) == (0, "pass"), reference
+
+
+@pytest.mark.rule("PASS.DIRECTION")
+def test_the_text_report_lists_the_classes(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    code = main(["conform", *GAMES, "--examples", "40", "--out", str(tmp_path), "--",
+                 *command(NAME)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "divergence classes: 3 (3 unexpected, 0 expected)" in out
+    assert "] PASS.DIRECTION: its game differs from the reference's" in out
+    assert "    governed by the switch pass_cycle (rules-ref rules PASS.DIRECTION)" in out
+    assert "played past: the implementation was restarted from the reference's position" in out
+    assert out.rstrip().endswith("verdict: DISAGREEMENT")
+    assert len(list(tmp_path.glob("replay-7-*.json"))) == 3
+
+
+def test_the_reference_passes_a_default_run(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    # the default budget is time (a few seconds): only the verdict is asserted
+    code, summary = conform(capsys, "--seed", "5", "--out", str(tmp_path), "--", *REFERENCE)
+    assert (code, summary["verdict"]) == (0, "pass"), summary
+    assert summary["classes"] == [] and summary["divergences"] == 0
+    assert summary["games"] >= 1 and summary["examples"] is None
+    assert list(tmp_path.iterdir()) == []
+
+
+def _failure(**changes: Any) -> Failure:
+    base: dict[str, Any] = {"kind": "disagreement", "rules": ["PASS.CARDS"], "summary": "s",
+                            "start": {}, "actions": [], "failing": {"type": "pass", "seat": 1,
+                                                                    "cards": ["2C", "3C", "4C"]},
+                            "position": {}, "expected": {"type": "observation"},
+                            "actual": {"type": "rejected"}}
+    return Failure(**{**base, **changes})
+
+
+def test_a_class_names_the_rule_and_the_kind_of_difference() -> None:
+    assert class_of(_failure()) == ("PASS.CARDS", "rejects a legal pass")
+    assert class_of(_failure(expected={"type": "rejected"}, actual={"type": "observation"},
+                             failing={"type": "play", "seat": 0, "card": "QS"})) == (
+        "PASS.CARDS", "accepts an illegal play")
+    assert class_of(_failure(expected={"points": [1]}, actual={"points": [2]},
+                             fields=["points"])) == (
+        "PASS.CARDS", "its game differs from the reference's")
+    assert class_of(_failure(kind="error", rules=[], expected={}, actual={})) == (
+        None, "reports an internal error on a pass")
+    assert class_of(_failure(kind="fault", rules=[], fault={"kind": "exit"})) == (
+        None, "adapter fault (exit) on a pass")
+    assert class_of(_failure(failing=None)) == (
+        "PASS.CARDS", "rejects the start of a game the rules allow")
+
+
+def test_classes_count_occurrences_and_games_and_merge_between_jobs() -> None:
+    one, two = Divergences(), Divergences()
+    one.record(_failure(), game=3, seconds=0.5)
+    one.record(_failure(actions=[{"type": "pass"}] * 4), game=3, seconds=0.7)
+    one.record(_failure(), game=5, seconds=0.9)
+    two.record(_failure(), game=1, seconds=0.2, job=1)
+    two.record(_failure(rules=["PASS.DIRECTION"], fields=["hands"], expected={}, actual={}),
+               game=2, seconds=0.3, job=1)
+    (cls,) = one.classes.values()
+    assert (cls.count, len(cls.games), cls.first_game, cls.first_seconds) == (3, 2, 3, 0.5)
+    assert cls.smallest is not None and cls.smallest.size == (1, 0)
+    merged = Divergences()
+    merged.merge_json(one.to_json(), 0)
+    merged.merge_json(two.to_json(), 1)
+    counts = {c.key: (c.count, len(c.games), c.first_game) for c in merged.ordered()}
+    assert counts == {"PASS.CARDS: rejects a legal pass": (4, 3, 1),
+                      "PASS.DIRECTION: its game differs from the reference's": (1, 1, 2)}
