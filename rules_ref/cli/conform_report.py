@@ -377,9 +377,17 @@ def _coverage_blocks(s: dict[str, Any]) -> list[Block]:
 # --- writing ----------------------------------------------------------------------------
 
 def _md_text(text: str) -> str:
+    """Plain text in Markdown: what could start markup escaped (``_`` inside a word cannot)."""
     out = []
-    for ch in text:
-        out.append("\\" + ch if ch in "\\`*_[]<>|#" else " " if ch in "\r\n" else ch)
+    for i, ch in enumerate(text):
+        inside_word = (ch == "_" and 0 < i < len(text) - 1 and text[i - 1].isalnum()
+                       and text[i + 1].isalnum())
+        if ch in "\r\n":
+            out.append(" ")
+        elif (ch in "\\`*_[]<>|" and not inside_word) or (ch == "#" and i == 0):
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
     return "".join(out)
 
 
