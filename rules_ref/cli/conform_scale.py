@@ -110,8 +110,9 @@ def scale_lines(args: argparse.Namespace) -> list[str]:
     """The text summary's line about the shard, if the run is one."""
     if getattr(args, "shard", None) is None or args.replay is not None:
         return []
-    return [f"  shard {args.shard} of the run with seed {args.run_seed}; merge the shards' "
-            "--json summaries with rules-ref conform --merge"]
+    return [f"  shard {args.shard} of the run with seed {args.run_seed} (the seed above is "
+            "this shard's own); merge the shards' --json summaries with rules-ref conform "
+            "--merge"]
 
 
 def write_run_report(args: argparse.Namespace, summary: dict[str, Any]) -> None:
