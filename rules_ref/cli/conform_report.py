@@ -41,8 +41,16 @@ class Code:
     text: str
 
 
-#: Inline text: plain strings and :class:`Code` pieces.
-Inline = str | Code | list[str | Code]
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A link to a part of the same page (``#anchor``); plain text in Markdown."""
+
+    text: str
+    anchor: str
+
+
+#: Inline text: plain strings, :class:`Code` and :class:`Link` pieces.
+Inline = str | Code | Link | list[str | Code | Link]
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,8 +223,9 @@ def _class_rows(classes: Sequence[tuple[int, dict[str, Any]]]) -> Table:
         first = c.get("first_seen")
         when = (f"game {first.get('game')}, {first.get('seconds')} s"
                 if isinstance(first, dict) else "-")
-        rows.append((str(number), Code(str(c.get("rule", ""))), str(c.get("what") or c["key"]),
-                     str(c.get("count", 0)), str(c.get("games", 0)), when,
+        rows.append((Link(str(number), f"class-{number}"), Code(str(c.get("rule", ""))),
+                     str(c.get("what") or c["key"]), str(c.get("count", 0)),
+                     str(c.get("games", 0)), when,
                      Code(str(c["replay"])) if c.get("replay") else "-"))
     return Table(("#", "rule", "what differs", "count", "games", "first seen", "replay file"),
                  tuple(rows))
@@ -239,7 +248,7 @@ def _class_blocks(number: int, c: dict[str, Any], s: dict[str, Any]) -> list[Blo
     blocks: list[Block] = [Heading(3, f"{number}. {c['key']}", f"class-{number}")]
     rule_id = str(c.get("rule", ""))
     text = _rule_text(rule_id)
-    about: list[str | Code] = [Code(rule_id)]
+    about: list[str | Code | Link] = [Code(rule_id)]
     if text is not None:
         about.append(f" ({text[0]})")
     about.append(f": {'expected' if c.get('expected') else 'unexpected'}, "
@@ -335,8 +344,8 @@ def report_blocks(s: dict[str, Any]) -> list[Block]:
     return blocks
 
 
-def _joined(parts: Sequence[Code]) -> list[str | Code]:
-    out: list[str | Code] = []
+def _joined(parts: Sequence[Code]) -> list[str | Code | Link]:
+    out: list[str | Code | Link] = []
     for i, p in enumerate(parts):
         if i:
             out.append(", ")
@@ -402,7 +411,8 @@ def _md_code(text: str) -> str:
 
 def _md_inline(value: Inline) -> str:
     parts = value if isinstance(value, list) else [value]
-    return "".join(_md_code(p.text) if isinstance(p, Code) else _md_text(p) for p in parts)
+    return "".join(_md_code(p.text) if isinstance(p, Code) else
+                   _md_text(p.text) if isinstance(p, Link) else _md_text(p) for p in parts)
 
 
 def markdown(blocks: Sequence[Block]) -> str:
@@ -432,7 +442,8 @@ def markdown(blocks: Sequence[Block]) -> str:
 def _html_inline(value: Inline) -> str:
     parts = value if isinstance(value, list) else [value]
     return "".join(f"<code>{html.escape(p.text)}</code>" if isinstance(p, Code)
-                   else html.escape(p) for p in parts)
+                   else f'<a href="#{html.escape(p.anchor)}">{html.escape(p.text)}</a>'
+                   if isinstance(p, Link) else html.escape(p) for p in parts)
 
 
 _STYLE = """body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;

@@ -72,9 +72,15 @@ class _Checker(HTMLParser):
         self.open: list[str] = []
         self.problems: list[str] = []
         self.text: list[str] = []
+        self.ids: set[str] = set()
+        self.links: set[str] = set()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         for name, value in attrs:
+            if name == "id" and value:
+                self.ids.add(value)
+            if name == "href" and value:
+                self.links.add(value.removeprefix("#"))
             if name in ("href", "src", "action") and not (value or "").startswith("#"):
                 self.problems.append(f"<{tag} {name}={value!r}> leaves the page")
         if tag not in self.VOID:
@@ -96,6 +102,7 @@ def _check_html(page: str) -> _Checker:
     checker.close()
     assert checker.problems == []
     assert checker.open == []
+    assert checker.links <= checker.ids  # every link goes to a part of the page
     assert page.startswith("<!DOCTYPE html>")
     assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", page, re.IGNORECASE)
     assert "@import" not in page and "url(" not in page
@@ -107,6 +114,7 @@ def test_html_report_is_well_formed_and_self_contained(capsys: pytest.CaptureFix
                                                        tmp_path: Path) -> None:
     page, summary = _failing_run(tmp_path, "run.html", capsys)
     checker = _check_html(page)
+    assert "class-1" in checker.links
     text = "".join(checker.text)
     assert "Verdict: DISAGREEMENT" in text
     assert " ".join(rule("TRICK.CANCEL").statement.split()) in text
