@@ -317,6 +317,7 @@ def conform_jobs(repeats: int, examples: int, players: int = 8) -> tuple[list[Ro
     ideal is below 2x, and on a busy machine the figure says so.
     """
     runs: dict[int, list[dict[str, Any]]] = {j: [] for j in JOBS}
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     for r in range(repeats):
         for jobs in JOBS:  # interleaved, so that both see the same machine
             code, out, err, wall = cli(["conform", "--json", "--players", str(players),
@@ -336,11 +337,13 @@ def conform_jobs(repeats: int, examples: int, players: int = 8) -> tuple[list[Ro
             median_spread(search[j], "{:,.1f}") for j in JOBS),
          f"reference adapter, {examples} games each, search time (job start-up included)"),
         (f"conform {players}p: --jobs 2 speed-up", f"{speedup:.2f}x",
-         f"whole command {whole:.2f}x; {cores} core(s) seen; each job has its own adapter, "
-         "so 2 jobs run 4 processes (ideal 2x only with 4 free cores)"),
+         f"whole command {whole:.2f}x; {cores} core(s), load average {load:.1f} at the start; "
+         "each job has its own adapter, so 2 jobs run 4 processes (ideal 2x only with 4 free "
+         "cores)"),
     ]
     return rows, {"players": players, "examples": examples, "runs": {
-        f"jobs {j}": runs[j] for j in JOBS}, "speedup": speedup, "speedup_command": whole}
+        f"jobs {j}": runs[j] for j in JOBS}, "speedup": speedup, "speedup_command": whole,
+        "load_average": load}
 
 
 def vectors(repeats: int) -> tuple[list[Row], dict[str, Any]]:
