@@ -346,7 +346,8 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
     if s.divergences:
         lines.append(f"  {s.divergences} divergence(s) played past: the implementation was "
                      f"restarted from the reference's position {s.resyncs} time(s); "
-                     f"{s.cut} game(s) cut short (no position to restart from)")
+                     f"{s.cut} game(s) cut short (the implementation could not be brought "
+                     "back in step)")
     if outcome.stopped == "time" and config.examples is not None:
         lines.append(f"  the time budget ({config.max_seconds:g} s) ended the search after "
                      f"{outcome.examples_run} of {config.examples} games")

@@ -176,16 +176,21 @@ def _missing_shards(summaries: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def merged_verdict(summary: dict[str, Any], strict: bool = False) -> str:
-    """The verdict of a merged summary, as a single run with its result would give it."""
+    """The verdict of a merged summary, as a single run with its result would give it.
+
+    The order of :func:`.report.verdict_of`: a fault, then an unexpected
+    disagreement, then an implementation error, then nothing tested, then
+    (with ``strict``) an expectation no run saw.
+    """
     classes = summary.get("classes") or []
     if summary.get("fault") is not None or any(
             c.get("kind") == "fault" and not c.get("expected") for c in classes):
         return "fault"
     unexpected = [c for c in classes if not c.get("expected")]
-    if any(c.get("kind") == "error" for c in unexpected):
-        return "error"
-    if unexpected:
+    if any(c.get("kind") not in ("error", "fault") for c in unexpected):
         return "disagreement"
+    if unexpected:
+        return "error"
     if summary.get("actions_compared", 0) == 0:
         return "nothing-tested"
     if strict and summary.get("expected_not_seen"):

@@ -159,3 +159,14 @@ def test_classes_count_occurrences_and_games_and_merge_between_jobs() -> None:
     counts = {c.key: (c.count, len(c.games), c.first_game) for c in merged.ordered()}
     assert counts == {"PASS.CARDS: rejects a legal pass": (4, 3, 1),
                       "PASS.DIRECTION: its game differs from the reference's": (1, 1, 2)}
+
+
+def test_jobs_merge_their_classes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, summary = conform(capsys, *GAMES, "--examples", "60", "--jobs", "2", "--out",
+                            str(tmp_path), "--", *command(NAME))
+    assert code == 1
+    assert summary["jobs"] == 2 and summary["games"] == 60
+    rules = [c["rule"] for c in summary["classes"]]
+    assert len(rules) >= 2 and set(rules) <= set(rules_of(NAME)), rules
+    assert summary["divergences"] == sum(c["count"] for c in summary["classes"])
+    assert all(Path(c["replay"]).is_file() for c in summary["classes"])

@@ -208,6 +208,11 @@ def test_verdict_of_a_merge_is_that_of_one_run_with_its_result() -> None:
     assert merged_exit(merge_summaries([("a", nothing), ("b", nothing)])) == 4
     tested = _summary(2, None, [], [])
     assert merge_summaries([("a", nothing), ("b", tested)])["verdict"] == "pass"
+    error_class = {**_class(TIE, 1, 1, 1, 0.1, 2, "e.json"), "kind": "error"}
+    error_only = _summary(5, None, [error_class], [])
+    assert merged_exit(merge_summaries([("a", tested), ("b", error_only)])) == 6
+    both = _summary(6, None, [_class(PASS_2C, 1, 1, 1, 0.1, 2, "p.json")], [])
+    assert merge_summaries([("a", both), ("b", error_only)])["verdict"] == "disagreement"
     fault = _summary(3, None, [], [])
     fault["verdict"], fault["fault"] = "fault", {"kind": "exit", "message": "it crashed"}
     assert merged_exit(merge_summaries([("a", tested), ("b", fault)])) == 2
