@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.cli.conform_report import Block, Code, Para, Pre, Table, html_page, markdown
+from rules_ref.cli.markup import Block, Code, Para, Pre, Table, html_page, markdown
 from rules_ref.registry import rule
 
 from .broken_adapters import command
