@@ -26,7 +26,7 @@ import sys
 import textwrap
 from typing import Any
 
-from ..conformance.outcome import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
+from ..conformance.budget import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
 from ..errors import InputError
 from ..ruleset import presets
 from . import conform_scale as scale
@@ -221,9 +221,11 @@ def _write_expect(outcome: Any, path: str) -> None:
             continue  # faults and internal errors cannot be expected
         example = cls.example or cls.first
         kind = (example.failing or {}).get("type")
-        fields = example.fields or example.others
-        entry = Expectation(cls.rule, action=kind if isinstance(kind, str) else None,
-                            field=fields[0] if fields else None, note=cls.what)
+        # a class of rejections or acceptances is of one kind of action; a class of
+        # observations that differ spans actions and fields, so its entry is not narrowed
+        narrow = cls.what.startswith(("rejects a legal", "accepts an illegal"))
+        entry = Expectation(cls.rule, action=kind if narrow and isinstance(kind, str) else None,
+                            note=cls.what)
         if entry not in entries:
             entries.append(entry)
     write_text_atomic(path, json.dumps(expect_document(entries), indent=1) + "\n")

@@ -106,7 +106,8 @@ class DivergenceClass:
     #: The shrunk minimal example and its replay file (filled in after the search).
     example: Failure | None = None
     replay: str | None = None
-    #: How the example was shrunk ("position", "deal", "actions", "not shrunk").
+    #: How the example was shrunk: "position", "deal", "actions", "start" (the start alone),
+    #: "no smaller game shows it", "as found" (the budget ended first), "not reproduced alone".
     shrunk: str = ""
 
     @property

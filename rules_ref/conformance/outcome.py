@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..ruleset import Ruleset
+from .budget import DEFAULT_MAX_SECONDS, shrink_budget
+from .budget import SHRINK_SECONDS_MIN as SHRINK_SECONDS_MIN
 from .expect import Expectation
 from .observation import PROTOCOL_VERSIONS
 from .process import DEFAULT_TIMEOUT, AdapterFault, Supports
@@ -18,10 +20,6 @@ from .session import Failure, Stats
 if TYPE_CHECKING:
     from .divergence import Divergences
 
-#: The least time a run spends shrinking its divergence classes (seconds), by default.
-SHRINK_SECONDS_MIN = 5.0
-#: The default time budget of the search (seconds): it plays games until then.
-DEFAULT_MAX_SECONDS = 8.0
 
 
 @dataclass
@@ -49,9 +47,7 @@ class Config:
 
     @property
     def shrink_budget(self) -> float:
-        if self.shrink_seconds is not None:
-            return self.shrink_seconds
-        return max(SHRINK_SECONDS_MIN, self.max_seconds / 2)
+        return shrink_budget(self.max_seconds, self.shrink_seconds)
 
 
 @dataclass

@@ -150,6 +150,8 @@ def class_lines(index: int, cls: DivergenceClass) -> list[str]:
     how = {"position": "from the position before the divergent action",
            "deal": "from the start of its deal", "actions": "actions left out",
            "start": "the start of the game alone",
+           "as found": "as found: shrinking ran out of time",
+           "not reproduced alone": "as found: played alone, the game does not show it again",
            "one action per request": "found again one action per request"}.get(cls.shrunk)
     differing = example.fields + [f"{f} (consequence)" for f in example.others]
     if differing:

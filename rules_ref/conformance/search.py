@@ -33,8 +33,12 @@ from .replay import run_replay
 from .resync import GameCut
 from .session import Failure, Session, Stats
 
-#: The games of a search bounded by time only (no --examples): Hypothesis needs a number.
-UNBOUNDED_EXAMPLES = 10**9
+#: A search is a series of Hypothesis runs of at most this many games each (each with
+#: its own seed), so that a long run plays new games without Hypothesis's memory of
+#: every game played growing without end.
+CHUNK_EXAMPLES = 500
+#: The seed of a search's run K is the search's seed plus K times this.
+CHUNK_SEED_STEP = 1_000_003
 
 
 class _Stop(KeyboardInterrupt):
@@ -151,6 +155,7 @@ class Runner:
             self.fault = Failure(kind="fault", rules=[], summary=str(fault), start={},
                                  actions=[], failing=None, position={}, expected={}, actual={},
                                  fault=fault.to_json())
+            self._record(self.fault)  # the adapter could not be started again
             raise _Stop("fault") from None
         self.stats.games += 1
         session = Session(proc, self.stats, self.known_rules, position=position_record,
@@ -176,20 +181,14 @@ class Runner:
     def search(self) -> Outcome:
         """Run the search; the adapter must be connected (:meth:`connect`)."""
         stopped = ""
-
-        @hypothesis_seed(self.seed)
-        @settings(max_examples=self.examples or UNBOUNDED_EXAMPLES, database=None,
-                  deadline=None,
-                  suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
-                  phases=(HPhase.generate, HPhase.shrink), report_multiple_bugs=False,
-                  derandomize=False)
-        @given(st.data())
-        def conform(data: Any) -> None:
-            self.example(data)
-
+        chunk = 0
         try:
             with fewer_collections():
-                conform()
+                while self.examples is None or self.examples_run < self.examples:
+                    left = CHUNK_EXAMPLES if self.examples is None else min(
+                        CHUNK_EXAMPLES, self.examples - self.examples_run)
+                    self._hypothesis_run(self.seed + chunk * CHUNK_SEED_STEP, left)
+                    chunk += 1
         except _Stop as stop:
             stopped = str(stop)
         failure = self.fault
@@ -205,6 +204,22 @@ class Runner:
         return Outcome(self.stats, time.monotonic() - self.started, self.supports, failure,
                        notes=self.notes, stopped=stopped, examples_run=self.examples_run,
                        divergences=self.divergences)
+
+    def _hypothesis_run(self, seed: int, examples: int) -> None:
+        """One Hypothesis run of at most ``examples`` games (a search is one or more)."""
+        before = self.examples_run
+
+        @hypothesis_seed(seed)
+        @settings(max_examples=examples, database=None, deadline=None,
+                  suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
+                  phases=(HPhase.generate,), report_multiple_bugs=False, derandomize=False)
+        @given(st.data())
+        def conform(data: Any) -> None:
+            self.example(data)
+
+        conform()
+        if self.examples_run == before:  # pragma: no cover - Hypothesis always plays one
+            raise _Stop("exhausted")
 
     def _pinpoint(self, failure: Failure) -> Failure:
         """A fault during a batch, found again one action per request: at its very action.

@@ -140,7 +140,7 @@ def _shrinker(cls: DivergenceClass, positions: bool
                "ruleset": base.start.get("ruleset"), "position": base.before_position}
         if take((yield msg, [base.failing]), "position"):
             return
-    if not take((yield base.start, base.actions), "not shrunk" if base.actions else "start"):
+    if not take((yield base.start, base.actions), "as found" if base.actions else "start"):
         cut = _deal_start(base)
         if cut is None or not take((yield cut), "deal"):
             cls.shrunk = "not reproduced alone"
@@ -158,6 +158,8 @@ def _shrinker(cls: DivergenceClass, positions: bool
             if not take((yield best.start, actions), "actions"):
                 i += size
         size //= 2
+    if cls.shrunk == "as found":
+        cls.shrunk = "no smaller game shows it"
 
 
 def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
