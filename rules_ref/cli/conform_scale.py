@@ -74,7 +74,7 @@ def rerun_command(args: argparse.Namespace, command: list[str]) -> str:
             parts += [option, str(value)]
     if getattr(args, "strict", False):
         parts.append("--strict")
-    from ..conformance.outcome import DEFAULT_MAX_SECONDS
+    from ..conformance.budget import DEFAULT_MAX_SECONDS
 
     examples = getattr(args, "run_examples", args.examples)
     if examples is not None:
