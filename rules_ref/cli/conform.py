@@ -346,10 +346,13 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
                                                   if unseen else ""),
             100, initial_indent="  ", subsequent_indent="    "))
     if s.divergences:
-        lines.append(f"  {s.divergences} divergence(s) played past: the implementation was "
-                     f"restarted from the reference's position {s.resyncs} time(s); "
-                     f"{s.cut} game(s) cut short (the implementation could not be brought "
-                     "back in step)")
+        lines.append(textwrap.fill(
+            f"{s.divergences} divergence(s) played past: the implementation was restarted from "
+            f"the reference's position {s.resyncs} time(s)"
+            + (f"; the reference followed its scores into the next deal {s.followed} time(s)"
+               if s.followed else "")
+            + f"; {s.cut} game(s) cut short (the implementation could not be brought back in "
+            "step)", 100, initial_indent="  ", subsequent_indent="    "))
     if outcome.stopped == "time" and config.examples is not None:
         lines.append(f"  the time budget ({config.max_seconds:g} s) ended the search after "
                      f"{outcome.examples_run} of {config.examples} games")

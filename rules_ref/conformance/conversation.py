@@ -391,7 +391,7 @@ class Conversation:
             assert state is not None
             if state.phase not in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE):
                 return
-            if scripted is not None:
+            if scripted:  # a step back after a rejected legal action can outrun the script
                 action, illegal = scripted.pop(0)
             else:
                 action, illegal = self.next_action(state, offered)

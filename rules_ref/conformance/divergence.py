@@ -1,6 +1,6 @@
 """Divergence classes: every disagreement a run saw, grouped by what differs.
 
-A *divergence* is one :class:`.session.Failure` the runner met and played
+A *divergence* is one :class:`.failure.Failure` the runner met and played
 past. Its *class* is the pair (blamed rule ID, what differs in words), built
 by :func:`class_of` from the failure's kind of difference: a legal action
 the implementation rejects or an illegal one it accepts (with the kind of
@@ -119,6 +119,7 @@ class DivergenceClass:
         return governing_switch(self.rule)
 
     def to_json(self) -> dict[str, Any]:
+        """The class as the JSON summary lists it (``classes``, spec/protocol.md)."""
         example = self.example or self.smallest or self.first
         return {
             "key": self.key, "rule": self.rule, "rules": self.rules, "what": self.what,
@@ -178,6 +179,7 @@ class Divergences:
     # --- between processes (--jobs) ---
 
     def to_json(self) -> dict[str, Any]:
+        """Every class with its first and smallest examples, for another process to merge."""
         return {"matched": self.matched, "classes": [
             {"key": c.key, "rule": c.rule, "rules": c.rules, "what": c.what, "kind": c.kind,
              "first": c.first.to_json(), "first_game": c.first_game,
@@ -187,7 +189,7 @@ class Divergences:
             for c in self.classes.values()]}
 
     def merge_json(self, data: dict[str, Any], job: int) -> None:
-        """Add the classes of job ``job`` (:meth:`to_json`) to these."""
+        """Add the classes of job ``job`` (:meth:`Divergences.to_json`) to these."""
         for i, n in enumerate(data.get("matched", [])[:len(self.matched)]):
             self.matched[i] += n
         for d in data.get("classes", []):

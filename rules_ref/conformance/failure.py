@@ -32,6 +32,8 @@ class Stats:
     divergences: int = 0
     resyncs: int = 0
     cut: int = 0
+    #: Divergences after which the reference followed the implementation's scores.
+    followed: int = 0
     #: How often the game went through each rare situation (``strategies.RARE_PATHS``).
     rare: Counter[str] = field(default_factory=Counter)
 
@@ -43,7 +45,7 @@ class Stats:
 
 #: The counters of :class:`Stats`.
 COUNTS = ("games", "deals", "actions", "illegal", "citations", "restarts", "divergences",
-          "resyncs", "cut")
+          "resyncs", "cut", "followed")
 
 
 @dataclass

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from ..actions import Action
-from ..errors import InputError, SetupError
+from ..errors import InputError, RulesRefError, SetupError
 from ..registry import rule_ids
 from .adapter import position_state, start_message, start_state
 from .conversation import position_record
@@ -85,7 +85,9 @@ def _position_start(raw: dict[str, Any], where: str) -> dict[str, Any]:
 
     try:
         state = position_state(raw, where)
-    except SetupError as exc:
+    except InputError:
+        raise
+    except RulesRefError as exc:  # a position the rules do not reach
         raise InputError(f"{where}: {exc}") from None
     return {"type": "start", "players": state.players, "ruleset": state.ruleset.to_dict(),
             "position": position_to_json(state.position())}

@@ -150,7 +150,7 @@ def class_lines(index: int, cls: DivergenceClass) -> list[str]:
     how = {"position": "from the position before the divergent action",
            "deal": "from the start of its deal", "actions": "actions left out",
            "start": "the start of the game alone",
-           "as found": "as found: shrinking ran out of time",
+           "as found": "as found: no smaller game found within the shrinking budget",
            "not reproduced alone": "as found: played alone, the game does not show it again",
            "one action per request": "found again one action per request"}.get(cls.shrunk)
     differing = example.fields + [f"{f} (consequence)" for f in example.others]
@@ -203,6 +203,7 @@ def summary_dict(outcome: Outcome, config: Config, verdict: str,
         "notes": outcome.notes,
         "rare_paths": {name: s.rare.get(name, 0) for name in RARE_PATHS},
         "divergences": s.divergences, "resyncs": s.resyncs, "games_cut_short": s.cut,
+        "scores_followed": s.followed,
         "shard": None,
     }
     divergences = outcome.divergences

@@ -5,10 +5,13 @@ After a divergence the two games may differ. When the adapter declared the
 the implementation again from the reference's position at that moment and
 returns the reference state that continues from it (a state rebuilt from
 its own position, so that both sides know nothing of the tricks before it,
-``spec/protocol.md``). Without positions the game is ended early
-(:class:`GameCut`), except after a legal action the implementation rejected:
-its game did not move, so the reference steps back and play goes on with
-another action (:mod:`.session` does that).
+``spec/protocol.md``). Without positions the reference follows the
+implementation where its observation carries enough: between two deals,
+where only the scores differ, :func:`follow_between_deals` takes the
+implementation's totals and play goes on with the next deal; after a legal
+action the implementation rejected, its game did not move, so the reference
+steps back and play goes on with another action (:mod:`.session` does
+that). Otherwise the game is ended early (:class:`GameCut`).
 """
 
 from __future__ import annotations
@@ -36,6 +39,35 @@ class GameCut(Exception):
 
 #: After this many legal actions rejected in a row (without positions), the game ends.
 MAX_ROLLBACKS = 8
+#: The observation fields that may differ between deals for the reference to follow.
+_SCORE_FIELDS = frozenset(("points", "deal_scores", "totals", "winners", "last_trick"))
+
+
+def follow_between_deals(after: GameState, differing: dict[str, Any]) -> GameState | None:
+    """The reference state that follows the implementation's scores after a deal, or None.
+
+    ``after`` is the reference's state after the divergent action, ``differing``
+    the implementation's values of the fields that differ. The reference can
+    follow only when both games are between deals and nothing but the scores
+    differs: the next deal then starts from the implementation's totals.
+    """
+    if after.phase is not Phase.DEALING or not set(differing) <= _SCORE_FIELDS:
+        return None
+    totals = differing.get("totals", list(after.totals))
+    if (not isinstance(totals, list) or len(totals) != after.players
+            or not all(type(t) is int for t in totals)):
+        return None
+    number = after.deal_number
+    first_dealer = (after.dealer_of_next_deal - number) % after.players
+    try:
+        followed = GameState.start(after.players, after.ruleset, first_dealer, tuple(totals),
+                                   number + 1)
+    except RulesRefError:
+        return None
+    if (followed.phase is not Phase.DEALING
+            or followed.dealer_of_next_deal != after.dealer_of_next_deal):
+        return None
+    return followed
 
 
 def can_restart(proc: AdapterProcess, state: GameState) -> bool:

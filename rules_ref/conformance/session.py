@@ -40,7 +40,7 @@ from .failure import Stats as Stats
 from .failure import describe_action as describe_action
 from .observation import CARD_TEXT, observation_problems, observe
 from .process import AdapterFault, AdapterProcess
-from .resync import MAX_ROLLBACKS, GameCut, can_restart, restart_from
+from .resync import MAX_ROLLBACKS, GameCut, can_restart, follow_between_deals, restart_from
 
 _rare_paths: Callable[..., tuple[str, ...]] | None
 try:
@@ -320,6 +320,12 @@ class Session:
         if can_restart(self.proc, resume):
             self._restart(resume)
             return step.after is not None
+        followed = (follow_between_deals(step.after, failure.actual)
+                    if step.after is not None and failure.fields else None)
+        if followed is not None:
+            self.stats.followed += 1
+            self.state = followed
+            return True
         if failure.actual.get("type") == "rejected" and step.after is not None:
             # a legal action rejected: the implementation's game did not move
             self._rollbacks += 1

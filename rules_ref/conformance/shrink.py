@@ -202,4 +202,7 @@ def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
         if cls.example is None:
             cls.example = cls.smallest or cls.first
             cls.shrunk = cls.shrunk or "not shrunk"
+        if cls.shrunk == "not reproduced alone" and not cls.example.note:
+            cls.example.note = ("played alone, this game does not show the divergence again: "
+                                "the implementation may keep state between games")
     return outcome

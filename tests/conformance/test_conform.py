@@ -106,7 +106,8 @@ def test_text_report_names_the_rule_and_the_command(capsys: pytest.CaptureFixtur
     assert out.rstrip().endswith("verdict: DISAGREEMENT")
     # the moment before the failing action, as a position anyone can paste and start from
     text = next(line for line in out.splitlines() if line.startswith("  position text: "))
-    replay = json.loads(next(tmp_path.glob("*.json")).read_text())
+    written = next(line for line in out.splitlines() if line.startswith("  replay file: "))
+    replay = json.loads(Path(written.removeprefix("  replay file: ")).read_text())
     assert text == f"  position text: {replay['position']['position_text']}"
     pos = parse_position(text.removeprefix("  position text: "))
     assert (pos.phase, pos.players) == (Phase.PLAYING, replay["position"]["players"])

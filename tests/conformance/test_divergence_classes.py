@@ -102,7 +102,7 @@ def test_the_text_report_lists_the_classes(capsys: pytest.CaptureFixture[str],
     assert "divergence classes: 3 (3 unexpected, 0 expected)" in out
     assert "] PASS.DIRECTION: its game differs from the reference's" in out
     assert "    governed by the switch pass_cycle (rules-ref rules PASS.DIRECTION)" in out
-    assert "played past: the implementation was restarted from the reference's position" in out
+    assert "divergence(s) played past: the implementation was restarted from" in out
     assert out.rstrip().endswith("verdict: DISAGREEMENT")
     assert len(list(tmp_path.glob("replay-7-*.json"))) == 3
 
@@ -170,3 +170,53 @@ def test_jobs_merge_their_classes(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert len(rules) >= 2 and set(rules) <= set(rules_of(NAME)), rules
     assert summary["divergences"] == sum(c["count"] for c in summary["classes"])
     assert all(Path(c["replay"]).is_file() for c in summary["classes"])
+
+
+@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "LEAD.HEARTS")
+def test_without_positions_a_divergent_game_ends_and_the_next_begins(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, summary = conform(capsys, *GAMES, "--examples", "40", "--protocol", "1", "--out",
+                            str(tmp_path), "--", *command(NAME))
+    assert code == 1
+    assert summary["resyncs"] == 0
+    assert summary["games"] == 40
+    # no divergence of this adapter is a rejected legal action: each one ended its game
+    assert summary["games_cut_short"] == summary["divergences"] >= 1
+    assert {c["rule"] for c in summary["classes"]} <= set(rules_of(NAME))
+    for cls in summary["classes"]:
+        assert cls["shrunk"] in ("start", "deal", "actions", "no smaller game shows it")
+        assert "position" not in cls["example"]["start"]
+        code, again = conform(capsys, "--replay", cls["replay"], "--protocol", "1", "--",
+                              *command(NAME))
+        assert (code, again["rules"][0]) == (1, cls["rule"])
+
+
+@pytest.mark.rule("FOLLOW.SUIT")
+def test_without_positions_a_rejected_legal_play_is_stepped_back(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from .broken_adapters import command as broken
+
+    code, summary = conform(capsys, *GAMES, "--examples", "20", "--seed", "3", "--protocol", "1",
+                            "--out", str(tmp_path), "--", *broken("twin-refused"))
+    assert code == 1
+    (cls,) = summary["classes"]
+    assert cls["key"] == "FOLLOW.SUIT: rejects a legal play"
+    # play went on after a rejection: more rejections than games
+    assert cls["count"] > cls["games"] == summary["games"] == 20
+    assert cls["example"]["failing"]["type"] == "play"
+
+
+@pytest.mark.rule("MOON.CHOICE")
+def test_without_positions_the_reference_follows_the_scores_into_the_next_deal(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from .broken_adapters import command as broken
+
+    code, summary = conform(capsys, *GAMES, "--examples", "60", "--seed", "3", "--protocol", "1",
+                            "--shrink-seconds", "1", "--out", str(tmp_path), "--",
+                            *broken("moon-swapped"))
+    assert code == 1
+    assert [c["rule"] for c in summary["classes"]] == ["MOON.CHOICE"]
+    # some moons were chosen between deals with the game going on: play went on from there
+    assert summary["scores_followed"] >= 1
+    # each divergence was followed, ended its game early, or came as the game ended
+    assert summary["divergences"] >= summary["scores_followed"] + summary["games_cut_short"]
