@@ -56,6 +56,11 @@ def scale_config(config: Any, args: argparse.Namespace) -> Any:
     """The configuration of this shard of the run (the run's own without --shard)."""
     from ..conformance.shard import shard_config
 
+    if args.shard is not None and args.replay is not None:
+        raise InputError("--shard splits a search; --replay plays one game again: give one")
+    if args.shard is not None and args.shard.count > 1 and args.seed is None:
+        raise InputError(f"--shard {args.shard} needs --seed, the same on every machine, so "
+                         "that the shards split one run")
     args.run_seed = config.seed
     args.run_examples = config.examples
     return shard_config(config, args.shard)

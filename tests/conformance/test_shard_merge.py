@@ -74,6 +74,17 @@ def test_a_bad_shard_is_one_error_line_exit_2(bad: str, capsys: pytest.CaptureFi
     assert "--shard" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize(("extra", "words"), [
+    ([], "--shard 2/3 needs --seed, the same on every machine"),
+    (["--seed", "1", "--replay", "r.json"], "--replay plays one game again"),
+])
+def test_a_shard_needs_a_seed_and_a_search(extra: list[str], words: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "--shard", "2/3", *extra, "--", *REFERENCE)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and words in err
+
+
 def test_shards_of_a_run_merge_to_a_passing_verdict(capsys: pytest.CaptureFixture[str],
                                                     tmp_path: Path) -> None:
     files = []
