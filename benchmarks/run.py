@@ -258,7 +258,7 @@ def conform_shares(players: int, examples: int) -> dict[str, float]:
 
     everything = total(lambda f, n: n == "main" and f.endswith("cli/__init__.py"), True)
     waiting = total(lambda f, n: "poll" in n and "select" in n, False)
-    protocol = total(lambda f, n: f.endswith("process.py") and n in ("send", "receive"),
+    protocol = total(lambda f, n: f.endswith("adapter_pipe.py") and n in ("send", "receive"),
                      True) - waiting
     reference = total(lambda f, n: (f.endswith("state.py") and n == "apply")
                       or (f.endswith("observation.py") and n == "observe"), True)
@@ -302,6 +302,48 @@ def conform(repeats: int, examples: int) -> tuple[list[Row], dict[str, Any]]:
             f"{k} {v:.0%}" for k, v in shares.items()) + " (profiled run); v1 and v2 "
             + ("played the same games" if same else "PLAYED DIFFERENT GAMES")))
     return rows, data
+
+
+#: The job counts compared (``rules-ref conform --jobs N``).
+JOBS = (1, 2)
+
+
+def conform_jobs(repeats: int, examples: int, players: int = 8) -> tuple[list[Row], dict[str, Any]]:
+    """Conform's speed-up from ``--jobs``: the same budget of games at 1 and 2 jobs.
+
+    Deals per second of the whole search, as the summary measures it (wall
+    clock, every job's start-up included), and of the whole command. Each
+    job runs its own adapter, so 2 jobs use 4 processes: on 2 cores the
+    ideal is below 2x, and on a busy machine the figure says so.
+    """
+    runs: dict[int, list[dict[str, Any]]] = {j: [] for j in JOBS}
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    for r in range(repeats):
+        for jobs in JOBS:  # interleaved, so that both see the same machine
+            code, out, err, wall = cli(["conform", "--json", "--players", str(players),
+                                        "--examples", str(examples), "--seed", str(r),
+                                        "--jobs", str(jobs), "--max-seconds", "300", "--",
+                                        *ADAPTER])
+            if code != 0:
+                return [(f"conform --jobs {jobs}", "failed", (err or out).strip()[-200:])], {}
+            runs[jobs].append({**json.loads(out), "wall_seconds": wall})
+    search = {j: [x["deals"] / x["seconds"] for x in runs[j]] for j in JOBS}
+    command = {j: [x["deals"] / x["wall_seconds"] for x in runs[j]] for j in JOBS}
+    speedup = statistics.median(search[2]) / statistics.median(search[1])
+    whole = statistics.median(command[2]) / statistics.median(command[1])
+    cores = os.cpu_count() or 1
+    rows: list[Row] = [
+        (f"conform {players}p: deals/s at --jobs 1 | 2", " | ".join(
+            median_spread(search[j], "{:,.1f}") for j in JOBS),
+         f"reference adapter, {examples} games each, search time (job start-up included)"),
+        (f"conform {players}p: --jobs 2 speed-up", f"{speedup:.2f}x",
+         f"whole command {whole:.2f}x; {cores} core(s), load average {load:.1f} at the start; "
+         "each job has its own adapter, so 2 jobs run 4 processes (ideal 2x only with 4 free "
+         "cores)"),
+    ]
+    return rows, {"players": players, "examples": examples, "runs": {
+        f"jobs {j}": runs[j] for j in JOBS}, "speedup": speedup, "speedup_command": whole,
+        "load_average": load}
 
 
 def vectors(repeats: int) -> tuple[list[Row], dict[str, Any]]:
@@ -358,6 +400,8 @@ def main() -> int:
     sections.append(("memory", memory))
     sections.append(("conform", lambda: conform(3 if args.quick else 5,
                                                  30 if args.quick else 100)))
+    sections.append(("conform jobs", lambda: conform_jobs(3 if args.quick else 5,
+                                                          40 if args.quick else 120)))
     sections.append(("vectors", lambda: vectors(3 if args.quick else 5)))
     if args.with_tests:
         sections.append(("tests", test_suite))

@@ -29,6 +29,7 @@ from typing import Any
 from ..conformance.budget import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
 from ..errors import InputError
 from ..ruleset import presets
+from . import conform_scale as scale
 from .common import (
     bounded_int,
     players_arg,
@@ -103,6 +104,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "ruleset with this target")
     p.add_argument("adapter_command", nargs=argparse.REMAINDER, metavar="-- COMMAND",
                    help="the adapter command and its arguments, after --")
+    scale.add_scale_options(p)
 
 
 class _Progress:
@@ -143,6 +145,8 @@ def run(args: argparse.Namespace) -> int:
     from ..conformance.replay import read_replay, run_replay
     from ..conformance.search import run_search
 
+    if args.merge is not None:
+        return scale.run_merge(args)
     command = _command(args)
     explicit = args.preset is not None or args.ruleset is not None or args.target is not None
     expect: tuple[Any, ...] = ()
@@ -160,6 +164,7 @@ def run(args: argparse.Namespace) -> int:
         ruleset=ruleset_from_args(args) if explicit else None,
         versions=(args.protocol,) if args.protocol else PROTOCOL_VERSIONS,
         expect=expect, strict=args.strict)
+    config = scale.scale_config(config, args)
     progress = _Progress() if sys.stderr.isatty() and not args.json else None
     if args.replay is not None:
         from .io import read_json_file
@@ -253,12 +258,14 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         return None if path is None else \
             f"rules-ref conform --replay {shlex.quote(path)} -- {command}"
 
-    if args.json:
+    if args.json or args.report:
         summary = report.summary_dict(outcome, config, verdict, replay_path)
         if failure is not None and reproduce(replay_path or replay_of):
             summary["reproduce"] = reproduce(replay_path or replay_of)
         if replay_of is not None:
             summary["replay_of"] = replay_of
+        scale.write_run_report(args, scale.scale_summary(summary, config, args))
+    if args.json:
         print(json.dumps(summary, indent=1))
         return code
     lines: list[str] = []
@@ -308,6 +315,7 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         lines.append("nothing was tested: no answer of the implementation was compared"
                      + (f" (the time budget of {config.max_seconds:g} s ended the search before "
                         "its first game)" if outcome.stopped == "time" else ""))
+    lines.extend(scale.scale_lines(args))
     lines.append(f"verdict: {verdict.upper()}")
     out = sys.stdout if code != EXIT_ERROR else sys.stderr
     print("\n".join(lines), file=out)
