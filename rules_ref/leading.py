@@ -128,16 +128,23 @@ def breaks_hearts(card: Card, led_suit: Suit | None, ruleset: Ruleset) -> bool:
     ``led_suit`` is ``None`` when the card is the lead. By default any heart
     or Q♠ played to a trick breaks hearts, cancelled or not; ``heart`` counts
     hearts only; ``heart-discard`` only a heart played to a trick led in
-    another suit. Under ``not-needed`` breaking does not matter, but the
-    default rule is still tracked for observers.
+    another suit; ``heart-not-led`` a heart played to a trick other than as
+    its lead (a follow to a heart lead or a discard). Under ``not-needed``
+    breaking does not matter, but the default rule is still tracked for
+    observers.
 
     >>> from rules_ref.cards import parse_card as c
     >>> breaks_hearts(c("QS"), Suit.C, Ruleset()), breaks_hearts(c("2H"), None, Ruleset())
     (True, True)
+    >>> not_led = Ruleset(hearts_broken_by=HeartsBrokenBy.HEART_NOT_LED)
+    >>> [breaks_hearts(c(t), s, not_led) for t, s in (("2H", None), ("2H", Suit.H), ("QS", Suit.C))]
+    [False, True, False]
     """
     rule = ruleset.hearts_broken_by
     if rule is HeartsBrokenBy.HEART:
         return card.suit == Suit.H
     if rule is HeartsBrokenBy.HEART_DISCARD:
         return card.suit == Suit.H and led_suit is not None and led_suit != Suit.H
+    if rule is HeartsBrokenBy.HEART_NOT_LED:
+        return card.suit == Suit.H and led_suit is not None
     return is_penalty(card)

@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import Card, format_cards
-from .errors import Violation
+from .cards import TWO_OF_CLUBS, Card, format_cards
+from .errors import SetupError, Violation
 from .registry import implements
-from .ruleset import PassDirection, Ruleset
+from .ruleset import PassDirection, PassForbidden, PassStep, Ruleset, SeatDistance
 
 
 @implements("PASS.DIRECTION")
-def pass_direction(deal_number: int, ruleset: Ruleset) -> PassDirection:
+def pass_direction(deal_number: int, ruleset: Ruleset) -> PassStep:
     """The direction of deal ``deal_number`` (1-based) (``PASS.DIRECTION``).
 
     The ruleset's ``pass_cycle`` repeats from the first deal of the game; by
@@ -28,15 +28,54 @@ def pass_direction(deal_number: int, ruleset: Ruleset) -> PassDirection:
     return cycle[(deal_number - 1) % len(cycle)]
 
 
+def seat_distance(step: SeatDistance) -> int:
+    """The signed distance of ``left-k`` (+k) or ``right-k`` (−k).
+
+    >>> seat_distance(SeatDistance.LEFT_2), seat_distance(SeatDistance.RIGHT_3)
+    (2, -3)
+    """
+    side, _, k = step.value.partition("-")
+    return int(k) if side == "left" else -int(k)
+
+
 @implements("PASS.DIRECTION")
-def pass_offset(direction: PassDirection, players: int) -> int | None:
+def check_pass_cycle(ruleset: Ruleset, players: int) -> None:
+    """Refuse a ``pass_cycle`` with a step of k seats that a table of ``players`` lacks.
+
+    ``left-k`` and ``right-k`` need k < ``players`` (k from 2 to n − 1): a pass
+    k seats away must reach another seat, the seat k places along. Raises
+    :class:`~rules_ref.errors.SetupError` naming ``PASS.DIRECTION``.
+
+    >>> from rules_ref.ruleset import Ruleset
+    >>> check_pass_cycle(Ruleset.from_dict({"pass_cycle": ["left-5"]}), 6)
+    >>> check_pass_cycle(Ruleset.from_dict({"pass_cycle": ["left", "right-6"]}), 6)
+    Traceback (most recent call last):
+    ...
+    rules_ref.errors.SetupError: PASS.DIRECTION: pass_cycle step right-6 passes 6 seats away, but a 6-player table has only 5 other seats (right-k needs k from 2 to 5)
+    """
+    for step in ruleset.pass_cycle:
+        if isinstance(step, SeatDistance) and abs(seat_distance(step)) >= players:
+            side = step.value.partition("-")[0]
+            raise SetupError(f"pass_cycle step {step} passes {abs(seat_distance(step))} seats "
+                             f"away, but a {players}-player table has only {players - 1} other "
+                             f"seats ({side}-k needs k from 2 to {players - 1})",
+                             "PASS.DIRECTION")
+
+
+@implements("PASS.DIRECTION")
+def pass_offset(direction: PassStep, players: int) -> int | None:
     """Seats to the left a pass travels (``PASS.DIRECTION``); ``None`` when nobody passes.
 
-    Left is +1, right is −1 (that is, n−1), across is ⌊n/2⌋.
+    Left is +1, right is −1 (that is, n−1), across is ⌊n/2⌋, ``left-k`` is +k
+    and ``right-k`` is −k (n−k); k is below n (:func:`check_pass_cycle`).
 
     >>> [pass_offset(d, 7) for d in PassDirection]
     [1, 6, 3, None]
+    >>> pass_offset(SeatDistance.LEFT_2, 7), pass_offset(SeatDistance.RIGHT_2, 7)
+    (2, 5)
     """
+    if isinstance(direction, SeatDistance):
+        return seat_distance(direction) % players
     if direction is PassDirection.LEFT:
         return 1
     if direction is PassDirection.RIGHT:
@@ -63,13 +102,17 @@ def pass_violations(cards: Sequence[Card], hand: Sequence[Card],
     """What is wrong with passing ``cards`` from ``hand`` (``PASS.CARDS``); empty if legal.
 
     A pass is exactly ``pass_count`` cards, all from the passer's own hand
-    (both copies of a card may be passed only if both are held).
+    (both copies of a card may be passed only if both are held). Under
+    ``pass_forbidden = two-of-clubs`` no 2♣ may be among them.
 
     >>> from rules_ref.cards import parse_cards
     >>> pass_violations(parse_cards("QS QS 2H"), parse_cards("QS QS 2H 3C"), Ruleset())
     ()
     >>> [str(v) for v in pass_violations(parse_cards("AS"), parse_cards("QS 2H"), Ruleset())]
     ['PASS.CARDS: a pass is 3 cards, not 1', 'PASS.CARDS: AS is not in the hand']
+    >>> no_2c = Ruleset(pass_forbidden=PassForbidden.TWO_OF_CLUBS)
+    >>> [str(v) for v in pass_violations(parse_cards("2C 3C 4C"), parse_cards("2C 3C 4C"), no_2c)]
+    ['PASS.CARDS: a 2C may not be passed (pass_forbidden = two-of-clubs)']
     """
     problems = []
     if len(cards) != ruleset.pass_count:
@@ -80,6 +123,9 @@ def pass_violations(cards: Sequence[Card], hand: Sequence[Card],
         problems.append(Violation("PASS.CARDS",
                                   f"{format_cards(sorted(missing.elements()))} "
                                   f"{'is' if missing.total() == 1 else 'are'} not in the hand"))
+    if ruleset.pass_forbidden is PassForbidden.TWO_OF_CLUBS and TWO_OF_CLUBS in cards:
+        problems.append(Violation("PASS.CARDS", "a 2C may not be passed "
+                                  "(pass_forbidden = two-of-clubs)"))
     return tuple(problems)
 
 
