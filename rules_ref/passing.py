@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import TWO_OF_CLUBS, Card, format_cards
+from .deal import hand_size
 from .errors import SetupError, Violation
 from .registry import implements
 from .ruleset import PassDirection, PassForbidden, PassStep, Ruleset, SeatDistance
@@ -48,10 +49,10 @@ def check_pass_cycle(ruleset: Ruleset, players: int) -> None:
 
     >>> from rules_ref.ruleset import Ruleset
     >>> check_pass_cycle(Ruleset.from_dict({"pass_cycle": ["left-5"]}), 6)
-    >>> check_pass_cycle(Ruleset.from_dict({"pass_cycle": ["left", "right-6"]}), 6)
+    >>> check_pass_cycle(Ruleset.from_dict({"pass_cycle": ["right-6"]}), 6)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rules_ref.errors.SetupError: PASS.DIRECTION: pass_cycle step right-6 passes 6 seats away, but a 6-player table has only 5 other seats (right-k needs k from 2 to 5)
+    rules_ref.errors.SetupError: PASS.DIRECTION: pass_cycle step right-6 passes 6 seats away, ...
     """
     for step in ruleset.pass_cycle:
         if isinstance(step, SeatDistance) and abs(seat_distance(step)) >= players:
@@ -60,6 +61,38 @@ def check_pass_cycle(ruleset: Ruleset, players: int) -> None:
                              f"away, but a {players}-player table has only {players - 1} other "
                              f"seats ({side}-k needs k from 2 to {players - 1})",
                              "PASS.DIRECTION")
+
+
+@implements("PASS.CARDS")
+def check_pass_forbidden(ruleset: Ruleset, players: int) -> None:
+    """Refuse a ruleset under which a hand could hold too few cards it may pass.
+
+    Under ``pass_forbidden = two-of-clubs`` a hand may hold both 2♣, so
+    ``pass_count`` must be at most the hand size less 2. Raises
+    :class:`~rules_ref.errors.SetupError` naming ``PASS.CARDS``.
+
+    >>> from rules_ref.ruleset import Ruleset
+    >>> check_pass_forbidden(Ruleset(pass_count=7, pass_forbidden=PassForbidden.TWO_OF_CLUBS), 11)
+    >>> no_2c = Ruleset(pass_count=8, pass_forbidden=PassForbidden.TWO_OF_CLUBS)
+    >>> check_pass_forbidden(no_2c, 11)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rules_ref.errors.SetupError: PASS.CARDS: pass_count 8 cannot be passed at 11 players ...
+    """
+    if ruleset.pass_forbidden is PassForbidden.NONE:
+        return
+    size = hand_size(players)
+    if ruleset.pass_count > size - 2:
+        raise SetupError(f"pass_count {ruleset.pass_count} cannot be passed at {players} players "
+                         f"under pass_forbidden = {ruleset.pass_forbidden}: a hand of {size} "
+                         f"cards may hold both 2C, leaving {size - 2} it may pass", "PASS.CARDS")
+
+
+def check_pass_setup(ruleset: Ruleset, players: int) -> None:
+    """The passing switches meet the player count: :func:`check_pass_cycle`, then
+    :func:`check_pass_forbidden` (the game's set-up calls this before anything is dealt)."""
+    check_pass_cycle(ruleset, players)
+    check_pass_forbidden(ruleset, players)
 
 
 @implements("PASS.DIRECTION")

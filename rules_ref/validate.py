@@ -172,8 +172,10 @@ def check_shape(data: object) -> dict[str, Any]:
             _int(t["winner"], f"{p}.tricks[{ti}].winner", nullable=True)
             _cards(t["cards"], f"{p}.tricks[{ti}].cards")
         if d["moon"] is not None:
-            m = _fields(d["moon"], f"{p}.moon", ("shooter", "choice"))
+            m = _fields(d["moon"], f"{p}.moon", ("shooter", "choice"), ("partner",))
             _int(m["shooter"], f"{p}.moon.shooter")
+            if "partner" in m:
+                _int(m["partner"], f"{p}.moon.partner")
             if m["choice"] not in ("subtract", "add", None):
                 raise InputError(f"{p}.moon.choice: expected 'subtract', 'add' or null, "
                                  f"got {m['choice']!r:.40}")
@@ -383,11 +385,13 @@ class _Checker:
             state, _ = state.apply(ChooseMoon(shooter, MoonChoice(moon["choice"])))
             return state
         if state.phase in (Phase.DEALING, Phase.GAME_OVER):
-            true = state.deal_results[-1].moon_shooter
-            claimed = None if moon is None else moon["shooter"]
+            result = state.deal_results[-1]
+            true = (result.moon_shooter,) if result.moon_pair is None else result.moon_pair
+            claimed = (None,) if moon is None else (moon["shooter"], *(
+                (moon["partner"],) if "partner" in moon else ()))
             if claimed != true:
-                self.add("MOON.CONDITION", f"moon recorded for {_seat(claimed)}, but the "
-                         f"shooter is {_seat(true)}", f"{p}.moon", deal=number)
+                self.add("MOON.CONDITION", f"moon recorded for {_moon_seats(claimed)}, but the "
+                         f"moon was shot by {_moon_seats(true)}", f"{p}.moon", deal=number)
             elif moon is not None and moon["choice"] is not None:
                 self.add("MOON.CHOICE", f"a moon choice is recorded, but moon "
                          f"{self.ruleset.moon} offers none", f"{p}.moon.choice", deal=number)
@@ -409,7 +413,8 @@ class _Checker:
                          "is not finished", f"{p}.{keys[0]}", deal=number)
             return
         result = state.deal_results[-1]
-        moon_rule = "MOON.CHOICE" if result.moon_shooter is not None else "SCORE.DEAL"
+        moon_rule = "MOON.CHOICE" if (result.moon_shooter, result.moon_pair) != (None, None) \
+            else "SCORE.DEAL"
         claims = (("card_points", list(result.card_points), "SCORE.CARD_POINTS"),
                   ("scores", list(result.scores), moon_rule),
                   ("totals", list(result.totals), "SCORE.DEAL"))
@@ -457,6 +462,11 @@ def _bare(exc: SetupError) -> str:
 
 def _seat(seat: int | None) -> str:
     return "nobody" if seat is None else f"seat {seat}"
+
+
+def _moon_seats(seats: tuple[int | None, ...]) -> str:
+    """The seats of a moon as a player says them: "nobody", "seat 2", "seat 2 and seat 5"."""
+    return " and ".join(_seat(s) for s in seats)
 
 
 def _seats(seats: list[int] | tuple[int, ...]) -> str:
