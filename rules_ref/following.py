@@ -69,7 +69,7 @@ def first_trick_plays(allowed: tuple[Card, ...], hand: tuple[Card, ...], led_sui
 @implements("FOLLOW.FIRST_TRICK")
 def two_of_clubs_duty(hand: Sequence[Card], trick_number: int,
                       ruleset: Ruleset) -> tuple[Card, ...]:
-    """The 2♣ a player must play to trick 1, or ``()`` when there is no such duty.
+    """The 2♣ a player must play to trick 1 (``FOLLOW.FIRST_TRICK``), or ``()`` if none.
 
     Only under ``first_trick_two_of_clubs = must-play``, on trick 1, for a
     hand that holds a 2♣: that card is then the only legal play, whatever the

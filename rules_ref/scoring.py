@@ -97,7 +97,7 @@ def moon_pair(collected: Sequence[Sequence[Card]], ruleset: Ruleset) -> tuple[in
 @implements("MOON.CHOICE")
 def pair_moon_scores(pair: tuple[int, int], collected: Sequence[Sequence[Card]],
                      ruleset: Ruleset) -> tuple[int, ...]:
-    """Deal scores after a moon shot by two seats together (``moon_pair = others-26``).
+    """Deal scores after a moon shot by two seats together (``MOON.CHOICE``, ``moon_pair``).
 
     No choice is made: both seats of the pair score 0 and every other seat
     +26, replacing the heart and Q♠ points; other scoring cards (the 10♦

@@ -14,20 +14,26 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from hypothesis import reject
 from hypothesis import strategies as st
 
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
 from ..deal import seeded_deal
 from ..errors import RulesRefError
+from ..passing import check_pass_setup
 from ..ruleset import (
     FirstTrickPoints,
+    FirstTrickTwoOfClubs,
     HeartsBrokenBy,
     LastTrickVoid,
     Moon,
+    MoonPair,
     OpeningLead,
     PassDirection,
+    PassForbidden,
     Ruleset,
+    SeatDistance,
     presets,
 )
 from ..serialize import ruleset_to_json
@@ -52,16 +58,25 @@ MAX_FIRST_DEAL = 8
 
 
 _L, _R, _A, _H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
+_L2, _R2, _L3, _R3 = (SeatDistance.LEFT_2, SeatDistance.RIGHT_2, SeatDistance.LEFT_3,
+                      SeatDistance.RIGHT_3)
+#: Draws of a ruleset that may be made before one fits the game's player count.
+RULESET_TRIES = 8
 #: For a switch an adapter supports with any value: the values drawn, the default
 #: first; ``None`` stands for a random integer of the switch's range.
 _ANY_VALUES: dict[str, list[Any]] = {
     "pass_count": [3, 2, 1, 4, 5, 6, 7, 8, 9],
-    "pass_cycle": [(_L, _R), (_H,), (_R,), (_L,), (_L, _R, _A, _H), (_A,), (_R, _L, _H)],
+    "pass_cycle": [(_L, _R), (_H,), (_R,), (_L,), (_L, _R, _A, _H), (_A,), (_R, _L, _H),
+                   (_L, _R, _L2, _R2, _L3, _R3, _A, _H), (_H, _L, _L2, _R2, _R),
+                   (SeatDistance.LEFT_5,)],
+    "pass_forbidden": list(PassForbidden),
     "opening_lead": list(OpeningLead),
     "first_trick_points": list(FirstTrickPoints),
+    "first_trick_two_of_clubs": list(FirstTrickTwoOfClubs),
     "hearts_broken_by": list(HeartsBrokenBy),
     "last_trick_void": list(LastTrickVoid),
     "moon": list(Moon),
+    "moon_pair": list(MoonPair),
     "ten_of_diamonds_points": [0, -10, 10, -1],
     "target": [150, 100, 50, 26, 13, 1, None],
 }
@@ -94,6 +109,23 @@ class RulesetDrawer:
                     values.insert(0, base)
             self.values.append((name, values))
         self.presets = [rs for rs in presets().values() if not supports.allows(rs)]
+
+    def draw_for(self, ch: Chooser, players: int) -> Ruleset:
+        """A drawn ruleset that a game of ``players`` can be set up with.
+
+        Some switch values need a large enough table (``left-k`` needs k below
+        the player count, ``pass_forbidden`` a hand with enough cards to pass:
+        :func:`rules_ref.passing.check_pass_setup`); a ruleset that does not
+        fit is drawn again, and an example without one is rejected.
+        """
+        for _ in range(RULESET_TRIES):
+            ruleset = self.draw(ch)
+            try:
+                check_pass_setup(ruleset, players)
+            except RulesRefError:
+                continue
+            return ruleset
+        reject()
 
     def draw(self, ch: Chooser) -> Ruleset:
         if self.presets and not ch.flag(0.65):
@@ -423,7 +455,7 @@ class Conversation:
         if runner.fixed_ruleset is not None:
             ruleset = runner.fixed_ruleset
         else:
-            ruleset = runner.rulesets.draw(ch)
+            ruleset = runner.rulesets.draw_for(ch, players)
         deal_number = 1 + ch.below(MAX_FIRST_DEAL)
         dealer = ch.below(players)
         first_dealer = (dealer - (deal_number - 1)) % players
