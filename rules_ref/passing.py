@@ -88,7 +88,7 @@ def check_pass_forbidden(ruleset: Ruleset, players: int) -> None:
                          f"cards may hold both 2C, leaving {size - 2} it may pass", "PASS.CARDS")
 
 
-def check_pass_setup(ruleset: Ruleset, players: int) -> None:
+def check_table(ruleset: Ruleset, players: int) -> None:
     """The passing switches meet the player count: :func:`check_pass_cycle`, then
     :func:`check_pass_forbidden` (the game's set-up calls this before anything is dealt)."""
     check_pass_cycle(ruleset, players)
@@ -127,6 +127,22 @@ def pass_target(seat: int, deal_number: int, players: int, ruleset: Ruleset) -> 
     """
     offset = pass_offset(pass_direction(deal_number, ruleset), players)
     return None if offset is None else (seat + offset) % players
+
+
+@implements("PASS.CARDS")
+def passable(hand: Sequence[Card], ruleset: Ruleset) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be among a pass (``PASS.CARDS``), in the hand's order.
+
+    Every card, except a 2♣ under ``pass_forbidden = two-of-clubs``.
+
+    >>> from rules_ref.cards import parse_cards
+    >>> no_2c = Ruleset(pass_forbidden=PassForbidden.TWO_OF_CLUBS)
+    >>> [str(c) for c in passable(parse_cards("2C 2C 3C QS"), no_2c)]
+    ['3C', 'QS']
+    """
+    if ruleset.pass_forbidden is PassForbidden.TWO_OF_CLUBS:
+        return tuple(c for c in hand if c != TWO_OF_CLUBS)
+    return tuple(hand)
 
 
 @implements("PASS.CARDS")

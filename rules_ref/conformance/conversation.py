@@ -21,7 +21,7 @@ from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
 from ..deal import seeded_deal
 from ..errors import RulesRefError
-from ..passing import check_pass_setup
+from ..passing import check_table, passable
 from ..ruleset import (
     FirstTrickPoints,
     FirstTrickTwoOfClubs,
@@ -115,13 +115,13 @@ class RulesetDrawer:
 
         Some switch values need a large enough table (``left-k`` needs k below
         the player count, ``pass_forbidden`` a hand with enough cards to pass:
-        :func:`rules_ref.passing.check_pass_setup`); a ruleset that does not
+        :func:`rules_ref.passing.check_table`); a ruleset that does not
         fit is drawn again, and an example without one is rejected.
         """
         for _ in range(RULESET_TRIES):
             ruleset = self.draw(ch)
             try:
-                check_pass_setup(ruleset, players)
+                check_table(ruleset, players)
             except RulesRefError:
                 continue
             return ruleset
@@ -398,7 +398,7 @@ class Conversation:
             if i >= len(waiting):
                 return self.illegal_action(state), True
             seat = waiting[i]
-            hand = list(state.hands[seat])
+            hand = list(passable(state.hands[seat], state.ruleset))
             prefer = 0.0
             if style == "cancel" or (style == "moon" and plan is not None
                                      and seat in (plan.shooter, plan.feeder)):

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from ..deal import MAX_PLAYERS, MIN_PLAYERS
 from ..errors import InputError, SetupError
-from ..passing import check_pass_setup
+from ..passing import check_table
 from ..ruleset import (
     MAX_PASS_COUNT,
     FirstTrickPoints,
@@ -96,11 +96,11 @@ def fits_every_count(rs: Ruleset) -> bool:
     """Can a game of every player count, 6 to 11, be set up under ``rs``?
 
     The passing switches are the ones that depend on the count
-    (:func:`rules_ref.passing.check_pass_setup`); 6 and 11 players bound them.
+    (:func:`rules_ref.passing.check_table`); 6 and 11 players bound them.
     """
     try:
-        check_pass_setup(rs, MIN_PLAYERS)
-        check_pass_setup(rs, MAX_PLAYERS)
+        check_table(rs, MIN_PLAYERS)
+        check_table(rs, MAX_PLAYERS)
     except SetupError:
         return False
     return True
