@@ -6,7 +6,9 @@ from ....actions import MoonChoice
 from ....ruleset import DEFAULT, preset
 from ..endings import (
     OTHERS_104,
+    PAIR_SPLIT,
     SPLIT,
+    SPLIT_POINTS,
     end_case,
     moon_deal,
 )
@@ -53,4 +55,17 @@ def generate() -> list[Case]:
                         "Under last_trick_void split-highest-pair, the last trick is split "
                         "between the two 8C players: no moon.",
                         ["MOON.CONDITION", "VOID.LAST"]))
+    out.append(end_case(near.with_setup(SPLIT_POINTS), "moon",
+                        "void-last-trick-split-points-no-moon-p8", "Under last_trick_void "
+                        "split-points-highest-pair, the void last trick's points are shared "
+                        "but its cards stay uncollected: no moon.",
+                        ["MOON.CONDITION", "VOID.LAST", "SCORE.CARD_POINTS"]))
+    out.append(end_case(near.with_setup(PAIR_SPLIT), "moon", "pair-others-26-p8", "Under "
+                        "moon_pair others-26, the two 8C players hold every heart and both QS "
+                        "between them once the void last trick is split: both score 0, every "
+                        "other player +26.", ["MOON.CONDITION", "MOON.CHOICE", "VOID.LAST"]))
+    out.append(end_case(moon_deal(preset("allanh")), "moon", "one-seat-allanh-p8", "Under "
+                        "the allanh preset, a moon of one seat: every other player +104 (its "
+                        "moon_pair others-26 plays no part).",
+                        ["MOON.CONDITION", "MOON.CHOICE"]))
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ....ruleset import DEFAULT, preset
 from ..endings import (
     SPLIT,
+    SPLIT_POINTS,
     end_case,
     played,
 )
@@ -41,6 +42,12 @@ def generate() -> list[Case]:
                         "Under last_trick_void split-highest-pair, the pending cards are dealt "
                         "alternately to the two players of the highest cancelled pair of the "
                         "led suit.", ["VOID.LAST"]))
+    out.append(end_case(base.with_setup(SPLIT_POINTS), "scoring",
+                        "last-trick-void-split-points-p8", "Under last_trick_void "
+                        "split-points-highest-pair, nobody collects the pending cards; their "
+                        "heart and QS points are split between the two players of the highest "
+                        "cancelled pair of the led suit, an odd point to the earlier of them.",
+                        ["VOID.LAST", "SCORE.CARD_POINTS"]))
     sc = played(6, d, 14)
     out.append(end_case(sc, "scoring", "last-trick-void-queen-uncollected-p6", "A QS in the "
                         "void last trick is uncollected: the card points sum to 52 less its "
