@@ -76,6 +76,7 @@ def dry_scores(sc: Scenario) -> tuple[int, ...]:
     return st.deal_results[-1].scores
 
 
+LEADER = Ruleset.from_dict({"last_trick_void": "leader"})
 SPLIT = Ruleset.from_dict({"last_trick_void": "split-highest-pair"})
 SPLIT_POINTS = Ruleset.from_dict({"last_trick_void": "split-points-highest-pair"})
 #: Cards split between two seats (split-highest-pair) that may shoot the moon together.

@@ -166,7 +166,7 @@ def generate() -> list[Case]:
                           ["FOLLOW.FIRST_TRICK"]))
     out.extend(two_of_clubs_cases())
     must = Ruleset.from_dict({"pass_cycle": ["hold"], "hearts_broken_by": "heart-not-led"})
-    sc = build(6, must, {1: "3C", 2: "AC 2H 2H 3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H 8H 9H 9H",
+    sc = build(6, must, {1: "3C 7S", 2: "AC 2H 2H 3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H 8H 9H 9H",
                          3: "2C AH KH 8D", 4: "4C 8S", 5: "5C 8S", 0: "6C 7S"},
                voids={4: "H", 5: "H", 0: "H", 1: "H"}, seed=52)
     sc.play("3C", "AC", "2C", "4C", "5C", "6C", "2H", "AH", "8S", "8S", "7S", "7S")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ....actions import MoonChoice
 from ....ruleset import DEFAULT, preset
 from ..endings import (
+    LEADER,
     OTHERS_104,
     PAIR_SPLIT,
     SPLIT,
@@ -47,8 +48,8 @@ def generate() -> list[Case]:
     out.append(end_case(near.copy(), "moon", "void-last-trick-no-moon-p8", "Seat 1 takes 12 "
                         "tricks, but the void last trick holds hearts that nobody collects: "
                         "no moon.", ["MOON.CONDITION", "VOID.LAST", "SCORE.DEAL"]))
-    out.append(end_case(near.with_setup(preset("wikipedia")), "moon",
-                        "void-last-trick-leader-moon-wikipedia-p8", "Under last_trick_void "
+    out.append(end_case(near.with_setup(LEADER), "moon",
+                        "void-last-trick-leader-moon-p8", "Under last_trick_void "
                         "leader, seat 1 also collects the void last trick and shoots the moon.",
                         ["MOON.CONDITION", "VOID.LAST", "MOON.CHOICE"], moon=MoonChoice.SUBTRACT))
     out.append(end_case(near.with_setup(SPLIT), "moon", "void-last-trick-split-no-moon-p8",

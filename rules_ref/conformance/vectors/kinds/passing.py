@@ -63,17 +63,20 @@ def generate() -> list[Case]:
     passing_case("two-left-boardgamegeek-p10", "Under pass_count 2 and pass_cycle [left], "
                  "deal 2 passes 2 cards left.", seeded(10, preset("boardgamegeek"), 18,
                                                        deal_number=2), base)
-    lcg = preset("lovecardgames")
+    lcg = preset("hearts-template")
     passing_case("cycle4-deal2-right-p8", "Four-step cycle: deal 2 passes right.",
                  seeded(8, lcg, 19, deal_number=2), base)
     passing_case("cycle4-deal3-across-p9", "Four-step cycle: deal 3 passes across, "
                  "floor(9/2) = 4 seats left.", seeded(9, lcg, 20, deal_number=3), base)
     passing_case("cycle4-deal3-across-p10", "Four-step cycle: deal 3 passes across, 5 seats.",
-                 seeded(10, preset("hearts-template"), 21, deal_number=3), base)
+                 seeded(10, lcg, 21, deal_number=3), base)
     passing_case("cycle4-deal4-hold-p7", "Four-step cycle: deal 4 holds.",
                  seeded(7, lcg, 22, deal_number=4), ("PASS.DIRECTION",))
     passing_case("cycle4-deal5-left-p7", "Four-step cycle: deal 5 starts the cycle again, left.",
                  seeded(7, lcg, 23, deal_number=5), base)
+    passing_case("lovecardgames-deal4-left-p7", "The lovecardgames cycle has no hold step: "
+                 "deal 4 passes left again.", seeded(7, preset("lovecardgames"), 32,
+                                                    deal_number=4), base)
     allanh = preset("allanh")
     passing_case("allanh-deal3-left-2-p8", "The allanh cycle: deal 3 passes 2 seats to the "
                  "left, none of them a 2C (pass_forbidden two-of-clubs).",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ....ruleset import DEFAULT, preset
 from ..endings import (
+    LEADER,
     SPLIT,
     SPLIT_POINTS,
     end_case,
@@ -35,8 +36,8 @@ def generate() -> list[Case]:
     out.append(end_case(base.copy(), "scoring", "last-trick-void-nobody-p8", "The last trick "
                         "is void: its cards are collected by nobody and score nothing.",
                         ["VOID.LAST", "VOID.TRICK", "SCORE.DEAL", "MOON.CONDITION"]))
-    out.append(end_case(base.with_setup(preset("wikipedia")), "scoring",
-                        "last-trick-void-leader-wikipedia-p8", "Under last_trick_void leader, "
+    out.append(end_case(base.with_setup(LEADER), "scoring",
+                        "last-trick-void-leader-p8", "Under last_trick_void leader, "
                         "the leader of the void last trick collects it.", ["VOID.LAST"]))
     out.append(end_case(base.with_setup(SPLIT), "scoring", "last-trick-void-split-p8",
                         "Under last_trick_void split-highest-pair, the pending cards are dealt "
