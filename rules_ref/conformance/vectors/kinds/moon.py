@@ -56,17 +56,23 @@ def generate() -> list[Case]:
                         "Under last_trick_void split-highest-pair, the last trick is split "
                         "between the two 8C players: no moon.",
                         ["MOON.CONDITION", "VOID.LAST"]))
-    out.append(end_case(near.with_setup(SPLIT_POINTS), "moon",
-                        "void-last-trick-split-points-no-moon-p8", "Under last_trick_void "
-                        "split-points-highest-pair, the void last trick's points are shared "
-                        "but its cards stay uncollected: no moon.",
-                        ["MOON.CONDITION", "VOID.LAST", "SCORE.CARD_POINTS"]))
-    out.append(end_case(near.with_setup(PAIR_SPLIT), "moon", "pair-others-26-p8", "Under "
-                        "moon_pair others-26, the two 8C players hold every heart and both QS "
-                        "between them once the void last trick is split: both score 0, every "
-                        "other player +26.", ["MOON.CONDITION", "MOON.CHOICE", "VOID.LAST"]))
-    out.append(end_case(moon_deal(preset("allanh")), "moon", "one-seat-allanh-p8", "Under "
-                        "the allanh preset, a moon of one seat: every other player +104 (its "
-                        "moon_pair others-26 plays no part).",
-                        ["MOON.CONDITION", "MOON.CHOICE"]))
     return out
+
+
+def two_seat_cases() -> list[Case]:
+    """Scoring cases from the near moon: its split last trick under the newer switch values.
+
+    They live in the scoring kind, since nobody shoots the moon alone in them.
+    """
+    near = moon_deal(DEFAULT, fixed=NEAR_MOON_X, keep_points=True, seed=71)
+    return [
+        end_case(near.with_setup(SPLIT_POINTS), "scoring",
+                 "void-last-trick-split-points-no-moon-p8", "Under last_trick_void "
+                 "split-points-highest-pair, the void last trick's points are shared but its "
+                 "cards stay uncollected: no moon.",
+                 ["MOON.CONDITION", "VOID.LAST", "SCORE.CARD_POINTS"]),
+        end_case(near.with_setup(PAIR_SPLIT), "scoring", "pair-moon-others-26-p8", "Under "
+                 "moon_pair others-26, the two 8C players hold every heart and both QS between "
+                 "them once the void last trick is split: both score 0, every other player "
+                 "+26.", ["MOON.CONDITION", "MOON.CHOICE", "VOID.LAST"]),
+    ]

@@ -11,6 +11,7 @@ from ..endings import (
     played,
 )
 from ..files import Case
+from .moon import two_seat_cases
 
 #: What the kind's file holds (its ``description``).
 TEXT = (
@@ -49,6 +50,7 @@ def generate() -> list[Case]:
                         "heart and QS points are split between the two players of the highest "
                         "cancelled pair of the led suit, an odd point to the earlier of them.",
                         ["VOID.LAST", "SCORE.CARD_POINTS"]))
+    out.extend(two_seat_cases())
     sc = played(6, d, 14)
     out.append(end_case(sc, "scoring", "last-trick-void-queen-uncollected-p6", "A QS in the "
                         "void last trick is uncollected: the card points sum to 52 less its "
