@@ -104,9 +104,9 @@ class GameState:
         recorded game, a conformance position); by default totals are 0 and
         the next deal is deal 1.
         """
-        check_player_count(players)
         if not isinstance(ruleset, Ruleset):
             raise SetupError("ruleset must be a Ruleset")
+        check_player_count(players, ruleset.min_players)
         if (not isinstance(first_dealer, int) or isinstance(first_dealer, bool)
                 or not 0 <= first_dealer < players):
             raise SetupError(f"first dealer must be a seat 0..{players - 1}, got {first_dealer!r}",

@@ -11,7 +11,7 @@ plays them through a :class:`.session.Session`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from hypothesis import strategies as st
@@ -55,6 +55,7 @@ _L, _R, _A, _H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, 
 #: For a switch an adapter supports with any value: the values drawn, the default
 #: first; ``None`` stands for a random integer of the switch's range.
 _ANY_VALUES: dict[str, list[Any]] = {
+    "min_players": [6, 5],
     "pass_count": [3, 2, 1, 4, 5, 6, 7, 8, 9],
     "pass_cycle": [(_L, _R), (_H,), (_R,), (_L,), (_L, _R, _A, _H), (_A,), (_R, _L, _H)],
     "opening_lead": list(OpeningLead),
@@ -419,11 +420,16 @@ class Conversation:
     def run(self) -> None:
         runner = self.runner
         ch = self.ch
-        players = runner.player_choices[ch.below(len(runner.player_choices))]
         if runner.fixed_ruleset is not None:
             ruleset = runner.fixed_ruleset
         else:
             ruleset = runner.rulesets.draw(ch)
+        # only the counts the ruleset plays (PLAYERS.COUNT: min_players to 11)
+        fits = [p for p in runner.player_choices if p >= ruleset.min_players]
+        if not fits:  # an adapter for 5 players only: its games allow 5
+            fits = list(runner.player_choices)
+            ruleset = replace(ruleset, min_players=min(fits))
+        players = fits[ch.below(len(fits))]
         deal_number = 1 + ch.below(MAX_FIRST_DEAL)
         dealer = ch.below(players)
         first_dealer = (dealer - (deal_number - 1)) % players

@@ -99,6 +99,11 @@ class Runner:
             self.player_choices = (wanted,)
         else:
             self.player_choices = supports.players
+        fixed = self.fixed_ruleset
+        if fixed is not None and not any(p >= fixed.min_players for p in self.player_choices):
+            raise InputError(f"the ruleset asked for is for {fixed.min_players} to 11 players "
+                             f"(PLAYERS.COUNT), and the run is for "
+                             f"{', '.join(map(str, self.player_choices))}")
         if self.fixed_ruleset is not None:
             outside = supports.allows(self.fixed_ruleset)
             if outside:

@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ..deal import MAX_PLAYERS, MIN_PLAYERS
+from ..deal import MAX_PLAYERS
 from ..errors import InputError
 from ..ruleset import (
     MAX_PASS_COUNT,
@@ -30,6 +30,7 @@ from .handshake import unsupported_switches
 #: Values each switch is drawn from: enums in full, integers from a range
 #: that always includes the published values.
 _SWITCH_STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
+    "min_players": st.sampled_from((6, 5)),
     "pass_count": st.sampled_from((3, 2)) | st.integers(1, MAX_PASS_COUNT),
     "pass_cycle": st.sampled_from(((PassDirection.LEFT, PassDirection.RIGHT),
                                    (PassDirection.HOLD,))) |
@@ -85,9 +86,9 @@ def _inside(rs: Ruleset, switches: Mapping[str, object] | None) -> bool:
     return switches is None or not unsupported_switches(rs, switches)
 
 
-def player_counts() -> st.SearchStrategy[int]:
-    """A legal player count, 6 to 11 (``PLAYERS.COUNT``)."""
-    return st.integers(MIN_PLAYERS, MAX_PLAYERS)
+def player_counts(min_players: int = 6) -> st.SearchStrategy[int]:
+    """A legal player count, ``min_players`` (6 by default, or 5) to 11 (``PLAYERS.COUNT``)."""
+    return st.integers(min_players, MAX_PLAYERS)
 
 
 def dealers(players: int) -> st.SearchStrategy[int]:
