@@ -68,10 +68,10 @@ def _check_frame(pos: Position, fewest: int) -> None:
     """Players ``fewest`` to 11 (5 without a ruleset, else its ``min_players``), and the rest."""
     n = pos.players
     if not fewest <= n <= MAX_PLAYERS:
-        hint = (f" ({n} players need min_players = {n})" if FEWEST_PLAYERS <= n < fewest
+        hint = (f"; {n} players need min_players = {n}" if FEWEST_PLAYERS <= n < fewest
                 else "")
-        raise fail("players", f"{n}: the game is for {fewest} to {MAX_PLAYERS} players{hint} "
-                    "(PLAYERS.COUNT)")
+        raise fail("players", f"{n}: the game is for {fewest} to {MAX_PLAYERS} players "
+                    f"(PLAYERS.COUNT{hint})")
     if not 1 <= pos.deal_number <= MAX_DEAL_NUMBER:
         raise fail("deal_number", f"{pos.deal_number} is out of range (expected from 1 to "
                     f"{MAX_DEAL_NUMBER}; deals are numbered from 1)")

@@ -16,7 +16,8 @@ from .common import players_arg, positive_int, seed_arg
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=players_arg, default=8, help="6 to 11, or 5 to 11 under min_players = 5 (default 8)")
+    p.add_argument("--players", type=players_arg, default=8,
+                   help="6 to 11, or 5 to 11 under min_players = 5 (default 8)")
     p.add_argument("--seed", type=seed_arg, default=1, help="the game seed (default 1)")
     p.add_argument("--deal-number", type=positive_int, default=1, metavar="D",
                    help="which deal of the game, from 1 (default 1)")

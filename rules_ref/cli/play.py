@@ -34,7 +34,8 @@ from .style import Style
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=players_arg, default=8, help="6 to 11, or 5 to 11 under min_players = 5 (default 8)")
+    p.add_argument("--players", type=players_arg, default=8,
+                   help="6 to 11, or 5 to 11 under min_players = 5 (default 8)")
     p.add_argument("--seed", type=seed_arg, default=1, help="the game seed (default 1)")
     p.add_argument("--first-dealer", type=nonnegative_int, default=0,
                    help="seat of the first dealer (0 to players - 1; default 0)")

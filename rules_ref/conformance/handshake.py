@@ -157,7 +157,8 @@ def parse_supports(hello: dict[str, Any]) -> Supports:
     if (not isinstance(players, list) or not players
             or not all(type(p) is int and FEWEST_PLAYERS <= p <= MAX_PLAYERS for p in players)):
         raise AdapterFault("handshake", f"hello.supports.players must be a non-empty list of "
-                           f"player counts {FEWEST_PLAYERS}-{MAX_PLAYERS}, got {_show(players, 80)}")
+                           f"player counts {FEWEST_PLAYERS}-{MAX_PLAYERS}, got "
+                           f"{_show(players, 80)}")
     switches = supports.get("switches", {})
     if not isinstance(switches, dict):
         raise AdapterFault("handshake", "hello.supports.switches must be an object")

@@ -464,7 +464,8 @@ def test_preset(name: str, expected: Ruleset) -> None:
 
 def test_the_presets_in_order() -> None:
     assert list(presets()) == ["spruce", "wikipedia", "bicycle", "hubpages", "boardgamegeek",
-                               "lovecardgames", "toycrossing", "mensa", "hearts-template"]
+                               "lovecardgames", "toycrossing", "mensa", "hearts-template",
+                               "crcowan"]
 
 
 def test_an_unknown_preset_is_rejected() -> None:
