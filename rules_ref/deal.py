@@ -200,17 +200,19 @@ def shuffled_deck(seed: int, deal_number: int) -> list[Card]:
 
 
 @implements("DEAL.SOURCE")
-def seeded_deal(seed: int, players: int, deal_number: int, dealer: int) -> Deal:
+def seeded_deal(seed: int, players: int, deal_number: int, dealer: int,
+                min_players: int = MIN_PLAYERS) -> Deal:
     """Deal ``deal_number`` of a game with ``seed`` by the portable shuffle (``DEAL.SOURCE``).
 
     One card at a time, starting at the dealer's left and going left, until
-    every hand is full; the rest are the extras, in deck order.
+    every hand is full; the rest are the extras, in deck order. ``players``
+    must be a count the ruleset plays (``min_players`` to 11, ``PLAYERS.COUNT``).
 
     >>> d = seeded_deal(seed=7, players=7, deal_number=1, dealer=0)
     >>> len(d.extras), sum(len(h) for h in d.hands)
     (6, 98)
     """
-    check_player_count(players, FEWEST_PLAYERS)
+    check_player_count(players, min_players)
     deck = shuffled_deck(seed, deal_number)
     size = hand_size(players)
     hands: list[list[Card]] = [[] for _ in range(players)]

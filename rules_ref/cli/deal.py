@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..deal import DEAL_STREAM, MASK64, dealer_for_deal, seeded_deal, shuffled_deck
+from ..deal import DEAL_STREAM, FEWEST_PLAYERS, MASK64, dealer_for_deal, seeded_deal, shuffled_deck
 from ..errors import InputError
 from .common import players_arg, positive_int, seed_arg
 
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
                          f"{players - 1} (DEAL.DEALER)")
     state = seed ^ ((number * DEAL_STREAM) & MASK64)
     deck = shuffled_deck(seed, number)
-    deal = seeded_deal(seed, players, number, dealer)
+    deal = seeded_deal(seed, players, number, dealer, FEWEST_PLAYERS)
     if args.json:
         print(json.dumps({
             "seed": seed, "players": players, "deal_number": number, "dealer": dealer,

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
-from ..deal import seeded_deal
+from ..deal import FEWEST_PLAYERS, seeded_deal
 from ..errors import RulesRefError
 from ..ruleset import (
     FirstTrickPoints,
@@ -247,7 +247,7 @@ class Conversation:
             return _DealPlan(penalty_leader_deal(n, leader, seed), "free")
         if kind == "forced-heart":
             return _DealPlan(forced_heart_deal(n, leader, seed), "free")
-        d = seeded_deal(seed, n, number, dealer)
+        d = seeded_deal(seed, n, number, dealer, FEWEST_PLAYERS)
         return _DealPlan(DealCards(d.hands, d.extras), "free")
 
     def draw_totals(self, players: int, target: int) -> tuple[int, ...]:

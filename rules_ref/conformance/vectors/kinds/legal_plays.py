@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....actions import Play
+from ....actions import Pass, Play
 from ....ruleset import DEFAULT, Ruleset, preset
 from ..files import Case
-from ..scenario import Scenario, build
+from ..scenario import Scenario, build, cards, fill_hands
 
 #: What the kind's file holds (its ``description``).
 TEXT = (
@@ -164,4 +164,28 @@ def generate() -> list[Case]:
     out.append(legal_case(sc, "first-trick-forbidden-trick2-template", "Under "
                           "first_trick_points forbidden, trick 2 carries no restriction.",
                           ["FOLLOW.FIRST_TRICK"]))
+    out.extend(_two_of_clubs_dealt_cases())
+    return out
+
+
+def _two_of_clubs_dealt_cases() -> list[Case]:
+    """The opening lead under two-of-clubs-dealt (LEAD.OPENING_LEADER, LEAD.OPENING_CARD)."""
+    out: list[Case] = []
+    dealt = Ruleset.from_dict({"opening_lead": "two-of-clubs-dealt", "pass_cycle": ["hold"]})
+    sc = build(7, dealt, {0: "2C", 5: "2C"}, dealer=3, seed=141)
+    out.append(legal_case(sc, "two-of-clubs-dealt-lowest-seat-p7", "Under two-of-clubs-dealt "
+                          "the lowest-numbered seat dealt a 2C leads it, whoever deals (seat 0 "
+                          "with dealer 3, not seat 5).",
+                          ["LEAD.OPENING_LEADER", "LEAD.OPENING_CARD"]))
+    passing = Ruleset.from_dict({"opening_lead": "two-of-clubs-dealt"})
+    pre, ex = fill_hands(6, {1: "2C 5D 6D QS AH 3S", 4: "2C"}, seed=142)
+    sc = Scenario(6, passing, pre, ex)
+    for i in range(6):  # deal 1 passes left; seat 1 passes its 2C to seat 2
+        seat = (1 + i) % 6
+        given = cards("2C 5D 6D") if seat == 1 else pre[seat][-3:]
+        sc.pre(Pass(seat, tuple(sorted(given))))
+    out.append(legal_case(sc, "two-of-clubs-dealt-passed-p6", "Under two-of-clubs-dealt the "
+                          "seat dealt the first 2C leads although it passed it: with no 2C "
+                          "left it may lead any card but a heart or a QS.",
+                          ["LEAD.OPENING_LEADER", "LEAD.OPENING_CARD", "PASS.EXCHANGE"]))
     return out

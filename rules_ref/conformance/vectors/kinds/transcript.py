@@ -27,6 +27,7 @@ TRANSCRIPTS = [
     ("lovecardgames", 8, 7, 0, 3),
     ("mensa", 9, 8, 4, 2),
     ("hearts-template", 10, 9, 0, 3),
+    ("crcowan", 5, 10, 2, 2),
 ]
 
 
