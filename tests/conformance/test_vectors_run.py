@@ -62,10 +62,10 @@ def test_nothing_tested_over_every_vector_exits_4() -> None:
                        *vector_adapters.command("declares-nothing"))
     lines = out.splitlines()
     assert code == 4
-    assert lines[0] == "0 passed, 0 failed, 125 skipped; tested 0 of 125 cases (0%)"
+    assert lines[0] == "0 passed, 0 failed, 130 skipped; tested 0 of 130 cases (0%)"
     assert lines[1].startswith("nothing was tested: every case needs a switch value or player "
                                "count the adapter does not declare: opening_lead "
-                               "left-of-dealer (99 cases), 6 players (57 cases), ")
+                               "left-of-dealer (102 cases), 6 players (58 cases), ")
     assert len(lines) == 2
 
 
@@ -242,7 +242,7 @@ def test_a_version_1_adapter_skips_the_position_starts_naming_the_capability() -
         "PASS trick/highest-wins-takes-extras-p6",
         "SKIP trick/highest-wins-takes-extras-p6.position: not declared by the adapter: "
         "capability position (a start from a position, protocol version 2)"]
-    assert lines[-1] == "11 passed, 0 failed, 11 skipped; tested 11 of 11 cases (100%); 11 " \
+    assert lines[-1] == "12 passed, 0 failed, 12 skipped; tested 12 of 12 cases (100%); 12 " \
         "position-start forms not counted: the adapter cannot start from a position, and " \
         "their full-replay cases ran"
 
@@ -264,7 +264,7 @@ def test_an_internal_failure_of_the_implementation_fails_the_case_saying_so() ->
         "FAIL trick/void-all-paired-p10.position [EXTRAS.FIRST_TRICK, HEARTS.BROKEN, "
         "TRICK.CANCEL, VOID.TRICK]: step 1 (seat 0 plays QS): the implementation failed "
         "internally: RuntimeError: no rule for the queen of spades",
-        "18 passed, 4 failed, 0 skipped; tested 22 of 22 cases (100%)"]
+        "20 passed, 4 failed, 0 skipped; tested 24 of 24 cases (100%)"]
 
 
 def test_the_exit_statuses_are_documented_as_the_code_has_them() -> None:
