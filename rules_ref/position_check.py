@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .cards import CARDS, QUEEN_OF_SPADES, Card, Suit
-from .deal import MAX_PLAYERS, MIN_PLAYERS, extras_count, hand_size
+from .deal import FEWEST_PLAYERS, MAX_PLAYERS, extras_count, hand_size
 from .position_model import (
     MAX_DEAL_NUMBER,
     MAX_TOTAL,
@@ -40,7 +40,7 @@ def check_position(pos: Position, ruleset: Ruleset | None = None) -> Position:
 
     Raises :class:`InputError` ``"FIELD: REASON"`` for the first problem found.
     """
-    _check_frame(pos)
+    _check_frame(pos, FEWEST_PLAYERS if ruleset is None else ruleset.min_players)
     if pos.phase is Phase.DEALING:
         _check_dealing(pos)
     else:
@@ -64,11 +64,14 @@ def check_position(pos: Position, ruleset: Ruleset | None = None) -> Position:
 # --- players, deal, dealer, phase, totals ---------------------------------------------------
 
 
-def _check_frame(pos: Position) -> None:
+def _check_frame(pos: Position, fewest: int) -> None:
+    """Players ``fewest`` to 11 (5 without a ruleset, else its ``min_players``), and the rest."""
     n = pos.players
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise fail("players", f"{n}: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                    "(PLAYERS.COUNT)")
+    if not fewest <= n <= MAX_PLAYERS:
+        hint = (f"; {n} players need min_players = {n}" if FEWEST_PLAYERS <= n < fewest
+                else "")
+        raise fail("players", f"{n}: the game is for {fewest} to {MAX_PLAYERS} players "
+                    f"(PLAYERS.COUNT{hint})")
     if not 1 <= pos.deal_number <= MAX_DEAL_NUMBER:
         raise fail("deal_number", f"{pos.deal_number} is out of range (expected from 1 to "
                     f"{MAX_DEAL_NUMBER}; deals are numbered from 1)")

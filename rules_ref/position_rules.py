@@ -17,7 +17,7 @@ from .game_end import is_game_over
 from .leading import opening_leader, opening_leads
 from .passing import pass_direction, pass_offset
 from .position_model import SUIT_NAME, ExtrasPlace, Position, fail, pending_tricks, played_cards
-from .ruleset import HeartsBrokenBy, LastTrickVoid, Ruleset
+from .ruleset import HeartsBrokenBy, LastTrickVoid, OpeningLead, Ruleset
 from .scoring import moon_options
 from .state import Phase
 from .tricks import seat_at
@@ -57,10 +57,18 @@ def check_ruleset(pos: Position, rs: Ruleset) -> None:
 
 
 def _check_opening_leader(pos: Position, rs: Ruleset) -> None:
-    """While every trick so far was void, the opening leader still leads (``VOID.LEADER``)."""
+    """While every trick so far was void, the opening leader still leads (``VOID.LEADER``).
+
+    Under ``opening_lead = two-of-clubs-dealt`` the leader depends on the
+    hands as dealt, which a position does not hold once a pass has moved
+    cards: in a deal that passed, any leader is accepted.
+    """
     assert pos.trick_number is not None and pos.leader is not None
     tricks = pending_tricks(pos)
     if len(tricks) != pos.trick_number - 1:
+        return
+    if rs.opening_lead is OpeningLead.TWO_OF_CLUBS_DEALT and pass_offset(
+            pass_direction(pos.deal_number, rs), pos.players) is not None:
         return
     n = pos.players
     start = [list(h) for h in pos.hands]

@@ -80,6 +80,7 @@ class OpeningLead(StrEnum):
     LEFT_OF_DEALER = "left-of-dealer"
     LEFT_OF_DEALER_NO_SCORING = "left-of-dealer-no-scoring"
     TWO_OF_CLUBS = "two-of-clubs"
+    TWO_OF_CLUBS_DEALT = "two-of-clubs-dealt"
 
 
 class FirstTrickPoints(StrEnum):
@@ -115,6 +116,8 @@ class MoonPair(StrEnum):
 
 #: The caps of the switches, as ``spec/variants.toml`` defines them (the ``min``
 #: and ``max`` of its integer switches, the description of ``pass_cycle``).
+MIN_PLAYERS_LOW = 5  # the smallest min_players (PLAYERS.COUNT)
+MIN_PLAYERS_HIGH = 6  # the default and largest min_players
 MAX_PASS_COUNT = 9  # the smallest hand (11 players)
 MAX_PASS_CYCLE = 16
 MAX_TEN_OF_DIAMONDS = 1000
@@ -125,6 +128,7 @@ MAX_TARGET = 10**9
 class Ruleset:
     """One value per variant switch; the defaults are the reference ruleset."""
 
+    min_players: int = MIN_PLAYERS_HIGH
     pass_count: int = 3
     pass_cycle: tuple[PassStep, ...] = (PassDirection.LEFT, PassDirection.RIGHT)
     pass_forbidden: PassForbidden = PassForbidden.NONE
@@ -234,6 +238,7 @@ def _brief(value: object, limit: int = 40) -> str:
 
 #: The bounds of the integer switches (their ``min`` and ``max`` in ``spec/variants.toml``).
 INT_BOUNDS: dict[str, tuple[int, int]] = {
+    "min_players": (MIN_PLAYERS_LOW, MIN_PLAYERS_HIGH),
     "pass_count": (1, MAX_PASS_COUNT),
     "ten_of_diamonds_points": (-MAX_TEN_OF_DIAMONDS, MAX_TEN_OF_DIAMONDS),
     "target": (1, MAX_TARGET),
@@ -270,6 +275,10 @@ def _convert(name: str, value: object, where: str) -> object:
 
 def _check(rs: Ruleset) -> list[str]:
     problems = []
+    if not isinstance(rs.min_players, int) or isinstance(rs.min_players, bool) or not (
+            MIN_PLAYERS_LOW <= rs.min_players <= MIN_PLAYERS_HIGH):
+        problems.append(f"min_players must be {MIN_PLAYERS_LOW} or {MIN_PLAYERS_HIGH}, "
+                        f"got {_brief(rs.min_players)}")
     if not isinstance(rs.pass_count, int) or not 1 <= rs.pass_count <= MAX_PASS_COUNT:
         problems.append(f"pass_count must be an integer from 1 to {MAX_PASS_COUNT}, "
                         f"got {_brief(rs.pass_count)}")

@@ -104,9 +104,9 @@ class GameState:
         recorded game, a conformance position); by default totals are 0 and
         the next deal is deal 1.
         """
-        check_player_count(players)
         if not isinstance(ruleset, Ruleset):
             raise SetupError("ruleset must be a Ruleset")
+        check_player_count(players, ruleset.min_players)
         check_table(ruleset, players)
         if (not isinstance(first_dealer, int) or isinstance(first_dealer, bool)
                 or not 0 <= first_dealer < players):

@@ -54,9 +54,12 @@ def deal_cards(state: GameState, action: DealCards, history: History) -> Step:
     return new, events
 
 
-def begin_play(state: GameState) -> GameState:
-    """The deal's first trick, led by the opening leader (``LEAD.OPENING_LEADER``)."""
-    leader = opening_leader(state.deal.dealer, state.hands, state.game.ruleset)
+def begin_play(state: GameState, dealt: tuple[tuple[Card, ...], ...] | None = None) -> GameState:
+    """The deal's first trick, led by the opening leader (``LEAD.OPENING_LEADER``).
+
+    ``dealt`` are the hands as dealt, when a pass has changed them.
+    """
+    leader = opening_leader(state.deal.dealer, state.hands, state.game.ruleset, dealt)
     return state._with_own(phase=Phase.PLAYING,
                            deal=copy_deal(state.deal, trick_number=1, leader=leader))
 
@@ -70,7 +73,8 @@ def pass_cards(state: GameState, seat: int, cards: tuple[Card, ...], history: Hi
     if None in passes:  # some seat is still to pass
         return state._with_own(passes=passes, history=history), (passed,)
     hands = exchange(state.hands, [p for p in passes if p is not None], offset)
-    return (begin_play(state._with_own(passes=passes, hands=hands, history=history)),
+    return (begin_play(state._with_own(passes=passes, hands=hands, history=history),
+                       dealt=state.hands),
             (passed, ev.PassesExchanged(state.deal.deal_number)))
 
 

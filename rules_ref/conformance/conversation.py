@@ -11,7 +11,7 @@ plays them through a :class:`.session.Session`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from hypothesis import reject
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
-from ..deal import seeded_deal
+from ..deal import FEWEST_PLAYERS, seeded_deal
 from ..errors import RulesRefError
 from ..passing import check_table, passable
 from ..ruleset import (
@@ -65,6 +65,7 @@ RULESET_TRIES = 8
 #: For a switch an adapter supports with any value: the values drawn, the default
 #: first; ``None`` stands for a random integer of the switch's range.
 _ANY_VALUES: dict[str, list[Any]] = {
+    "min_players": [6, 5],
     "pass_count": [3, 2, 1, 4, 5, 6, 7, 8, 9],
     "pass_cycle": [(_L, _R), (_H,), (_R,), (_L,), (_L, _R, _A, _H), (_A,), (_R, _L, _H),
                    (_L, _R, _L2, _R2, _L3, _R3, _A, _H), (_H, _L, _L2, _R2, _R),
@@ -110,21 +111,24 @@ class RulesetDrawer:
             self.values.append((name, values))
         self.presets = [rs for rs in presets().values() if not supports.allows(rs)]
 
-    def draw_for(self, ch: Chooser, players: int) -> Ruleset:
-        """A drawn ruleset that a game of ``players`` can be set up with.
+    def draw_for(self, ch: Chooser, choices: Sequence[int]) -> tuple[Ruleset, int]:
+        """A drawn ruleset and a player count, of ``choices``, it can set up a game with.
 
         Some switch values need a large enough table (``left-k`` needs k below
         the player count, ``pass_forbidden`` a hand with enough cards to pass:
-        :func:`rules_ref.passing.check_table`); a ruleset that does not
-        fit is drawn again, and an example without one is rejected.
+        :func:`rules_ref.passing.check_table`; ``min_players`` bounds the count
+        from below); a ruleset that fits none of the counts is drawn again, and
+        an example without one is rejected.
         """
         for _ in range(RULESET_TRIES):
             ruleset = self.draw(ch)
-            try:
-                check_table(ruleset, players)
-            except RulesRefError:
-                continue
-            return ruleset
+            fits = [p for p in choices if p >= ruleset.min_players]
+            if not fits:  # an adapter for 5 players only: its games allow 5
+                ruleset = replace(ruleset, min_players=min(choices))
+                fits = list(choices)
+            fits = [p for p in fits if _fits_table(ruleset, p)]
+            if fits:
+                return ruleset, fits[ch.below(len(fits))]
         reject()
 
     def draw(self, ch: Chooser) -> Ruleset:
@@ -137,6 +141,23 @@ class RulesetDrawer:
                 value = 1 + ch.below(_TARGET_RANGE)
             chosen[name] = value
         return Ruleset(**chosen)
+
+
+def table_count(ch: Chooser, ruleset: Ruleset, choices: Sequence[int]) -> int:
+    """A player count of ``choices`` that ``ruleset`` plays (``min_players`` to 11, and
+    :func:`rules_ref.passing.check_table`); an example without one is rejected."""
+    fits = [p for p in choices if p >= ruleset.min_players and _fits_table(ruleset, p)]
+    if not fits:
+        reject()
+    return fits[ch.below(len(fits))]
+
+
+def _fits_table(ruleset: Ruleset, players: int) -> bool:
+    try:
+        check_table(ruleset, players)
+    except RulesRefError:
+        return False
+    return True
 
 
 class Chooser:
@@ -278,7 +299,7 @@ class Conversation:
             return _DealPlan(penalty_leader_deal(n, leader, seed), "free")
         if kind == "forced-heart":
             return _DealPlan(forced_heart_deal(n, leader, seed), "free")
-        d = seeded_deal(seed, n, number, dealer)
+        d = seeded_deal(seed, n, number, dealer, FEWEST_PLAYERS)
         return _DealPlan(DealCards(d.hands, d.extras), "free")
 
     def draw_totals(self, players: int, target: int) -> tuple[int, ...]:
@@ -451,11 +472,11 @@ class Conversation:
     def run(self) -> None:
         runner = self.runner
         ch = self.ch
-        players = runner.player_choices[ch.below(len(runner.player_choices))]
         if runner.fixed_ruleset is not None:
             ruleset = runner.fixed_ruleset
+            players = table_count(ch, ruleset, runner.player_choices)
         else:
-            ruleset = runner.rulesets.draw_for(ch, players)
+            ruleset, players = runner.rulesets.draw_for(ch, runner.player_choices)
         deal_number = 1 + ch.below(MAX_FIRST_DEAL)
         dealer = ch.below(players)
         first_dealer = (dealer - (deal_number - 1)) % players

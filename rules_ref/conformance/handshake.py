@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..deal import MAX_PLAYERS, MIN_PLAYERS
+from ..deal import FEWEST_PLAYERS, MAX_PLAYERS
 from ..errors import RulesRefError
 from ..ruleset import Ruleset
 from .messages import (
@@ -155,9 +155,10 @@ def parse_supports(hello: dict[str, Any]) -> Supports:
                            '"switches": {...}}')
     players = supports.get("players")
     if (not isinstance(players, list) or not players
-            or not all(type(p) is int and MIN_PLAYERS <= p <= MAX_PLAYERS for p in players)):
+            or not all(type(p) is int and FEWEST_PLAYERS <= p <= MAX_PLAYERS for p in players)):
         raise AdapterFault("handshake", f"hello.supports.players must be a non-empty list of "
-                           f"player counts {MIN_PLAYERS}-{MAX_PLAYERS}, got {_show(players, 80)}")
+                           f"player counts {FEWEST_PLAYERS}-{MAX_PLAYERS}, got "
+                           f"{_show(players, 80)}")
     switches = supports.get("switches", {})
     if not isinstance(switches, dict):
         raise AdapterFault("handshake", "hello.supports.switches must be an object")

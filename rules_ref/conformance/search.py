@@ -99,6 +99,12 @@ class Runner:
             self.player_choices = (wanted,)
         else:
             self.player_choices = supports.players
+        fixed = self.fixed_ruleset
+        if fixed is not None and not any(p >= fixed.min_players for p in self.player_choices):
+            counts = ", ".join(map(str, self.player_choices))
+            raise InputError(f"{counts} players: the ruleset asked for plays "
+                             f"{fixed.min_players} to 11 (PLAYERS.COUNT; 5 players need "
+                             "min_players = 5)")
         if self.fixed_ruleset is not None:
             outside = supports.allows(self.fixed_ruleset)
             if outside:

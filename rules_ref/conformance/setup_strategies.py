@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ..deal import MAX_PLAYERS, MIN_PLAYERS
+from ..deal import MAX_PLAYERS
 from ..errors import InputError, SetupError
 from ..passing import check_table
 from ..ruleset import (
@@ -38,6 +38,7 @@ _NEAR = tuple(d for d in SeatDistance if int(d.value.partition("-")[2]) <= 5)
 #: Values each switch is drawn from: enums in full, integers from a range
 #: that always includes the published values.
 _SWITCH_STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
+    "min_players": st.sampled_from((6, 5)),
     "pass_count": st.sampled_from((3, 2)) | st.integers(1, MAX_PASS_COUNT),
     "pass_cycle": st.sampled_from(((PassDirection.LEFT, PassDirection.RIGHT),
                                    (PassDirection.HOLD,))) |
@@ -93,13 +94,14 @@ def rulesets(switches: Mapping[str, object] | None = None) -> st.SearchStrategy[
 
 
 def fits_every_count(rs: Ruleset) -> bool:
-    """Can a game of every player count, 6 to 11, be set up under ``rs``?
+    """Can a game of every player count it plays, ``min_players`` to 11, be set up under ``rs``?
 
     The passing switches are the ones that depend on the count
-    (:func:`rules_ref.passing.check_table`); 6 and 11 players bound them.
+    (:func:`rules_ref.passing.check_table`); ``min_players`` and 11 players
+    bound them.
     """
     try:
-        check_table(rs, MIN_PLAYERS)
+        check_table(rs, rs.min_players)
         check_table(rs, MAX_PLAYERS)
     except SetupError:
         return False
@@ -111,9 +113,9 @@ def _inside(rs: Ruleset, switches: Mapping[str, object] | None) -> bool:
     return switches is None or not unsupported_switches(rs, switches)
 
 
-def player_counts() -> st.SearchStrategy[int]:
-    """A legal player count, 6 to 11 (``PLAYERS.COUNT``)."""
-    return st.integers(MIN_PLAYERS, MAX_PLAYERS)
+def player_counts(min_players: int = 6) -> st.SearchStrategy[int]:
+    """A legal player count, ``min_players`` (6 by default, or 5) to 11 (``PLAYERS.COUNT``)."""
+    return st.integers(min_players, MAX_PLAYERS)
 
 
 def dealers(players: int) -> st.SearchStrategy[int]:

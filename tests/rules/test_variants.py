@@ -476,7 +476,7 @@ def test_preset(name: str, expected: Ruleset) -> None:
 def test_the_presets_in_order() -> None:
     assert list(presets()) == ["spruce", "wikipedia", "bicycle", "hubpages", "boardgamegeek",
                                "lovecardgames", "toycrossing", "mensa", "hearts-template",
-                               "allanh"]
+                               "allanh", "crcowan"]
 
 
 def test_an_unknown_preset_is_rejected() -> None:

@@ -21,7 +21,7 @@ from ...deal import seeded_deal, shuffled_deck
 from ...errors import InputError, RulesRefError, SetupError
 from ...registry import load as load_registry
 from ...registry import spec_dir
-from ...ruleset import presets
+from ...ruleset import Ruleset, presets
 from ...serialize import action_from_json
 from ..adapter import start_state
 from ..vector_runner import FAIL, InProcess, run_case
@@ -193,7 +193,8 @@ def unit_expected(kind: str, case: Case) -> Json:
     if kind == "seeded-deal":
         inp = case["input"]
         try:
-            d = seeded_deal(int(inp["seed"]), inp["players"], inp["deal_number"], inp["dealer"])
+            d = seeded_deal(int(inp["seed"]), inp["players"], inp["deal_number"], inp["dealer"],
+                            Ruleset.from_dict(case["ruleset"]).min_players)
         except SetupError as exc:
             return {"rejected": True, "rule": exc.rule_id}
         return {"deck": texts(shuffled_deck(int(inp["seed"]), inp["deal_number"])),

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....actions import Play
+from ....actions import Pass, Play
 from ....ruleset import DEFAULT, Ruleset, preset
 from ..files import Case
-from ..scenario import Scenario, build
+from ..scenario import Scenario, build, cards, fill_hands
 
 #: What the kind's file holds (its ``description``).
 TEXT = (
@@ -165,6 +165,7 @@ def generate() -> list[Case]:
                           "first_trick_points forbidden, trick 2 carries no restriction.",
                           ["FOLLOW.FIRST_TRICK"]))
     out.extend(two_of_clubs_cases())
+    out.extend(_two_of_clubs_dealt_cases())
     must = Ruleset.from_dict({"pass_cycle": ["hold"], "hearts_broken_by": "heart-not-led"})
     sc = build(6, must, {1: "3C 7S", 2: "AC 2H 2H 3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H 8H 9H 9H",
                          3: "2C AH KH 8D", 4: "4C 8S", 5: "5C 8S", 0: "6C 7S"},
@@ -204,4 +205,27 @@ def two_of_clubs_cases() -> list[Case]:
     out.append(legal_case(sc, "first-trick-two-of-clubs-free-p6", "Under "
                           "first_trick_two_of_clubs free, a 2C holder follows diamonds on trick "
                           "1 like any other seat.", ["FOLLOW.FIRST_TRICK", "FOLLOW.SUIT"]))
+    return out
+
+
+def _two_of_clubs_dealt_cases() -> list[Case]:
+    """The opening lead under two-of-clubs-dealt (LEAD.OPENING_LEADER, LEAD.OPENING_CARD)."""
+    out: list[Case] = []
+    dealt = Ruleset.from_dict({"opening_lead": "two-of-clubs-dealt", "pass_cycle": ["hold"]})
+    sc = build(7, dealt, {0: "2C", 5: "2C"}, dealer=3, seed=141)
+    out.append(legal_case(sc, "two-of-clubs-dealt-lowest-seat-p7", "Under two-of-clubs-dealt "
+                          "the lowest-numbered seat dealt a 2C leads it, whoever deals (seat 0 "
+                          "with dealer 3, not seat 5).",
+                          ["LEAD.OPENING_LEADER", "LEAD.OPENING_CARD"]))
+    passing = Ruleset.from_dict({"opening_lead": "two-of-clubs-dealt"})
+    pre, ex = fill_hands(6, {1: "2C 5D 6D QS AH 3S", 4: "2C"}, seed=142)
+    sc = Scenario(6, passing, pre, ex)
+    for i in range(6):  # deal 1 passes left; seat 1 passes its 2C to seat 2
+        seat = (1 + i) % 6
+        given = cards("2C 5D 6D") if seat == 1 else pre[seat][-3:]
+        sc.pre(Pass(seat, tuple(sorted(given))))
+    out.append(legal_case(sc, "two-of-clubs-dealt-passed-p6", "Under two-of-clubs-dealt the "
+                          "seat dealt the first 2C leads although it passed it: with no 2C "
+                          "left it may lead any card but a heart or a QS.",
+                          ["LEAD.OPENING_LEADER", "LEAD.OPENING_CARD", "PASS.EXCHANGE"]))
     return out

@@ -28,6 +28,7 @@ TRANSCRIPTS = [
     ("mensa", 9, 8, 4, 2),
     ("hearts-template", 10, 9, 0, 3),
     ("allanh", 8, 10, 0, 3),
+    ("crcowan", 5, 10, 2, 2),
 ]
 
 
