@@ -16,6 +16,7 @@ from ..endings import (
 )
 from ..files import Case
 from ..scenario import Scenario, build, seeded
+from ..versions import version_presets
 
 #: What the kind's file holds (its ``description``).
 TEXT = "Actions the rules forbid, each with the rule it breaks."
@@ -81,7 +82,7 @@ def generate() -> list[Case]:
     "first_trick_points forbidden, a QS discarded on trick 1.", ["FOLLOW.FIRST_TRICK"])
     bad(sc, Play(2, parse_card("AH")), "first-trick-heart-template", "Under "
     "first_trick_points forbidden, a heart discarded on trick 1.", ["FOLLOW.FIRST_TRICK"])
-    lcg = preset("lovecardgames")
+    lcg = version_presets(1)["lovecardgames"]  # its four-step cycle, as first published
     sc = build(6, lcg, {3: "2C", 5: "2C"}, seed=36)
     bad(sc, Play(3, sc.state.hands[3][1]), "two-of-clubs-other-card", "Under two-of-clubs, "
     "the holder of a 2C opens with another card.", ["LEAD.OPENING_CARD"])

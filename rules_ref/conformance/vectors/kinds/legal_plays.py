@@ -8,6 +8,7 @@ from ....actions import Pass, Play
 from ....ruleset import DEFAULT, Ruleset, preset
 from ..files import Case
 from ..scenario import Scenario, build, cards, fill_hands
+from ..versions import version_presets
 
 #: What the kind's file holds (its ``description``).
 TEXT = (
@@ -53,7 +54,7 @@ def generate() -> list[Case]:
     out.append(legal_case(sc, "opening-only-scoring-hubpages", "Under left-of-dealer-no-"
                           "scoring, a hand of scoring cards only may lead any card.",
                           ["LEAD.OPENING_CARD"]))
-    lcg = preset("lovecardgames")
+    lcg = version_presets(1)["lovecardgames"]  # its four-step cycle, as first published
     sc = build(6, lcg, {3: "2C", 5: "2C"}, seed=36)
     out.append(legal_case(sc, "two-of-clubs-leader-p6", "Under two-of-clubs, the first seat "
                           "from the dealer's left holding a 2C leads it.",

@@ -49,7 +49,7 @@ def generate() -> list[Case]:
                         "tricks, but the void last trick holds hearts that nobody collects: "
                         "no moon.", ["MOON.CONDITION", "VOID.LAST", "SCORE.DEAL"]))
     out.append(end_case(near.with_setup(LEADER), "moon",
-                        "void-last-trick-leader-moon-p8", "Under last_trick_void "
+                        "void-last-trick-leader-moon-wikipedia-p8", "Under last_trick_void "
                         "leader, seat 1 also collects the void last trick and shoots the moon.",
                         ["MOON.CONDITION", "VOID.LAST", "MOON.CHOICE"], moon=MoonChoice.SUBTRACT))
     out.append(end_case(near.with_setup(SPLIT), "moon", "void-last-trick-split-no-moon-p8",

@@ -9,6 +9,7 @@ from ....passing import pass_direction, passable
 from ....ruleset import DEFAULT, Ruleset, preset
 from ..files import Case
 from ..scenario import Scenario, cards, fill_hands, seeded
+from ..versions import version_presets
 
 #: What the kind's file holds (its ``description``).
 TEXT = "Pass directions and targets, passing in any order, the simultaneous exchange."
@@ -63,13 +64,13 @@ def generate() -> list[Case]:
     passing_case("two-left-boardgamegeek-p10", "Under pass_count 2 and pass_cycle [left], "
                  "deal 2 passes 2 cards left.", seeded(10, preset("boardgamegeek"), 18,
                                                        deal_number=2), base)
-    lcg = preset("hearts-template")
+    lcg = version_presets(1)["lovecardgames"]  # the four-step cycle, as first published
     passing_case("cycle4-deal2-right-p8", "Four-step cycle: deal 2 passes right.",
                  seeded(8, lcg, 19, deal_number=2), base)
     passing_case("cycle4-deal3-across-p9", "Four-step cycle: deal 3 passes across, "
                  "floor(9/2) = 4 seats left.", seeded(9, lcg, 20, deal_number=3), base)
     passing_case("cycle4-deal3-across-p10", "Four-step cycle: deal 3 passes across, 5 seats.",
-                 seeded(10, lcg, 21, deal_number=3), base)
+                 seeded(10, preset("hearts-template"), 21, deal_number=3), base)
     passing_case("cycle4-deal4-hold-p7", "Four-step cycle: deal 4 holds.",
                  seeded(7, lcg, 22, deal_number=4), ("PASS.DIRECTION",))
     passing_case("cycle4-deal5-left-p7", "Four-step cycle: deal 5 starts the cycle again, left.",

@@ -38,7 +38,7 @@ def generate() -> list[Case]:
                         "is void: its cards are collected by nobody and score nothing.",
                         ["VOID.LAST", "VOID.TRICK", "SCORE.DEAL", "MOON.CONDITION"]))
     out.append(end_case(base.with_setup(LEADER), "scoring",
-                        "last-trick-void-leader-p8", "Under last_trick_void leader, "
+                        "last-trick-void-leader-wikipedia-p8", "Under last_trick_void leader, "
                         "the leader of the void last trick collects it.", ["VOID.LAST"]))
     out.append(end_case(base.with_setup(SPLIT), "scoring", "last-trick-void-split-p8",
                         "Under last_trick_void split-highest-pair, the pending cards are dealt "
