@@ -52,6 +52,7 @@ from .handshake import Supports as Supports
 from .handshake import check_hello as check_hello
 from .handshake import parse_capabilities as parse_capabilities
 from .handshake import parse_supports as parse_supports
+from .handshake import ruleset_for
 from .handshake import switch_values as switch_values
 
 # Re-exported ("X as X"): the runners import what the adapter sends, checked, from here.
@@ -116,6 +117,9 @@ class AdapterProcess:
         #: The protocol version and capabilities agreed in the handshake (:meth:`hello`).
         self.version = 1
         self.capabilities: tuple[str, ...] = ()
+        #: The switches the adapter declared (``hello.supports.switches``); ``None`` before
+        #: the handshake. A ``start`` names the later switches only when declared.
+        self.switches: dict[str, Any] | None = None
         #: The last observation the adapter sent: what a ``changes`` answer changes.
         self._observation: dict[str, Any] | None = None
         try:
@@ -252,6 +256,9 @@ class AdapterProcess:
         self._next_id += 1
         self._unsolicited(msg_id, message)
         body = {k: v for k, v in message.items() if k != "id"}
+        if body.get("type") == "start" and isinstance(body.get("ruleset"), dict) \
+                and self.switches is not None:
+            body["ruleset"] = ruleset_for(body["ruleset"], self.switches)
         line = json.dumps({"id": msg_id, **body}, separators=(",", ":")) + "\n"
         data = memoryview(line.encode())
         deadline = time.monotonic() + self.timeout
@@ -358,6 +365,8 @@ class AdapterProcess:
             check_hello(answer, offered)
             self.version = answer["version"]
             self.capabilities = parse_capabilities(answer) if self.version >= 2 else ()
+            declared = answer["supports"].get("switches", {})
+            self.switches = dict(declared) if isinstance(declared, dict) else {}
         except AdapterFault as exc:
             raise self.fault(exc.kind, exc.detail) from None
         return answer

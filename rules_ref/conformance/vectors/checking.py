@@ -42,7 +42,7 @@ from .kinds.seat_view import view_json
 from .position_forms import is_position_start, twin_id
 from .scenario import texts
 from .shape import file_problems
-from .versions import documented_values, version_presets
+from .versions import documented_values, version_presets, version_ruleset
 
 
 def schema_validator() -> Callable[[object], list[str]] | None:
@@ -155,7 +155,7 @@ def check_dir(directory: Path, replay: bool = True) -> CheckReport:
         if not hits:
             problems.append(f"preset {name} has no transcript")
         problems.extend(f"{c['id']}: ruleset is not preset {name}" for c in hits
-                        if c.get("ruleset") != rs.to_dict())
+                        if c.get("ruleset") != version_ruleset(version, rs.to_dict()))
     if replay:
         problems.extend(replay_reference(files))
     return CheckReport(problems, notes, len(files), n_cases + sum(

@@ -18,14 +18,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...ruleset import Ruleset, presets
+from ..messages import FIRST_SWITCHES
 from .files import Case
 
 Json = Any
 
-#: The switches of vectors version 1, the only ones its rulesets name.
-V1_SWITCHES = ("pass_count", "pass_cycle", "opening_lead", "first_trick_points",
-               "hearts_broken_by", "last_trick_void", "moon", "ten_of_diamonds_points",
-               "target")
+#: The switches of vectors version 1, the only ones its rulesets name: those of the
+#: protocol's first version.
+V1_SWITCHES = FIRST_SWITCHES
 #: The values of version 1's enumerated switches (the integer switches kept their ranges).
 _V1_ENUMS: dict[str, frozenset[str]] = {
     "opening_lead": frozenset({"left-of-dealer", "left-of-dealer-no-scoring", "two-of-clubs"}),
