@@ -390,8 +390,9 @@ class _Checker:
             claimed = (None,) if moon is None else (moon["shooter"], *(
                 (moon["partner"],) if "partner" in moon else ()))
             if claimed != true:
-                self.add("MOON.CONDITION", f"moon recorded for {_moon_seats(claimed)}, but the "
-                         f"moon was shot by {_moon_seats(true)}", f"{p}.moon", deal=number)
+                who = "the shooters are" if len(true) == 2 else "the shooter is"
+                self.add("MOON.CONDITION", f"moon recorded for {_moon_seats(claimed)}, but "
+                         f"{who} {_moon_seats(true)}", f"{p}.moon", deal=number)
             elif moon is not None and moon["choice"] is not None:
                 self.add("MOON.CHOICE", f"a moon choice is recorded, but moon "
                          f"{self.ruleset.moon} offers none", f"{p}.moon.choice", deal=number)

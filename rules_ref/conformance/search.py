@@ -21,8 +21,10 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky
 
-from ..errors import InputError
+from ..errors import InputError, SetupError
+from ..passing import check_table
 from ..registry import rule_ids
+from ..ruleset import Ruleset
 from .conversation import Chooser, Conversation, RulesetDrawer, position_record
 from .outcome import Config, Outcome
 from .process import AdapterFault, AdapterProcess, Supports, parse_supports
@@ -111,6 +113,7 @@ class Runner:
                 raise InputError(f"the adapter does not support the ruleset asked for: "
                                  f"{', '.join(outside)} (it declares "
                                  f"{supports.switches or 'only the default values'})")
+            self.player_choices = fitting_counts(self.fixed_ruleset, self.player_choices)
         else:
             self.rulesets = RulesetDrawer(supports)
 
@@ -283,3 +286,21 @@ def run_search(config: Config, on_progress: Callable[[Stats, float], None] | Non
         return runner.search()
     finally:
         runner.close()
+
+
+def fitting_counts(ruleset: Ruleset, counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The player counts of ``counts`` a game under ``ruleset`` can be set up with.
+
+    Only the passing switches depend on the count (``check_table``); when none
+    of ``counts`` fits, the first one's refusal is raised, naming its rule.
+    """
+    fits = []
+    for n in counts:
+        try:
+            check_table(ruleset, n)
+        except SetupError:
+            continue
+        fits.append(n)
+    if not fits:
+        check_table(ruleset, counts[0])
+    return tuple(fits)

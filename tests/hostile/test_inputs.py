@@ -207,7 +207,8 @@ FILES: list[tuple[str, str | bytes, str]] = [
     ("cycle-long", json.dumps({"pass_cycle": ["left"] * 17}),
      r"error: {f}.pass_cycle: expected a list of 1 to 16 directions"),
     ("cycle-value", '{"pass_cycle": ["left", "up"]}',
-     r"error: {f}.pass_cycle\[1\]: 'up' is not one of left, right, across, hold"),
+     r"error: {f}.pass_cycle\[1\]: 'up' is not a pass direction \(left, right, across, "
+     r"hold, or left-k or right-k \(k seats away, k from 2 to 10\)\)"),
     ("lead", '{"opening_lead": "dealer"}',
      r"error: {f}.opening_lead: 'dealer' is not one of left-of-dealer"),
     ("moon-long", json.dumps({"moon": "x" * 10_000}), r"error: {f}.moon: 'x{39}… is not one of"),

@@ -321,7 +321,7 @@ def test_a_deal_shot_by_two_seats_is_scored_and_recorded() -> None:
     assert validate_record(record) == []
     record["deals"][0]["moon"]["partner"] = 4
     assert [(v.rule, v.message) for v in validate_record(record)] == [
-        ("MOON.CONDITION", "moon recorded for seat 0 and seat 4, but the moon was shot by "
+        ("MOON.CONDITION", "moon recorded for seat 0 and seat 4, but the shooters are "
                            "seat 0 and seat 3")]
     record["deals"][0]["moon"] = None
     assert [v.rule for v in validate_record(record)] == ["MOON.CONDITION"]
@@ -333,7 +333,7 @@ def test_a_record_claiming_a_pair_for_a_moon_of_one_is_refused() -> None:
     record = record_from_state(plain)
     record["deals"][0]["moon"] = {"shooter": 0, "choice": None, "partner": 3}
     assert [(v.rule, v.message) for v in validate_record(record)] == [
-        ("MOON.CONDITION", "moon recorded for seat 0 and seat 3, but the moon was shot by "
+        ("MOON.CONDITION", "moon recorded for seat 0 and seat 3, but the shooter is "
                            "nobody")]
 
 
