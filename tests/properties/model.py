@@ -83,6 +83,8 @@ class ModelDeal:
     hands: list[list[Card]]
     extras: tuple[Card, ...]
     offset: int | None = None
+    #: The first seat by number dealt a 2♣ (for opening_lead two-of-clubs-dealt), if any.
+    dealt_two_of_clubs: int | None = None
     passes: list[tuple[Card, ...] | None] = field(default_factory=list)
     phase: str = PASSING
     trick_number: int = 0
@@ -111,6 +113,8 @@ class ModelDeal:
                     offset=pass_offset(cycle[(deal_number - 1) % len(cycle)], players),
                     passes=[None] * players, collected=[[] for _ in range(players)],
                     totals=totals)
+        model.dealt_two_of_clubs = next(
+            (seat for seat, hand in enumerate(hands) if TWO_OF_CLUBS in hand), None)
         if model.offset is None:
             model._begin_play()
         return model
@@ -137,6 +141,9 @@ class ModelDeal:
             for step in range(1, n + 1):
                 if TWO_OF_CLUBS in self.hands[(self.dealer + step) % n]:
                     return (self.dealer + step) % n
+        if self.ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS_DEALT \
+                and self.dealt_two_of_clubs is not None:
+            return self.dealt_two_of_clubs
         return (self.dealer + 1) % n
 
     def _begin_play(self) -> None:
@@ -159,7 +166,8 @@ class ModelDeal:
         hand = set(self.hands[seat])
         rs = self.ruleset
         if not self.trick and self.trick_number == 1:
-            if rs.opening_lead is OpeningLead.TWO_OF_CLUBS and TWO_OF_CLUBS in hand:
+            if rs.opening_lead in (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT) \
+                    and TWO_OF_CLUBS in hand:
                 return {TWO_OF_CLUBS}
             if rs.opening_lead is OpeningLead.LEFT_OF_DEALER_NO_SCORING:
                 allowed = {c for c in hand if not self._scoring(c)}
