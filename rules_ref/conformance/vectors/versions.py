@@ -9,7 +9,7 @@ version-1 switch did not have, has no version-1 form (:func:`for_version`);
 it lives in the later directories only, as does a case added later whose
 ruleset version 1 could state (:data:`ADDED_AFTER_V1`). The presets that changed since
 version 1 keep their version-1 values for its transcripts
-(:func:`preset_for_version`), and its self-check asks for the switch values
+(:func:`version_presets`), and its self-check asks for the switch values
 version 1 documented (:data:`V1_DOCUMENTED`), not the ones added since.
 """
 
