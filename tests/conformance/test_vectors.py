@@ -36,8 +36,13 @@ from rules_ref.conformance.vector_runner import (
     totals_line,
     unsupported,
 )
-from rules_ref.conformance.vectors.versions import V1_PRESETS
-from rules_ref.ruleset import Ruleset
+from rules_ref.conformance.vectors.versions import (
+    ADDED_AFTER_V1,
+    V1_PRESETS,
+    V1_SWITCHES,
+    for_version,
+)
+from rules_ref.ruleset import MoonPair, Ruleset
 from rules_ref.ruleset import presets as ruleset_presets
 
 V1 = vectors.default_dir()
@@ -331,3 +336,18 @@ def test_adapter_faults_exit_2(tmp_path: Path) -> None:
     assert code == 2
     assert "adapter not-json" in err
     assert out == ""  # no totals before an error that stopped the run
+
+
+def test_version_1_names_only_its_switches_and_leaves_later_cases_to_v2(
+        files: list[vectors.VectorFile]) -> None:
+    assert {tuple(sorted(c["ruleset"])) for _, c in vectors.iter_cases(files)} == {
+        tuple(sorted(V1_SWITCHES))}
+    v1_ids = {c["id"] for _, c in vectors.iter_cases(files)}
+    later = [c for _, c in vectors.iter_cases(vectors.load_dir(V2))
+             if c["id"] not in v1_ids and "position" not in c.get("start", {})]
+    assert later
+    for case in later:  # each needs a value version 1 lacks, or was added after it
+        assert case["id"] in ADDED_AFTER_V1 or for_version(1, case) is None, case["id"]
+    assert {c["id"] for c in later} >= ADDED_AFTER_V1
+    assert for_version(1, {"id": "x/y", "ruleset": Ruleset(moon_pair=MoonPair.OTHERS_26)
+                           .to_dict()}) is None
