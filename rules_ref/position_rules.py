@@ -12,7 +12,7 @@ and whether hearts are broken.
 from __future__ import annotations
 
 from .cards import QUEEN_OF_SPADES, Suit, is_penalty
-from .following import first_trick_plays, follows
+from .following import first_trick_plays, follows, two_of_clubs_duty
 from .game_end import is_game_over
 from .leading import opening_leader, opening_leads
 from .passing import pass_direction, pass_offset
@@ -128,5 +128,9 @@ def _check_plays(pos: Position, rs: Ruleset) -> None:
             seat = seat_at(pos.leader, i, n)
             held = tuple(sorted(hands[seat]))
             if c not in first_trick_plays(follows(held, suit), held, suit, 1, rs):
+                if two_of_clubs_duty(held, 1, rs):
+                    raise fail(field, f"seat {seat} played {c} to trick 1 while holding a 2♣, "
+                               "which it must play there (first_trick_two_of_clubs = "
+                               "must-play, FOLLOW.FIRST_TRICK)")
                 raise fail(field, f"seat {seat} discarded {c} on trick 1 while holding a card "
                            "that is not a heart or Q♠ (FOLLOW.FIRST_TRICK)")
