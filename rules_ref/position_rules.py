@@ -77,7 +77,7 @@ def _check_opening_leader(pos: Position, rs: Ruleset) -> None:
 def _check_hearts_broken(pos: Position, rs: Ruleset) -> None:
     played = played_cards(pos)
     rule = rs.hearts_broken_by
-    if rule in (HeartsBrokenBy.HEART, HeartsBrokenBy.HEART_DISCARD):
+    if rule in (HeartsBrokenBy.HEART, HeartsBrokenBy.HEART_DISCARD, HeartsBrokenBy.HEART_NOT_LED):
         breakers = sorted(c for c in played if c.suit == Suit.H)
         what = "no heart"
     else:
@@ -93,6 +93,12 @@ def _check_hearts_broken(pos: Position, rs: Ruleset) -> None:
                 if c.suit == Suit.H and cards[0].suit != Suit.H:
                     raise fail("hearts_broken", f"false, but {c} was played on a "
                                 f"{SUIT_NAME[cards[0].suit]} lead (HEARTS.BROKEN)")
+    elif rule is HeartsBrokenBy.HEART_NOT_LED:
+        for cards in [pos.trick, *pending_tricks(pos)]:
+            for c in cards[1:]:
+                if c.suit == Suit.H:
+                    raise fail("hearts_broken", f"false, but {c} was played to a trick it did "
+                                "not lead (HEARTS.BROKEN)")
     elif breakers:
         first = next((c for c in breakers if c != QUEEN_OF_SPADES), breakers[0])
         raise fail("hearts_broken", f"false, but {first} has been played (HEARTS.BROKEN)")
@@ -132,5 +138,8 @@ def _check_plays(pos: Position, rs: Ruleset) -> None:
                     raise fail(field, f"seat {seat} played {c} to trick 1 while holding a 2♣, "
                                "which it must play there (first_trick_two_of_clubs = "
                                "must-play, FOLLOW.FIRST_TRICK)")
+                if c not in follows(held, suit):
+                    raise fail(field, f"seat {seat} played {c} on a {SUIT_NAME[suit]} lead "
+                               f"while holding a {SUIT_NAME[suit]} (FOLLOW.SUIT)")
                 raise fail(field, f"seat {seat} discarded {c} on trick 1 while holding a card "
                            "that is not a heart or Q♠ (FOLLOW.FIRST_TRICK)")
