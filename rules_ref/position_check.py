@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from .cards import CARDS, QUEEN_OF_SPADES, Card, Suit
+from .cards import CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
 from .deal import FEWEST_PLAYERS, MAX_PLAYERS, extras_count, hand_size
 from .position_model import (
     MAX_DEAL_NUMBER,
@@ -347,18 +347,26 @@ def _check_collected(pos: Position) -> None:
 
 
 def _check_follow(pos: Position) -> None:
-    """A seat that did not follow suit held no card of the led suit, and still holds none."""
+    """A seat that did not follow suit held no card of the led suit, and still holds none.
+
+    A 2♣ played to trick 1 is left to the ruleset's check (``position_rules``):
+    under ``first_trick_two_of_clubs = must-play`` it goes there over the led suit.
+    """
     if pos.phase is not Phase.PLAYING:
         return
-    assert pos.leader is not None
+    assert pos.leader is not None and pos.trick_number is not None
     n = pos.players
-    shown = [("trick", pos.trick)] + [("pending", t) for t in pending_tricks(pos)]
-    for field, cards in shown:
+    pending = pending_tricks(pos)
+    shown = [("trick", pos.trick, pos.trick_number)] + [
+        ("pending", t, pos.trick_number - len(pending) + k) for k, t in enumerate(pending)]
+    for field, cards, number in shown:
         if not cards:
             continue
         suit = cards[0].suit
         for i, c in enumerate(cards):
             seat = seat_at(pos.leader, i, n)
+            if number == 1 and c == TWO_OF_CLUBS:
+                continue
             if c.suit != suit and any(h.suit == suit for h in pos.hands[seat]):
                 raise fail(field, f"seat {seat} played {c} on a {SUIT_NAME[suit]} lead, but "
                             f"hands[{seat}] still holds a {SUIT_NAME[suit]} (FOLLOW.SUIT)")

@@ -231,7 +231,8 @@ class ModelDeal:
         gains, self.uncollected = settle(self.pending, self.outcomes[-1], self.players,
                                          self.ruleset)
         self.shares = [0] * self.players
-        if self.ruleset.last_trick_void is LastTrickVoid.SPLIT_POINTS_HIGHEST_PAIR:
+        if (self.ruleset.last_trick_void is LastTrickVoid.SPLIT_POINTS_HIGHEST_PAIR
+                and self.uncollected):
             first, second = top_pair(self.outcomes[-1], self.players)
             points = heart_and_queen_points(self.uncollected)
             self.shares[first], self.shares[second] = (points + 1) // 2, points // 2
