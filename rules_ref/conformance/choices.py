@@ -49,7 +49,7 @@ _ANY_VALUES: dict[str, list[Any]] = {
     "pass_count": [3, 2, 1, 4, 5, 6, 7, 8, 9],
     "pass_cycle": [(_L, _R), (_H,), (_R,), (_L,), (_L, _R, _A, _H), (_A,), (_R, _L, _H),
                    (_L, _R, _L2, _R2, _L3, _R3, _A, _H), (_H, _L, _L2, _R2, _R),
-                   (SeatDistance.LEFT_5,)],
+                   (SeatDistance.LEFT_4,)],
     "pass_forbidden": list(PassForbidden),
     "opening_lead": list(OpeningLead),
     "first_trick_points": list(FirstTrickPoints),

@@ -32,8 +32,8 @@ from ..ruleset import (
 )
 from .handshake import unsupported_switches
 
-#: The seat distances every player count of 6 to 11 has (k up to 5).
-_NEAR = tuple(d for d in SeatDistance if int(d.value.partition("-")[2]) <= 5)
+#: The seat distances every table of 5 or more players has (k up to 4).
+_NEAR = tuple(d for d in SeatDistance if int(d.value.partition("-")[2]) <= 4)
 
 #: Values each switch is drawn from: enums in full, integers from a range
 #: that always includes the published values.
