@@ -420,16 +420,15 @@ class Conversation:
     def run(self) -> None:
         runner = self.runner
         ch = self.ch
+        players = runner.player_choices[ch.below(len(runner.player_choices))]
         if runner.fixed_ruleset is not None:
             ruleset = runner.fixed_ruleset
+            if players < ruleset.min_players:  # a count the ruleset does not play
+                players = min(p for p in runner.player_choices if p >= ruleset.min_players)
         else:
             ruleset = runner.rulesets.draw(ch)
-        # only the counts the ruleset plays (PLAYERS.COUNT: min_players to 11)
-        fits = [p for p in runner.player_choices if p >= ruleset.min_players]
-        if not fits:  # an adapter for 5 players only: its games allow 5
-            fits = list(runner.player_choices)
-            ruleset = replace(ruleset, min_players=min(fits))
-        players = fits[ch.below(len(fits))]
+            if players < ruleset.min_players:  # the adapter plays 5: so does its ruleset
+                ruleset = replace(ruleset, min_players=players)
         deal_number = 1 + ch.below(MAX_FIRST_DEAL)
         dealer = ch.below(players)
         first_dealer = (dealer - (deal_number - 1)) % players

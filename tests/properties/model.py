@@ -120,21 +120,26 @@ class ModelDeal:
                 hand.subtract(self.passes[s] or ())
                 hand.update(self.passes[(s - self.offset) % n] or ())
                 new.append(sorted(hand.elements()))
+            dealt = self.hands
             self.hands = new
-            self._begin_play()
+            self._begin_play(dealt)
 
-    def opening_leader(self) -> int:
+    def opening_leader(self, dealt: Sequence[Sequence[Card]]) -> int:
         n = self.players
         if self.ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS:
             for step in range(1, n + 1):
                 if TWO_OF_CLUBS in self.hands[(self.dealer + step) % n]:
                     return (self.dealer + step) % n
+        if self.ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS_DEALT:
+            for seat in range(n):  # seat 0 first, whoever deals, in the hands as dealt
+                if TWO_OF_CLUBS in dealt[seat]:
+                    return seat
         return (self.dealer + 1) % n
 
-    def _begin_play(self) -> None:
+    def _begin_play(self, dealt: Sequence[Sequence[Card]] | None = None) -> None:
         self.phase = PLAYING
         self.trick_number = 1
-        self.leader = self.opening_leader()
+        self.leader = self.opening_leader(self.hands if dealt is None else dealt)
 
     @property
     def to_act(self) -> int:
@@ -151,7 +156,8 @@ class ModelDeal:
         hand = set(self.hands[seat])
         rs = self.ruleset
         if not self.trick and self.trick_number == 1:
-            if rs.opening_lead is OpeningLead.TWO_OF_CLUBS and TWO_OF_CLUBS in hand:
+            if rs.opening_lead in (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT) \
+                    and TWO_OF_CLUBS in hand:
                 return {TWO_OF_CLUBS}
             if rs.opening_lead is OpeningLead.LEFT_OF_DEALER_NO_SCORING:
                 allowed = {c for c in hand if not self._scoring(c)}
