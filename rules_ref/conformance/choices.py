@@ -3,15 +3,13 @@
 The :class:`Chooser` takes every decision from Hypothesis one raw integer
 at a time (so shrinking shortens a game and makes each choice the first
 candidate); the :class:`RulesetDrawer` draws rulesets inside what the
-adapter supports, each with a player count it can be set up with
-(:func:`table_count` for a fixed ruleset). :mod:`.conversation` plays the
-game they choose.
+adapter supports, each fit for the game's player count. :mod:`.conversation`
+plays the game they choose.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import reject
@@ -91,24 +89,21 @@ class RulesetDrawer:
             self.values.append((name, values))
         self.presets = [rs for rs in presets().values() if not supports.allows(rs)]
 
-    def draw_for(self, ch: Chooser, choices: Sequence[int]) -> tuple[Ruleset, int]:
-        """A drawn ruleset and a player count, of ``choices``, it can set up a game with.
+    def draw_for(self, ch: Chooser, players: int) -> Ruleset:
+        """A drawn ruleset that a game of ``players`` can be set up with.
 
         Some switch values need a large enough table (``left-k`` needs k below
         the player count, ``pass_forbidden`` a hand with enough cards to pass:
-        :func:`rules_ref.passing.check_table`; ``min_players`` bounds the count
-        from below); a ruleset that fits none of the counts is drawn again, and
-        an example without one is rejected.
+        :func:`rules_ref.passing.check_table`); a ruleset that does not
+        fit is drawn again, and an example without one is rejected.
         """
         for _ in range(RULESET_TRIES):
             ruleset = self.draw(ch)
-            fits = [p for p in choices if p >= ruleset.min_players]
-            if not fits:  # an adapter for 5 players only: its games allow 5
-                ruleset = replace(ruleset, min_players=min(choices))
-                fits = list(choices)
-            fits = [p for p in fits if _fits_table(ruleset, p)]
-            if fits:
-                return ruleset, fits[ch.below(len(fits))]
+            try:
+                check_table(ruleset, players)
+            except RulesRefError:
+                continue
+            return ruleset
         reject()
 
     def draw(self, ch: Chooser) -> Ruleset:
@@ -121,23 +116,6 @@ class RulesetDrawer:
                 value = 1 + ch.below(_TARGET_RANGE)
             chosen[name] = value
         return Ruleset(**chosen)
-
-
-def table_count(ch: Chooser, ruleset: Ruleset, choices: Sequence[int]) -> int:
-    """A player count of ``choices`` that ``ruleset`` plays (``min_players`` to 11, and
-    :func:`rules_ref.passing.check_table`); an example without one is rejected."""
-    fits = [p for p in choices if p >= ruleset.min_players and _fits_table(ruleset, p)]
-    if not fits:
-        reject()
-    return fits[ch.below(len(fits))]
-
-
-def _fits_table(ruleset: Ruleset, players: int) -> bool:
-    try:
-        check_table(ruleset, players)
-    except RulesRefError:
-        return False
-    return True
 
 
 class Chooser:

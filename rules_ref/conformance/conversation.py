@@ -10,7 +10,7 @@ plays them through a :class:`.session.Session`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
@@ -25,7 +25,6 @@ from ..serialize import ruleset_to_json
 from ..state import GameState, Phase
 from .choices import Chooser as Chooser
 from .choices import RulesetDrawer as RulesetDrawer
-from .choices import table_count
 from .crafted_deals import (
     cancelling_suit_deal,
     forced_heart_deal,
@@ -318,11 +317,15 @@ class Conversation:
     def run(self) -> None:
         runner = self.runner
         ch = self.ch
+        players = runner.player_choices[ch.below(len(runner.player_choices))]
         if runner.fixed_ruleset is not None:
             ruleset = runner.fixed_ruleset
-            players = table_count(ch, ruleset, runner.player_choices)
+            if players < ruleset.min_players:  # a count the ruleset does not play
+                players = min(p for p in runner.player_choices if p >= ruleset.min_players)
         else:
-            ruleset, players = runner.rulesets.draw_for(ch, runner.player_choices)
+            ruleset = runner.rulesets.draw_for(ch, players)
+            if players < ruleset.min_players:  # the adapter plays 5: so does its ruleset
+                ruleset = replace(ruleset, min_players=players)
         deal_number = 1 + ch.below(MAX_FIRST_DEAL)
         dealer = ch.below(players)
         first_dealer = (dealer - (deal_number - 1)) % players

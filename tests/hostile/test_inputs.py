@@ -86,7 +86,10 @@ def test_card_notation_api() -> None:
 
 ARGS: list[Row] = [
     (["nope"], 2, r"rules-ref: error: argument COMMAND: invalid choice: 'nope'"),
-    (["play", "--players", "5"], 2, r"--players: 5 players: .* 6 to 11 players \(PLAYERS.COUNT\)"),
+    (["play", "--players", "4"], 2, r"--players: 4 players: .* 5 to 11 players, 5 only under "
+     r"min_players = 5 \(PLAYERS.COUNT\)"),
+    (["play", "--players", "5"], 2, r"PLAYERS.COUNT: 5 players: the game is for 6 to 11 players "
+     r"\(5 players need min_players = 5\)"),
     (["play", "--players", "x"], 2, r"--players: 'x' is not a whole number"),
     (["play", "--seed", "-1"], 2, r"--seed: '-1': a seed is 0 to 2\*\*64-1"),
     (["play", "--seed", str(2**64)], 2, r"--seed: '18446744073709551616': a seed is 0 to"),
@@ -192,7 +195,7 @@ FILES: list[tuple[str, str | bytes, str]] = [
     ("empty", "", r"error: {f}: not valid JSON: Expecting value at line 1 column 1"),
     ("list", "[3]", r"error: {f}: expected an object of switches, got list"),
     ("unknown", '{"jokers": 2, "pass_count": 3}',
-     r"error: {f}: unknown switch\(es\) 'jokers'; known: pass_count"),
+     r"error: {f}: unknown switch\(es\) 'jokers'; known: min_players, pass_count"),
     ("pass-count-0", '{"pass_count": 0}',
      r"error: {f}.pass_count: 0 is out of range \(expected an integer from 1 to 9\)"),
     ("pass-count-10", '{"pass_count": 10}', r"error: {f}.pass_count: 10 is out of range"),
@@ -429,7 +432,7 @@ def test_vector_directory(tmp_path: Path, vector_dir: Path,
           r"error: .*/trick.json: cases\[0\].steps: 41 steps, more than 40")
     monkeypatch.setattr(vectors, "MAX_CASES_PER_FILE", 5)
     check(["vectors", "run", "--dir", str(vector_dir), *run], 2,
-          r"error: .*/trick.json: cases: 11 cases, more than 5")
+          r"error: .*/trick.json: cases: 12 cases, more than 5")
 
 
 def test_perft_depth_and_request_budget(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

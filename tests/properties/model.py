@@ -83,8 +83,6 @@ class ModelDeal:
     hands: list[list[Card]]
     extras: tuple[Card, ...]
     offset: int | None = None
-    #: The first seat by number dealt a 2♣ (for opening_lead two-of-clubs-dealt), if any.
-    dealt_two_of_clubs: int | None = None
     passes: list[tuple[Card, ...] | None] = field(default_factory=list)
     phase: str = PASSING
     trick_number: int = 0
@@ -113,8 +111,6 @@ class ModelDeal:
                     offset=pass_offset(cycle[(deal_number - 1) % len(cycle)], players),
                     passes=[None] * players, collected=[[] for _ in range(players)],
                     totals=totals)
-        model.dealt_two_of_clubs = next(
-            (seat for seat, hand in enumerate(hands) if TWO_OF_CLUBS in hand), None)
         if model.offset is None:
             model._begin_play()
         return model
@@ -132,24 +128,26 @@ class ModelDeal:
                 hand.subtract(self.passes[s] or ())
                 hand.update(self.passes[(s - self.offset) % n] or ())
                 new.append(sorted(hand.elements()))
+            dealt = self.hands
             self.hands = new
-            self._begin_play()
+            self._begin_play(dealt)
 
-    def opening_leader(self) -> int:
+    def opening_leader(self, dealt: Sequence[Sequence[Card]]) -> int:
         n = self.players
         if self.ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS:
             for step in range(1, n + 1):
                 if TWO_OF_CLUBS in self.hands[(self.dealer + step) % n]:
                     return (self.dealer + step) % n
-        if self.ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS_DEALT \
-                and self.dealt_two_of_clubs is not None:
-            return self.dealt_two_of_clubs
+        if self.ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS_DEALT:
+            for seat in range(n):  # seat 0 first, whoever deals, in the hands as dealt
+                if TWO_OF_CLUBS in dealt[seat]:
+                    return seat
         return (self.dealer + 1) % n
 
-    def _begin_play(self) -> None:
+    def _begin_play(self, dealt: Sequence[Sequence[Card]] | None = None) -> None:
         self.phase = PLAYING
         self.trick_number = 1
-        self.leader = self.opening_leader()
+        self.leader = self.opening_leader(self.hands if dealt is None else dealt)
 
     @property
     def to_act(self) -> int:
