@@ -432,7 +432,7 @@ def test_vector_directory(tmp_path: Path, vector_dir: Path,
           r"error: .*/trick.json: cases\[0\].steps: 41 steps, more than 40")
     monkeypatch.setattr(vectors, "MAX_CASES_PER_FILE", 5)
     check(["vectors", "run", "--dir", str(vector_dir), *run], 2,
-          r"error: .*/trick.json: cases: 12 cases, more than 5")
+          r"error: .*/trick.json: cases: 11 cases, more than 5")
 
 
 def test_perft_depth_and_request_budget(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
