@@ -51,7 +51,7 @@ def test_min_players_5_still_rejects_4_and_12(players: int) -> None:
 @pytest.mark.rule("DEAL.SIZE")
 def test_five_players_hold_20_cards_each_and_leave_4_extras() -> None:
     assert (hand_size(5), extras_count(5)) == (20, 4)
-    deal = seeded_deal(seed=1, players=5, deal_number=1, dealer=0)
+    deal = seeded_deal(seed=1, players=5, deal_number=1, dealer=0, min_players=5)
     assert [len(h) for h in deal.hands] == [20] * 5
     assert len(deal.extras) == 4
     assert sorted([*(c for h in deal.hands for c in h), *deal.extras]) == sorted(full_deck())
