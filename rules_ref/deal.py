@@ -18,50 +18,60 @@ from .cards import CARDS, Card, full_deck
 from .errors import SetupError
 from .registry import implements
 
+#: The smallest player count by default (``min_players = 6``), and under any ruleset.
 MIN_PLAYERS = 6
+FEWEST_PLAYERS = 5
 MAX_PLAYERS = 11
 DECK_SIZE = 104
 MASK64 = (1 << 64) - 1
 
 
 @implements("PLAYERS.COUNT")
-def check_player_count(players: object) -> int:
-    """Return ``players`` if it is a legal player count, 6 to 11 (``PLAYERS.COUNT``).
+def check_player_count(players: object, min_players: int = MIN_PLAYERS) -> int:
+    """Return ``players`` if it is a legal player count, ``min_players`` to 11 (``PLAYERS.COUNT``).
 
-    Any other count, or a value that is not an integer, raises
-    :class:`~rules_ref.errors.SetupError` naming the rule.
+    ``min_players`` is the ruleset's switch of that name: 6 by default, 5
+    when the ruleset allows 5 players. Any other count, or a value that is
+    not an integer, raises :class:`~rules_ref.errors.SetupError` naming the
+    rule, and for 5 players the switch that would allow them.
 
-    >>> check_player_count(11)
-    11
+    >>> check_player_count(11), check_player_count(5, min_players=5)
+    (11, 5)
     >>> check_player_count(12)
     Traceback (most recent call last):
     ...
     rules_ref.errors.SetupError: PLAYERS.COUNT: 12 players: the game is for 6 to 11 players
+    >>> check_player_count(5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rules_ref.errors.SetupError: PLAYERS.COUNT: 5 players: ... (5 players need min_players = 5)
     """
     if not isinstance(players, int) or isinstance(players, bool):
         raise SetupError(f"player count must be an integer, got {players!r}", "PLAYERS.COUNT")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SetupError(f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} "
-                         "players", "PLAYERS.COUNT")
+    if not min_players <= players <= MAX_PLAYERS:
+        hint = (f" ({players} players need min_players = {players})"
+                if FEWEST_PLAYERS <= players < min_players else "")
+        raise SetupError(f"{players} players: the game is for {min_players} to {MAX_PLAYERS} "
+                         f"players{hint}", "PLAYERS.COUNT")
     return players
 
 
 @implements("DEAL.SIZE")
 def hand_size(players: int) -> int:
-    """Cards each player is dealt: ⌊104 / n⌋ (``DEAL.SIZE``).
+    """Cards each player is dealt: ⌊104 / n⌋ (``DEAL.SIZE``), 20 at 5 players.
 
-    >>> [hand_size(n) for n in range(6, 12)]
-    [17, 14, 13, 11, 10, 9]
+    >>> [hand_size(n) for n in range(5, 12)]
+    [20, 17, 14, 13, 11, 10, 9]
     """
     return DECK_SIZE // players
 
 
 @implements("DEAL.SIZE")
 def extras_count(players: int) -> int:
-    """Cards left face down as the extras: 104 mod n (``DEAL.SIZE``).
+    """Cards left face down as the extras: 104 mod n (``DEAL.SIZE``), 4 at 5 players.
 
-    >>> [extras_count(n) for n in range(6, 12)]
-    [2, 6, 0, 5, 4, 5]
+    >>> [extras_count(n) for n in range(5, 12)]
+    [4, 2, 6, 0, 5, 4, 5]
     """
     return DECK_SIZE % players
 
@@ -190,17 +200,19 @@ def shuffled_deck(seed: int, deal_number: int) -> list[Card]:
 
 
 @implements("DEAL.SOURCE")
-def seeded_deal(seed: int, players: int, deal_number: int, dealer: int) -> Deal:
+def seeded_deal(seed: int, players: int, deal_number: int, dealer: int,
+                min_players: int = MIN_PLAYERS) -> Deal:
     """Deal ``deal_number`` of a game with ``seed`` by the portable shuffle (``DEAL.SOURCE``).
 
     One card at a time, starting at the dealer's left and going left, until
-    every hand is full; the rest are the extras, in deck order.
+    every hand is full; the rest are the extras, in deck order. ``players``
+    must be a count the ruleset plays (``min_players`` to 11, ``PLAYERS.COUNT``).
 
     >>> d = seeded_deal(seed=7, players=7, deal_number=1, dealer=0)
     >>> len(d.extras), sum(len(h) for h in d.hands)
     (6, 98)
     """
-    check_player_count(players)
+    check_player_count(players, min_players)
     deck = shuffled_deck(seed, deal_number)
     size = hand_size(players)
     hands: list[list[Card]] = [[] for _ in range(players)]

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card, Suit, cards_of_suit, is_penalty
+from .cards import TWO_OF_CLUBS, Card, Suit, cards_of_suit, is_penalty
 from .registry import implements
-from .ruleset import FirstTrickPoints, Ruleset
+from .ruleset import FirstTrickPoints, FirstTrickTwoOfClubs, Ruleset
 
 
 @implements("FOLLOW.SUIT")
@@ -45,7 +45,10 @@ def first_trick_plays(allowed: tuple[Card, ...], hand: tuple[Card, ...], led_sui
 
     By default nothing changes. Under ``first_trick_points = forbidden``, on
     trick 1 a player who cannot follow suit may not play a heart or a Q♠
-    unless every card they hold is one.
+    unless every card they hold is one. Under ``first_trick_two_of_clubs =
+    must-play``, a player holding a 2♣ must play it to trick 1, following
+    suit or not (:func:`two_of_clubs_duty`). ``allowed`` is for a card played
+    after the lead: the opening lead is governed by ``opening_lead``.
 
     >>> from rules_ref.cards import parse_cards as p
     >>> strict = Ruleset(first_trick_points=FirstTrickPoints.FORBIDDEN)
@@ -54,10 +57,36 @@ def first_trick_plays(allowed: tuple[Card, ...], hand: tuple[Card, ...], led_sui
     >>> len(first_trick_plays(p("QS 3D"), p("QS 3D"), Suit.C, 1, Ruleset()))
     2
     """
+    duty = two_of_clubs_duty(hand, trick_number, ruleset)
+    if duty:
+        return duty
     if (ruleset.first_trick_points is FirstTrickPoints.ALLOWED or trick_number != 1
             or cards_of_suit(hand, led_suit)):
         return allowed
     return tuple(c for c in allowed if not is_penalty(c)) or allowed
+
+
+@implements("FOLLOW.FIRST_TRICK")
+def two_of_clubs_duty(hand: Sequence[Card], trick_number: int,
+                      ruleset: Ruleset) -> tuple[Card, ...]:
+    """The 2♣ a player must play to trick 1 (``FOLLOW.FIRST_TRICK``), or ``()`` if none.
+
+    Only under ``first_trick_two_of_clubs = must-play``, on trick 1, for a
+    hand that holds a 2♣: that card is then the only legal play, whatever the
+    led suit (it overrides ``FOLLOW.SUIT``). A hand holding both 2♣ plays one;
+    the other is an ordinary card afterwards.
+
+    >>> from rules_ref.cards import parse_cards as p
+    >>> must = Ruleset(first_trick_two_of_clubs=FirstTrickTwoOfClubs.MUST_PLAY)
+    >>> [str(c) for c in two_of_clubs_duty(p("2C 5D 9D"), 1, must)]
+    ['2C']
+    >>> two_of_clubs_duty(p("2C 5D"), 2, must), two_of_clubs_duty(p("2C 5D"), 1, Ruleset())
+    ((), ())
+    """
+    if (ruleset.first_trick_two_of_clubs is FirstTrickTwoOfClubs.MUST_PLAY and trick_number == 1
+            and TWO_OF_CLUBS in hand):
+        return (TWO_OF_CLUBS,)
+    return ()
 
 
 def may_discard_on_first_trick(card: Card, hand: Sequence[Card], led_suit: Suit,

@@ -25,7 +25,8 @@ Policy = Callable[[GameState, random.Random], Action]
 
 def next_deal(state: GameState, seed: int) -> DealCards:
     """The seeded deal (``spec/deal.md``) that comes next in ``state``'s game."""
-    d = seeded_deal(seed, state.players, state.deal_number + 1, state.dealer_of_next_deal)
+    d = seeded_deal(seed, state.players, state.deal_number + 1, state.dealer_of_next_deal,
+                    state.ruleset.min_players)
     return DealCards(d.hands, d.extras)
 
 

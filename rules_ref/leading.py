@@ -15,25 +15,40 @@ from .ruleset import HeartsBrokenBy, OpeningLead, Ruleset
 
 
 @implements("LEAD.OPENING_LEADER")
-def opening_leader(dealer: int, hands: Sequence[Sequence[Card]], ruleset: Ruleset) -> int:
+def opening_leader(dealer: int, hands: Sequence[Sequence[Card]], ruleset: Ruleset,
+                   dealt: Sequence[Sequence[Card]] | None = None) -> int:
     """The seat that makes the opening lead of a deal (``LEAD.OPENING_LEADER``).
 
-    By default the player left of the dealer. Under ``opening_lead =
-    two-of-clubs``, the first seat going left from the dealer's left that
-    holds a 2♣, or the dealer's left when no hand holds one.
+    ``hands`` are the hands when play begins; ``dealt`` the hands as dealt,
+    before any passing (the same as ``hands`` when nobody passed, the
+    default). By default the player left of the dealer. Under
+    ``opening_lead = two-of-clubs``, the first seat going left from the
+    dealer's left (the dealer last) that holds a 2♣ in ``hands``; under
+    ``two-of-clubs-dealt``, the lowest-numbered seat, seat 0 first whoever
+    deals, that holds a 2♣ in ``dealt``. Under both, the dealer's left when
+    no hand holds one.
 
     >>> from rules_ref.cards import parse_cards as p
     >>> hands = [p("3C"), p("4C"), p("2C"), p("5C")]
     >>> opening_leader(0, hands, Ruleset())
     1
-    >>> opening_leader(0, hands, Ruleset(opening_lead=OpeningLead.TWO_OF_CLUBS))
-    2
+    >>> opening_leader(3, [p("2C"), p("4C"), p("2C"), p("5C")],
+    ...                Ruleset(opening_lead=OpeningLead.TWO_OF_CLUBS))
+    0
+    >>> opening_leader(1, hands, Ruleset(opening_lead=OpeningLead.TWO_OF_CLUBS_DEALT),
+    ...                dealt=[p("3C"), p("2C"), p("4C"), p("5C")])
+    1
     """
     n = len(hands)
     if ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS:
         for step in range(1, n + 1):
             seat = (dealer + step) % n
             if TWO_OF_CLUBS in hands[seat]:
+                return seat
+    elif ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS_DEALT:
+        as_dealt = hands if dealt is None else dealt
+        for seat in range(n):
+            if TWO_OF_CLUBS in as_dealt[seat]:
                 return seat
     return (dealer + 1) % n
 
@@ -52,6 +67,10 @@ def is_opening_lead(trick_number: int) -> bool:
     return trick_number == 1
 
 
+#: The opening_lead values under which a leader holding a 2♣ must lead it.
+_TWO_OF_CLUBS = (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT)
+
+
 def is_scoring(card: Card, ruleset: Ruleset) -> bool:
     """A card that scores under ``ruleset``: a heart, a Q♠, or a 10♦ when it counts."""
     return is_penalty(card) or (card == TEN_OF_DIAMONDS and ruleset.ten_of_diamonds_points != 0)
@@ -63,8 +82,9 @@ def opening_leads(hand: Sequence[Card], ruleset: Ruleset) -> tuple[Card, ...]:
 
     Default: any card but a heart or a Q♠, unless the hand holds nothing
     else, in which case any card. ``left-of-dealer-no-scoring`` excludes
-    every scoring card the same way; ``two-of-clubs`` allows only a 2♣
-    from a hand that holds one.
+    every scoring card the same way; ``two-of-clubs`` and
+    ``two-of-clubs-dealt`` allow only a 2♣ from a hand that holds one, and
+    otherwise restrict the lead as the default does.
 
     >>> from rules_ref.cards import parse_cards as p
     >>> [str(c) for c in opening_leads(p("2C QS 5H"), Ruleset())]
@@ -72,7 +92,7 @@ def opening_leads(hand: Sequence[Card], ruleset: Ruleset) -> tuple[Card, ...]:
     >>> [str(c) for c in opening_leads(p("5H QS"), Ruleset())]
     ['5H', 'QS']
     """
-    if ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS and TWO_OF_CLUBS in hand:
+    if ruleset.opening_lead in _TWO_OF_CLUBS and TWO_OF_CLUBS in hand:
         return (TWO_OF_CLUBS,)
     if ruleset.opening_lead is OpeningLead.LEFT_OF_DEALER_NO_SCORING:
         allowed = tuple(c for c in hand if not is_scoring(c, ruleset))
@@ -128,16 +148,23 @@ def breaks_hearts(card: Card, led_suit: Suit | None, ruleset: Ruleset) -> bool:
     ``led_suit`` is ``None`` when the card is the lead. By default any heart
     or Q♠ played to a trick breaks hearts, cancelled or not; ``heart`` counts
     hearts only; ``heart-discard`` only a heart played to a trick led in
-    another suit. Under ``not-needed`` breaking does not matter, but the
-    default rule is still tracked for observers.
+    another suit; ``heart-not-led`` a heart played to a trick other than as
+    its lead (a follow to a heart lead or a discard). Under ``not-needed``
+    breaking does not matter, but the default rule is still tracked for
+    observers.
 
     >>> from rules_ref.cards import parse_card as c
     >>> breaks_hearts(c("QS"), Suit.C, Ruleset()), breaks_hearts(c("2H"), None, Ruleset())
     (True, True)
+    >>> not_led = Ruleset(hearts_broken_by=HeartsBrokenBy.HEART_NOT_LED)
+    >>> [breaks_hearts(c(t), s, not_led) for t, s in (("2H", None), ("2H", Suit.H), ("QS", Suit.C))]
+    [False, True, False]
     """
     rule = ruleset.hearts_broken_by
     if rule is HeartsBrokenBy.HEART:
         return card.suit == Suit.H
     if rule is HeartsBrokenBy.HEART_DISCARD:
         return card.suit == Suit.H and led_suit is not None and led_suit != Suit.H
+    if rule is HeartsBrokenBy.HEART_NOT_LED:
+        return card.suit == Suit.H and led_suit is not None
     return is_penalty(card)

@@ -6,7 +6,7 @@ Rules ``VOID.TRICK`` (setting a trick aside), ``VOID.COLLECT``,
 
 from __future__ import annotations
 
-from .cards import Card, Suit
+from .cards import QUEEN_OF_SPADES, Card, Suit
 from .registry import implements
 from .ruleset import LastTrickVoid, Ruleset
 from .tricks import TrickOutcome, seat_at
@@ -56,7 +56,9 @@ def settle_pending(pending: tuple[Card, ...], last: TrickOutcome, players: int,
     Under ``last_trick_void = leader`` the last trick's leader takes them;
     under ``split-highest-pair`` they are given out alternately, in pile
     order, to the two players of the highest cancelled pair of the led
-    suit, starting with the one who played that pair's first card.
+    suit, starting with the one who played that pair's first card. Under
+    ``split-points-highest-pair`` nobody collects the cards, and their
+    points are shared out by :func:`pending_shares`.
 
     >>> from rules_ref.cards import parse_cards as p
     >>> from rules_ref.tricks import resolve_trick
@@ -73,6 +75,44 @@ def settle_pending(pending: tuple[Card, ...], last: TrickOutcome, players: int,
         first, second = highest_cancelled_pair(last, players)
         return ((first, pending[0::2]), (second, pending[1::2])), ()
     return (), pending
+
+
+@implements("VOID.LAST")
+def pending_shares(uncollected: tuple[Card, ...], last: TrickOutcome | None, players: int,
+                   ruleset: Ruleset) -> tuple[int, ...]:
+    """Each seat's share of the points of the cards nobody collected (``VOID.LAST``).
+
+    All 0 except under ``last_trick_void = split-points-highest-pair``: the
+    heart and Q♠ points of the uncollected cards (1 a heart, 13 a Q♠; a 10♦
+    scores for nobody) are split evenly between the two players of the
+    highest cancelled pair of the led suit in the void last trick ``last``;
+    an odd point goes to the one who played that pair's first card. The
+    shares are part of those seats' card points for the deal.
+
+    >>> from rules_ref.cards import parse_cards as p
+    >>> from rules_ref.tricks import resolve_trick
+    >>> last = resolve_trick(p("9C 9C 4C 4C 7H 7H"), 3, 6)
+    >>> split = Ruleset(last_trick_void=LastTrickVoid.SPLIT_POINTS_HIGHEST_PAIR)
+    >>> pending_shares(last.cards + p("QS"), last, 6, split)
+    (0, 0, 0, 8, 7, 0)
+    >>> pending_shares(last.cards, last, 6, Ruleset())
+    (0, 0, 0, 0, 0, 0)
+    """
+    shares = [0] * players
+    points = penalty_points(uncollected)
+    if ruleset.last_trick_void is not LastTrickVoid.SPLIT_POINTS_HIGHEST_PAIR or not points:
+        return tuple(shares)
+    assert last is not None, "the void last trick decides who shares its points"
+    first, second = highest_cancelled_pair(last, players)
+    shares[second] = points // 2
+    shares[first] = points - points // 2
+    return tuple(shares)
+
+
+def penalty_points(cards: tuple[Card, ...]) -> int:
+    """1 for each heart and 13 for each Q♠ (``SCORE.CARD_POINTS`` without the 10♦)."""
+    return sum(1 for c in cards if c.suit == Suit.H) + 13 * sum(1 for c in cards
+                                                               if c == QUEEN_OF_SPADES)
 
 
 def highest_cancelled_pair(trick: TrickOutcome, players: int) -> tuple[int, int]:

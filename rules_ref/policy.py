@@ -17,6 +17,7 @@ import random
 
 from .actions import Action, ChooseMoon, MoonChoice, Pass, Play
 from .cards import QUEEN_OF_SPADES, Card, Suit
+from .passing import passable
 from .scoring import moon_scores
 from .state import GameState, Phase
 from .tricks import cancelled_cards, led_suit
@@ -37,7 +38,8 @@ def choose(state: GameState, rng: random.Random) -> Action:
     seat = state.to_act
     assert seat is not None, "nobody is to act"
     if state.phase is Phase.PASSING:
-        hand = sorted(state.hands[seat], key=lambda c: (_danger(c), rng.random()), reverse=True)
+        hand = sorted(passable(state.hands[seat], state.ruleset),
+                      key=lambda c: (_danger(c), rng.random()), reverse=True)
         return Pass(seat, tuple(sorted(hand[: state.ruleset.pass_count])))
     if state.phase is Phase.MOON_CHOICE:
         return ChooseMoon(seat, _moon_choice(state, seat))
@@ -108,7 +110,8 @@ def choose_bold(state: GameState, rng: random.Random) -> Action:
     if state.phase is Phase.MOON_CHOICE or not shooting(state, seat):
         return choose(state, rng)
     if state.phase is Phase.PASSING:
-        low = sorted(state.hands[seat], key=lambda c: (c.rank, c.suit == Suit.H, rng.random()))
+        low = sorted(passable(state.hands[seat], state.ruleset),
+                     key=lambda c: (c.rank, c.suit == Suit.H, rng.random()))
         return Pass(seat, tuple(sorted(low[: state.ruleset.pass_count])))
     plays = state.legal_plays()
     if not state.trick:

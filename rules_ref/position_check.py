@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from .cards import CARDS, QUEEN_OF_SPADES, Card, Suit
-from .deal import MAX_PLAYERS, MIN_PLAYERS, extras_count, hand_size
+from .cards import CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
+from .deal import FEWEST_PLAYERS, MAX_PLAYERS, extras_count, hand_size
 from .position_model import (
     MAX_DEAL_NUMBER,
     MAX_TOTAL,
@@ -40,7 +40,7 @@ def check_position(pos: Position, ruleset: Ruleset | None = None) -> Position:
 
     Raises :class:`InputError` ``"FIELD: REASON"`` for the first problem found.
     """
-    _check_frame(pos)
+    _check_frame(pos, FEWEST_PLAYERS if ruleset is None else ruleset.min_players)
     if pos.phase is Phase.DEALING:
         _check_dealing(pos)
     else:
@@ -64,11 +64,14 @@ def check_position(pos: Position, ruleset: Ruleset | None = None) -> Position:
 # --- players, deal, dealer, phase, totals ---------------------------------------------------
 
 
-def _check_frame(pos: Position) -> None:
+def _check_frame(pos: Position, fewest: int) -> None:
+    """Players ``fewest`` to 11 (5 without a ruleset, else its ``min_players``), and the rest."""
     n = pos.players
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise fail("players", f"{n}: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                    "(PLAYERS.COUNT)")
+    if not fewest <= n <= MAX_PLAYERS:
+        hint = (f"; {n} players need min_players = {n}" if FEWEST_PLAYERS <= n < fewest
+                else "")
+        raise fail("players", f"{n}: the game is for {fewest} to {MAX_PLAYERS} players "
+                    f"(PLAYERS.COUNT{hint})")
     if not 1 <= pos.deal_number <= MAX_DEAL_NUMBER:
         raise fail("deal_number", f"{pos.deal_number} is out of range (expected from 1 to "
                     f"{MAX_DEAL_NUMBER}; deals are numbered from 1)")
@@ -344,18 +347,26 @@ def _check_collected(pos: Position) -> None:
 
 
 def _check_follow(pos: Position) -> None:
-    """A seat that did not follow suit held no card of the led suit, and still holds none."""
+    """A seat that did not follow suit held no card of the led suit, and still holds none.
+
+    A 2♣ played to trick 1 is left to the ruleset's check (``position_rules``):
+    under ``first_trick_two_of_clubs = must-play`` it goes there over the led suit.
+    """
     if pos.phase is not Phase.PLAYING:
         return
-    assert pos.leader is not None
+    assert pos.leader is not None and pos.trick_number is not None
     n = pos.players
-    shown = [("trick", pos.trick)] + [("pending", t) for t in pending_tricks(pos)]
-    for field, cards in shown:
+    pending = pending_tricks(pos)
+    shown = [("trick", pos.trick, pos.trick_number)] + [
+        ("pending", t, pos.trick_number - len(pending) + k) for k, t in enumerate(pending)]
+    for field, cards, number in shown:
         if not cards:
             continue
         suit = cards[0].suit
         for i, c in enumerate(cards):
             seat = seat_at(pos.leader, i, n)
+            if number == 1 and c == TWO_OF_CLUBS:
+                continue
             if c.suit != suit and any(h.suit == suit for h in pos.hands[seat]):
                 raise fail(field, f"seat {seat} played {c} on a {SUIT_NAME[suit]} lead, but "
                             f"hands[{seat}] still holds a {SUIT_NAME[suit]} (FOLLOW.SUIT)")

@@ -12,12 +12,12 @@ and whether hearts are broken.
 from __future__ import annotations
 
 from .cards import QUEEN_OF_SPADES, Suit, is_penalty
-from .following import first_trick_plays, follows
+from .following import first_trick_plays, follows, two_of_clubs_duty
 from .game_end import is_game_over
 from .leading import opening_leader, opening_leads
 from .passing import pass_direction, pass_offset
 from .position_model import SUIT_NAME, ExtrasPlace, Position, fail, pending_tricks, played_cards
-from .ruleset import HeartsBrokenBy, LastTrickVoid, Ruleset
+from .ruleset import HeartsBrokenBy, LastTrickVoid, OpeningLead, Ruleset
 from .scoring import moon_options
 from .state import Phase
 from .tricks import seat_at
@@ -57,10 +57,18 @@ def check_ruleset(pos: Position, rs: Ruleset) -> None:
 
 
 def _check_opening_leader(pos: Position, rs: Ruleset) -> None:
-    """While every trick so far was void, the opening leader still leads (``VOID.LEADER``)."""
+    """While every trick so far was void, the opening leader still leads (``VOID.LEADER``).
+
+    Under ``opening_lead = two-of-clubs-dealt`` the leader depends on the
+    hands as dealt, which a position does not hold once a pass has moved
+    cards: in a deal that passed, any leader is accepted.
+    """
     assert pos.trick_number is not None and pos.leader is not None
     tricks = pending_tricks(pos)
     if len(tricks) != pos.trick_number - 1:
+        return
+    if rs.opening_lead is OpeningLead.TWO_OF_CLUBS_DEALT and pass_offset(
+            pass_direction(pos.deal_number, rs), pos.players) is not None:
         return
     n = pos.players
     start = [list(h) for h in pos.hands]
@@ -77,7 +85,7 @@ def _check_opening_leader(pos: Position, rs: Ruleset) -> None:
 def _check_hearts_broken(pos: Position, rs: Ruleset) -> None:
     played = played_cards(pos)
     rule = rs.hearts_broken_by
-    if rule in (HeartsBrokenBy.HEART, HeartsBrokenBy.HEART_DISCARD):
+    if rule in (HeartsBrokenBy.HEART, HeartsBrokenBy.HEART_DISCARD, HeartsBrokenBy.HEART_NOT_LED):
         breakers = sorted(c for c in played if c.suit == Suit.H)
         what = "no heart"
     else:
@@ -93,6 +101,12 @@ def _check_hearts_broken(pos: Position, rs: Ruleset) -> None:
                 if c.suit == Suit.H and cards[0].suit != Suit.H:
                     raise fail("hearts_broken", f"false, but {c} was played on a "
                                 f"{SUIT_NAME[cards[0].suit]} lead (HEARTS.BROKEN)")
+    elif rule is HeartsBrokenBy.HEART_NOT_LED:
+        for cards in [pos.trick, *pending_tricks(pos)]:
+            for c in cards[1:]:
+                if c.suit == Suit.H:
+                    raise fail("hearts_broken", f"false, but {c} was played to a trick it did "
+                                "not lead (HEARTS.BROKEN)")
     elif breakers:
         first = next((c for c in breakers if c != QUEEN_OF_SPADES), breakers[0])
         raise fail("hearts_broken", f"false, but {first} has been played (HEARTS.BROKEN)")
@@ -128,5 +142,12 @@ def _check_plays(pos: Position, rs: Ruleset) -> None:
             seat = seat_at(pos.leader, i, n)
             held = tuple(sorted(hands[seat]))
             if c not in first_trick_plays(follows(held, suit), held, suit, 1, rs):
+                if two_of_clubs_duty(held, 1, rs):
+                    raise fail(field, f"seat {seat} played {c} to trick 1 while holding a 2♣, "
+                               "which it must play there (first_trick_two_of_clubs = "
+                               "must-play, FOLLOW.FIRST_TRICK)")
+                if c not in follows(held, suit):
+                    raise fail(field, f"seat {seat} played {c} on a {SUIT_NAME[suit]} lead "
+                               f"while holding a {SUIT_NAME[suit]} (FOLLOW.SUIT)")
                 raise fail(field, f"seat {seat} discarded {c} on trick 1 while holding a card "
                            "that is not a heart or Q♠ (FOLLOW.FIRST_TRICK)")

@@ -3,7 +3,8 @@
 A record (format ``cancellation-hearts-record``, schema
 ``spec/schemas/record.schema.json``) states the setup, then each deal: the
 cards dealt, the passes, the tricks with their leaders and winners, any
-moon choice, and the scores claimed. :func:`record_from_state` writes one
+moon (its shooter, or the two seats of a moon shot together, and any
+choice), and the scores claimed. :func:`record_from_state` writes one
 from a played game; :func:`record_actions` turns one back into the action
 list that replays it.
 """
@@ -64,6 +65,9 @@ def record_from_state(state: GameState, seed: int | None = None) -> dict[str, An
             result = current.deal_results[-1]
             if result.moon_shooter is not None and deals[-1]["moon"] is None:
                 deals[-1]["moon"] = {"shooter": result.moon_shooter, "choice": None}
+            if result.moon_pair is not None:  # a moon shot by two seats (moon_pair)
+                deals[-1]["moon"] = {"shooter": result.moon_pair[0], "choice": None,
+                                     "partner": result.moon_pair[1]}
             deals[-1]["card_points"] = list(result.card_points)
             deals[-1]["scores"] = list(result.scores)
             deals[-1]["totals"] = list(result.totals)

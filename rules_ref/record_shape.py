@@ -130,8 +130,10 @@ def check_shape(data: object) -> dict[str, Any]:
                 for ci, cards in enumerate(offered):
                     _cards(cards, f"{p}.tricks[{ti}].legal[{ci}]", nullable=True)
         if d["moon"] is not None:
-            m = _fields(d["moon"], f"{p}.moon", ("shooter", "choice"))
+            m = _fields(d["moon"], f"{p}.moon", ("shooter", "choice"), ("partner",))
             _int(m["shooter"], f"{p}.moon.shooter")
+            if "partner" in m:
+                _int(m["partner"], f"{p}.moon.partner")
             if m["choice"] not in ("subtract", "add", None):
                 raise InputError(f"{p}.moon.choice: expected 'subtract', 'add' or null, "
                                  f"got {m['choice']!r:.40}")

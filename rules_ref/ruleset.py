@@ -33,10 +33,54 @@ class PassDirection(StrEnum):
     HOLD = "hold"
 
 
+class SeatDistance(StrEnum):
+    """A pass to the seat k places away (``left-k``: seat + k; ``right-k``: seat − k), k ≥ 2.
+
+    One seat away is ``left`` or ``right`` (:class:`PassDirection`); k must be
+    less than the game's player count (:func:`rules_ref.passing.check_pass_cycle`).
+    """
+
+    LEFT_2 = "left-2"
+    LEFT_3 = "left-3"
+    LEFT_4 = "left-4"
+    LEFT_5 = "left-5"
+    LEFT_6 = "left-6"
+    LEFT_7 = "left-7"
+    LEFT_8 = "left-8"
+    LEFT_9 = "left-9"
+    LEFT_10 = "left-10"
+    RIGHT_2 = "right-2"
+    RIGHT_3 = "right-3"
+    RIGHT_4 = "right-4"
+    RIGHT_5 = "right-5"
+    RIGHT_6 = "right-6"
+    RIGHT_7 = "right-7"
+    RIGHT_8 = "right-8"
+    RIGHT_9 = "right-9"
+    RIGHT_10 = "right-10"
+
+
+#: One step of ``pass_cycle``: a direction, or a distance in seats.
+PassStep = PassDirection | SeatDistance
+#: The largest distance ``left-k`` or ``right-k`` takes (an 11-player table).
+MAX_SEAT_DISTANCE = 10
+
+
+class PassForbidden(StrEnum):
+    NONE = "none"
+    TWO_OF_CLUBS = "two-of-clubs"
+
+
+class FirstTrickTwoOfClubs(StrEnum):
+    FREE = "free"
+    MUST_PLAY = "must-play"
+
+
 class OpeningLead(StrEnum):
     LEFT_OF_DEALER = "left-of-dealer"
     LEFT_OF_DEALER_NO_SCORING = "left-of-dealer-no-scoring"
     TWO_OF_CLUBS = "two-of-clubs"
+    TWO_OF_CLUBS_DEALT = "two-of-clubs-dealt"
 
 
 class FirstTrickPoints(StrEnum):
@@ -48,6 +92,7 @@ class HeartsBrokenBy(StrEnum):
     HEART_OR_QUEEN = "heart-or-queen"
     HEART = "heart"
     HEART_DISCARD = "heart-discard"
+    HEART_NOT_LED = "heart-not-led"
     NOT_NEEDED = "not-needed"
 
 
@@ -55,6 +100,7 @@ class LastTrickVoid(StrEnum):
     NOBODY = "nobody"
     LEADER = "leader"
     SPLIT_HIGHEST_PAIR = "split-highest-pair"
+    SPLIT_POINTS_HIGHEST_PAIR = "split-points-highest-pair"
 
 
 class Moon(StrEnum):
@@ -63,8 +109,15 @@ class Moon(StrEnum):
     OTHERS_104 = "others-104"
 
 
+class MoonPair(StrEnum):
+    NONE = "none"
+    OTHERS_26 = "others-26"
+
+
 #: The caps of the switches, as ``spec/variants.toml`` defines them (the ``min``
 #: and ``max`` of its integer switches, the description of ``pass_cycle``).
+MIN_PLAYERS_LOW = 5  # the smallest min_players (PLAYERS.COUNT)
+MIN_PLAYERS_HIGH = 6  # the default and largest min_players
 MAX_PASS_COUNT = 9  # the smallest hand (11 players)
 MAX_PASS_CYCLE = 16
 MAX_TEN_OF_DIAMONDS = 1000
@@ -75,13 +128,17 @@ MAX_TARGET = 10**9
 class Ruleset:
     """One value per variant switch; the defaults are the reference ruleset."""
 
+    min_players: int = MIN_PLAYERS_HIGH
     pass_count: int = 3
-    pass_cycle: tuple[PassDirection, ...] = (PassDirection.LEFT, PassDirection.RIGHT)
+    pass_cycle: tuple[PassStep, ...] = (PassDirection.LEFT, PassDirection.RIGHT)
+    pass_forbidden: PassForbidden = PassForbidden.NONE
     opening_lead: OpeningLead = OpeningLead.LEFT_OF_DEALER
     first_trick_points: FirstTrickPoints = FirstTrickPoints.ALLOWED
+    first_trick_two_of_clubs: FirstTrickTwoOfClubs = FirstTrickTwoOfClubs.FREE
     hearts_broken_by: HeartsBrokenBy = HeartsBrokenBy.HEART_OR_QUEEN
     last_trick_void: LastTrickVoid = LastTrickVoid.NOBODY
     moon: Moon = Moon.CHOICE_26
+    moon_pair: MoonPair = MoonPair.NONE
     ten_of_diamonds_points: int = 0
     target: int = 150
 
@@ -140,12 +197,34 @@ def _show(value: object) -> str:
 
 
 _ENUMS: dict[str, type[StrEnum]] = {
+    "pass_forbidden": PassForbidden,
     "opening_lead": OpeningLead,
     "first_trick_points": FirstTrickPoints,
+    "first_trick_two_of_clubs": FirstTrickTwoOfClubs,
     "hearts_broken_by": HeartsBrokenBy,
     "last_trick_void": LastTrickVoid,
     "moon": Moon,
+    "moon_pair": MoonPair,
 }
+
+#: What a step of ``pass_cycle`` may be, for error messages.
+STEPS_TEXT = ("left, right, across, hold, or left-k or right-k (k seats away, k from 2 to "
+              f"{MAX_SEAT_DISTANCE})")
+
+
+def pass_step(text: object) -> PassStep | None:
+    """The step of ``pass_cycle`` that ``text`` names, or ``None`` if it names none.
+
+    >>> pass_step("left"), pass_step("right-3"), pass_step("left-1")
+    (<PassDirection.LEFT: 'left'>, <SeatDistance.RIGHT_3: 'right-3'>, None)
+    """
+    if not isinstance(text, str):
+        return None
+    if text in PassDirection._value2member_map_:
+        return PassDirection(text)
+    if text in SeatDistance._value2member_map_:
+        return SeatDistance(text)
+    return None
 
 
 def _brief(value: object, limit: int = 40) -> str:
@@ -159,6 +238,7 @@ def _brief(value: object, limit: int = 40) -> str:
 
 #: The bounds of the integer switches (their ``min`` and ``max`` in ``spec/variants.toml``).
 INT_BOUNDS: dict[str, tuple[int, int]] = {
+    "min_players": (MIN_PLAYERS_LOW, MIN_PLAYERS_HIGH),
     "pass_count": (1, MAX_PASS_COUNT),
     "ten_of_diamonds_points": (-MAX_TEN_OF_DIAMONDS, MAX_TEN_OF_DIAMONDS),
     "target": (1, MAX_TARGET),
@@ -178,10 +258,11 @@ def _convert(name: str, value: object, where: str) -> object:
                              f"got {_brief(value)}")
         out = []
         for i, v in enumerate(value):
-            if not isinstance(v, str) or v not in PassDirection._value2member_map_:
-                allowed = ", ".join(e.value for e in PassDirection)
-                raise InputError(f"{where}[{i}]: {_brief(v)} is not one of {allowed}")
-            out.append(PassDirection(v))
+            step = pass_step(v)
+            if step is None:
+                raise InputError(f"{where}[{i}]: {_brief(v)} is not a pass direction ("
+                                 f"{STEPS_TEXT})")
+            out.append(step)
         return tuple(out)
     if not isinstance(value, int) or isinstance(value, bool):
         raise InputError(f"{where}: expected an integer, got {_brief(value)}")
@@ -194,12 +275,16 @@ def _convert(name: str, value: object, where: str) -> object:
 
 def _check(rs: Ruleset) -> list[str]:
     problems = []
+    if not isinstance(rs.min_players, int) or isinstance(rs.min_players, bool) or not (
+            MIN_PLAYERS_LOW <= rs.min_players <= MIN_PLAYERS_HIGH):
+        problems.append(f"min_players must be {MIN_PLAYERS_LOW} or {MIN_PLAYERS_HIGH}, "
+                        f"got {_brief(rs.min_players)}")
     if not isinstance(rs.pass_count, int) or not 1 <= rs.pass_count <= MAX_PASS_COUNT:
         problems.append(f"pass_count must be an integer from 1 to {MAX_PASS_COUNT}, "
                         f"got {_brief(rs.pass_count)}")
     if not isinstance(rs.pass_cycle, tuple) or not 1 <= len(rs.pass_cycle) <= MAX_PASS_CYCLE \
-            or not all(isinstance(d, PassDirection) for d in rs.pass_cycle):
-        problems.append(f"pass_cycle must be 1 to {MAX_PASS_CYCLE} of left, right, across, hold")
+            or not all(isinstance(d, PassDirection | SeatDistance) for d in rs.pass_cycle):
+        problems.append(f"pass_cycle must be 1 to {MAX_PASS_CYCLE} of {STEPS_TEXT}")
     for name, enum in _ENUMS.items():
         if not isinstance(getattr(rs, name), enum):
             problems.append(f"{name} must be one of {', '.join(e.value for e in enum)}")

@@ -12,7 +12,7 @@ from .actions import MoonChoice
 from .cards import QUEEN_OF_SPADES, TEN_OF_DIAMONDS, Card, Suit
 from .errors import IllegalAction, Violation
 from .registry import implements
-from .ruleset import Moon, Ruleset
+from .ruleset import Moon, MoonPair, Ruleset
 
 HEARTS_IN_DECK = 26
 QUEENS_IN_DECK = 2
@@ -62,6 +62,52 @@ def moon_shooter(collected: Sequence[Sequence[Card]]) -> int | None:
                 and cards.count(QUEEN_OF_SPADES) == QUEENS_IN_DECK):
             return seat
     return None
+
+
+@implements("MOON.CONDITION")
+def moon_pair(collected: Sequence[Sequence[Card]], ruleset: Ruleset) -> tuple[int, int] | None:
+    """The two seats that shot the moon together, in seat order, if any (``MOON.CONDITION``).
+
+    Only under ``moon_pair = others-26``: exactly two seats collected hearts
+    or Q♠, and between them all 26 hearts and both Q♠ (any split, 51 + 1
+    included). A single seat with all of them is a moon of one
+    (:func:`moon_shooter`), never a pair.
+
+    >>> from rules_ref.cards import parse_cards as p
+    >>> from rules_ref.cards import QUEEN_OF_SPADES as qs
+    >>> hearts = [c for c in p("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")] * 2
+    >>> pair = Ruleset(moon_pair=MoonPair.OTHERS_26)
+    >>> moon_pair([hearts, [], [qs, qs]], pair), moon_pair([hearts, [], [qs, qs]], Ruleset())
+    ((0, 2), None)
+    >>> moon_pair([hearts[1:], [hearts[0]], [qs, qs]], pair) is None
+    True
+    """
+    if ruleset.moon_pair is MoonPair.NONE:
+        return None
+    holders = [seat for seat, cards in enumerate(collected) if penalty_points(cards)]
+    if len(holders) != 2:
+        return None
+    both = [c for seat in holders for c in collected[seat]]
+    if (sum(1 for c in both if c.suit == Suit.H) == HEARTS_IN_DECK
+            and both.count(QUEEN_OF_SPADES) == QUEENS_IN_DECK):
+        return holders[0], holders[1]
+    return None
+
+
+@implements("MOON.CHOICE")
+def pair_moon_scores(pair: tuple[int, int], collected: Sequence[Sequence[Card]],
+                     ruleset: Ruleset) -> tuple[int, ...]:
+    """Deal scores after a moon shot by two seats together (``MOON.CHOICE``, ``moon_pair``).
+
+    No choice is made: both seats of the pair score 0 and every other seat
+    +26, replacing the heart and Q♠ points; other scoring cards (the 10♦
+    switch) still count.
+
+    >>> pair_moon_scores((0, 2), [[], [], [], []], Ruleset(moon_pair=MoonPair.OTHERS_26))
+    (0, 26, 0, 26)
+    """
+    return tuple((0 if seat in pair else 26) + bonus_points(cards, ruleset)
+                 for seat, cards in enumerate(collected))
 
 
 @implements("MOON.CHOICE")

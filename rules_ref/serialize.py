@@ -127,7 +127,7 @@ def action_from_json(data: object, where: str = "action") -> Action:
     if kind == "pass":
         d = _obj(data, where, ("type", "seat", "cards"))
         return Pass(get_int(d, "seat", where, 0, 10), cards_from_json(d["cards"],
-                                                                       f"{where}.cards", 17))
+                                                                       f"{where}.cards", 20))
     if kind == "moon":
         d = _obj(data, where, ("type", "seat", "choice"))
         choice = d["choice"]
@@ -139,7 +139,7 @@ def action_from_json(data: object, where: str = "action") -> Action:
         hands = d["hands"]
         if not isinstance(hands, list) or len(hands) > 11:
             raise InputError(f"{where}.hands: expected a list of at most 11 hands")
-        return DealCards(tuple(cards_from_json(h, f"{where}.hands[{i}]", 17)
+        return DealCards(tuple(cards_from_json(h, f"{where}.hands[{i}]", 20)
                                for i, h in enumerate(hands)),
                          cards_from_json(d["extras"], f"{where}.extras", 104))
     raise InputError(f"{where}.type: {brief(kind)} is not one of deal, pass, play, moon")

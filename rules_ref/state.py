@@ -39,7 +39,7 @@ from .deal import check_player_count, dealer_for_deal
 from .errors import IllegalAction, SetupError, Violation
 from .following import first_trick_plays, follows
 from .leading import is_opening_lead, leads, opening_leads
-from .passing import may_pass, pass_direction, pass_offset, pass_violations
+from .passing import check_table, may_pass, pass_direction, pass_offset, pass_violations, passable
 from .ruleset import DEFAULT, Ruleset
 from .scoring import card_points, moon_options
 from .state_parts import (
@@ -104,9 +104,10 @@ class GameState:
         recorded game, a conformance position); by default totals are 0 and
         the next deal is deal 1.
         """
-        check_player_count(players)
         if not isinstance(ruleset, Ruleset):
             raise SetupError("ruleset must be a Ruleset")
+        check_player_count(players, ruleset.min_players)
+        check_table(ruleset, players)
         if (not isinstance(first_dealer, int) or isinstance(first_dealer, bool)
                 or not 0 <= first_dealer < players):
             raise SetupError(f"first dealer must be a seat 0..{players - 1}, got {first_dealer!r}",
@@ -351,7 +352,7 @@ class GameState:
         if self.phase is Phase.PLAYING:
             return tuple(Play(actor, c) for c in self.legal_plays(actor))
         if self.phase is Phase.PASSING:
-            hand = self.hands[actor]
+            hand = passable(self.hands[actor], self.game.ruleset)
             combos = dict.fromkeys(combinations(hand, self.game.ruleset.pass_count))
             return tuple(Pass(actor, cards) for cards in combos)
         if self.phase is Phase.MOON_CHOICE:

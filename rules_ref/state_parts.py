@@ -48,6 +48,8 @@ class DealResult:
     scores: tuple[int, ...]
     totals: tuple[int, ...]
     uncollected: tuple[Card, ...]
+    #: The two seats of a moon shot together (``moon_pair``), in seat order; else ``None``.
+    moon_pair: tuple[int, int] | None = None
 
 
 #: The action log as a persistent linked list, newest first: appending an

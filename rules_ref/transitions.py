@@ -18,8 +18,16 @@ from .deal import check_deal, dealer_for_deal
 from .game_end import game_winners
 from .leading import breaks_hearts, opening_leader
 from .passing import exchange, pass_direction, pass_offset
-from .pending import after_trick, extras_join_trick, settle_pending
-from .scoring import card_points, deal_scores, moon_scores, moon_shooter, needs_moon_choice
+from .pending import after_trick, extras_join_trick, pending_shares, settle_pending
+from .scoring import (
+    card_points,
+    deal_scores,
+    moon_pair,
+    moon_scores,
+    moon_shooter,
+    needs_moon_choice,
+    pair_moon_scores,
+)
 from .state import GameState
 from .state_parts import DealPart, DealResult, History, Phase, copy_deal, copy_game
 from .tricks import TrickOutcome, led_suit, next_leader, resolve_trick
@@ -46,9 +54,12 @@ def deal_cards(state: GameState, action: DealCards, history: History) -> Step:
     return new, events
 
 
-def begin_play(state: GameState) -> GameState:
-    """The deal's first trick, led by the opening leader (``LEAD.OPENING_LEADER``)."""
-    leader = opening_leader(state.deal.dealer, state.hands, state.game.ruleset)
+def begin_play(state: GameState, dealt: tuple[tuple[Card, ...], ...] | None = None) -> GameState:
+    """The deal's first trick, led by the opening leader (``LEAD.OPENING_LEADER``).
+
+    ``dealt`` are the hands as dealt, when a pass has changed them.
+    """
+    leader = opening_leader(state.deal.dealer, state.hands, state.game.ruleset, dealt)
     return state._with_own(phase=Phase.PLAYING,
                            deal=copy_deal(state.deal, trick_number=1, leader=leader))
 
@@ -62,7 +73,8 @@ def pass_cards(state: GameState, seat: int, cards: tuple[Card, ...], history: Hi
     if None in passes:  # some seat is still to pass
         return state._with_own(passes=passes, history=history), (passed,)
     hands = exchange(state.hands, [p for p in passes if p is not None], offset)
-    return (begin_play(state._with_own(passes=passes, hands=hands, history=history)),
+    return (begin_play(state._with_own(passes=passes, hands=hands, history=history),
+                       dealt=state.hands),
             (passed, ev.PassesExchanged(state.deal.deal_number)))
 
 
@@ -154,15 +166,22 @@ def close_deal(state: GameState, choice: MoonChoice | None, events: list[ev.Even
     """Score the deal (``SCORE.*``, ``MOON.*``) and see whether the game is over."""
     rs = state.game.ruleset
     deal = state.deal
-    points = tuple(card_points(c, rs) for c in deal.collected)
-    if deal.moon_shooter is None:
-        scores = deal_scores(deal.collected, rs)
+    last = deal.tricks[-1] if deal.tricks else None
+    shares = pending_shares(deal.uncollected, last, state.game.players, rs)  # VOID.LAST
+    points = tuple(card_points(c, rs) + share
+                   for c, share in zip(deal.collected, shares, strict=True))
+    pair = moon_pair(deal.collected, rs) if deal.moon_shooter is None else None
+    if pair is not None:
+        scores = pair_moon_scores(pair, deal.collected, rs)
+    elif deal.moon_shooter is None:
+        scores = tuple(s + share for s, share in
+                       zip(deal_scores(deal.collected, rs), shares, strict=True))
     else:
         scores = moon_scores(deal.moon_shooter, choice, deal.collected, rs)
         events.append(ev.MoonChosen(deal.moon_shooter, choice))
     totals = tuple(t + s for t, s in zip(state.game.totals, scores, strict=True))
     result = DealResult(deal.deal_number, deal.dealer, state.extras, points, deal.moon_shooter,
-                        choice, scores, totals, deal.uncollected)
+                        choice, scores, totals, deal.uncollected, moon_pair=pair)
     events.append(ev.DealScored(deal.deal_number, points, scores, totals))
     won = game_winners(totals, rs)  # the end is checked once a deal is scored (GAME.END)
     over = bool(won)

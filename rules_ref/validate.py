@@ -318,11 +318,14 @@ class _Checker:
             state, _ = state.apply(ChooseMoon(shooter, MoonChoice(moon["choice"])))
             return state
         if state.phase in (Phase.DEALING, Phase.GAME_OVER):
-            true = state.deal_results[-1].moon_shooter
-            claimed = None if moon is None else moon["shooter"]
+            result = state.deal_results[-1]
+            true = (result.moon_shooter,) if result.moon_pair is None else result.moon_pair
+            claimed = (None,) if moon is None else (moon["shooter"], *(
+                (moon["partner"],) if "partner" in moon else ()))
             if claimed != true:
-                self.add("MOON.CONDITION", f"moon recorded for {_seat(claimed)}, but the "
-                         f"shooter is {_seat(true)}", f"{p}.moon", deal=number)
+                who = "the shooters are" if len(true) == 2 else "the shooter is"
+                self.add("MOON.CONDITION", f"moon recorded for {_moon_seats(claimed)}, but "
+                         f"{who} {_moon_seats(true)}", f"{p}.moon", deal=number)
             elif moon is not None and moon["choice"] is not None:
                 self.add("MOON.CHOICE", f"a moon choice is recorded, but moon "
                          f"{self.ruleset.moon} offers none", f"{p}.moon.choice", deal=number)
@@ -369,11 +372,13 @@ class _Checker:
             rule, why = card_point_cause(state, points, true_points)
             self.differ(rule, "card_points", points, true_points, p, number, why)
         moon = deal["moon"]
-        if result.moon_shooter is None and moon is None:
+        true_moon = (result.moon_shooter,) if result.moon_pair is None else result.moon_pair
+        claimed_moon = (None,) if moon is None else (moon["shooter"], *(
+            (moon["partner"],) if "partner" in moon else ()))
+        if true_moon == (None,) and moon is None:
             # no moon: a deal score is the card points (as recorded, when they are recorded)
             want, rule = (points if points is not None else true_points), "SCORE.DEAL"
-        elif result.moon_shooter is not None and moon is not None and \
-                moon["shooter"] == result.moon_shooter:
+        elif true_moon != (None,) and claimed_moon == tuple(true_moon):
             want, rule = list(result.scores), "MOON.CHOICE"
         else:
             want, rule = None, ""  # the moon itself is reported (MOON.CONDITION)
@@ -445,6 +450,11 @@ def _seat(seat: int | None) -> str:
 def count(n: int, one: str, many: str) -> str:
     """``n`` with the singular or plural words: "1 pass is", "2 passes are"."""
     return f"{n} {one if n == 1 else many}"
+
+
+def _moon_seats(seats: tuple[int | None, ...]) -> str:
+    """The seats of a moon as a player says them: "nobody", "seat 2", "seat 2 and seat 5"."""
+    return " and ".join(_seat(s) for s in seats)
 
 
 def _seats(seats: list[int] | tuple[int, ...]) -> str:

@@ -66,8 +66,8 @@ class Adapter {
   // Set up a game at the start of a deal, with the cards given.
   start(request) {
     if ("position" in request) return this.startPosition(request);
-    // TODO: build your game from request.players, request.ruleset (every switch),
-    // request.deal_number, request.dealer, request.totals, request.hands and
+    // TODO: build your game from request.players, request.ruleset (a switch it leaves
+    // out is at its default: spec/protocol.md, start), request.deal_number, request.dealer, request.totals, request.hands and
     // request.extras (cards in canonical notation such as "10H", "QS"), then:
     // return this.observe();
     return rejected("this adapter does not implement a game yet");

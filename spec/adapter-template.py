@@ -72,8 +72,8 @@ class Adapter:
         """Set up a game at the start of a deal, with the cards given."""
         if "position" in request:
             return self.start_position(request)
-        # TODO: build your game from request["players"], request["ruleset"] (every switch),
-        # request["deal_number"], request["dealer"], request["totals"], request["hands"]
+        # TODO: build your game from request["players"], request["ruleset"] (a switch it
+        # leaves out is at its default: spec/protocol.md, start), request["deal_number"], request["dealer"], request["totals"], request["hands"]
         # and request["extras"] (cards in canonical notation such as "10H", "QS"),
         # then: return self.observe()
         return rejected("this adapter does not implement a game yet")

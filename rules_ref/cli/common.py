@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from ..deal import MASK64, MAX_PLAYERS, MIN_PLAYERS
+from ..deal import FEWEST_PLAYERS, MASK64, MAX_PLAYERS
 from ..errors import InputError
 from ..ruleset import Ruleset, preset, presets
 
@@ -21,9 +21,10 @@ def players_arg(text: str) -> int:
         n = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+    if not FEWEST_PLAYERS <= n <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"{n} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players (PLAYERS.COUNT)")
+            f"{n} players: the game is for {FEWEST_PLAYERS} to {MAX_PLAYERS} players, 5 only "
+            "under min_players = 5 (PLAYERS.COUNT)")
     return n
 
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..deal import DEAL_STREAM, MASK64, dealer_for_deal, seeded_deal, shuffled_deck
+from ..deal import DEAL_STREAM, FEWEST_PLAYERS, MASK64, dealer_for_deal, seeded_deal, shuffled_deck
 from ..errors import InputError
 from .common import players_arg, positive_int, seed_arg
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=players_arg, default=8, help="6 to 11 (default 8)")
+    p.add_argument("--players", type=players_arg, default=8,
+                   help="6 to 11, or 5 to 11 under min_players = 5 (default 8)")
     p.add_argument("--seed", type=seed_arg, default=1, help="the game seed (default 1)")
     p.add_argument("--deal-number", type=positive_int, default=1, metavar="D",
                    help="which deal of the game, from 1 (default 1)")
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
                          f"{players - 1} (DEAL.DEALER)")
     state = seed ^ ((number * DEAL_STREAM) & MASK64)
     deck = shuffled_deck(seed, number)
-    deal = seeded_deal(seed, players, number, dealer)
+    deal = seeded_deal(seed, players, number, dealer, FEWEST_PLAYERS)
     if args.json:
         print(json.dumps({
             "seed": seed, "players": players, "deal_number": number, "dealer": dealer,

@@ -15,6 +15,7 @@ import argparse
 import json
 import sys
 
+from ..deal import check_player_count
 from ..errors import InputError
 from ..game import game_steps
 from ..policy import choose_bold
@@ -33,7 +34,8 @@ from .style import Style
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=players_arg, default=8, help="6 to 11 (default 8)")
+    p.add_argument("--players", type=players_arg, default=8,
+                   help="6 to 11, or 5 to 11 under min_players = 5 (default 8)")
     p.add_argument("--seed", type=seed_arg, default=1, help="the game seed (default 1)")
     p.add_argument("--first-dealer", type=nonnegative_int, default=0,
                    help="seat of the first dealer (0 to players - 1; default 0)")
@@ -48,6 +50,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     ruleset = ruleset_from_args(args)
+    check_player_count(args.players, ruleset.min_players)
     if not 0 <= args.first_dealer < args.players:
         raise InputError(f"--first-dealer {args.first_dealer}: the seats of {args.players} "
                          f"players are 0 to {args.players - 1} (DEAL.DEALER)")

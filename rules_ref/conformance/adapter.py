@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from ..actions import Action, DealCards, Play
 from ..cards import CARDS
-from ..deal import MAX_PLAYERS, MIN_PLAYERS, check_player_count
+from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, check_player_count
 from ..errors import IllegalAction, InputError, RulesRefError, SetupError
 from ..position import position_from_json
 from ..ruleset import Ruleset
@@ -63,17 +63,22 @@ def start_message(msg: object, where: str = "start") -> dict[str, Any]:
 
     Raises :class:`~rules_ref.errors.InputError` naming the JSON path of the
     first field that is missing, unknown, of the wrong type or out of range
-    (a player count outside 6-11 cites ``PLAYERS.COUNT``). Whether the cards
+    (a player count outside 6-11, or 5-11 under ``min_players = 5``, cites
+    ``PLAYERS.COUNT``). Whether the cards
     make up the deck is left to :func:`start_state`.
     """
     d = check_object(msg, where, START_FIELDS, ("id",))
     if d["type"] != "start":
         raise InputError(f"{where}.type: expected 'start', got {brief(d['type'])}")
     try:
-        players = check_player_count(get_int(d, "players", where))
+        players = check_player_count(get_int(d, "players", where), FEWEST_PLAYERS)
     except SetupError as exc:
         raise InputError(f"{where}.players: {exc}") from None
     ruleset = ruleset_from_json(d["ruleset"], f"{where}.ruleset")
+    try:
+        check_player_count(players, ruleset.min_players)
+    except SetupError as exc:
+        raise InputError(f"{where}.players: {exc}") from None
     deal_number = get_int(d, "deal_number", where, 1)
     dealer = get_int(d, "dealer", where, 0, players - 1)
     totals = d["totals"]
@@ -86,7 +91,7 @@ def start_message(msg: object, where: str = "start") -> dict[str, Any]:
         raise InputError(f"{where}.hands: expected a list of {players} hands")
     return {"type": "start", "players": players, "ruleset": ruleset.to_dict(),
             "deal_number": deal_number, "dealer": dealer, "totals": list(totals),
-            "hands": [cards_to_json(cards_from_json(h, f"{where}.hands[{i}]", 17))
+            "hands": [cards_to_json(cards_from_json(h, f"{where}.hands[{i}]", 20))
                       for i, h in enumerate(hands)],
             "extras": cards_to_json(cards_from_json(d["extras"], f"{where}.extras", 104))}
 
@@ -119,10 +124,14 @@ def position_state(msg: object, where: str = "start") -> GameState:
     if d["type"] != "start":
         raise InputError(f"{where}.type: expected 'start', got {brief(d['type'])}")
     try:
-        players = check_player_count(get_int(d, "players", where))
+        players = check_player_count(get_int(d, "players", where), FEWEST_PLAYERS)
     except SetupError as exc:
         raise InputError(f"{where}.players: {exc}") from None
     ruleset = ruleset_from_json(d["ruleset"], f"{where}.ruleset")
+    try:
+        check_player_count(players, ruleset.min_players)
+    except SetupError as exc:
+        raise InputError(f"{where}.players: {exc}") from None
     pos = position_from_json(d["position"], f"{where}.position")
     if pos.players != players:
         raise InputError(f"{where}.position.players: {pos.players} players, but the start is "
@@ -166,7 +175,7 @@ class ReferenceAdapter:
         answer: dict[str, Any] = {
             "type": "hello", "protocol": PROTOCOL_NAME, "version": self.version,
             "name": self.name,
-            "supports": {"players": list(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+            "supports": {"players": list(range(FEWEST_PLAYERS, MAX_PLAYERS + 1)),
                          "switches": dict.fromkeys(SWITCHES, "any")}}
         if self.version >= 2:
             answer["capabilities"] = list(CAPABILITIES)

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from ..errors import RulesRefError
+from .handshake import ruleset_for
 from .messages import (
     EVIDENCE_CHARS,
     EVIDENCE_LINES,
@@ -76,6 +77,9 @@ class AdapterPipe:
         self._closed = False
         self._broken = False  # after a fault the conversation is out of step: no bye
         self._holder = False  # the adapter exited, but something holds its output open
+        #: The switches the adapter declared (``hello.supports.switches``); ``None`` before
+        #: the handshake. A ``start`` names the later switches only when declared.
+        self.switches: dict[str, Any] | None = None
         #: The last observation the adapter sent: what a ``changes`` answer changes.
         self._observation: dict[str, Any] | None = None
         try:
@@ -212,6 +216,9 @@ class AdapterPipe:
         self._next_id += 1
         self._unsolicited(msg_id, message)
         body = {k: v for k, v in message.items() if k != "id"}
+        if body.get("type") == "start" and isinstance(body.get("ruleset"), dict) \
+                and self.switches is not None:
+            body["ruleset"] = ruleset_for(body["ruleset"], self.switches)
         line = json.dumps({"id": msg_id, **body}, separators=(",", ":")) + "\n"
         data = memoryview(line.encode())
         deadline = time.monotonic() + self.timeout

@@ -19,8 +19,9 @@ from hypothesis import reject
 
 from ..actions import Action, DealCards, Pass, Play
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
-from ..deal import extras_count, seeded_deal
+from ..deal import FEWEST_PLAYERS, extras_count, seeded_deal
 from ..errors import RulesRefError
+from ..passing import passable
 from ..ruleset import Ruleset
 from ..serialize import ruleset_to_json
 from ..state import GameState, Phase
@@ -197,7 +198,7 @@ class Conversation:
             return _DealPlan(void_follower_deal(n, leader, seed), "free")
         if kind == "clubs-in-extras" and extras_count(n) >= 2:
             return _DealPlan(clubs_in_extras_deal(n, seed), "free")
-        d = seeded_deal(seed, n, number, dealer)
+        d = seeded_deal(seed, n, number, dealer, FEWEST_PLAYERS)
         return _DealPlan(DealCards(d.hands, d.extras), copy if self.aim.copy else "free")
 
     def draw_totals(self, players: int, target: int) -> tuple[int, ...]:
@@ -307,7 +308,7 @@ class Conversation:
             if i >= len(waiting):
                 return self.illegal_action(state), True
             seat = waiting[i]
-            hand = list(state.hands[seat])
+            hand = list(passable(state.hands[seat], state.ruleset))
             prefer = 0.0
             if style in ("cancel", "copy") or (style == "moon" and plan is not None
                                                and seat in (plan.shooter, plan.feeder)):
@@ -384,6 +385,8 @@ class Conversation:
         """
         for _ in range(RULESET_TRIES):
             ruleset = self.runner.rulesets.draw(self.ch, self.aim)
+            if players < ruleset.min_players:  # the adapter plays 5: so does its ruleset
+                ruleset = replace(ruleset, min_players=players)
             try:
                 GameState.start(players, ruleset, 0, (0,) * players, 1)
             except RulesRefError:
@@ -407,6 +410,8 @@ class Conversation:
         players = choices[ch.pick(len(choices), dict.fromkeys(fits, _AIMED / max(1, len(fits))))]
         if runner.fixed_ruleset is not None:
             ruleset = runner.fixed_ruleset
+            if players < ruleset.min_players:  # a count the ruleset does not play
+                players = min(p for p in runner.player_choices if p >= ruleset.min_players)
         else:
             ruleset = self.draw_ruleset(players)
         deal_number = 1 + ch.below(MAX_FIRST_DEAL)

@@ -198,7 +198,7 @@ def moon_deal(players: int, dealer: int, deal_number: int, ruleset: Ruleset,
     size = hand_size(n)
     room = extras_count(n)
     shooter = (dealer + 1) % n
-    two_clubs = ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS
+    two_clubs = ruleset.opening_lead in (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT)
     if two_clubs and room < 2:
         return None
     offset = pass_offset(pass_direction(deal_number, ruleset), n)

@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..deal import MAX_PLAYERS, MIN_PLAYERS
+from ..deal import FEWEST_PLAYERS, MAX_PLAYERS
 from ..errors import RulesRefError
 from ..ruleset import Ruleset
 from .messages import (
     CAPABILITIES,
+    FIRST_SWITCHES,
     SWITCHES,
     AdapterFault,
     _clip,
@@ -131,6 +132,21 @@ def unsupported_switches(ruleset: Ruleset, switches: Mapping[str, Any]) -> list[
     return out
 
 
+def ruleset_for(ruleset: Mapping[str, Any], switches: Mapping[str, Any]) -> dict[str, Any]:
+    """A ``start`` message's ruleset as sent to an adapter that declared ``switches``.
+
+    It names every switch of the protocol's first version
+    (:data:`.messages.FIRST_SWITCHES`) and each later switch the adapter
+    declared; a later switch it did not declare is left out when it is at its
+    default (``spec/protocol.md``, ``start``), so an adapter written before
+    that switch existed never meets it. A later switch at another value is
+    kept: the runner sends no such game, and the adapter should refuse it.
+    """
+    default = Ruleset().to_dict()
+    return {name: value for name, value in ruleset.items()
+            if name in FIRST_SWITCHES or name in switches or value != default.get(name)}
+
+
 def switch_values(name: str, declared: list[Any]) -> list[Any]:
     """The values a ``supports.switches`` entry lists, as the ruleset holds them."""
     out = []
@@ -155,9 +171,10 @@ def parse_supports(hello: dict[str, Any]) -> Supports:
                            '"switches": {...}}')
     players = supports.get("players")
     if (not isinstance(players, list) or not players
-            or not all(type(p) is int and MIN_PLAYERS <= p <= MAX_PLAYERS for p in players)):
+            or not all(type(p) is int and FEWEST_PLAYERS <= p <= MAX_PLAYERS for p in players)):
         raise AdapterFault("handshake", f"hello.supports.players must be a non-empty list of "
-                           f"player counts {MIN_PLAYERS}-{MAX_PLAYERS}, got {_show(players, 80)}")
+                           f"player counts {FEWEST_PLAYERS}-{MAX_PLAYERS}, got "
+                           f"{_show(players, 80)}")
     switches = supports.get("switches", {})
     if not isinstance(switches, dict):
         raise AdapterFault("handshake", "hello.supports.switches must be an object")

@@ -38,6 +38,12 @@ MAX_BATCH = 256
 
 #: The switches of ``spec/variants.toml``, as the ruleset names them.
 SWITCHES = tuple(f.name for f in fields(Ruleset))
+#: The switches of the protocol's first version: every ``start`` names them. A switch added
+#: later is named only to an adapter that declares it in its ``hello`` (an adapter that does
+#: not know it plays it at its default, the only value the runner then asks for).
+FIRST_SWITCHES = ("pass_count", "pass_cycle", "opening_lead", "first_trick_points",
+                  "hearts_broken_by", "last_trick_void", "moon", "ten_of_diamonds_points",
+                  "target")
 
 
 class AdapterFault(RulesRefError):

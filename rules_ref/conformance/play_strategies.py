@@ -21,6 +21,7 @@ from ..cards import (
     Card,
 )
 from ..errors import InputError
+from ..passing import passable
 from ..policy import choose as reference_choose
 from ..ruleset import (
     PassDirection,
@@ -97,7 +98,8 @@ class Policy:
             for other, given in enumerate(state.passes):
                 if given is not None and state.hands[other] == hand:
                     return Pass(seat, given)
-        return Pass(seat, tuple(sorted(self.rng.sample(hand, state.ruleset.pass_count))))
+        allowed = passable(hand, state.ruleset)
+        return Pass(seat, tuple(sorted(self.rng.sample(allowed, state.ruleset.pass_count))))
 
     def _cancelling_play(self, state: GameState, seat: int,
                          plays: Sequence[Card]) -> Card | None:

@@ -94,6 +94,8 @@ class AdapterProcess(AdapterPipe):
             check_hello(answer, offered)
             self.version = answer["version"]
             self.capabilities = parse_capabilities(answer) if self.version >= 2 else ()
+            declared = answer["supports"].get("switches", {})
+            self.switches = dict(declared) if isinstance(declared, dict) else {}
         except AdapterFault as exc:
             raise self.fault(exc.kind, exc.detail) from None
         return answer

@@ -80,7 +80,7 @@ def rare_paths(before: GameState, action: Action, after: GameState,
         rs = before.ruleset
         if before.trick_number == 1:
             default_rule = rs.opening_lead is OpeningLead.LEFT_OF_DEALER or (
-                rs.opening_lead is OpeningLead.TWO_OF_CLUBS
+                rs.opening_lead in (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT)
                 and TWO_OF_CLUBS not in hand)
             if default_rule and all(is_penalty_card(c) for c in hand):
                 found.append(OPENING_EXCEPTION)

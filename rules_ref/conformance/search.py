@@ -23,8 +23,10 @@ from hypothesis import Phase as HPhase
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
-from ..errors import InputError
+from ..errors import InputError, SetupError
+from ..passing import check_table
 from ..registry import rule_ids
+from ..ruleset import Ruleset
 from .conversation import Chooser, Conversation, RulesetDrawer, position_record
 from .divergence import Divergences
 from .outcome import Config, Outcome
@@ -101,12 +103,19 @@ class Runner:
             self.player_choices = (wanted,)
         else:
             self.player_choices = supports.players
+        fixed = self.fixed_ruleset
+        if fixed is not None and not any(p >= fixed.min_players for p in self.player_choices):
+            counts = ", ".join(map(str, self.player_choices))
+            raise InputError(f"{counts} players: the ruleset asked for plays "
+                             f"{fixed.min_players} to 11 (PLAYERS.COUNT; 5 players need "
+                             "min_players = 5)")
         if self.fixed_ruleset is not None:
             outside = supports.allows(self.fixed_ruleset)
             if outside:
                 raise InputError(f"the adapter does not support the ruleset asked for: "
                                  f"{', '.join(outside)} (it declares "
                                  f"{supports.switches or 'only the default values'})")
+            self.player_choices = fitting_counts(self.fixed_ruleset, self.player_choices)
         else:
             self.rulesets = RulesetDrawer(supports)
 
@@ -279,3 +288,21 @@ def run_search(config: Config, on_progress: Callable[[Stats, float], None] | Non
     finally:
         runner.close()
     return shrink_classes(config, outcome)
+
+
+def fitting_counts(ruleset: Ruleset, counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The player counts of ``counts`` a game under ``ruleset`` can be set up with.
+
+    Only the passing switches depend on the count (``check_table``); when none
+    of ``counts`` fits, the first one's refusal is raised, naming its rule.
+    """
+    fits = []
+    for n in counts:
+        try:
+            check_table(ruleset, n)
+        except SetupError:
+            continue
+        fits.append(n)
+    if not fits:
+        check_table(ruleset, counts[0])
+    return tuple(fits)

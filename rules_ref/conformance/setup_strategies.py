@@ -12,33 +12,46 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ..deal import MAX_PLAYERS, MIN_PLAYERS
-from ..errors import InputError
+from ..deal import MAX_PLAYERS
+from ..errors import InputError, SetupError
+from ..passing import check_table
 from ..ruleset import (
     MAX_PASS_COUNT,
     FirstTrickPoints,
+    FirstTrickTwoOfClubs,
     HeartsBrokenBy,
     LastTrickVoid,
     Moon,
+    MoonPair,
     OpeningLead,
     PassDirection,
+    PassForbidden,
     Ruleset,
+    SeatDistance,
     presets,
 )
 from .handshake import unsupported_switches
 
+#: The seat distances every table of 5 or more players has (k up to 4).
+_NEAR = tuple(d for d in SeatDistance if int(d.value.partition("-")[2]) <= 4)
+
 #: Values each switch is drawn from: enums in full, integers from a range
 #: that always includes the published values.
 _SWITCH_STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
+    "min_players": st.sampled_from((6, 5)),
     "pass_count": st.sampled_from((3, 2)) | st.integers(1, MAX_PASS_COUNT),
     "pass_cycle": st.sampled_from(((PassDirection.LEFT, PassDirection.RIGHT),
                                    (PassDirection.HOLD,))) |
-    st.lists(st.sampled_from(PassDirection), min_size=1, max_size=5).map(tuple),
+    st.lists(st.sampled_from(PassDirection), min_size=1, max_size=5).map(tuple) |
+    st.lists(st.sampled_from((*PassDirection, *_NEAR)), min_size=1, max_size=8).map(tuple),
+    "pass_forbidden": st.sampled_from(PassForbidden),
     "opening_lead": st.sampled_from(OpeningLead),
     "first_trick_points": st.sampled_from(FirstTrickPoints),
+    "first_trick_two_of_clubs": st.sampled_from(FirstTrickTwoOfClubs),
     "hearts_broken_by": st.sampled_from(HeartsBrokenBy),
     "last_trick_void": st.sampled_from(LastTrickVoid),
     "moon": st.sampled_from(Moon),
+    "moon_pair": st.sampled_from(MoonPair),
     "ten_of_diamonds_points": st.sampled_from((0, -10, 10)) | st.integers(-1000, 1000),
     "target": st.sampled_from((150, 100)) | st.integers(1, 300),
 }
@@ -75,9 +88,24 @@ def rulesets(switches: Mapping[str, object] | None = None) -> st.SearchStrategy[
     else:
         chosen = {name: switch_values(name, switches[name]) if name in switches
                   else st.just(getattr(default, name)) for name in _SWITCH_STRATEGIES}
-    mixed = st.fixed_dictionaries(chosen).map(lambda kw: Ruleset(**kw))
+    mixed = st.fixed_dictionaries(chosen).map(lambda kw: Ruleset(**kw)).filter(fits_every_count)
     allowed = [rs for rs in presets().values() if _inside(rs, switches)]
     return st.sampled_from(allowed) | mixed if allowed else mixed
+
+
+def fits_every_count(rs: Ruleset) -> bool:
+    """Can a game of every player count it plays, ``min_players`` to 11, be set up under ``rs``?
+
+    The passing switches are the ones that depend on the count
+    (:func:`rules_ref.passing.check_table`); ``min_players`` and 11 players
+    bound them.
+    """
+    try:
+        check_table(rs, rs.min_players)
+        check_table(rs, MAX_PLAYERS)
+    except SetupError:
+        return False
+    return True
 
 
 def _inside(rs: Ruleset, switches: Mapping[str, object] | None) -> bool:
@@ -85,9 +113,9 @@ def _inside(rs: Ruleset, switches: Mapping[str, object] | None) -> bool:
     return switches is None or not unsupported_switches(rs, switches)
 
 
-def player_counts() -> st.SearchStrategy[int]:
-    """A legal player count, 6 to 11 (``PLAYERS.COUNT``)."""
-    return st.integers(MIN_PLAYERS, MAX_PLAYERS)
+def player_counts(min_players: int = 6) -> st.SearchStrategy[int]:
+    """A legal player count, ``min_players`` (6 by default, or 5) to 11 (``PLAYERS.COUNT``)."""
+    return st.integers(min_players, MAX_PLAYERS)
 
 
 def dealers(players: int) -> st.SearchStrategy[int]:

@@ -114,7 +114,7 @@ def unsupported(case: dict[str, Any], supports: dict[str, Any]) -> list[str]:
     switches = supports.get("switches", {})
     defaults = DEFAULT.to_dict()
     for name in defaults:
-        value = case["ruleset"].get(name)
+        value = case["ruleset"].get(name, defaults[name])  # a file may predate a switch
         allowed = switches.get(name)
         if allowed == "any":
             continue

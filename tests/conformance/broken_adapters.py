@@ -269,7 +269,7 @@ def winner_left_leads() -> None:
 def dealer_leads() -> None:
     """The dealer, not the seat to the dealer's left, makes the opening lead."""
     replace("rules_ref.leading", "opening_leader",
-            lambda _: lambda dealer, hands, ruleset: dealer)
+            lambda _: lambda dealer, hands, ruleset, dealt=None: dealer)
 
 
 def queen_ten() -> None:

@@ -263,7 +263,7 @@ def test_supports_are_checked() -> None:
         "pass_cycle=right", "opening_lead=left-of-dealer-no-scoring",
         "ten_of_diamonds_points=-10"]
     wrong: dict[str, Any]
-    for wrong in ({"players": [5]}, {"players": []}, {"players": [8], "switches": {"x": "any"}},
+    for wrong in ({"players": [4]}, {"players": []}, {"players": [8], "switches": {"x": "any"}},
                   {"players": [8], "switches": {"target": [0]}},
                   {"players": [8], "switches": {"moon": []}}):
         with pytest.raises(RulesRefError, match="handshake"):

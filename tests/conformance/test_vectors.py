@@ -36,7 +36,13 @@ from rules_ref.conformance.vector_runner import (
     totals_line,
     unsupported,
 )
-from rules_ref.ruleset import Ruleset
+from rules_ref.conformance.vectors.versions import (
+    ADDED_AFTER_V1,
+    V1_PRESETS,
+    V1_SWITCHES,
+    for_version,
+)
+from rules_ref.ruleset import MoonPair, Ruleset
 from rules_ref.ruleset import presets as ruleset_presets
 
 V1 = vectors.default_dir()
@@ -96,8 +102,8 @@ def test_files_carry_the_versions(files: list[vectors.VectorFile]) -> None:
     assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
             for f in files} == {(vectors.FORMAT, 1, 1)}
     assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
-            for f in vectors.load_dir(V2)} == {(vectors.FORMAT, 2, 2)}
-    assert (vectors.LATEST, vectors.CONTRACT_VERSION, vectors.VECTORS_VERSION) == (2, 2, 2)
+            for f in vectors.load_dir(V2)} == {(vectors.FORMAT, 2, 3)}
+    assert (vectors.LATEST, vectors.CONTRACT_VERSION, vectors.VECTORS_VERSION) == (2, 2, 3)
     assert vectors.latest_dir() == V2
     readme = (V1.parent / "README.md").read_text(encoding="utf-8")
     assert "**Contract versions 1 and 2.**" in readme
@@ -105,19 +111,24 @@ def test_files_carry_the_versions(files: list[vectors.VectorFile]) -> None:
 
 def test_readme_counts_match_the_files(files: list[vectors.VectorFile]) -> None:
     readme = (V1.parent / "README.md").read_text(encoding="utf-8")
-    table = {k: (int(n), forms) for k, n, forms in re.findall(
-        r"^\| `([a-z-]+)` \| (\d+)[^|]* \| (\d+|—) \|", readme, re.MULTILINE)}
+    table = {k: (int(n1), int(n2), forms) for k, n1, n2, forms in re.findall(
+        r"^\| `([a-z-]+)` \| (\d+)[^|]* \| (\d+)[^|]* \| (\d+|—) \|", readme, re.MULTILINE)}
     counts = {k: len(cases_of(files, k)) for k in vectors.KINDS}
     v2 = vectors.load_dir(V2)
     forms = {k: sum(1 for c in cases_of(v2, k) if "position" in c.get("start", {}))
              for k in vectors.KINDS}
-    assert table == {k: (counts[k], str(forms[k]) if forms[k] else "—") for k in vectors.KINDS}
-    assert {k: len(cases_of(v2, k)) - forms[k] for k in vectors.KINDS} == counts
+    counts2 = {k: len(cases_of(v2, k)) - forms[k] for k in vectors.KINDS}
+    assert table == {k: (counts[k], counts2[k], str(forms[k]) if forms[k] else "—")
+                     for k in vectors.KINDS}
+    v1_ids = {c["id"] for _, c in vectors.iter_cases(files)}
+    assert v1_ids <= {c["id"] for _, c in vectors.iter_cases(v2)}  # v2 keeps every v1 case
     protocol = sum(counts[k] for k in vectors.PROTOCOL_KINDS)
+    protocol2 = sum(counts2[k] for k in vectors.PROTOCOL_KINDS)
     n_forms = sum(forms.values())
-    assert f"{sum(counts.values())} cases, {protocol} of them protocol cases, in each " \
-           f"directory; `spec/vectors/v2`\nadds {n_forms} position-start forms: " \
-           f"{sum(counts.values()) + n_forms} cases, {protocol + n_forms} of them protocol " \
+    assert f"`spec/vectors/v1` holds {sum(counts.values())} cases, {protocol} of them " \
+           f"protocol cases;\n`spec/vectors/v2` holds {sum(counts2.values())} cases, " \
+           f"{protocol2} of them protocol cases, and\n{n_forms} position-start forms: " \
+           f"{sum(counts2.values()) + n_forms} cases, {protocol2 + n_forms} of them protocol " \
            "cases." in readme
     assert f"before the deal) have no position-start form: {n_forms} forms in all." in readme
 
@@ -125,7 +136,9 @@ def test_readme_counts_match_the_files(files: list[vectors.VectorFile]) -> None:
 def test_every_preset_has_a_transcript_and_files_stay_moderate(
         files: list[vectors.VectorFile]) -> None:
     presets = sorted(c["preset"] for c in cases_of(files, "transcript"))
-    assert presets == sorted(ruleset_presets())
+    assert presets == sorted(V1_PRESETS)  # the presets of version 1
+    latest = sorted(c["preset"] for c in cases_of(vectors.load_dir(V2), "transcript"))
+    assert latest == sorted(ruleset_presets())
     assert max(f.path.stat().st_size for f in files) < 400_000
 
 
@@ -191,7 +204,7 @@ def test_reference_adapter_passes_every_vector_of_v2(protocol: int) -> None:
     n = len(cases)
     code, out, err = cli("vectors", "run", "--quiet", "--", *ADAPTER, "--protocol",
                          str(protocol))
-    assert (forms, n) == (92, 217)
+    assert (forms, n) == (104, 254)
     if protocol == 2:
         assert (code, out, err) == (0, f"{n} passed, 0 failed, 0 skipped; tested {n} of {n} "
                                        "cases (100%)\n", "")
@@ -323,3 +336,18 @@ def test_adapter_faults_exit_2(tmp_path: Path) -> None:
     assert code == 2
     assert "adapter not-json" in err
     assert out == ""  # no totals before an error that stopped the run
+
+
+def test_version_1_names_only_its_switches_and_leaves_later_cases_to_v2(
+        files: list[vectors.VectorFile]) -> None:
+    assert {tuple(sorted(c["ruleset"])) for _, c in vectors.iter_cases(files)} == {
+        tuple(sorted(V1_SWITCHES))}
+    v1_ids = {c["id"] for _, c in vectors.iter_cases(files)}
+    later = [c for _, c in vectors.iter_cases(vectors.load_dir(V2))
+             if c["id"] not in v1_ids and "position" not in c.get("start", {})]
+    assert later
+    for case in later:  # each needs a value version 1 lacks, or was added after it
+        assert case["id"] in ADDED_AFTER_V1 or for_version(1, case) is None, case["id"]
+    assert {c["id"] for c in later} >= ADDED_AFTER_V1
+    assert for_version(1, {"id": "x/y", "ruleset": Ruleset(moon_pair=MoonPair.OTHERS_26)
+                           .to_dict()}) is None

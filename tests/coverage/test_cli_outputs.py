@@ -34,7 +34,8 @@ def test_one_rule_names_its_switches_and_only_the_sources_quoted(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "FOLLOW.FIRST_TRICK"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "Variant switches: first_trick_points (spec/variants.toml)" in lines
+    assert ("Variant switches: first_trick_points, first_trick_two_of_clubs "
+            "(spec/variants.toml)") in lines
     assert sum(line.startswith("Source (") for line in lines) == len(
         [s for s in registry.rule("FOLLOW.FIRST_TRICK").sources if s.text])
     assert main(["rules", "DEAL.SOURCE"]) == 0  # its one source has no quoted text

@@ -49,7 +49,7 @@ def test_an_error_answer_with_an_unknown_field() -> None:
 
 @pytest.mark.parametrize(("supports", "detail"), [
     (None, 'hello.supports must be {"players": [...], "switches": {...}}'),
-    ({"players": []}, "hello.supports.players must be a non-empty list of player counts 6-11, "
+    ({"players": []}, "hello.supports.players must be a non-empty list of player counts 5-11, "
                       "got []"),
     ({"players": [6], "switches": []}, "hello.supports.switches must be an object"),
 ])

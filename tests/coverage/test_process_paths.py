@@ -85,7 +85,7 @@ def test_a_silence_ends_at_the_timeout(faulty_env: Path, capsys: pytest.CaptureF
 
 
 @pytest.mark.parametrize(("mode", "kind", "evidence"), [
-    ("bad-hello", "handshake", "player counts 6-11"),
+    ("bad-hello", "handshake", "player counts 5-11"),
     ("early-message", "unsolicited", "message 0 (hello)"),
 ])
 def test_a_fault_in_the_handshake_has_no_game(faulty_env: Path,
@@ -107,7 +107,8 @@ def test_legal_oddities_pass(faulty_env: Path, capsys: pytest.CaptureFixture[str
     stdout, stderr = capsys.readouterr()
     assert stderr == ""
     assert stdout.endswith("verdict: PASS\n")
-    assert "  players 6,7,8,9,10,11; ruleset drawn within the adapter's supports; seed 1" in stdout
+    assert "  players 5,6,7,8,9,10,11; ruleset drawn within the adapter's supports; seed 1" in \
+        stdout
 
 
 def test_a_fault_as_json_then_replayed(faulty_env: Path,

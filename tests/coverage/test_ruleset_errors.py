@@ -19,11 +19,16 @@ def test_a_custom_ruleset_is_described_by_what_differs() -> None:
     assert rs.describe() == "custom: pass_cycle=left,hold, target=99"
 
 
+CYCLE_PROBLEM = ("pass_cycle must be 1 to 16 of left, right, across, hold, or left-k or right-k "
+                 "(k seats away, k from 2 to 10)")
+
+
 @pytest.mark.parametrize(("switches", "problem"), [
-    ({"pass_cycle": ("hold",)}, "pass_cycle must be 1 to 16 of left, right, across, hold"),
-    ({"pass_cycle": ()}, "pass_cycle must be 1 to 16 of left, right, across, hold"),
+    ({"pass_cycle": ("hold",)}, CYCLE_PROBLEM),
+    ({"pass_cycle": ()}, CYCLE_PROBLEM),
     ({"opening_lead": "x"}, "opening_lead must be one of left-of-dealer, "
-                            "left-of-dealer-no-scoring, two-of-clubs"),
+                            "left-of-dealer-no-scoring, two-of-clubs, "
+                                "two-of-clubs-dealt"),
     ({"ten_of_diamonds_points": True}, "ten_of_diamonds_points must be an integer from "
                                        "-1000 to 1000"),
     ({"ten_of_diamonds_points": 1001}, "ten_of_diamonds_points must be an integer from "

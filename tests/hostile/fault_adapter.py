@@ -64,7 +64,7 @@ MODES: dict[str, str] = {
     "banner": "writes a greeting line before the handshake",
     "early-message": "writes a JSON message (without an id) before the handshake",
     "second-hello": "answers with a second hello",
-    "bad-hello": "declares 5 players in its hello",
+    "bad-hello": "declares 4 players in its hello",
     "wrong-id": "answers with the id of the previous request",
     "rejected-shape": "rejects without a reason",
     "hang": "never answers (and ignores SIGTERM)",
@@ -146,7 +146,7 @@ class FaultAdapter:
     def answer(self, msg: dict[str, Any]) -> dict[str, Any]:
         answer = {"id": msg.get("id"), **self.reference.handle(msg)}
         if msg.get("type") == "hello" and self.mode == "bad-hello":
-            answer["supports"] = {"players": [5, 8]}
+            answer["supports"] = {"players": [4, 8]}
         if msg.get("type") == "hello" and self.mode == "bad-capability":
             _log("bad-capability at message 0")
             answer["capabilities"] = ["batch", "FAULT-MARK"]

@@ -88,7 +88,7 @@ EXPECT: dict[str, Expect] = {
     "banner": Expect(("not-json", "unsolicited"), ("fault-adapter 1.0 ready",)),
     "early-message": Expect("unsolicited", (_MARK, "message 0 (hello)")),
     "second-hello": Expect("shape", ("a second hello",)),
-    "bad-hello": Expect("handshake", ("player counts 6-11",)),
+    "bad-hello": Expect("handshake", ("player counts 5-11",)),
     "wrong-id": Expect("wrong-id", ("carries id",)),
     "rejected-shape": Expect("shape", ("reason is missing",)),
     "hang": Expect("timeout", (f"within {TIMEOUT:g} s",)),
@@ -225,8 +225,8 @@ def test_fault(command: str, mode: str, runs: dict[tuple[str, str], Run]) -> Non
         if command == "conform":
             assert run.stdout.rstrip().endswith("verdict: PASS"), report
         else:
-            assert run.stdout == "11 passed, 0 failed, 11 skipped; tested 11 of 11 cases " \
-                "(100%); 11 position-start forms not counted: the adapter cannot start from a " \
+            assert run.stdout == "12 passed, 0 failed, 12 skipped; tested 12 of 12 cases " \
+                "(100%); 12 position-start forms not counted: the adapter cannot start from a " \
                 "position, and their full-replay cases ran\n", report
         assert written == []
         return

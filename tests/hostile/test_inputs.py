@@ -86,7 +86,10 @@ def test_card_notation_api() -> None:
 
 ARGS: list[Row] = [
     (["nope"], 2, r"rules-ref: error: argument COMMAND: invalid choice: 'nope'"),
-    (["play", "--players", "5"], 2, r"--players: 5 players: .* 6 to 11 players \(PLAYERS.COUNT\)"),
+    (["play", "--players", "4"], 2, r"--players: 4 players: .* 5 to 11 players, 5 only under "
+     r"min_players = 5 \(PLAYERS.COUNT\)"),
+    (["play", "--players", "5"], 2, r"PLAYERS.COUNT: 5 players: the game is for 6 to 11 players "
+     r"\(5 players need min_players = 5\)"),
     (["play", "--players", "x"], 2, r"--players: 'x' is not a whole number"),
     (["play", "--seed", "-1"], 2, r"--seed: '-1': a seed is 0 to 2\*\*64-1"),
     (["play", "--seed", str(2**64)], 2, r"--seed: '18446744073709551616': a seed is 0 to"),
@@ -192,7 +195,7 @@ FILES: list[tuple[str, str | bytes, str]] = [
     ("empty", "", r"error: {f}: not valid JSON: Expecting value at line 1 column 1"),
     ("list", "[3]", r"error: {f}: expected an object of switches, got list"),
     ("unknown", '{"jokers": 2, "pass_count": 3}',
-     r"error: {f}: unknown switch\(es\) 'jokers'; known: pass_count"),
+     r"error: {f}: unknown switch\(es\) 'jokers'; known: min_players, pass_count"),
     ("pass-count-0", '{"pass_count": 0}',
      r"error: {f}.pass_count: 0 is out of range \(expected an integer from 1 to 9\)"),
     ("pass-count-10", '{"pass_count": 10}', r"error: {f}.pass_count: 10 is out of range"),
@@ -207,7 +210,8 @@ FILES: list[tuple[str, str | bytes, str]] = [
     ("cycle-long", json.dumps({"pass_cycle": ["left"] * 17}),
      r"error: {f}.pass_cycle: expected a list of 1 to 16 directions"),
     ("cycle-value", '{"pass_cycle": ["left", "up"]}',
-     r"error: {f}.pass_cycle\[1\]: 'up' is not one of left, right, across, hold"),
+     r"error: {f}.pass_cycle\[1\]: 'up' is not a pass direction \(left, right, across, "
+     r"hold, or left-k or right-k \(k seats away, k from 2 to 10\)\)"),
     ("lead", '{"opening_lead": "dealer"}',
      r"error: {f}.opening_lead: 'dealer' is not one of left-of-dealer"),
     ("moon-long", json.dumps({"moon": "x" * 10_000}), r"error: {f}.moon: 'x{39}… is not one of"),

@@ -43,7 +43,8 @@ def test_unknown_switch_with_a_line_break_stays_on_one_line() -> None:
     # {'\n': None} printed a raw line break inside the one-line error.
     with pytest.raises(InputError) as info:
         Ruleset.from_dict({"\n": None})
-    assert str(info.value).startswith("ruleset: unknown switch(es) '\\n'; known: pass_count")
+    assert str(info.value).startswith("ruleset: unknown switch(es) '\\n'; known: "
+                                      "min_players, pass_count")
 
 
 def test_bad_switch_value_is_quoted_short() -> None:

@@ -20,11 +20,11 @@ from typing import Any
 
 from rules_ref import events as ev
 from rules_ref.actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
-from rules_ref.cards import CARDS, Card
+from rules_ref.cards import CARDS, TWO_OF_CLUBS, Card
 from rules_ref.deal import hand_size
 from rules_ref.errors import IllegalAction, SetupError
 from rules_ref.record import record_actions, record_from_state
-from rules_ref.ruleset import LastTrickVoid, Moon
+from rules_ref.ruleset import LastTrickVoid, Moon, MoonPair, PassForbidden
 from rules_ref.serialize import action_from_json, state_from_json, state_to_json
 from rules_ref.state import GameState, Phase
 from rules_ref.view import seat_view
@@ -175,7 +175,9 @@ def legal_action_exists(state: GameState) -> None:
             assert state.violations(Play(state.waiting_for[0], c)) == ()
     elif state.phase is Phase.PASSING:
         for seat in state.waiting_for:
-            some = Pass(seat, state.hands[seat][:state.ruleset.pass_count])
+            free = [c for c in state.hands[seat] if not (
+                c == TWO_OF_CLUBS and state.ruleset.pass_forbidden is PassForbidden.TWO_OF_CLUBS)]
+            some = Pass(seat, tuple(free[:state.ruleset.pass_count]))
             assert state.violations(some) == (), f"seat {seat} cannot pass"
     else:
         assert state.legal_actions(), "the shooter has no moon choice"
@@ -187,6 +189,8 @@ def passes_listed(state: GameState) -> None:
         return
     seat = state.waiting_for[0]
     hand = state.hands[seat]
+    if state.ruleset.pass_forbidden is PassForbidden.TWO_OF_CLUBS:
+        hand = tuple(c for c in hand if c != TWO_OF_CLUBS)
     expected = set(combinations(hand, state.ruleset.pass_count))
     listed = state.legal_actions(seat)
     assert len(listed) == len(expected)
@@ -347,7 +351,7 @@ def set_aside_carry_over(before: GameState, action: Action, after: GameState) ->
         return
     rule = before.ruleset.last_trick_void
     total = sum(gained, Counter())
-    if rule is LastTrickVoid.NOBODY:
+    if rule in (LastTrickVoid.NOBODY, LastTrickVoid.SPLIT_POINTS_HIGHEST_PAIR):
         assert after.uncollected == joined, "the pending cards at the end were not left uncollected"
         assert not total
     else:
@@ -366,8 +370,23 @@ def point_conservation(before: GameState, after: GameState) -> None:
     assert sum(penalty) == 52 - heart_and_queen_points(result.uncollected), (
         "point conservation: collected points do not sum to 52 less the uncollected points")
     bonus = [rs.ten_of_diamonds_points * c.count(TEN_OF_DIAMONDS) for c in after.collected]
-    assert result.card_points == tuple(p + b for p, b in zip(penalty, bonus, strict=True))
-    if result.moon_shooter is None:
+    shares = [cp - p - b for cp, p, b in zip(result.card_points, penalty, bonus, strict=True)]
+    if rs.last_trick_void is LastTrickVoid.SPLIT_POINTS_HIGHEST_PAIR:
+        # the uncollected points go to at most two seats, split evenly, the odd one once
+        given = sorted((s for s in shares if s), reverse=True)
+        assert sum(given) == heart_and_queen_points(result.uncollected), "split points lost"
+        assert len(given) <= 2 and (len(given) < 2 or given[0] - given[1] <= 1), given
+    else:
+        assert not any(shares), "card points other than the collected cards'"
+    holders = [s for s, p in enumerate(penalty) if p]
+    if result.moon_pair is not None:
+        assert rs.moon_pair is MoonPair.OTHERS_26 and tuple(holders) == result.moon_pair
+        assert sum(penalty) == 52 and result.moon_shooter is None
+        assert result.scores == tuple((0 if s in holders else 26) + bonus[s]
+                                      for s in range(after.players)), "pair moon scores"
+    elif result.moon_shooter is None:
+        assert not (rs.moon_pair is MoonPair.OTHERS_26 and len(holders) == 2
+                    and sum(penalty) == 52), "a moon shot by two seats was not scored"
         assert result.scores == result.card_points
     else:
         shooter = result.moon_shooter
@@ -567,7 +586,8 @@ def illegal_actions(state: GameState, model: ModelDeal | None,
         if model is not None:
             barred = sorted(set(hand) - model.legal(seat))
             if barred:
-                out.append((Play(seat, rng.choice(barred)), _barring_rule(s, hand)))
+                card = rng.choice(barred)
+                out.append((Play(seat, card), _barring_rule(s, hand, card)))
         out.append((Pass(seat, hand[:k]), "TURN.ORDER"))
         out.append((ChooseMoon(seat, MoonChoice.SUBTRACT), "TURN.ORDER"))
     elif s.phase is Phase.PASSING:
@@ -595,11 +615,17 @@ def illegal_actions(state: GameState, model: ModelDeal | None,
     return out
 
 
-def _barring_rule(state: GameState, hand: tuple[Card, ...]) -> str:
-    """The rule that bars a held card for the seat to act (its turn, its own card)."""
+def _barring_rule(state: GameState, hand: tuple[Card, ...], card: Card) -> str:
+    """The rule that bars ``card``, held, for the seat to act (its turn, its own card).
+
+    FOLLOW.SUIT is checked first: a card off the led suit from a hand holding
+    it breaks FOLLOW.SUIT; any other barred card breaks FOLLOW.FIRST_TRICK (the
+    ban on hearts and Q♠, or a 2♣ due to trick 1).
+    """
     if not state.trick:
         return "LEAD.OPENING_CARD" if state.trick_number == 1 else "LEAD.HEARTS"
-    if any(c.suit == state.trick[0].suit for c in hand):
+    led = state.trick[0].suit
+    if card.suit != led and any(c.suit == led for c in hand):
         return "FOLLOW.SUIT"
     return "FOLLOW.FIRST_TRICK"
 

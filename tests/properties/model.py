@@ -19,9 +19,11 @@ from rules_ref.actions import MoonChoice
 from rules_ref.cards import CARDS, Card, Suit
 from rules_ref.ruleset import (
     FirstTrickPoints,
+    FirstTrickTwoOfClubs,
     HeartsBrokenBy,
     LastTrickVoid,
     Moon,
+    MoonPair,
     OpeningLead,
     PassDirection,
     Ruleset,
@@ -52,9 +54,14 @@ def trick_result(cards: Sequence[Card]) -> tuple[int | None, frozenset[Card]]:
     return (max(live)[1] if live else None), cancelled
 
 
-def pass_offset(direction: PassDirection, players: int) -> int | None:
+def pass_offset(direction: object, players: int) -> int | None:
+    """Seats to the left; ``left-k`` and ``right-k`` are read from their text."""
+    text = str(direction)
+    if text.startswith(("left-", "right-")):
+        side, k = text.split("-")
+        return (int(k) if side == "left" else -int(k)) % players
     return {PassDirection.LEFT: 1, PassDirection.RIGHT: players - 1,
-            PassDirection.ACROSS: players // 2, PassDirection.HOLD: None}[direction]
+            PassDirection.ACROSS: players // 2, PassDirection.HOLD: None}[PassDirection(text)]
 
 
 @dataclass
@@ -85,6 +92,7 @@ class ModelDeal:
     pending: list[Card] = field(default_factory=list)
     collected: list[list[Card]] = field(default_factory=list)
     uncollected: list[Card] = field(default_factory=list)
+    shares: list[int] = field(default_factory=list)
     outcomes: list[Outcome] = field(default_factory=list)
     shooter: int | None = None
     card_points: tuple[int, ...] = ()
@@ -120,21 +128,26 @@ class ModelDeal:
                 hand.subtract(self.passes[s] or ())
                 hand.update(self.passes[(s - self.offset) % n] or ())
                 new.append(sorted(hand.elements()))
+            dealt = self.hands
             self.hands = new
-            self._begin_play()
+            self._begin_play(dealt)
 
-    def opening_leader(self) -> int:
+    def opening_leader(self, dealt: Sequence[Sequence[Card]]) -> int:
         n = self.players
         if self.ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS:
             for step in range(1, n + 1):
                 if TWO_OF_CLUBS in self.hands[(self.dealer + step) % n]:
                     return (self.dealer + step) % n
+        if self.ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS_DEALT:
+            for seat in range(n):  # seat 0 first, whoever deals, in the hands as dealt
+                if TWO_OF_CLUBS in dealt[seat]:
+                    return seat
         return (self.dealer + 1) % n
 
-    def _begin_play(self) -> None:
+    def _begin_play(self, dealt: Sequence[Sequence[Card]] | None = None) -> None:
         self.phase = PLAYING
         self.trick_number = 1
-        self.leader = self.opening_leader()
+        self.leader = self.opening_leader(self.hands if dealt is None else dealt)
 
     @property
     def to_act(self) -> int:
@@ -151,7 +164,8 @@ class ModelDeal:
         hand = set(self.hands[seat])
         rs = self.ruleset
         if not self.trick and self.trick_number == 1:
-            if rs.opening_lead is OpeningLead.TWO_OF_CLUBS and TWO_OF_CLUBS in hand:
+            if rs.opening_lead in (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT) \
+                    and TWO_OF_CLUBS in hand:
                 return {TWO_OF_CLUBS}
             if rs.opening_lead is OpeningLead.LEFT_OF_DEALER_NO_SCORING:
                 allowed = {c for c in hand if not self._scoring(c)}
@@ -163,6 +177,9 @@ class ModelDeal:
                 return hand
             return {c for c in hand if c.suit != Suit.H} or hand
         led = self.trick[0].suit
+        if (self.trick_number == 1 and TWO_OF_CLUBS in hand
+                and rs.first_trick_two_of_clubs is FirstTrickTwoOfClubs.MUST_PLAY):
+            return {TWO_OF_CLUBS}
         following = {c for c in hand if c.suit == led}
         if following:
             return following
@@ -176,6 +193,8 @@ class ModelDeal:
             return c.suit == Suit.H
         if rule is HeartsBrokenBy.HEART_DISCARD:
             return c.suit == Suit.H and bool(self.trick) and self.trick[0].suit != Suit.H
+        if rule is HeartsBrokenBy.HEART_NOT_LED:
+            return c.suit == Suit.H and bool(self.trick)
         return is_point_card(c)  # heart-or-queen, and tracked the same way under not-needed
 
     def play(self, seat: int, c: Card) -> None:
@@ -209,6 +228,12 @@ class ModelDeal:
     def _end_deal(self) -> None:
         gains, self.uncollected = settle(self.pending, self.outcomes[-1], self.players,
                                          self.ruleset)
+        self.shares = [0] * self.players
+        if (self.ruleset.last_trick_void is LastTrickVoid.SPLIT_POINTS_HIGHEST_PAIR
+                and self.uncollected):
+            first, second = top_pair(self.outcomes[-1], self.players)
+            points = heart_and_queen_points(self.uncollected)
+            self.shares[first], self.shares[second] = (points + 1) // 2, points // 2
         for seat, cards in enumerate(gains):
             self.collected[seat] += cards
         self.pending = []
@@ -223,7 +248,9 @@ class ModelDeal:
         self._score(choice)
 
     def _score(self, choice: MoonChoice | None) -> None:
-        self.card_points, self.scores = score(self.collected, self.shooter, choice, self.ruleset)
+        points, scores = score(self.collected, self.shooter, choice, self.ruleset)
+        self.card_points = tuple(p + s for p, s in zip(points, self.shares, strict=True))
+        self.scores = tuple(p + s for p, s in zip(scores, self.shares, strict=True))
         self.totals = tuple(t + s for t, s in zip(self.totals_before, self.scores, strict=True))
         self.phase = SCORED
         self.game_over = max(self.totals) >= self.ruleset.target
@@ -243,14 +270,20 @@ def settle(pending: Sequence[Card], last: Outcome, players: int,
         gains[last.leader] += pending
         return gains, []
     if rule is LastTrickVoid.SPLIT_HIGHEST_PAIR:
-        _, cancelled = trick_result(last.cards)
-        led = last.cards[0].suit
-        top = max((c for c in cancelled if c.suit == led), key=lambda c: c.rank)
-        seats = [(last.leader + i) % players for i, c in enumerate(last.cards) if c == top]
-        gains[seats[0]] += pending[0::2]
-        gains[seats[1]] += pending[1::2]
+        first, second = top_pair(last, players)
+        gains[first] += pending[0::2]
+        gains[second] += pending[1::2]
         return gains, []
     return gains, list(pending)
+
+
+def top_pair(last: Outcome, players: int) -> tuple[int, int]:
+    """The seats of the highest cancelled pair of the led suit, in play order."""
+    _, cancelled = trick_result(last.cards)
+    led = last.cards[0].suit
+    top = max((c for c in cancelled if c.suit == led), key=lambda c: c.rank)
+    seats = [(last.leader + i) % players for i, c in enumerate(last.cards) if c == top]
+    return seats[0], seats[1]
 
 
 def find_shooter(collected: Sequence[Sequence[Card]]) -> int | None:
@@ -269,6 +302,11 @@ def score(collected: Sequence[Sequence[Card]], moon: int | None, choice: MoonCho
              for cards in collected]
     points = tuple(heart_and_queen_points(cards) + b
                    for cards, b in zip(collected, bonus, strict=True))
+    holders = [s for s, cards in enumerate(collected) if heart_and_queen_points(cards)]
+    if (moon is None and ruleset.moon_pair is MoonPair.OTHERS_26 and len(holders) == 2
+            and sum(heart_and_queen_points(collected[s]) for s in holders) == 52):
+        return points, tuple((0 if s in holders else 26) + bonus[s]
+                             for s in range(len(collected)))
     if moon is None:
         return points, points
     if ruleset.moon is Moon.CHOICE_26 and choice is MoonChoice.SUBTRACT:

@@ -21,7 +21,15 @@ from rules_ref.conformance.strategies import player_counts, rulesets, trick_card
 from rules_ref.game_end import is_game_over, winners
 from rules_ref.pending import settle_pending
 from rules_ref.ruleset import Ruleset
-from rules_ref.scoring import card_points, deal_scores, moon_options, moon_scores, moon_shooter
+from rules_ref.scoring import (
+    card_points,
+    deal_scores,
+    moon_options,
+    moon_pair,
+    moon_scores,
+    moon_shooter,
+    pair_moon_scores,
+)
 from rules_ref.tricks import resolve_trick
 
 from . import examples
@@ -73,7 +81,10 @@ def test_deal_scores_match_the_model(deal: tuple[Ruleset, Piles]) -> None:
     points, plain = score(collected, None, None, rs)
     assert tuple(card_points(c, rs) for c in collected) == points
     if shooter is None:
-        assert deal_scores(collected, rs) == plain
+        pair = moon_pair(collected, rs)
+        assert deal_scores(collected, rs) == points
+        assert (deal_scores(collected, rs) if pair is None
+                else pair_moon_scores(pair, collected, rs)) == plain
         return
     assert not any(c.suit == Suit.H or c == QUEEN_OF_SPADES for c in uncollected)
     choices: tuple[MoonChoice | None, ...] = moon_options(rs) or (None,)

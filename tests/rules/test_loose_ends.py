@@ -133,17 +133,19 @@ def _switches() -> dict[str, dict[str, object]]:
     return {s["name"]: s for s in data["switch"]}
 
 
-@pytest.mark.rule("GAME.END", "SCORE.CARD_POINTS", "PASS.CARDS")
+@pytest.mark.rule("GAME.END", "SCORE.CARD_POINTS", "PASS.CARDS", "PLAYERS.COUNT")
 def test_every_integer_switch_states_both_caps_as_the_ruleset_enforces_them() -> None:
     found = {name: (s.get("min"), s.get("max")) for name, s in _switches().items()
              if s["type"] == "integer"}
-    assert found == {"pass_count": (1, 9), "ten_of_diamonds_points": (-1000, 1000),
-                     "target": (1, 10**9)}
+    assert found == {"min_players": (5, 6), "pass_count": (1, 9),
+                     "ten_of_diamonds_points": (-1000, 1000), "target": (1, 10**9)}
     assert found == INT_BOUNDS
 
 
-@pytest.mark.rule("GAME.END", "SCORE.CARD_POINTS", "PASS.CARDS")
+@pytest.mark.rule("GAME.END", "SCORE.CARD_POINTS", "PASS.CARDS", "PLAYERS.COUNT")
 @pytest.mark.parametrize(("name", "inside", "outside"), [
+    ("min_players", 5, 4),
+    ("min_players", 6, 7),
     ("target", 10**9, 10**9 + 1),
     ("target", 1, 0),
     ("ten_of_diamonds_points", 1000, 1001),

@@ -40,7 +40,7 @@ def test_a_player_count_that_is_not_an_integer_is_rejected(players: object) -> N
 
 
 @pytest.mark.rule("PLAYERS.COUNT")
-@pytest.mark.parametrize("players", [5, 12])
+@pytest.mark.parametrize("players", [4, 12])
 def test_a_seeded_deal_for_a_wrong_count_is_rejected(players: int) -> None:
     with pytest.raises(SetupError) as info:
         seeded_deal(seed=1, players=players, deal_number=1, dealer=0)

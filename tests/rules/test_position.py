@@ -291,7 +291,7 @@ def _heart_opening() -> Position:
 
 
 REFUSALS: list[tuple[str, Callable[[], Position], Ruleset | None]] = [
-    ("players", lambda: replace(_p8(), players=5), None),
+    ("players", lambda: replace(_p8(), players=4), None),
     ("deal", lambda: replace(_p8(), deal_number=0), None),
     ("dealer", lambda: replace(_p8(), dealer=8), None),
     ("game over", lambda: replace(_p8(), phase=Phase.GAME_OVER), None),
@@ -387,7 +387,7 @@ REFUSALS: list[tuple[str, Callable[[], Position], Ruleset | None]] = [
 
 
 MESSAGES = {
-    'players': 'players: 5: the game is for 6 to 11 players (PLAYERS.COUNT)',
+    'players': 'players: 4: the game is for 5 to 11 players (PLAYERS.COUNT)',
     'deal': (
         'deal_number: 0 is out of range (expected from 1 to 1000000000; deals are numbered '
         'from 1)'),

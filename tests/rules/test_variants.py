@@ -431,8 +431,9 @@ def test_a_target_that_is_not_positive_is_rejected(target: int) -> None:
 
 PRESETS = [
     pytest.param("spruce", Ruleset(), marks=pytest.mark.rule("PASS.DIRECTION")),
-    pytest.param("wikipedia", Ruleset(last_trick_void=LastTrickVoid.LEADER),
-                 marks=pytest.mark.rule("VOID.LAST")),
+    pytest.param("wikipedia", Ruleset(opening_lead=OpeningLead.TWO_OF_CLUBS,
+                                      last_trick_void=LastTrickVoid.LEADER),
+                 marks=pytest.mark.rule("VOID.LAST", "LEAD.OPENING_LEADER")),
     pytest.param("bicycle", Ruleset(pass_cycle=(H,)), marks=pytest.mark.rule("PASS.DIRECTION")),
     pytest.param("hubpages", Ruleset(pass_cycle=(R,),
                                      opening_lead=OpeningLead.LEFT_OF_DEALER_NO_SCORING,
@@ -441,7 +442,7 @@ PRESETS = [
                                         "SCORE.CARD_POINTS", "GAME.END")),
     pytest.param("boardgamegeek", Ruleset(pass_count=2, pass_cycle=(L,), moon=Moon.OTHERS_52),
                  marks=pytest.mark.rule("PASS.CARDS", "PASS.DIRECTION", "MOON.CHOICE")),
-    pytest.param("lovecardgames", Ruleset(pass_cycle=(L, R, A, H),
+    pytest.param("lovecardgames", Ruleset(pass_cycle=(L, R, A),
                                           opening_lead=OpeningLead.TWO_OF_CLUBS),
                  marks=pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER")),
     pytest.param("toycrossing", Ruleset(pass_cycle=(H,)),
@@ -453,6 +454,16 @@ PRESETS = [
                                             first_trick_points=FirstTrickPoints.FORBIDDEN),
                  marks=pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER",
                                         "FOLLOW.FIRST_TRICK")),
+    pytest.param("allanh", Ruleset.from_dict({
+        "pass_cycle": ["left", "right", "left-2", "right-2", "left-3", "right-3", "across",
+                       "hold"],
+        "pass_forbidden": "two-of-clubs", "opening_lead": "two-of-clubs",
+        "first_trick_points": "forbidden", "first_trick_two_of_clubs": "must-play",
+        "hearts_broken_by": "heart-not-led", "moon": "others-104", "moon_pair": "others-26",
+        "target": 100}),
+                 marks=pytest.mark.rule("PASS.DIRECTION", "PASS.CARDS", "FOLLOW.FIRST_TRICK",
+                                        "HEARTS.BROKEN", "MOON.CONDITION", "MOON.CHOICE",
+                                        "GAME.END")),
 ]
 
 
@@ -464,7 +475,8 @@ def test_preset(name: str, expected: Ruleset) -> None:
 
 def test_the_presets_in_order() -> None:
     assert list(presets()) == ["spruce", "wikipedia", "bicycle", "hubpages", "boardgamegeek",
-                               "lovecardgames", "toycrossing", "mensa", "hearts-template"]
+                               "lovecardgames", "toycrossing", "mensa", "hearts-template",
+                               "allanh", "crcowan"]
 
 
 def test_an_unknown_preset_is_rejected() -> None:

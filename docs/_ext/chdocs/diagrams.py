@@ -28,8 +28,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from rules_ref.deal import extras_count, hand_size
 from rules_ref.errors import InputError
-from rules_ref.passing import pass_offset
-from rules_ref.ruleset import PassDirection, Ruleset
+from rules_ref.passing import pass_offset, seat_distance
+from rules_ref.ruleset import PassDirection, PassStep, Ruleset, SeatDistance
 from rules_ref.state import Phase
 
 from . import context
@@ -91,7 +91,7 @@ def seat_positions(players: int, cx: float, cy: float, r: float) -> list[tuple[f
     return out
 
 
-def svg_table(players: int, dealer: int, direction: PassDirection | None, key: str) -> str:
+def svg_table(players: int, dealer: int, direction: PassStep | None, key: str) -> str:
     """The table of ``players`` seats from above, the dealer marked, and one pass step's arrows.
 
     ``direction`` ``None`` draws no arrows (the seats and the dealer only).
@@ -131,10 +131,10 @@ def svg_table(players: int, dealer: int, direction: PassDirection | None, key: s
     return _svg(size, size, body, label, key, scale=0.8)
 
 
-def cycle_values(spec: Spec) -> list[tuple[str, tuple[PassDirection, ...], bool]]:
+def cycle_values(spec: Spec) -> list[tuple[str, tuple[PassStep, ...], bool]]:
     """Each ``pass_cycle`` value of the spec: its text, its steps (via the engine), default?"""
     switch = spec.switch("pass_cycle")
-    out: list[tuple[str, tuple[PassDirection, ...], bool]] = []
+    out: list[tuple[str, tuple[PassStep, ...], bool]] = []
     for value in [switch.default, *(v.value for v in switch.values)]:
         try:
             steps = Ruleset.from_dict({"pass_cycle": value}).pass_cycle
@@ -312,9 +312,10 @@ class TableDiagramDirective(SphinxDirective):
             return out
         values = cycle_values(spec)
         used = {s for _, cycle, _ in values for s in cycle}
-        steps = [s for s in PassDirection if s in used]
+        steps = [s for s in (*PassDirection, *SeatDistance) if s in used]
         for n in counts:
-            row = "".join(svg_table(n, dealer % n, s, f"pass-{n}-{s}") for s in steps)
+            row = "".join(svg_table(n, dealer % n, s, f"pass-{n}-{s}") for s in steps
+                          if not isinstance(s, SeatDistance) or abs(seat_distance(s)) < n)
             out.append(_raw(f'<div class="ch-diagram-row">{row}</div>',
                             f"{n} players", caption_first=True))
         items = nodes.bullet_list(classes=["ch-compact"])

@@ -21,14 +21,16 @@ from ...deal import seeded_deal, shuffled_deck
 from ...errors import InputError, RulesRefError, SetupError
 from ...registry import load as load_registry
 from ...registry import spec_dir
-from ...ruleset import presets
+from ...ruleset import Ruleset
 from ...serialize import action_from_json
 from ..adapter import start_state
 from ..vector_runner import FAIL, InProcess, run_case
 from .files import (
     CONTRACT_VERSIONS,
     KINDS,
+    LATEST,
     PROTOCOL_KINDS,
+    VERSIONS,
     Case,
     Json,
     VectorFile,
@@ -40,6 +42,7 @@ from .kinds.seat_view import view_json
 from .position_forms import is_position_start, twin_id
 from .scenario import texts
 from .shape import file_problems
+from .versions import documented_values, version_presets, version_ruleset
 
 
 def schema_validator() -> Callable[[object], list[str]] | None:
@@ -140,22 +143,30 @@ def check_dir(directory: Path, replay: bool = True) -> CheckReport:
                 problems.append(f"{name}: {cid}: players/ruleset differ from its start message")
     problems.extend(f"rule {r} is covered by no vector (transcripts aside)"
                     for r in registry_ids if r not in covered)
+    version = _directory_version(files)
     targeted = [c for f, c in iter_cases(files) if f.kind != "transcript"]
-    for switch, value, rules in _switch_values():
+    for switch, value, rules in documented_values(version, _switch_values()):
         if not any(c.get("ruleset", {}).get(switch) == value
                    and set(rules) & set(c.get("rules", [])) for c in targeted):
             problems.append(f"switch {switch} = {value!r} is covered by no targeted vector citing "
                             f"{', '.join(rules)}")
-    for name, rs in presets().items():
+    for name, rs in version_presets(version).items():
         hits = [c for f, c in iter_cases(files, ["transcript"]) if c.get("preset") == name]
         if not hits:
             problems.append(f"preset {name} has no transcript")
         problems.extend(f"{c['id']}: ruleset is not preset {name}" for c in hits
-                        if c.get("ruleset") != rs.to_dict())
+                        if c.get("ruleset") != version_ruleset(version, rs.to_dict()))
     if replay:
         problems.extend(replay_reference(files))
     return CheckReport(problems, notes, len(files), n_cases + sum(
         len(f.cases) - len(g.cases) for f, g in zip(loaded, files, strict=True)))
+
+
+def _directory_version(files: Sequence[VectorFile]) -> int:
+    """The frozen directory (a key of :data:`.files.VERSIONS`) whose content the files hold:
+    the one of their ``vectors_version``, the newest for any other."""
+    content = files[0].data.get("vectors_version") if files else None
+    return next((n for n, (_, c) in VERSIONS.items() if c == content), LATEST)
 
 
 def replay_reference(files: Sequence[VectorFile]) -> list[str]:
@@ -193,7 +204,8 @@ def unit_expected(kind: str, case: Case) -> Json:
     if kind == "seeded-deal":
         inp = case["input"]
         try:
-            d = seeded_deal(int(inp["seed"]), inp["players"], inp["deal_number"], inp["dealer"])
+            d = seeded_deal(int(inp["seed"]), inp["players"], inp["deal_number"], inp["dealer"],
+                            Ruleset.from_dict(case["ruleset"]).min_players)
         except SetupError as exc:
             return {"rejected": True, "rule": exc.rule_id}
         return {"deck": texts(shuffled_deck(int(inp["seed"]), inp["deal_number"])),

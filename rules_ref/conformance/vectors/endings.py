@@ -37,8 +37,11 @@ def end_facts(state: GameState) -> dict[str, Any]:
         return {"uncollected": texts(sorted(state.uncollected)),
                 "moon_shooter": state.moon_shooter, "extras": texts(state.extras)}
     r = state.deal_results[-1]
-    return {"uncollected": texts(sorted(r.uncollected)), "moon_shooter": r.moon_shooter,
-            "extras": texts(r.extras), "card_points": list(r.card_points)}
+    facts = {"uncollected": texts(sorted(r.uncollected)), "moon_shooter": r.moon_shooter,
+             "extras": texts(r.extras), "card_points": list(r.card_points)}
+    if r.moon_pair is not None:
+        facts["moon_pair"] = list(r.moon_pair)
+    return facts
 
 
 def end_case(sc: Scenario, kind: str, slug: str, description: str, rules: Sequence[str],
@@ -73,7 +76,11 @@ def dry_scores(sc: Scenario) -> tuple[int, ...]:
     return st.deal_results[-1].scores
 
 
+LEADER = Ruleset.from_dict({"last_trick_void": "leader"})
 SPLIT = Ruleset.from_dict({"last_trick_void": "split-highest-pair"})
+SPLIT_POINTS = Ruleset.from_dict({"last_trick_void": "split-points-highest-pair"})
+#: Cards split between two seats (split-highest-pair) that may shoot the moon together.
+PAIR_SPLIT = Ruleset.from_dict({"last_trick_void": "split-highest-pair", "moon_pair": "others-26"})
 OTHERS_104 = Ruleset.from_dict({"moon": "others-104"})
 
 

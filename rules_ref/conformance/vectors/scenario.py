@@ -246,7 +246,7 @@ def seeded(players: int, ruleset: Ruleset, seed: int, deal_number: int = 1,
            first_dealer: int = 0, totals: Sequence[int] | None = None) -> Scenario:
     """The seeded deal ``deal_number`` of game seed ``seed``, before its passes."""
     dealer = dealer_for_deal(first_dealer, deal_number, players)
-    d = seeded_deal(seed, players, deal_number, dealer)
+    d = seeded_deal(seed, players, deal_number, dealer, ruleset.min_players)
     return Scenario(players, ruleset, d.hands, d.extras, deal_number, dealer, totals)
 
 

@@ -2,7 +2,8 @@
 
 :func:`build_files` generates every file's text (file name -> text) of one
 version from the generators of :mod:`.kinds` (version 2 adds the
-position-start forms of :mod:`.position_forms`); :func:`generate` writes
+position-start forms of :mod:`.position_forms`; version 1 holds only the
+cases, switches and presets it knew, :mod:`.versions`); :func:`generate` writes
 them (``rules-ref vectors generate``) and removes vector files the
 reference no longer makes.
 """
@@ -19,6 +20,7 @@ from .jsontext import dumps
 from .kinds import GENERATORS, KIND_TEXT
 from .kinds.transcript import TRANSCRIPTS, gen_transcript
 from .position_forms import with_position_forms
+from .versions import for_version, version_presets
 
 
 def document(kind: str, cases: list[Case], description: str | None = None,
@@ -33,15 +35,20 @@ def build_files(version: int = 1) -> dict[str, str]:
     """Every vector file of ``version`` (a key of :data:`.files.VERSIONS`): file name -> text."""
     files: dict[str, str] = {}
     for kind, gen in GENERATORS.items():
-        cases = gen()
+        cases = [c for c in (for_version(version, case) for case in gen()) if c is not None]
         if version >= 2:
             cases = with_position_forms(kind, cases)
         files[f"{kind}.json"] = dumps(document(kind, cases, version=version))
+    played = version_presets(version)
     for name, players, seed, dealer, last in TRANSCRIPTS:
-        case = gen_transcript(name, players, seed, dealer, last)
+        if name not in played:
+            continue
+        case = gen_transcript(name, players, seed, dealer, last, played[name])
+        version_case = for_version(version, case)
+        assert version_case is not None, f"the transcript of {name} has no version {version} form"
         files[f"transcript-{name}.json"] = dumps(document(
-            "transcript", [case], f"{KIND_TEXT['transcript']} {case['description']}",
-            version))
+            "transcript", [version_case],
+            f"{KIND_TEXT['transcript']} {version_case['description']}", version))
     return files
 
 

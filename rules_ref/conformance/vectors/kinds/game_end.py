@@ -75,4 +75,14 @@ def generate() -> list[Case]:
     sc.step_play("4C", ("phase", "to_act", "points", "deal_scores", "totals", "winners"))
     out.append(sc.case("game-end", "not-during-a-deal-p6", "Points collected during a deal "
                        "do not end the game before the deal is scored.", ["GAME.END"]))
+    crcowan_50 = Ruleset.from_dict({**preset("crcowan").to_dict(), "target": 50})
+    cr = played(5, crcowan_50, 7)
+    cs = dry_scores(cr)
+    ctop = max(range(5), key=lambda s: (cs[s], -s))
+    t5 = [10 + 3 * i for i in range(5)]
+    t5[ctop] = 50 - cs[ctop]
+    out.append(end_case(cr.with_setup(totals=t5), "game-end", "target-50-crcowan-p5",
+                        "Five players under preset crcowan with target 50: the game ends "
+                        "when a total reaches 50.", ["GAME.END", "GAME.WINNER",
+                                                     "PLAYERS.COUNT"]))
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
-from ....cards import Card, full_deck, parse_card
+from ....cards import TWO_OF_CLUBS, Card, full_deck, parse_card
 from ....game import next_deal
 from ....ruleset import DEFAULT, preset
 from ....state import GameState, Phase
@@ -16,6 +16,7 @@ from ..endings import (
 )
 from ..files import Case
 from ..scenario import Scenario, build, seeded
+from ..versions import version_presets
 
 #: What the kind's file holds (its ``description``).
 TEXT = "Actions the rules forbid, each with the rule it breaks."
@@ -81,7 +82,7 @@ def generate() -> list[Case]:
     "first_trick_points forbidden, a QS discarded on trick 1.", ["FOLLOW.FIRST_TRICK"])
     bad(sc, Play(2, parse_card("AH")), "first-trick-heart-template", "Under "
     "first_trick_points forbidden, a heart discarded on trick 1.", ["FOLLOW.FIRST_TRICK"])
-    lcg = preset("lovecardgames")
+    lcg = version_presets(1)["lovecardgames"]  # its four-step cycle, as first published
     sc = build(6, lcg, {3: "2C", 5: "2C"}, seed=36)
     bad(sc, Play(3, sc.state.hands[3][1]), "two-of-clubs-other-card", "Under two-of-clubs, "
     "the holder of a 2C opens with another card.", ["LEAD.OPENING_CARD"])
@@ -115,6 +116,17 @@ def generate() -> list[Case]:
     hold = seeded(7, preset("bicycle"), 13)
     bad(hold, Pass(1, hold.state.hands[1][:3]), "pass-under-hold-bicycle", "Under "
     "pass_cycle [hold] there is no passing phase.", ["TURN.ORDER", "PASS.DIRECTION"])
+    allanh = seeded(8, preset("allanh"), 12)
+    holder = next(s for s in allanh.state.waiting_for if TWO_OF_CLUBS in allanh.state.hands[s])
+    others = [c for c in allanh.state.hands[holder] if c != TWO_OF_CLUBS][:2]
+    bad(allanh, Pass(holder, tuple(sorted((TWO_OF_CLUBS, *others)))),
+        "pass-two-of-clubs-allanh-p8", "Under pass_forbidden two-of-clubs, a pass that "
+        "includes a 2C.", ["PASS.CARDS"])
+    sc = build(8, preset("allanh"), {1: "2C 5C", 2: "3C", 3: "2C 9C"}, seed=55)
+    sc.play("2C", "3C")
+    bad(sc, Play(3, parse_card("9C")), "first-trick-club-over-two-of-clubs-allanh-p8", "Under "
+        "first_trick_two_of_clubs must-play, the second 2C holder follows with another club.",
+        ["FOLLOW.FIRST_TRICK"])
     moon = moon_deal(d)
     moon.pre(last_card(moon))
     bad(moon, ChooseMoon(2, MoonChoice.ADD), "moon-by-other-seat-p8", "A seat other than the "

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....actions import Play
+from ....actions import Pass, Play
 from ....ruleset import DEFAULT, Ruleset, preset
 from ..files import Case
-from ..scenario import Scenario, build
+from ..scenario import Scenario, build, cards, fill_hands
+from ..versions import version_presets
 
 #: What the kind's file holds (its ``description``).
 TEXT = (
@@ -53,7 +54,7 @@ def generate() -> list[Case]:
     out.append(legal_case(sc, "opening-only-scoring-hubpages", "Under left-of-dealer-no-"
                           "scoring, a hand of scoring cards only may lead any card.",
                           ["LEAD.OPENING_CARD"]))
-    lcg = preset("lovecardgames")
+    lcg = version_presets(1)["lovecardgames"]  # its four-step cycle, as first published
     sc = build(6, lcg, {3: "2C", 5: "2C"}, seed=36)
     out.append(legal_case(sc, "two-of-clubs-leader-p6", "Under two-of-clubs, the first seat "
                           "from the dealer's left holding a 2C leads it.",
@@ -164,4 +165,68 @@ def generate() -> list[Case]:
     out.append(legal_case(sc, "first-trick-forbidden-trick2-template", "Under "
                           "first_trick_points forbidden, trick 2 carries no restriction.",
                           ["FOLLOW.FIRST_TRICK"]))
+    out.extend(two_of_clubs_cases())
+    out.extend(_two_of_clubs_dealt_cases())
+    must = Ruleset.from_dict({"pass_cycle": ["hold"], "hearts_broken_by": "heart-not-led"})
+    sc = build(6, must, {1: "3C 7S", 2: "AC 2H 2H 3H 3H 4H 4H 5H 5H 6H 6H 7H 7H 8H 8H 9H 9H",
+                         3: "2C AH KH 8D", 4: "4C 8S", 5: "5C 8S", 0: "6C 7S"},
+               voids={4: "H", 5: "H", 0: "H", 1: "H"}, seed=52)
+    sc.play("3C", "AC", "2C", "4C", "5C", "6C", "2H", "AH", "8S", "8S", "7S", "7S")
+    out.append(legal_case(sc, "heart-not-led-follow-breaks-p6", "Under hearts_broken_by "
+                          "heart-not-led, a heart led from a hand of only hearts does not break "
+                          "hearts, but the heart that follows it does: the next leader may "
+                          "lead a heart.", ["HEARTS.BROKEN", "LEAD.HEARTS"]))
+    return out
+
+
+def two_of_clubs_cases() -> list[Case]:
+    """Trick 1 under first_trick_two_of_clubs must-play."""
+    out = []
+    must = Ruleset.from_dict({"pass_cycle": ["hold"], "first_trick_two_of_clubs": "must-play"})
+    sc = build(6, must, {1: "5D", 2: "2C 9D"}, seed=53)
+    sc.play("5D")
+    out.append(legal_case(sc, "first-trick-two-of-clubs-over-suit-p6", "Under "
+                          "first_trick_two_of_clubs must-play, a seat holding a 2C plays it to "
+                          "trick 1 although it could follow diamonds.",
+                          ["FOLLOW.FIRST_TRICK", "FOLLOW.SUIT"]))
+    sc = build(7, must, {1: "5D", 2: "2C 2C 9D"}, seed=54)
+    sc.play("5D")
+    out.append(legal_case(sc, "first-trick-both-two-of-clubs-p7", "Under "
+                          "first_trick_two_of_clubs must-play, a seat holding both 2C plays one "
+                          "of them to trick 1.", ["FOLLOW.FIRST_TRICK"]))
+    sc = build(8, preset("allanh"), {1: "2C 5C", 2: "3C", 3: "2C 9C"}, seed=55)
+    sc.play("2C", "3C")
+    out.append(legal_case(sc, "first-trick-two-of-clubs-allanh-p8", "Under the allanh preset "
+                          "the first 2C holder leads it, and the other 2C holder must play its "
+                          "2C, not another club: the two cancel.",
+                          ["FOLLOW.FIRST_TRICK", "LEAD.OPENING_LEADER"]))
+    free = Ruleset.from_dict({"pass_cycle": ["hold"]})
+    sc = build(6, free, {1: "5D", 2: "2C 9D"}, seed=53)
+    sc.play("5D")
+    out.append(legal_case(sc, "first-trick-two-of-clubs-free-p6", "Under "
+                          "first_trick_two_of_clubs free, a 2C holder follows diamonds on trick "
+                          "1 like any other seat.", ["FOLLOW.FIRST_TRICK", "FOLLOW.SUIT"]))
+    return out
+
+
+def _two_of_clubs_dealt_cases() -> list[Case]:
+    """The opening lead under two-of-clubs-dealt (LEAD.OPENING_LEADER, LEAD.OPENING_CARD)."""
+    out: list[Case] = []
+    dealt = Ruleset.from_dict({"opening_lead": "two-of-clubs-dealt", "pass_cycle": ["hold"]})
+    sc = build(7, dealt, {0: "2C", 5: "2C"}, dealer=3, seed=141)
+    out.append(legal_case(sc, "two-of-clubs-dealt-lowest-seat-p7", "Under two-of-clubs-dealt "
+                          "the lowest-numbered seat dealt a 2C leads it, whoever deals (seat 0 "
+                          "with dealer 3, not seat 5).",
+                          ["LEAD.OPENING_LEADER", "LEAD.OPENING_CARD"]))
+    passing = Ruleset.from_dict({"opening_lead": "two-of-clubs-dealt"})
+    pre, ex = fill_hands(6, {1: "2C 5D 6D QS AH 3S", 4: "2C"}, seed=142)
+    sc = Scenario(6, passing, pre, ex)
+    for i in range(6):  # deal 1 passes left; seat 1 passes its 2C to seat 2
+        seat = (1 + i) % 6
+        given = cards("2C 5D 6D") if seat == 1 else pre[seat][-3:]
+        sc.pre(Pass(seat, tuple(sorted(given))))
+    out.append(legal_case(sc, "two-of-clubs-dealt-passed-p6", "Under two-of-clubs-dealt the "
+                          "seat dealt the first 2C leads although it passed it: with no 2C "
+                          "left it may lead any card but a heart or a QS.",
+                          ["LEAD.OPENING_LEADER", "LEAD.OPENING_CARD", "PASS.EXCHANGE"]))
     return out

@@ -5,8 +5,11 @@ from __future__ import annotations
 from ....actions import MoonChoice
 from ....ruleset import DEFAULT, preset
 from ..endings import (
+    LEADER,
     OTHERS_104,
+    PAIR_SPLIT,
     SPLIT,
+    SPLIT_POINTS,
     end_case,
     moon_deal,
 )
@@ -45,7 +48,7 @@ def generate() -> list[Case]:
     out.append(end_case(near.copy(), "moon", "void-last-trick-no-moon-p8", "Seat 1 takes 12 "
                         "tricks, but the void last trick holds hearts that nobody collects: "
                         "no moon.", ["MOON.CONDITION", "VOID.LAST", "SCORE.DEAL"]))
-    out.append(end_case(near.with_setup(preset("wikipedia")), "moon",
+    out.append(end_case(near.with_setup(LEADER), "moon",
                         "void-last-trick-leader-moon-wikipedia-p8", "Under last_trick_void "
                         "leader, seat 1 also collects the void last trick and shoots the moon.",
                         ["MOON.CONDITION", "VOID.LAST", "MOON.CHOICE"], moon=MoonChoice.SUBTRACT))
@@ -54,3 +57,22 @@ def generate() -> list[Case]:
                         "between the two 8C players: no moon.",
                         ["MOON.CONDITION", "VOID.LAST"]))
     return out
+
+
+def two_seat_cases() -> list[Case]:
+    """Scoring cases from the near moon: its split last trick under the newer switch values.
+
+    They live in the scoring kind, since nobody shoots the moon alone in them.
+    """
+    near = moon_deal(DEFAULT, fixed=NEAR_MOON_X, keep_points=True, seed=71)
+    return [
+        end_case(near.with_setup(SPLIT_POINTS), "scoring",
+                 "void-last-trick-split-points-no-moon-p8", "Under last_trick_void "
+                 "split-points-highest-pair, the void last trick's points are shared but its "
+                 "cards stay uncollected: no moon.",
+                 ["MOON.CONDITION", "VOID.LAST", "SCORE.CARD_POINTS"]),
+        end_case(near.with_setup(PAIR_SPLIT), "scoring", "pair-moon-others-26-p8", "Under "
+                 "moon_pair others-26, the two 8C players hold every heart and both QS between "
+                 "them once the void last trick is split: both score 0, every other player "
+                 "+26.", ["MOON.CONDITION", "MOON.CHOICE", "VOID.LAST"]),
+    ]

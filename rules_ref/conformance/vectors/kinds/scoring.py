@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from ....ruleset import DEFAULT, preset
 from ..endings import (
+    LEADER,
     SPLIT,
+    SPLIT_POINTS,
     end_case,
     played,
 )
 from ..files import Case
+from .moon import two_seat_cases
 
 #: What the kind's file holds (its ``description``).
 TEXT = (
@@ -34,13 +37,20 @@ def generate() -> list[Case]:
     out.append(end_case(base.copy(), "scoring", "last-trick-void-nobody-p8", "The last trick "
                         "is void: its cards are collected by nobody and score nothing.",
                         ["VOID.LAST", "VOID.TRICK", "SCORE.DEAL", "MOON.CONDITION"]))
-    out.append(end_case(base.with_setup(preset("wikipedia")), "scoring",
+    out.append(end_case(base.with_setup(LEADER), "scoring",
                         "last-trick-void-leader-wikipedia-p8", "Under last_trick_void leader, "
                         "the leader of the void last trick collects it.", ["VOID.LAST"]))
     out.append(end_case(base.with_setup(SPLIT), "scoring", "last-trick-void-split-p8",
                         "Under last_trick_void split-highest-pair, the pending cards are dealt "
                         "alternately to the two players of the highest cancelled pair of the "
                         "led suit.", ["VOID.LAST"]))
+    out.append(end_case(base.with_setup(SPLIT_POINTS), "scoring",
+                        "last-trick-void-split-points-p8", "Under last_trick_void "
+                        "split-points-highest-pair, nobody collects the pending cards; their "
+                        "heart and QS points are split between the two players of the highest "
+                        "cancelled pair of the led suit, an odd point to the earlier of them.",
+                        ["VOID.LAST", "SCORE.CARD_POINTS"]))
+    out.extend(two_seat_cases())
     sc = played(6, d, 14)
     out.append(end_case(sc, "scoring", "last-trick-void-queen-uncollected-p6", "A QS in the "
                         "void last trick is uncollected: the card points sum to 52 less its "

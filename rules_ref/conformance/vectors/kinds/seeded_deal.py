@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ....deal import extras_count, hand_size, seeded_deal, shuffled_deck
 from ....errors import SetupError
-from ....ruleset import DEFAULT
+from ....ruleset import DEFAULT, Ruleset
 from ..files import Case
 from ..scenario import texts
 
@@ -23,6 +23,10 @@ SEEDED_DEALS = [
 ]
 
 
+#: Five-player deals, under min_players = 5 (PLAYERS.COUNT): 20 cards each and 4 extras.
+FIVE_PLAYER_DEALS = [(1, 5, 1, 0), (2026, 5, 2, 4)]
+
+
 def generate() -> list[Case]:
     """Every case of the kind."""
     out: list[Case] = []
@@ -34,6 +38,18 @@ def generate() -> list[Case]:
                            f"{hand_size(n)} cards each and {extras_count(n)} extras.",
             "rules": ["DEAL.SOURCE", "DEAL.SIZE", "DECK.CARDS"], "ruleset": DEFAULT.to_dict(),
             "players": n,
+            "input": {"seed": str(seed), "players": n, "deal_number": k, "dealer": dealer},
+            "expected": {"deck": texts(shuffled_deck(seed, k)),
+                         "hands": [texts(h) for h in d.hands], "extras": texts(d.extras)}})
+    five = Ruleset(min_players=5)
+    for seed, n, k, dealer in FIVE_PLAYER_DEALS:
+        d = seeded_deal(seed, n, k, dealer, five.min_players)
+        out.append({
+            "id": f"seeded-deal/s{seed}-p{n}-d{k}-dealer{dealer}",
+            "description": f"Seed {seed}, {n} players under min_players 5, deal {k}, dealer "
+                           f"{dealer}: {hand_size(n)} cards each and {extras_count(n)} extras.",
+            "rules": ["DEAL.SOURCE", "DEAL.SIZE", "DECK.CARDS", "PLAYERS.COUNT"],
+            "ruleset": five.to_dict(), "players": n,
             "input": {"seed": str(seed), "players": n, "deal_number": k, "dealer": dealer},
             "expected": {"deck": texts(shuffled_deck(seed, k)),
                          "hands": [texts(h) for h in d.hands], "extras": texts(d.extras)}})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .... import events as ev
 from ....actions import ChooseMoon, DealCards, Pass, Play
 from ....game import game_steps
-from ....ruleset import preset
+from ....ruleset import Ruleset, preset
 from ....state import Phase
 from ..files import Case
 from ..scenario import Scenario
@@ -27,6 +27,8 @@ TRANSCRIPTS = [
     ("lovecardgames", 8, 7, 0, 3),
     ("mensa", 9, 8, 4, 2),
     ("hearts-template", 10, 9, 0, 3),
+    ("allanh", 8, 10, 0, 3),
+    ("crcowan", 5, 10, 2, 2),
 ]
 
 
@@ -49,8 +51,10 @@ EVENT_RULES: dict[str, tuple[str, ...]] = {
 
 
 def gen_transcript(name: str, players: int, seed: int, first_dealer: int,
-                   last: int | None) -> Case:
-    rs = preset(name)
+                   last: int | None, rs: Ruleset | None = None) -> Case:
+    """The transcript of preset ``name`` (played with ``rs`` when given: the preset's values
+    as an earlier vectors version played them)."""
+    rs = preset(name) if rs is None else rs
     steps = list(game_steps(players, seed, rs, first_dealer))
     deals = [i for i, (_, a, _, _) in enumerate(steps) if isinstance(a, DealCards)]
     first = 0 if last is None else deals[-last]

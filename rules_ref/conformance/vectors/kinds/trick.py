@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ....ruleset import DEFAULT
+from ....ruleset import DEFAULT, Ruleset
 from ....state import GameState
 from ..files import Case
 from ..scenario import Scenario, build, texts
@@ -114,4 +114,13 @@ def generate() -> list[Case]:
                           "void; the trick and the 4 extras are pending, and the cancelled KH "
                           "and QS break hearts.",
                           ["VOID.TRICK", "TRICK.CANCEL", "HEARTS.BROKEN", "EXTRAS.FIRST_TRICK"]))
+    five = Ruleset.from_dict({"min_players": 5, "pass_cycle": ["hold"]})
+    sc = build(5, five, {1: "9C", 2: "QC", 3: "9C", 4: "3C", 0: "4C"}, extras="AH 5H QS 2D",
+               seed=161)
+    sc.play("9C", "QC", "9C", "3C")
+    out.append(trick_case(sc, "4C", "five-players-extras-p5", "With 5 players (min_players 5) "
+                          "each hand holds 20 cards; the two 9C cancel, the QC wins and takes "
+                          "the 4 extras with trick 1.",
+                          ["PLAYERS.COUNT", "DEAL.SIZE", "EXTRAS.FIRST_TRICK", "TRICK.CANCEL",
+                           "TRICK.WINNER"]))
     return out
