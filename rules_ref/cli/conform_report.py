@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import IllegalAction, RulesRefError
+from ..wording import counted
 from .log import GameLog
 from .markup import Block, Code, Heading, Inline, Items, Link, Para, Pre, Table, html_page, markdown
 from .style import Style
@@ -200,8 +201,8 @@ def _class_blocks(number: int, c: dict[str, Any], s: dict[str, Any]) -> list[Blo
     if text is not None:
         about.append(f" ({text[0]})")
     about.append(f": {'expected' if c.get('expected') else 'unexpected'}, "
-                 f"{c.get('kind', 'disagreement')}, seen {c.get('count', 0)} time(s) in "
-                 f"{c.get('games', 0)} game(s)")
+                 f"{c.get('kind', 'disagreement')}, seen {counted(c.get('count', 0), 'time')} in "
+                 f"{counted(c.get('games', 0), 'game')}")
     if c.get("switch"):
         about += ["; the switch that governs the rule: ", Code(str(c["switch"]))]
     blocks.append(Para(about))

@@ -20,6 +20,7 @@ import sys
 from typing import Any
 
 from ..errors import InputError
+from ..wording import counted, plural
 
 
 def _shard_arg(text: str) -> Any:
@@ -169,10 +170,12 @@ def merge_lines(merged: dict[str, Any]) -> list[str]:
         group = [c for c in classes if bool(c.get("expected")) == expected]
         if not group:
             continue
-        lines.append(f"  {'expected' if expected else 'unexpected'} difference(s): {len(group)}")
+        lines.append(f"  {'expected' if expected else 'unexpected'} "
+                     f"{plural('difference', len(group))}: {len(group)}")
         for c in group:
-            lines.append(f"    {c['key']}: {c.get('count', 0)} time(s) in {c.get('games', 0)} "
-                         f"game(s)" + (f"; replay {c['replay']}" if c.get("replay") else ""))
+            lines.append(f"    {c['key']}: {counted(c.get('count', 0), 'time')} in "
+                         f"{counted(c.get('games', 0), 'game')}"
+                         + (f"; replay {c['replay']}" if c.get("replay") else ""))
     for entry in merged.get("expected_not_seen") or []:
         lines.append(f"  expected, not seen: {json.dumps(entry, ensure_ascii=False)[:120]}")
     if merged.get("fault") is not None:

@@ -131,17 +131,18 @@ def count_words(n: int, noun: str) -> str:
 
 
 def pass_feature(cards: Sequence[Card]) -> str:
-    """What names a pass in words: its size when not 3, 2♣, Q♠, both copies of a card, a heart."""
-    if len(cards) != 3:
-        return f"a pass of {count_words(len(cards), 'card')}"
+    """What names a pass in words: its size when not 3, and 2♣, Q♠, both copies of a card or a
+    heart in it ("a pass of seven cards that contains 2♣")."""
+    size = f"a pass of {count_words(len(cards), 'card')}" if len(cards) != 3 else "a pass"
     for card, words in ((TWO_OF_CLUBS, "2♣"), (QUEEN_OF_SPADES, "Q♠")):
         if card in cards:
-            return f"a pass that contains {words}"
+            return f"{size} that contains {words}"
     if any(n > 1 for n in Counter(cards).values()):
-        return "a pass of both copies of a card"
+        return f"{size} of both copies of a card" if len(cards) == 3 else \
+            f"{size} with both copies of a card"
     if any(c.suit is Suit.H for c in cards):
-        return "a pass that contains a heart"
-    return "a pass"
+        return f"{size} that contains a heart"
+    return size
 
 
 def rejected_words(state: GameState, action: Action | None) -> str:

@@ -19,8 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import RulesRefError
 from .expect import Expectation, matching_entry
 from .session import Failure
+from .words import divergence_words, governing_switch
 
 #: The words for each kind of action (the ``type`` of an action message).
 _ACTION_WORDS = {"play": "play", "pass": "pass", "moon": "moon choice", "deal": "deal"}
@@ -48,7 +50,12 @@ def _an(kind: str | None) -> str:
 
 
 def class_of(failure: Failure) -> tuple[str | None, str]:
-    """The class of a divergence: (blamed rule ID or ``None``, what differs in words)."""
+    """The class of a divergence: (blamed rule ID or ``None``, the kind of difference).
+
+    The kind is coarse on purpose ("rejects a legal pass"), so that one fault met at
+    different tables and cards is one class; :func:`.words.divergence_words` gives
+    the words of a class's first example.
+    """
     kind = action_kind(failure)
     if failure.kind == "fault":
         what = (failure.fault or {}).get("kind", "fault")
@@ -72,16 +79,6 @@ def class_of(failure: Failure) -> tuple[str | None, str]:
 
 def key_of(rule: str | None, what: str) -> str:
     return f"{rule}: {what}" if rule else what
-
-
-def governing_switch(rule: str | None) -> str | None:
-    """The ruleset switch that governs ``rule`` (``spec/variants.toml``), if any."""
-    if not rule:
-        return None
-    from ..registry import load
-
-    found = load().by_id().get(rule)
-    return found.switches[0] if found is not None and found.switches else None
 
 
 @dataclass
@@ -116,14 +113,25 @@ class DivergenceClass:
 
     @property
     def switch(self) -> str | None:
-        return governing_switch(self.rule)
+        return governing_switch(self.rule) if self.rule else None
+
+    def words(self) -> str:
+        """What its example shows, in words ("rejects a pass that contains 2♣")."""
+        example = self.example or self.smallest or self.first
+        if example.kind != "disagreement":
+            return self.what
+        try:
+            return divergence_words(example) or self.what
+        except RulesRefError:
+            return self.what
 
     def to_json(self) -> dict[str, Any]:
         """The class as the JSON summary lists it (``classes``, spec/protocol.md)."""
         example = self.example or self.smallest or self.first
         return {
             "key": self.key, "rule": self.rule, "rules": self.rules, "what": self.what,
-            "kind": self.kind, "switch": self.switch, "expected": self.expected,
+            "words": self.words(), "kind": self.kind, "switch": self.switch,
+            "expected": self.expected,
             "expectation": self.expectation if self.expected else None,
             "count": self.count, "games": len(self.games),
             "expected_count": self.expected_count,
@@ -166,9 +174,14 @@ class Divergences:
                 cls.expectation = index
 
     def ordered(self) -> list[DivergenceClass]:
-        """The classes, the unexpected first, each group in the order first seen."""
-        seen = sorted(self.classes.values(), key=lambda c: c.first_seconds)
-        return [c for c in seen if not c.expected] + [c for c in seen if c.expected]
+        """The classes, the unexpected first; in each group the one met in most games first.
+
+        A single fault shows as one main class and, now and then, a symptom
+        the attribution reads another way: the class met in the most games
+        (then the most often, then the first seen) leads.
+        """
+        return sorted(self.classes.values(),
+                      key=lambda c: (c.expected, -len(c.games), -c.count, c.first_seconds))
 
     def unexpected(self) -> list[DivergenceClass]:
         return [c for c in self.ordered() if not c.expected]

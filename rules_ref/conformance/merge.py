@@ -249,8 +249,8 @@ def merge_summaries(summaries: Sequence[tuple[str, object]], strict: bool = Fals
                 _merge_class(classes[c["key"]], c)
             else:
                 classes[c["key"]] = dict(c)
-    out["classes"] = sorted(classes.values(), key=lambda c: (bool(c.get("expected")),
-                                                             -int(c.get("count", 0)), c["key"]))
+    out["classes"] = sorted(classes.values(), key=lambda c: (
+        bool(c.get("expected")), -int(c.get("games", 0)), -int(c.get("count", 0)), c["key"]))
     if any("expected_not_seen" in s for s in docs):
         lists = [[json.dumps(e, sort_keys=True) for e in s.get("expected_not_seen") or []]
                  for s in docs]

@@ -11,16 +11,27 @@ import json
 import math
 from typing import Any
 
+from ..errors import RulesRefError
+from ..wording import counted, plural
 from .divergence import DivergenceClass
 from .exercise_report import exercise_keys
 from .outcome import Config, Outcome
 from .session import Failure, describe_action
+from .words import divergence_detail
 
 RARE_PATHS: tuple[str, ...]
 try:
     from .strategies import RARE_PATHS
 except ImportError:  # pragma: no cover - the module ships with the package
     RARE_PATHS = ()
+
+
+def _detail(failure: Failure) -> str:
+    """The divergence as one sentence with its seat and card ("" when there is nothing more)."""
+    try:
+        return divergence_detail(failure)
+    except RulesRefError:
+        return ""
 
 
 def json_line(value: object) -> str:
@@ -35,9 +46,11 @@ def format_failure(failure: Failure) -> list[str]:
     what = {"fault": "ADAPTER FAULT during a game",
             "error": "INTERNAL ERROR reported by the implementation"}.get(failure.kind,
                                                                           "DISAGREEMENT")
-    lines.append(f"{what} (the game: {deals} deal(s), {actions} action(s) after the start)")
+    lines.append(f"{what} (the game: {counted(deals, 'deal')}, {counted(actions, 'action')} "
+                 "after the start)")
     if failure.rules:
-        lines.append(f"  rule(s): {', '.join(failure.rules)}   (see: rules-ref rules "
+        lines.append(f"  {plural('rule', len(failure.rules))}: {', '.join(failure.rules)}   "
+                     f"(see: rules-ref rules "
                      f"{failure.rules[0]})")
     lines.append(f"  {failure.summary}")
     pos = failure.position
@@ -140,13 +153,21 @@ def class_lines(index: int, cls: DivergenceClass) -> list[str]:
     """One class, for a reader: what differs, how often, when first seen, its example."""
     tag = "expected" if cls.expected else "UNEXPECTED"
     lines = [f" {index}. [{tag}] {cls.key}"]
+    words = cls.words()
+    if words and words != cls.what:
+        lines.append(f"    its example: {words}")
+    example = cls.example or cls.smallest or cls.first
+    if example.kind == "disagreement":
+        detail = _detail(example)
+        if detail:
+            lines.append(f"    {detail}")
     partly = (f"; {cls.count - cls.expected_count} not covered by an expectation"
               if cls.expected_count and not cls.expected else "")
-    lines.append(f"    seen {cls.count} time(s) in {len(cls.games)} game(s), first in game "
+    lines.append(f"    seen {counted(cls.count, 'time')} in {counted(len(cls.games), 'game')}, "
+                 f"first in game "
                  f"{cls.first_game} after {cls.first_seconds:.2f} s{partly}")
     if cls.switch:
         lines.append(f"    governed by the switch {cls.switch} (rules-ref rules {cls.rule})")
-    example = cls.example or cls.smallest or cls.first
     actions = example.size[1]
     how = {"position": "from the position before the divergent action",
            "deal": "from the start of its deal", "actions": "actions left out",
@@ -157,7 +178,7 @@ def class_lines(index: int, cls: DivergenceClass) -> list[str]:
     differing = example.fields + [f"{f} (consequence)" for f in example.others]
     if differing:
         lines.append(f"    differs in: {', '.join(differing)}")
-    lines.append(f"    minimal example: {actions} action(s) after the start"
+    lines.append(f"    minimal example: {counted(actions, 'action')} after the start"
                  + (f" ({how})" if how else f" ({cls.shrunk})" if cls.shrunk else ""))
     if cls.replay:
         lines.append(f"    replay file: {cls.replay}")

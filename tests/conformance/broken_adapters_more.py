@@ -77,11 +77,12 @@ def _first_trick_ban(always: bool) -> None:
     def make(original: Callable[..., tuple[Card, ...]]) -> Callable[..., tuple[Card, ...]]:
         def plays(allowed: tuple[Card, ...], hand: tuple[Card, ...], suit: Suit,
                   trick_number: int, ruleset: Ruleset) -> tuple[Card, ...]:
+            plays = original(allowed, hand, suit, trick_number, ruleset)
             if trick_number != 1 or (ruleset.first_trick_points is FirstTrickPoints.ALLOWED
                                      and not always):
-                return original(allowed, hand, suit, trick_number, ruleset)
+                return plays
             # the ban on points applies to following suit as well
-            return tuple(c for c in allowed if not is_penalty(c)) or allowed
+            return tuple(c for c in plays if not is_penalty(c)) or plays
         return plays
     replace("rules_ref.following", "first_trick_plays", make)
 
@@ -332,18 +333,25 @@ def _won_tricks(state: GameState, cancelled: bool, pending: bool, extras: bool,
 
 
 def _end_scoring(collect: Collect, points_too: bool,
-                 value: Callable[[Sequence[Card], Ruleset], int] = card_points) -> Hooks:
+                 value: Callable[[Sequence[Card], Ruleset], int] = card_points,
+                 own_last_void: bool = False) -> Hooks:
     """An engine that scores a deal at its end from the tricks it recorded.
 
     ``points_too``: its ``points`` at the end of the deal are its own
     count (else it shows the running points the rules give, and the
-    difference shows in the deal scores only).
+    difference shows in the deal scores only). A deal whose last trick is
+    void is scored by the rules (VOID.LAST, whatever ``last_trick_void``
+    says) unless ``own_last_void``: that is where this engine's fault is.
     """
     def rewrite(adapter: Broken, state: GameState, obs: dict[str, Any]) -> None:
         if state.phase not in (Phase.DEALING, Phase.GAME_OVER) or not state.deal_results:
             return
         result = state.deal_results[-1]
         if result.moon_shooter is not None or result.deal_number != state.deal_number:
+            return
+        if result.moon_pair is not None:
+            return
+        if state.tricks and state.tricks[-1].winner is None and not own_last_void:
             return
         if obs.get("deal_scores") is None or len(state.tricks) != hand_size(state.players):
             return  # started from a position within the deal: its own tricks are not all known
@@ -397,7 +405,7 @@ BUGS: dict[str, tuple[tuple[Callable[[], None], ...], Callable[[], Hooks]]] = {
     "end-extras-lost": ((), lambda: _end_scoring(_collector(extras=False), False)),
     "end-cancelled-lost": ((), lambda: _end_scoring(_collector(cancelled=False), True)),
     "end-last-void-to-winner": ((), lambda: _end_scoring(
-        _collector(last_void_to="last-winner"), True)),
+        _collector(last_void_to="last-winner"), True, own_last_void=True)),
     "end-queen-ten": ((), lambda: _end_scoring(_collector(), True, _queen_ten)),
 }
 

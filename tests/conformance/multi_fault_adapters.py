@@ -5,7 +5,7 @@ in one engine: ``rules-ref conform`` must report each broken rule as its own
 divergence class in one run, with a minimal example each. Run one as an
 adapter::
 
-    python tests/conformance/multi_fault_adapters.py pass-lead-lead
+    python tests/conformance/multi_fault_adapters.py pass-lead-suit
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from tests.conformance.broken_adapters import BREAK, BROKEN
 
 #: Every multi-fault adapter: name -> the single-fault bugs it combines.
 MULTI: dict[str, tuple[str, ...]] = {
-    # one bug in passing, two in leading
-    "pass-lead-lead": ("pass-always-left", "dealer-leads", "lead-hearts-unbroken"),
+    # one bug in passing, one in leading, one in reading a trick
+    "pass-lead-suit": ("pass-always-left", "dealer-leads", "led-suit-first-live"),
 }
 
 

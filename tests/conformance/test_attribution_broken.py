@@ -122,7 +122,8 @@ def test_every_fault_of_an_engine_is_its_own_class(name: str,
 
 #: What differs, in words, for the broken engines whose words the issue spells out.
 WORDS = {
-    "pass-no-two-of-clubs": "rejects a pass that contains 2♣",
+    # the example's ruleset may pass another number of cards: its words say so
+    "pass-no-two-of-clubs": r"rejects a pass (of \w+ cards )?that contains 2♣",
     "first-trick-ban-following": "forbids Q♠ on the first trick while following suit",
     "no-moon": "does not see a moon that was shot",
     "end-pending-lost": "does not give the pending pile's points to the trick's winner",
@@ -133,7 +134,9 @@ WORDS = {
 
 @pytest.mark.parametrize("name", list(WORDS))
 def test_what_differs_in_words(name: str, summaries: dict[str, dict[str, Any]]) -> None:
-    assert divergence_words(summaries[name]["failure"]) == WORDS[name]
+    words = divergence_words(summaries[name]["failure"])
+    assert re.fullmatch(WORDS[name], words) if name == "pass-no-two-of-clubs" else \
+        words == WORDS[name], words
 
 
 def test_a_legal_card_difference_says_whose_cards_and_what(

@@ -26,7 +26,7 @@ from rules_ref.conformance.session import Failure
 from .multi_fault_adapters import command, rules_of
 
 REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
-NAME = "pass-lead-lead"
+NAME = "pass-lead-suit"
 #: A run bounded by games: a time budget no machine reaches.
 GAMES = ["--examples", "150", "--seed", "7", "--max-seconds", "600", "--timeout", "60"]
 
@@ -50,7 +50,7 @@ def multi_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict[str, 
     return code, json.loads(buffer.getvalue()), out
 
 
-@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "LEAD.HEARTS")
+@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
 def test_one_run_reports_every_broken_rule_as_a_class(
         multi_run: tuple[int, dict[str, Any], Path]) -> None:
     code, summary, out = multi_run
@@ -79,7 +79,7 @@ def test_one_run_reports_every_broken_rule_as_a_class(
     assert summary["replay"] == classes[0]["replay"]
 
 
-@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "LEAD.HEARTS")
+@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
 def test_each_class_replay_file_shows_that_class_again(
         multi_run: tuple[int, dict[str, Any], Path], capsys: pytest.CaptureFixture[str]) -> None:
     _, summary, _ = multi_run
@@ -172,7 +172,7 @@ def test_jobs_merge_their_classes(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert all(Path(c["replay"]).is_file() for c in summary["classes"])
 
 
-@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "LEAD.HEARTS")
+@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
 def test_without_positions_a_divergent_game_ends_and_the_next_begins(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, summary = conform(capsys, *GAMES, "--examples", "40", "--protocol", "1", "--out",

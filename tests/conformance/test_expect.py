@@ -22,7 +22,7 @@ from rules_ref.errors import InputError
 
 from .multi_fault_adapters import command, rules_of
 
-NAME = "pass-lead-lead"
+NAME = "pass-lead-suit"
 GAMES = ["--examples", "40", "--seed", "7", "--max-seconds", "600", "--timeout", "60"]
 SCHEMA = Path(__file__).resolve().parents[2] / "spec" / "schemas" / "expect.schema.json"
 
@@ -41,7 +41,7 @@ def conform(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str
     return code, json.loads(out)
 
 
-@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "LEAD.HEARTS")
+@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
 def test_two_expected_leave_the_third_unexpected(capsys: pytest.CaptureFixture[str],
                                                   tmp_path: Path) -> None:
     first, second, third = rules_of(NAME)
@@ -58,7 +58,7 @@ def test_two_expected_leave_the_third_unexpected(capsys: pytest.CaptureFixture[s
     assert summary["expected_not_seen"] == []
 
 
-@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "LEAD.HEARTS")
+@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
 def test_all_expected_pass_and_an_unseen_one_fails_only_when_strict(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     entries: list[dict[str, Any]] = [{"rule": r} for r in rules_of(NAME)]
@@ -82,7 +82,7 @@ def test_all_expected_pass_and_an_unseen_one_fails_only_when_strict(
     assert "divergence classes: 3 (0 unexpected, 3 expected)" in out
 
 
-@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "LEAD.HEARTS")
+@pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
 def test_write_expect_makes_the_same_run_pass(capsys: pytest.CaptureFixture[str],
                                               tmp_path: Path) -> None:
     written = tmp_path / "written.json"

@@ -254,8 +254,8 @@ def test_a_merged_failing_summary_exits_1(capsys: pytest.CaptureFixture[str],
     b = _write(tmp_path, "b.json", _summary(4, "2/2", [], []))
     code, out, _ = _run(capsys, "--merge", a, b)
     assert code == 1
-    assert f"{PASS_2C}: 3 time(s) in 2 game(s); replay p" in out
-    assert "unexpected difference(s): 1" in out
+    assert f"{PASS_2C}: 3 times in 2 games; replay p" in out
+    assert "unexpected difference: 1" in out
     assert out.strip().splitlines()[-1] == "verdict: DISAGREEMENT"
     code, out, _ = _run(capsys, "--json", "--merge", a, b)
     assert code == 1 and json.loads(out)["verdict"] == "disagreement"
