@@ -167,3 +167,15 @@ def test_a_console_without_suit_symbols_reads_suits_as_words() -> None:
         "Void: no uncancelled club remains; the trick is set aside and seat 0 leads again "
         "(VOID.TRICK, VOID.LEADER)",
     ]
+
+
+@pytest.mark.rule("PASS.CARDS")
+def test_a_table_the_ruleset_cannot_seat_is_one_line_before_any_header(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rules = tmp_path / "rs.json"
+    rules.write_text('{"pass_count": 8, "pass_forbidden": "two-of-clubs"}', encoding="utf-8")
+    code, out, err = run(["play", "--ruleset", str(rules), "--players", "11"], capsys)
+    assert (code, out) == (2, "")
+    assert err == ("rules-ref play: error: PASS.CARDS: pass_count 8 cannot be passed at 11 "
+                   "players under pass_forbidden = two-of-clubs: a hand of 9 cards may hold "
+                   "both 2C, leaving 7 it may pass\n")

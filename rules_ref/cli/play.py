@@ -59,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
                          f"{args.players - 1}")
     if args.seat is not None and args.json:
         raise InputError("give --seat or --json, not both: a person's game prints its log")
+    # a ruleset this table cannot be set up with is one error line, before anything prints
+    GameState.start(args.players, ruleset, args.first_dealer)
     steps = game_steps
     if args.at is not None:
         if args.seat is not None:

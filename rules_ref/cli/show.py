@@ -140,20 +140,15 @@ def _record(data: dict[str, Any], where: str,
 
 def _replay(data: dict[str, Any], where: str,
             log: GameLog) -> tuple[GameState, list[Action], list[str]]:
-    from ..conformance.adapter import start_state
+    from ..conformance.adapter import position_state, start_state
+    from ..conformance.replay import read_replay
 
-    if data.get("version") != REPLAY_VERSION or type(data.get("version")) is not int:
-        raise InputError(f"{where}: replay version {data.get('version')!r:.20} is not "
-                         f"{REPLAY_VERSION}")
-    if "start" not in data:
-        raise InputError(f"{where}: missing start")
-    state = start_state(data["start"], f"{where}.start")
-    raw = data.get("actions")
-    if not isinstance(raw, list):
-        raise InputError(f"{where}.actions: expected a list of actions")
-    if len(raw) > MAX_ACTIONS:
-        raise InputError(f"{where}.actions: {len(raw)} actions, more than {MAX_ACTIONS}")
-    actions = [action_from_json(a, f"{where}.actions[{i}]") for i, a in enumerate(raw)]
+    # the replay file as conform reads it (a start message or a position, and the actions)
+    start, actions = read_replay(data, where)
+    if len(actions) > MAX_ACTIONS:
+        raise InputError(f"{where}.actions: {len(actions)} actions, more than {MAX_ACTIONS}")
+    state = (position_state(start, f"{where}.start") if "position" in start
+             else start_state(start, f"{where}.start"))
     s = log.style
     lines = [f"Conform replay {where}: {str(data.get('kind', ''))[:60]} "
              f"({', '.join(str(r) for r in data.get('rules', []) or [])[:200]})"]
@@ -162,6 +157,13 @@ def _replay(data: dict[str, Any], where: str,
         lines.append(f"{INDENT}{summary[:300]}")
     lines += log.header(state.players, state.ruleset, data.get("seed") if isinstance(
         data.get("seed"), int) else None)
+    if "position" in start:
+        lines += ["", f"The replay starts from a position: deal {state.deal_number}, "
+                  f"phase {state.phase}"]
+        from .position import describe_position
+
+        lines += describe_position(state.position(), state.ruleset).splitlines()
+        return state, actions, lines
     lines += ["", f"Deal {state.deal_number} as the replay starts it: dealer seat "
               f"{state.dealer}, totals " + ", ".join(
                   f"seat {i} {t}" for i, t in enumerate(state.totals))]

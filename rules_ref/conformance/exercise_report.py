@@ -2,7 +2,7 @@
 
 The catalogue of conditions (:mod:`.exercise`) depends on what the run
 could draw: the player counts and switch values the adapter supports, or
-the one ruleset asked for (:class:`.conversation.RulesetDrawer`).
+the one ruleset asked for (:class:`.choosers.RulesetDrawer`).
 """
 
 from __future__ import annotations

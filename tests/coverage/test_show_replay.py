@@ -46,9 +46,12 @@ def test_a_replay_is_shown_up_to_where_it_ends(tmp_path: Path, replay: dict[str,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _show(tmp_path, replay, capsys)
     assert (code, err) == (0, "")
-    assert "Deal 1 as the replay starts it: dealer seat 0, totals seat 0 0, seat 1 0" in out
+    start = replay["start"]
+    number, dealer = start["deal_number"], start["dealer"]
+    totals = ", ".join(f"seat {i} {t}" for i, t in enumerate(start["totals"]))
+    assert f"Deal {number} as the replay starts it: dealer seat {dealer}, totals {totals}\n" in out
     assert "  extras: " in out
-    assert out.endswith("\nThe file ends here: deal 1, passing phase.\n")
+    assert out.endswith(f"\nThe file ends here: deal {number}, passing phase.\n")
 
 
 @pytest.mark.rule("PASS.CARDS")
@@ -85,3 +88,26 @@ def test_too_many_actions(tmp_path: Path, replay: dict[str, Any],
     assert _show(tmp_path, data, capsys) == (
         2, "", f"rules-ref show: error: FILE.actions: {MAX_ACTIONS + 1} actions, more than "
                f"{MAX_ACTIONS}\n")
+
+
+def test_a_replay_that_starts_from_a_position_is_shown_from_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """conform writes a class's minimal example as a position and one action: show draws both."""
+    from rules_ref.game import game_steps
+    from rules_ref.position import position_to_json
+    from rules_ref.ruleset import Ruleset
+    from rules_ref.state import Phase
+
+    state = next(after for _, _, after, _ in game_steps(6, 3)
+                 if after.phase is Phase.PLAYING and after.trick_number == 2 and not after.trick)
+    seat = state.to_act
+    card = state.legal_plays()[0]
+    data = {"format": "cancellation-hearts-conform-replay", "version": 1,
+            "start": {"type": "start", "players": 6, "ruleset": Ruleset().to_dict(),
+                      "position": position_to_json(state.position())},
+            "actions": [{"type": "play", "seat": seat, "card": str(card)}]}
+    code, out, err = _show(tmp_path, data, capsys)
+    assert (code, err) == (0, "")
+    assert "The replay starts from a position: deal 1, phase playing" in out
+    assert f"trick 2 led by seat {seat}, seat {seat} to lead" in out
+    assert out.endswith("\nThe file ends here: deal 1, playing phase.\n")

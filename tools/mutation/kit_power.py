@@ -108,7 +108,8 @@ def adapter_reach(root: Path, work: Path) -> set[tuple[str, int]]:
     adapter = ["env", f"PYTHONPATH={root}", sys.executable, str(tracer), str(out), *files]
     rules_ref_cmd = str(Path(sys.executable).with_name("rules-ref"))
     vectors = run_vectors(rules_ref_cmd, adapter, neutral, 1800.0)
-    conform = run_conform(rules_ref_cmd, adapter, neutral, 1800.0, ["--max-seconds", "900"])
+    conform = run_conform(rules_ref_cmd, adapter, neutral, 1800.0,
+                          ["--max-seconds", "900", "--examples", "100"])
     if vectors["caught"] or conform["caught"] or not out.exists():
         raise RuntimeError("the traced reference adapter did not pass the vectors and conform: "
                            f"vectors exit {vectors['exit']}, conform {conform.get('verdict')}")
