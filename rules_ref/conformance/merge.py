@@ -56,7 +56,7 @@ def rules_version() -> str:
 
 
 def example_size(example: dict[str, Any] | None) -> tuple[int, int]:
-    """(deals, actions) of a class's example, as :attr:`.failure.Failure.size` counts them."""
+    """(deals, actions) of a class's example, as ``Failure.size`` counts them."""
     if not isinstance(example, dict):
         return (1 << 30, 1 << 30)
     actions = example.get("actions") or []
