@@ -29,6 +29,7 @@ from typing import Any
 from ..conformance.budget import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
 from ..errors import InputError
 from ..ruleset import presets
+from ..wording import counted
 from . import conform_scale as scale
 from .common import (
     bounded_int,
@@ -308,7 +309,7 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         lines.extend(exercise_lines(outcome, config))
         lines.extend(report.format_classes(outcome, config))
     if s.citations:
-        lines.append(f"  {s.citations} correct rejection(s) cited another rule than the "
+        lines.append(f"  {counted(s.citations, 'correct rejection')} cited another rule than the "
                      "reference (not a failure):")
         lines.extend(f"    {note}" for note in outcome.notes)
     if code == EXIT_NOTHING_TESTED:
@@ -339,7 +340,7 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
              f"{report.rate(s.actions, seconds):.0f} actions/s)"]
     lines.append(f"  players {players}; ruleset {ruleset}; seed {config.seed}"
                  + (f"; {config.jobs} jobs" if config.jobs > 1 else "")
-                 + (f"; {s.restarts} adapter restart(s)" if s.restarts else ""))
+                 + (f"; {counted(s.restarts, 'adapter restart')}" if s.restarts else ""))
     if s.rare:
         seen = ", ".join(f"{name} {s.rare[name]}" for name in report.RARE_PATHS if s.rare[name])
         unseen = [name for name in report.RARE_PATHS if not s.rare[name]]
@@ -349,11 +350,12 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
             100, initial_indent="  ", subsequent_indent="    "))
     if s.divergences:
         lines.append(textwrap.fill(
-            f"{s.divergences} divergence(s) played past: the implementation was restarted from "
-            f"the reference's position {s.resyncs} time(s)"
-            + (f"; the reference followed its scores into the next deal {s.followed} time(s)"
-               if s.followed else "")
-            + f"; {s.cut} game(s) cut short (the implementation could not be brought back in "
+            f"{counted(s.divergences, 'divergence')} played past: the implementation was "
+            f"restarted from the reference's position {counted(s.resyncs, 'time')}"
+            + (f"; the reference followed its scores into the next deal "
+               f"{counted(s.followed, 'time')}" if s.followed else "")
+            + f"; {counted(s.cut, 'game')} cut short (the implementation could not be brought "
+            "back in "
             "step)", 100, initial_indent="  ", subsequent_indent="    "))
     if outcome.stopped == "time" and config.examples is not None:
         lines.append(f"  the time budget ({config.max_seconds:g} s) ended the search after "

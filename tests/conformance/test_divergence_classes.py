@@ -102,7 +102,9 @@ def test_the_text_report_lists_the_classes(capsys: pytest.CaptureFixture[str],
     assert "divergence classes: 3 (3 unexpected, 0 expected)" in out
     assert "] PASS.DIRECTION: its game differs from the reference's" in out
     assert "    governed by the switch pass_cycle (rules-ref rules PASS.DIRECTION)" in out
-    assert "divergence(s) played past: the implementation was restarted from" in out
+    # the class's example in a player's words, and the seat it happened to
+    assert "    its example: passes to the left where the rules pass " in out
+    assert "divergences played past: the implementation was restarted from" in out
     assert out.rstrip().endswith("verdict: DISAGREEMENT")
     assert len(list(tmp_path.glob("replay-7-*.json"))) == 3
 
