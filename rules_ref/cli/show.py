@@ -141,7 +141,7 @@ def _record(data: dict[str, Any], where: str,
 def _replay(data: dict[str, Any], where: str,
             log: GameLog) -> tuple[GameState, list[Action], list[str]]:
     from ..conformance.adapter import position_state, start_state
-    from ..conformance.replay import read_replay
+    from ..conformance.replay_file import read_replay
 
     # the replay file as conform reads it (a start message or a position, and the actions)
     start, actions = read_replay(data, where)
