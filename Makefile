@@ -28,7 +28,7 @@ play: $(PLAY_STAMP)
 	$(BIN)/rules-ref play
 
 lint: $(STAMP)
-	$(BIN)/ruff check rules_ref tests benchmarks docs tools
+	$(BIN)/ruff check rules_ref tests benchmarks docs tools spec
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules_ref tests

@@ -73,7 +73,8 @@ class Adapter:
         if "position" in request:
             return self.start_position(request)
         # TODO: build your game from request["players"], request["ruleset"] (a switch it
-        # leaves out is at its default: spec/protocol.md, start), request["deal_number"], request["dealer"], request["totals"], request["hands"]
+        # leaves out is at its default: spec/protocol.md, start), request["deal_number"],
+        # request["dealer"], request["totals"], request["hands"]
         # and request["extras"] (cards in canonical notation such as "10H", "QS"),
         # then: return self.observe()
         return rejected("this adapter does not implement a game yet")
