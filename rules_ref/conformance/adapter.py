@@ -58,16 +58,14 @@ CAPABILITIES = ("position", "batch", "observe", "changes")
 PROTOCOL_ENV = "RULES_REF_ADAPTER_PROTOCOL"
 
 
-def start_message(msg: object, where: str = "start") -> dict[str, Any]:
-    """A ``start`` request checked field by field, without its ``id``.
+def _start_head(msg: object, where: str, fields: tuple[str, ...]
+                ) -> tuple[dict[str, Any], int, Ruleset]:
+    """A ``start`` object's fields, its player count and its ruleset, checked.
 
-    Raises :class:`~rules_ref.errors.InputError` naming the JSON path of the
-    first field that is missing, unknown, of the wrong type or out of range
-    (a player count outside 6-11, or 5-11 under ``min_players = 5``, cites
-    ``PLAYERS.COUNT``). Whether the cards
-    make up the deck is left to :func:`start_state`.
+    The count must be one the game knows (``PLAYERS.COUNT``) and one the
+    ruleset plays (``min_players``).
     """
-    d = check_object(msg, where, START_FIELDS, ("id",))
+    d = check_object(msg, where, fields, ("id",))
     if d["type"] != "start":
         raise InputError(f"{where}.type: expected 'start', got {brief(d['type'])}")
     try:
@@ -79,6 +77,19 @@ def start_message(msg: object, where: str = "start") -> dict[str, Any]:
         check_player_count(players, ruleset.min_players)
     except SetupError as exc:
         raise InputError(f"{where}.players: {exc}") from None
+    return d, players, ruleset
+
+
+def start_message(msg: object, where: str = "start") -> dict[str, Any]:
+    """A ``start`` request checked field by field, without its ``id``.
+
+    Raises :class:`~rules_ref.errors.InputError` naming the JSON path of the
+    first field that is missing, unknown, of the wrong type or out of range
+    (a player count outside 6-11, or 5-11 under ``min_players = 5``, cites
+    ``PLAYERS.COUNT``). Whether the cards
+    make up the deck is left to :func:`start_state`.
+    """
+    d, players, ruleset = _start_head(msg, where, START_FIELDS)
     deal_number = get_int(d, "deal_number", where, 1)
     dealer = get_int(d, "dealer", where, 0, players - 1)
     totals = d["totals"]
@@ -120,18 +131,7 @@ def position_state(msg: object, where: str = "start") -> GameState:
     the rules cannot reach raises :class:`~rules_ref.errors.InputError`
     naming the field.
     """
-    d = check_object(msg, where, POSITION_START_FIELDS, ("id",))
-    if d["type"] != "start":
-        raise InputError(f"{where}.type: expected 'start', got {brief(d['type'])}")
-    try:
-        players = check_player_count(get_int(d, "players", where), FEWEST_PLAYERS)
-    except SetupError as exc:
-        raise InputError(f"{where}.players: {exc}") from None
-    ruleset = ruleset_from_json(d["ruleset"], f"{where}.ruleset")
-    try:
-        check_player_count(players, ruleset.min_players)
-    except SetupError as exc:
-        raise InputError(f"{where}.players: {exc}") from None
+    d, players, ruleset = _start_head(msg, where, POSITION_START_FIELDS)
     pos = position_from_json(d["position"], f"{where}.position")
     if pos.players != players:
         raise InputError(f"{where}.position.players: {pos.players} players, but the start is "
