@@ -72,6 +72,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="time budget of shrinking the divergence classes to minimal games, "
                    "shared between them in turn (default: half of --max-seconds, at least "
                    f"{SHRINK_SECONDS_MIN:g}; every class gets its first check)")
+    p.add_argument("--first", action="store_true",
+                   help="end the search after the game of the first unexpected divergence "
+                   "(a quick check while fixing one fault; the run says it stopped early)")
     p.add_argument("--expect", default=None, metavar="FILE",
                    help="declared deviations (JSON, spec/schemas/expect.schema.json): the "
                    "divergences they cover do not fail the run")
@@ -164,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         timeout=args.timeout, jobs=args.jobs, shrink_seconds=args.shrink_seconds,
         ruleset=ruleset_from_args(args) if explicit else None,
         versions=(args.protocol,) if args.protocol else PROTOCOL_VERSIONS,
-        expect=expect, strict=args.strict)
+        expect=expect, strict=args.strict, first=args.first)
     config = scale.scale_config(config, args)
     progress = _Progress() if sys.stderr.isatty() and not args.json else None
     if args.replay is not None:
@@ -334,8 +337,9 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
                ",".join(map(str, outcome.supports.players)) if outcome.supports else "?")
     ruleset = config.ruleset.describe() if config.ruleset else "drawn within the adapter's"\
         " supports"
-    lines = [f"conform: {adapter!r}: {s.games} games, {s.deals} deals, {s.actions} "
-             f"actions compared, {s.illegal} illegal actions offered in {seconds:.1f} s "
+    lines = [f"conform: {adapter!r}: {counted(s.games, 'game')}, {counted(s.deals, 'deal')}, "
+             f"{counted(s.actions, 'action')} compared, {counted(s.illegal, 'illegal action')} "
+             f"offered in {seconds:.1f} s "
              f"({report.rate(s.deals, seconds):.1f} deals/s, "
              f"{report.rate(s.actions, seconds):.0f} actions/s)"]
     lines.append(f"  players {players}; ruleset {ruleset}; seed {config.seed}"
@@ -362,4 +366,7 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
                      f"{outcome.examples_run} of {config.examples} games")
     elif outcome.stopped == "fault":
         lines.append("  an adapter fault ended the search")
+    elif outcome.stopped == "first":
+        lines.append(f"  --first: the search ended after game {s.games}, the first with an "
+                     "unexpected divergence; the rest of its budget was not played")
     return lines

@@ -3,7 +3,8 @@
 Every job has its own adapter and its own seed (:func:`job_seed`) and
 plays for the whole time budget; the divergence classes of all jobs are
 merged (:class:`.divergence.Divergences`) and then shrunk in this process
-(:mod:`.shrink`). An adapter fault in one job stops the others.
+(:mod:`.shrink`). An adapter fault in one job stops the others, and so does
+its first unexpected divergence under ``--first``.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def _job_main(config: Config, index: int, examples: int | None, counters: Any, s
             result = {"fault": fault.to_json(), "stats": {}}
         else:
             outcome = runner.search()
-            if outcome.failure is not None and outcome.failure.kind == "fault":
+            if (outcome.failure is not None and outcome.failure.kind == "fault") or (
+                    outcome.stopped == "first"):
                 stop.set()
             assert outcome.divergences is not None
             result = {"stats": {name: getattr(outcome.stats, name) for name in COUNTS},
@@ -158,7 +160,9 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
         if result.get("divergences") is not None:
             divergences.merge_json(result["divergences"], index)
         notes.extend(result.get("notes", []))
-        stopped = stopped or result.get("stopped", "")
+        # --first in one job stops the others: the run ended for that reason
+        mine = result.get("stopped", "")
+        stopped = mine if mine == "first" else stopped or mine
         if supports is None and result.get("supports"):
             s = result["supports"]
             supports = Supports(s["name"], tuple(s["players"]), s["switches"],

@@ -44,6 +44,8 @@ class Config:
     #: The declared deviations (``--expect``), and whether one never seen fails the run.
     expect: tuple[Expectation, ...] = ()
     strict: bool = False
+    #: ``--first``: end the search after the game of the first unexpected divergence.
+    first: bool = False
 
     @property
     def shrink_budget(self) -> float:
@@ -60,7 +62,9 @@ class Outcome:
     failure: Failure | None = None
     fault: AdapterFault | None = None
     notes: list[str] = field(default_factory=list)
-    stopped: str = ""  # why the search ended ("time", "fault", "stopped", "": its games)
+    #: Why the search ended: "time", "fault", "stopped" (another job's fault), "first"
+    #: (``--first`` met an unexpected divergence), "": it played its games.
+    stopped: str = ""
     examples_run: int = 0
     #: Every divergence class the run saw (None: a replay, or no game was played).
     divergences: Divergences | None = None

@@ -4,7 +4,8 @@ A :class:`Runner` connects to the adapter and runs one Hypothesis search in
 which each example is one :class:`.conversation.Conversation`. Every
 divergence is recorded in its class (:mod:`.divergence`) and the game goes
 on (:mod:`.resync`); the search runs until the time budget, or the number
-of games when one was asked for. An adapter fault ends the search.
+of games when one was asked for. An adapter fault ends the search, and so
+does the first unexpected divergence when ``--first`` asked for it.
 :func:`run_search` is ``rules-ref conform`` in one process: the search, then
 the shrinking of every class (:mod:`.shrink`).
 """
@@ -186,6 +187,8 @@ class Runner:
             for note in session.notes:
                 if len(self.notes) < 5:
                     self.notes.append(note)
+        if self.config.first and self.divergences.unexpected():
+            raise _Stop("first")
 
     def search(self) -> Outcome:
         """Run the search; the adapter must be connected (:meth:`connect`)."""

@@ -32,8 +32,10 @@ from tests.processes import gone, wait_gone
 from .broken_adapters import BROKEN, command
 
 REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
-#: The search budget of every broken-adapter test: games, not seconds.
-SEARCH = ["--examples", "400", "--seed", "11", "--max-seconds", "600", "--shrink-seconds", "0.25"]
+#: The search budget of every broken-adapter test: games, not seconds; each ends after the
+#: game of its first divergence (--first).
+SEARCH = ["--examples", "400", "--seed", "11", "--max-seconds", "600", "--shrink-seconds", "0.25",
+          "--first"]
 #: For the runs that must play all their games: a time budget no machine reaches, and an
 #: answer timeout far above the time an answer takes.
 UNHURRIED = ["--max-seconds", "600", "--timeout", "60"]
@@ -74,6 +76,8 @@ def test_broken_adapter_is_caught(name: str, capsys: pytest.CaptureFixture[str],
     code, summary, _ = conform(capsys, *SEARCH, "--out", str(tmp_path), "--", *command(name))
     assert code == 1, summary
     assert summary["verdict"] == "disagreement"
+    assert summary["stopped"] == "first"
+    assert summary["games"] < 400
     assert rule in summary["rules"], (name, summary["rules"], summary["failure"]["summary"])
     failure = summary["failure"]
     assert failure["kind"] == "disagreement"
@@ -104,6 +108,8 @@ def test_text_report_names_the_rule_and_the_command(capsys: pytest.CaptureFixtur
     assert "  last_trick:\n    reference:" in out
     assert "reproduce: rules-ref conform --replay " in out
     assert out.rstrip().endswith("verdict: DISAGREEMENT")
+    assert ("  --first: the search ended after game 1, the first with an unexpected "
+            "divergence; the rest of its budget was not played\n") in out
     # the moment before the failing action, as a position anyone can paste and start from
     text = next(line for line in out.splitlines() if line.startswith("  position text: "))
     written = next(line for line in out.splitlines() if line.startswith("  replay file: "))
@@ -126,6 +132,20 @@ def test_jobs_spread_the_search_and_merge_the_report(capsys: pytest.CaptureFixtu
     assert code == 1
     assert "SCORE.CARD_POINTS" in summary["rules"]
     assert Path(summary["replay"]).is_file()
+    # --first in one job ends the other one too
+    assert summary["stopped"] == "first"
+    assert summary["games"] < 400
+
+
+def test_without_first_the_search_plays_its_whole_budget(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    budget = [a for a in SEARCH if a != "--first"]
+    budget[budget.index("--examples") + 1] = "6"
+    code, summary, _ = conform(capsys, *budget, "--out", str(tmp_path), "--",
+                               *command("cancel-ignored"))
+    assert code == 1
+    assert summary["stopped"] is None
+    assert summary["games"] == 6
 
 
 # --- adapter faults -------------------------------------------------------------------------
