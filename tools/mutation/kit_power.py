@@ -29,7 +29,11 @@ command catches is re-run with a long conform search
 (``--long-examples``, ``--long-seconds``). It is classified *equivalent at the
 adapter* when that search also finds nothing and the mutation campaign's
 report (``docs/reports/mutation.json``) shows no test kills it either; then it
-is not counted as a miss. Otherwise it is a miss.
+is not counted as a miss. A mutant that changes only the words of an error
+message (:mod:`tools.mutation.message_only`, read from the source) and that
+the long search does not catch is *message words only*: the protocol compares
+a rejection's rule, not its words, so no adapter run can see it, and it is
+not counted either. Otherwise it is a miss.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from .campaign import CACHE, RULE_MODULES, collect, module_path, order
+from .message_only import message_only
 from .operators import Mutant, units
 
 CONFORM_SEED = 20261201
@@ -220,12 +225,20 @@ def _not_run() -> dict[str, Any]:
             "first_catch_seconds": None}
 
 
+#: The class of a mutant that changes only the words of an error message, which the
+#: protocol does not compare (:mod:`tools.mutation.message_only`).
+MESSAGE_ONLY = "message words only"
+
+
 def _classify(entry: dict[str, Any], tested: dict[str, dict[str, Any]]) -> None:
     if entry.get("class") == "not reached by the adapter":
         return
     long = entry.get("long_conform")
     if long is None:
         entry["class"] = "caught"
+        return
+    if entry.get("message_only") and not long["caught"]:
+        entry["class"] = MESSAGE_ONLY
         return
     test = tested.get(entry["key"], {})
     killed_by_tests = test.get("status") in ("killed", "timeout")
@@ -253,6 +266,8 @@ def _reclassify(args: argparse.Namespace, root: Path, tested: dict[str, dict[str
     for entry in results:
         caught = entry["vectors"]["caught"] or entry["conform"]["caught"]
         m = by_key.get(entry["key"])
+        if m is not None and m.description == entry["mutation"]:
+            entry["message_only"] = message_only(m, (root / m.module).read_text(encoding="utf-8"))
         if not caught and m is not None and m.description == entry["mutation"] and not reaches(
                 m, reach):
             entry["class"] = "not reached by the adapter"
@@ -312,6 +327,7 @@ def _one(m: Mutant, root: Path, work: Path, expected: tuple[str, ...], args: arg
     entry["named"] = {"by": kit, "rules": entry[kit]["rules"],
                       "right": entry[kit]["right_rule"]}
     if not entry["vectors"]["caught"] and not entry["conform"]["caught"]:
+        entry["message_only"] = message_only(m, (root / m.module).read_text(encoding="utf-8"))
         long = run_conform(rules_ref_cmd, adapter, neutral, args.long_seconds + 120.0,
                            ["--examples", str(args.long_examples),
                             "--max-seconds", str(args.long_seconds)])

@@ -169,7 +169,7 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
                     seconds: float, jobs: int, modules: tuple[str, ...],
                     long_seconds: float, cpu_seconds: float | None = None) -> str:
     """Write the JSON and Markdown kit-power report; return the headline line."""
-    uncounted = ("equivalent at the adapter", "not reached by the adapter")
+    uncounted = ("equivalent at the adapter", "not reached by the adapter", "message words only")
     counted = [e for e in results if e["class"] not in uncounted]
     equivalent = len(results) - len(counted)
     n = len(counted)
@@ -189,8 +189,8 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = usage.ru_utime + usage.ru_stime if cpu_seconds is None else cpu_seconds
     headline = (f"{'SAMPLE of ' if sample else ''}{len(results)} mutants"
-                f"{f' (of {total})' if sample else ''}, {equivalent} not reached or "
-                f"equivalent at the adapter: "
+                f"{f' (of {total})' if sample else ''}, {equivalent} not reached, "
+                f"equivalent at the adapter or message words only: "
                 f"conform caught {share['conform']:.1%}, vectors {share['vectors']:.1%}, "
                 f"right rule named {right_share:.1%}")
     doc: dict[str, Any] = {
@@ -247,7 +247,12 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
         "is when the first failing vector was printed.", "",
         "Equivalent at the adapter: neither command catches the mutant, a long conform run "
         f"({long_seconds:.0f} s) finds nothing, and the mutation campaign shows no test kills "
-        "it. Such mutants are listed, not counted as misses.", "",
+        "it. Message words only: the mutant changes only the words of an error message "
+        "(read from the source: the text it replaces ends up only in a raised message), "
+        "which the protocol does not compare (a rejection is compared by the rule it cites), "
+        "and the long conform run finds nothing either; the suite's exact-message tests "
+        "kill it. Not reached by the adapter: the mutant changes lines the reference adapter "
+        "never runs in these commands. Such mutants are listed, not counted as misses.", "",
         "| mutant | mutation | conform | vectors | rules named / expected | class |",
         "|---|---|---|---|---|---|",
     ]
