@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -195,7 +195,7 @@ class Runner:
         stopped = ""
         chunk = 0
         try:
-            with fewer_collections():
+            with fewer_collections(), seed_alone():
                 while self.examples is None or self.examples_run < self.examples:
                     left = CHUNK_EXAMPLES if self.examples is None else min(
                         CHUNK_EXAMPLES, self.examples - self.examples_run)
@@ -274,6 +274,43 @@ def fewer_collections(young: int = 20_000) -> Any:
     finally:
         gc.set_threshold(*old)
         gc.unfreeze()
+
+
+@contextlib.contextmanager
+def seed_alone() -> Iterator[None]:
+    """Hypothesis draws from the run's seed alone while a search runs (restored afterwards).
+
+    Hypothesis mixes into its draws constants it reads from the source of
+    every module it takes for the user's own code (anything outside
+    site-packages and the standard library) and caches them under
+    ``.hypothesis/`` in the working directory. For ``conform`` that would
+    make the games of a seed depend on how rules-ref is installed (a
+    checkout or a wheel) and on what the process imported before, cost
+    each run a parse of the package, and leave a directory behind. The
+    pool is emptied for the search (the Hypothesis version is pinned by the
+    ``conform`` extra; if its internals differ, nothing is changed).
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import Constants
+
+        original = providers._get_local_constants
+        cache = providers.CONSTANTS_CACHE
+        empty = Constants()
+    except (ImportError, AttributeError):  # pragma: no cover - another Hypothesis
+        yield
+        return
+
+    def no_local_constants() -> Any:
+        return empty
+
+    cache.cache.clear()  # what was drawn before may hold the local constants
+    providers._get_local_constants = no_local_constants
+    try:
+        yield
+    finally:
+        providers._get_local_constants = original
+        cache.cache.clear()
 
 
 def run_search(config: Config, on_progress: Callable[[Stats, float], None] | None = None

@@ -1,0 +1,52 @@
+"""A conform search depends on its seed alone (``search.seed_alone``).
+
+Hypothesis would mix into its draws constants read from the source of the
+modules it takes for local code, cached under ``.hypothesis/`` in the
+working directory: the same seed would play other games in a process that
+had gathered them (a test session, an editable install) than in a fresh
+one, and the run would leave a directory behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules_ref.cli import main
+
+from .broken_adapters import command
+
+SEARCH = ["--json", "--seed", "11", "--examples", "30", "--max-seconds", "600", "--timeout",
+          "60", "--shrink-seconds", "0.25"]
+
+
+def _figures(summary: dict[str, object]) -> tuple[object, ...]:
+    return (summary["games"], summary["deals"], summary["actions_compared"],
+            summary["illegal_offered"], summary["rules"])
+
+
+def test_the_same_seed_plays_the_same_games_whatever_the_process_drew_before(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from hypothesis.internal.conjecture import providers
+
+    assert len(providers._get_local_constants()) > 0  # this process has gathered them
+    monkeypatch.chdir(tmp_path)
+    adapter = command("queen-ten")
+    code = main(["conform", *SEARCH, "--out", str(tmp_path / "in"), "--", *adapter])
+    here = json.loads(capsys.readouterr().out)
+    fresh = subprocess.run([sys.executable, "-m", "rules_ref", "conform", *SEARCH, "--out",
+                            str(tmp_path / "fresh"), "--", *adapter], cwd=tmp_path,
+                           capture_output=True, text=True, check=False,
+                           env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert (code, fresh.returncode) == (1, 1), fresh.stderr
+    assert _figures(here) == _figures(json.loads(fresh.stdout))
+    # nothing but the replay files the runs were asked for
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fresh", "in"]
+    # and the pool is back as it was for the rest of this process
+    assert len(providers._get_local_constants()) > 0
