@@ -390,6 +390,30 @@ def _turn_rules(before: GameState | None, after: GameState) -> list[str]:
     return ["TRICK.NEXT_LEADER"]
 
 
+def _takes_another_suit_as_led(after: GameState, seat: int, ref: set[Card],
+                               impl: set[Card]) -> bool:
+    """Does a legal-card difference show another suit taken as led (``TRICK.LED_SUIT``)?
+
+    Only once the led card is cancelled, and only when the difference is
+    what a wrong led suit would give: the implementation makes the seat
+    follow another suit of the trick (it holds cards of it), or it lets a
+    seat that holds the led suit play off it. A seat void in the led suit
+    and in every other suit of the trick plays the same cards whichever of
+    them is led: a difference there is another rule's (a heart banned on
+    the first trick, say).
+    """
+    trick = after.trick
+    if not _led_card_cancelled(trick):
+        return False
+    led = trick[0].suit
+    hand = after.hands[seat]
+    follows_another = any(impl == {c for c in hand if c.suit == s}
+                          for s in {c.suit for c in trick} - {led})
+    holds_led = any(c.suit == led for c in hand)
+    off_led = holds_led and any(c.suit != led for c in impl - ref)
+    return (bool(impl) and follows_another) or off_led
+
+
 def _legal_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
     if after.phase is Phase.MOON_CHOICE:
         return ["MOON.CHOICE"]
@@ -405,8 +429,7 @@ def _legal_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
     if after.trick_number == 1 and impl == {TWO_OF_CLUBS} and ref - impl:
         return ["LEAD.OPENING_CARD"]  # the 2♣ made compulsory on the first trick
     rules: list[str] = []
-    if _led_card_cancelled(after.trick) and any(
-            c.suit != after.trick[0].suit for c in impl ^ ref):
+    if _takes_another_suit_as_led(after, seat, ref, impl):
         rules.append("TRICK.LED_SUIT")
     for c in sorted(impl - ref):
         rules.extend(v.rule_id for v in after.violations(Play(seat, c)))

@@ -265,3 +265,34 @@ def test_points_that_differ() -> None:
     # every point lost at the end of a deal: not the void last trick's cards, which nobody
     # collects, but the values of the cards (no parcel explains it)
     assert rules(_last_trick_void(), "points", [0] * 7) == ["SCORE.CARD_POINTS"]
+
+
+#: 9 players, hubpages: the first trick's diamonds all cancel (3♦ 5♦ 4♦ Q♦ twice), and seat
+#: 8, to play, holds no diamond: the led suit cannot decide what it may play.
+ALL_LED_CANCELLED = (
+    "9 1 8 playing 2C5C9CJCQCJDAD4S7SKS/4CKC2D7D3H7HQH5S6SAS/7CAC9D2H5HAH2S9S10SJS/"
+    "6C8C10C6D8DKD6HJHKHQS/2C5C9CJCQCJDAD4S7SKS/4CKC2D7D3H7HQH5S6SAS/7CAC9D2H5HAH2S9S10SJS/"
+    "3C3C6D8D10DKD6HJHKHQS/6C8C10C8H8H9H9H10H3S8S8S 1@0:3D5D4DQD3D5D4DQD unbroken - "
+    "4H3S10D10H4H@face-down -/-/-/-/-/-/-/-/- 48,67,78,49,31,44,25,42,52")
+
+
+@pytest.mark.rule("FOLLOW.FIRST_TRICK", "TRICK.LED_SUIT")
+def test_a_seat_void_in_every_suit_of_the_trick_blames_no_led_suit() -> None:
+    from rules_ref.position import parse_position
+    from rules_ref.ruleset import preset
+
+    after = GameState.from_position(parse_position(ALL_LED_CANCELLED), preset("hubpages"))
+    assert after.to_act == 8
+    legal = observe(after)["legal"]
+    assert legal == ["6C", "8C", "10C", "8H", "9H", "10H", "3S", "8S"]
+    # hearts banned on the first trick: that rule, not a led suit taken from a live card
+    assert rules((None, None, after), "legal", ["6C", "8C", "10C", "3S", "8S"]) == [
+        "FOLLOW.FIRST_TRICK"]
+    # holding a diamond, a seat allowed off the suit shows the led suit lost with its card
+    seat_7 = GameState.from_position(parse_position(ALL_LED_CANCELLED.replace(
+        "1@0:3D5D4DQD3D5D4DQD", "1@0:3D5D4DQD3D5D4D").replace(
+        "3C3C6D8D10DKD", "3C3C6D8D10DQDKD")), preset("hubpages"))
+    assert seat_7.to_act == 7
+    assert observe(seat_7)["legal"] == ["6D", "8D", "10D", "QD", "KD"]
+    assert rules((None, None, seat_7), "legal", ["3C", "6D", "8D", "10D", "QD", "KD"])[0] == (
+        "TRICK.LED_SUIT")
