@@ -52,7 +52,8 @@ CAUSAL_ORDER: tuple[tuple[str, ...], ...] = (
 )
 
 #: The causal order at the end of a deal, or when the phases differ: the scores
-#: decide the phase, and the phase decides which other fields are shown.
+#: decide the phase, and the phase decides which other fields are shown. Not when the
+#: deal's last trick went to another seat: that decides the scores (CAUSAL_ORDER).
 END_ORDER: tuple[tuple[str, ...], ...] = (
     ("points",),
     ("deal_scores", "totals"),
@@ -440,6 +441,13 @@ def _legal_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
     return _dedupe(rules)
 
 
+def _winner_differs(expected: Any, actual: Any) -> bool:
+    """The same last trick given to another seat: at a deal's end, the cause of its scores."""
+    return (isinstance(expected, dict) and isinstance(actual, dict)
+            and expected.get("cards") == actual.get("cards")
+            and expected.get("winner") != actual.get("winner"))
+
+
 def observation_rules(before: GameState | None, action: Action | None, after: GameState,
                       expected: dict[str, Any], actual: dict[str, Any]
                       ) -> tuple[list[str], list[str], list[str]]:
@@ -451,7 +459,8 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
     differing fields)``.
     """
     order = CAUSAL_ORDER
-    if after.phase in _DEAL_OVER or expected.get("phase") != actual.get("phase"):
+    if (after.phase in _DEAL_OVER or expected.get("phase") != actual.get("phase")) and not (
+            _winner_differs(expected.get("last_trick"), actual.get("last_trick"))):
         order = END_ORDER
     differing = [f for group in order for f in group if expected.get(f) != actual.get(f)]
     if not differing:

@@ -296,3 +296,32 @@ def test_a_seat_void_in_every_suit_of_the_trick_blames_no_led_suit() -> None:
     assert observe(seat_7)["legal"] == ["6D", "8D", "10D", "QD", "KD"]
     assert rules((None, None, seat_7), "legal", ["3C", "6D", "8D", "10D", "QD", "KD"])[0] == (
         "TRICK.LED_SUIT")
+
+
+#: 11 players, the deal's last trick: 8♥ led and cancelled by the other 8♥; K♥ to come.
+LAST_TRICK_LED_CANCELLED = (
+    "11 4 7 playing -/-/-/-/-/-/-/-/-/KH/- 9@10:8H10D10H8H9CKD4H6S5H5H broken - 9CJD2SKDAC@8 "
+    "-/-/-/-/-/6C7C10C9DQDADAD7HJHQH4S5S5S6S7S10S10SJSJSQSKSAS/4CQC2D2D3D3D4D4D5D6D6D7D8D8D9D"
+    "10DJDQD3S3S9S9S/4C8CJCJCQCKCKC5D7D2S4S/2C2C3C3C5C5C6C7C8C9C10CACACJDKD2S/-/2H2H3H3H4H6H6H"
+    "7H9H9H10HJHQHKHAHAH7S8S8SQSKSAS 0,0,0,0,0,0,0,0,0,0,0")
+
+
+@pytest.mark.rule("TRICK.LED_SUIT")
+def test_the_last_trick_of_a_deal_given_to_another_seat_decides_its_scores() -> None:
+    from rules_ref.position import parse_position
+
+    ruleset = Ruleset.from_dict({"min_players": 5, "opening_lead": "left-of-dealer-no-scoring",
+                                 "last_trick_void": "leader", "ten_of_diamonds_points": -10,
+                                 "target": 26})
+    before = GameState.from_position(parse_position(LAST_TRICK_LED_CANCELLED), ruleset)
+    action = Play(9, parse_card("KH"))
+    after, _ = before.apply(action)
+    exp = observe(after)
+    assert exp["last_trick"]["winner"] == 9 and exp["points"][9] == -3
+    # K♦ (seat 4) taken for the winner: diamonds taken as led once 8♥ is cancelled
+    points = [0, 0, 0, 0, -3, 16, -10, 0, 0, 0, 29]
+    actual = {**exp, "last_trick": {**exp["last_trick"], "winner": 4}, "points": points,
+              "deal_scores": points, "totals": points}
+    named, deciding, others = observation_rules(before, action, after, exp, actual)
+    assert (named, deciding) == (["TRICK.LED_SUIT"], ["last_trick"])
+    assert others == ["points", "deal_scores", "totals"]
