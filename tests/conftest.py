@@ -57,7 +57,7 @@ from hypothesis import settings
 
 from rules_ref.conformance.strategies import RarePathTally
 
-from . import parallel
+from . import parallel, untraced
 
 PROFILE_VARIABLE = "RULES_REF_HYPOTHESIS_PROFILE"
 PROFILES = ("ci", "thorough")
@@ -89,6 +89,16 @@ class _RarePathPlugin:
         producers = self.config.stash[PRODUCERS]
         if report.nodeid in producers and (report.when == "call" or report.outcome != "passed"):
             producers[report.nodeid] = report.outcome
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    """Run a test marked ``untraced`` with coverage stopped (:mod:`tests.untraced`)."""
+    if item.get_closest_marker(untraced.MARKER) is None:
+        yield
+        return
+    with untraced.untraced():
+        yield
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -1,0 +1,37 @@
+"""Tests marked ``untraced`` run with coverage measurement stopped (``tests/conftest.py``).
+
+A few long property runs replay, thousands of times over, lines the rest of
+the suite reaches too; traced, they took three times as long. Coverage
+keeps a stack of running measurements (in a worker of a parallel run there
+are two, and ``pytest-cov``'s own ``no_cover`` stops only the top one, so
+the one below resumes): every one is stopped for the test and started again
+after it, in the order they were started, so nothing it measured before or
+after is lost. Without coverage running, nothing changes.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+MARKER = "untraced"
+
+
+@contextmanager
+def untraced() -> Iterator[None]:
+    """Stop every running coverage measurement for the duration of the block."""
+    try:
+        from coverage import Coverage
+    except ImportError:  # pragma: no cover - coverage is a dev dependency
+        yield
+        return
+    stopped: list[Coverage] = []
+    while (current := Coverage.current()) is not None and sys.gettrace() is not None:
+        current.stop()
+        stopped.append(current)
+    try:
+        yield
+    finally:
+        for cov in reversed(stopped):
+            cov.start()
