@@ -2,38 +2,41 @@
 
 ``python -m tools.mutation kit-power`` (``make kit-power``) takes every mutant
 of the rule modules, writes it into a temporary copy of the package, and runs
-``rules-ref vectors run`` and ``rules-ref conform --json`` (default settings,
-a fixed ``--seed`` so a run can be repeated) against the adapter command
-``env PYTHONPATH=COPY PYTHON -m rules_ref.conformance.adapter``. Both commands
-run from an empty directory with the installed ``rules-ref`` of this
-checkout, so only the adapter process imports the mutant: the runner's
-reference stays unmutated (checked once per campaign, :func:`check_origins`).
+``rules-ref vectors run`` and ``rules-ref conform --json --first`` (default
+settings otherwise, a fixed ``--seed`` so a run can be repeated) against the
+adapter command ``env PYTHONPATH=COPY PYTHON -m rules_ref.conformance.adapter``.
+``--first`` ends conform's run after the game of its first divergence: up to
+that game it plays what a default run plays, so whether and when a mutant is
+caught is what the default run finds, and a caught mutant costs a few
+seconds instead of the whole budget. Both commands run from an empty
+directory with the installed ``rules-ref`` of this checkout, so only the
+adapter process imports the mutant: the runner's reference stays unmutated
+(checked once per campaign, :func:`check_origins`).
 
 Per mutant it records whether each command caught it (exit 1, a
 disagreement or a failed vector; exit 2 with an adapter fault counts as
 caught too, with no rule), the time to the first catch (vectors: when the
-first ``FAIL`` line was printed; conform: the run's wall time, shrinking
-included, an upper bound), and whether a named rule is one of the mutated
-function's rules (its ``@implements``; for a helper without one, the rules of
-the rule functions that call it). The rule a command names: conform's
-failure rules; for the vectors, the rule cited by the most failing vectors.
-The report's "right rule" is conform's when conform caught the mutant, else
-the vectors'.
+first ``FAIL`` line was printed; conform: when its first divergence class
+was first seen), and whether a named rule is one of the mutated function's
+rules (its ``@implements``; for a helper without one, the rules of the rule
+functions that call it). The rule a command names: conform's, for the first
+divergence it met; for the vectors, the rule cited by the most failing
+vectors. The report's "right rule" is conform's when conform caught the
+mutant, else the vectors'.
 
 A mutant of lines the reference adapter never runs (traced once, over a
 vectors run and a conform run of the unmutated package with the same seed,
 :mod:`tools.mutation.traced_adapter`) cannot change what the adapter answers
 in those runs, which replay the same games until an answer differs: it is
 classified *not reached by the adapter* without a run. A mutant neither
-command catches is re-run with a long conform search
-(``--long-examples``, ``--long-seconds``). It is classified *equivalent at the
-adapter* when that search also finds nothing and the mutation campaign's
-report (``docs/reports/mutation.json``) shows no test kills it either; then it
-is not counted as a miss. A mutant that changes only the words of an error
-message (:mod:`tools.mutation.message_only`, read from the source) and that
-the long search does not catch is *message words only*: the protocol compares
-a rejection's rule, not its words, so no adapter run can see it, and it is
-not counted either. Otherwise it is a miss.
+command catches and that changes only the words of an error message
+(:mod:`tools.mutation.message_only`, read from the source) is *message words
+only*: the protocol compares a rejection's rule, not its words, so no adapter
+run can see it. Any other mutant neither command catches is a miss, unless
+the mutation campaign's report (``docs/reports/mutation.json``) shows that no
+test kills it either: then a long conform search (``--long-examples``,
+``--long-seconds``) is run, and the mutant is *equivalent at the adapter* when
+it also finds nothing. Neither of these two classes is counted as a miss.
 """
 
 from __future__ import annotations
@@ -214,10 +217,14 @@ def run_conform(rules_ref_cmd: str, adapter: list[str], neutral: Path, limit: fl
         summary = {}
     verdict = summary.get("verdict")
     caught = verdict in ("disagreement", "fault") or (proc.returncode in (1, 2) and not summary)
+    # when the first divergence was seen (its class's first sighting), else the run's end
+    seen = [float(c["first_seen"]["seconds"]) for c in summary.get("classes") or []
+            if not c.get("expected") and c.get("first_seen")]
+    first = min(seen) if seen else seconds
     return {"caught": caught, "exit": proc.returncode, "verdict": verdict,
             "rules": list(summary.get("rules") or []), "seconds": round(seconds, 2),
-            "first_catch_seconds": round(seconds, 2) if caught else None,
-            "games": summary.get("games")}
+            "first_catch_seconds": round(first, 2) if caught else None,
+            "games": summary.get("games"), "stopped": summary.get("stopped")}
 
 
 def _not_run() -> dict[str, Any]:
@@ -230,19 +237,23 @@ def _not_run() -> dict[str, Any]:
 MESSAGE_ONLY = "message words only"
 
 
+def _killed_by_tests(key: str, tested: dict[str, dict[str, Any]]) -> bool:
+    return tested.get(key, {}).get("status") in ("killed", "timeout")
+
+
 def _classify(entry: dict[str, Any], tested: dict[str, dict[str, Any]]) -> None:
     if entry.get("class") == "not reached by the adapter":
         return
-    long = entry.get("long_conform")
-    if long is None:
+    if entry["vectors"]["caught"] or entry["conform"]["caught"]:
         entry["class"] = "caught"
         return
-    if entry.get("message_only") and not long["caught"]:
-        entry["class"] = MESSAGE_ONLY
-        return
+    long = entry.get("long_conform")
+    long_caught = bool(long and long["caught"])
     test = tested.get(entry["key"], {})
-    killed_by_tests = test.get("status") in ("killed", "timeout")
-    if not long["caught"] and test and not killed_by_tests:
+    killed_by_tests = _killed_by_tests(entry["key"], tested)
+    if entry.get("message_only") and not long_caught:
+        entry["class"] = MESSAGE_ONLY
+    elif long is not None and not long_caught and test and not killed_by_tests:
         entry["class"] = "equivalent at the adapter"
     else:
         entry["class"] = "miss"
@@ -289,8 +300,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     p.add_argument("--long-examples", type=int, default=1000,
                    help="examples of the long conform run of a mutant nothing caught")
-    p.add_argument("--long-seconds", type=float, default=120.0,
-                   help="time budget of that long run (default 120)")
+    p.add_argument("--long-seconds", type=float, default=60.0,
+                   help="time budget of that long run (default 60)")
     p.add_argument("--mutation-report", default="docs/reports/mutation.json",
                    help="the mutation campaign's JSON (for which mutants no test kills)")
     p.add_argument("--reclassify", default=None, metavar="KIT.json",
@@ -314,9 +325,9 @@ def _one(m: Mutant, root: Path, work: Path, expected: tuple[str, ...], args: arg
     adapter = ["env", f"PYTHONPATH={copy}", python, "-m", "rules_ref.conformance.adapter"]
     entry: dict[str, Any] = {"key": m.key, "module": m.module, "function": m.unit,
                              "line": m.line, "op": m.op, "mutation": m.description,
-                             "expected_rules": list(expected)}
+                             "expected_rules": list(expected), "message_only": False}
     entry["vectors"] = run_vectors(rules_ref_cmd, adapter, neutral, 600.0)
-    entry["conform"] = run_conform(rules_ref_cmd, adapter, neutral, 600.0, [])
+    entry["conform"] = run_conform(rules_ref_cmd, adapter, neutral, 600.0, ["--first"])
     for kit in ("vectors", "conform"):
         named = entry[kit]["rules"]
         entry[kit]["right_rule"] = bool(set(named) & set(expected)) if entry[kit]["caught"] \
@@ -328,6 +339,9 @@ def _one(m: Mutant, root: Path, work: Path, expected: tuple[str, ...], args: arg
                       "right": entry[kit]["right_rule"]}
     if not entry["vectors"]["caught"] and not entry["conform"]["caught"]:
         entry["message_only"] = message_only(m, (root / m.module).read_text(encoding="utf-8"))
+    if (not entry["vectors"]["caught"] and not entry["conform"]["caught"]
+            and not entry["message_only"] and not _killed_by_tests(m.key, tested)):
+        # only a mutant no test kills may be equivalent: the long search decides
         long = run_conform(rules_ref_cmd, adapter, neutral, args.long_seconds + 120.0,
                            ["--examples", str(args.long_examples),
                             "--max-seconds", str(args.long_seconds)])

@@ -227,8 +227,10 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
     lines += [
         "Each mutant of a rule module is put behind the reference adapter only (the runner's "
         "reference is the unmutated package) and checked by `rules-ref vectors run` and "
-        "`rules-ref conform` with default settings (a fixed `--seed`). An adapter fault "
-        "counts as a catch that names no rule.", "",
+        "`rules-ref conform` with default settings (a fixed `--seed`) and `--first`: the run "
+        "ends after the game of its first divergence, and until then plays what a default "
+        "run plays, so whether and when a mutant is caught is what a default run finds. An "
+        "adapter fault counts as a catch that names no rule.", "",
         f"Modules: {', '.join(modules)}. Wall time {seconds:.0f} s with {jobs} job(s), "
         f"{doc['per_mutant_seconds']} s per mutant; {doc['cpu_seconds']} s of CPU in all, so "
         f"the whole campaign on two idle cores (`--jobs 2`): about "
@@ -242,17 +244,17 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
         f"Right rule named, among {len(judged)} caught mutants whose function has a rule: "
         f"{right_share:.1%} (conform's rule when conform caught it, else the rule most failing "
         f"vectors cite); conform alone {_pct(doc['right_rule_by_command']['conform'])}, "
-        f"vectors alone {_pct(doc['right_rule_by_command']['vectors'])}. "
-        "Conform's time is its whole run, shrinking included (an upper bound); the vectors' "
-        "is when the first failing vector was printed.", "",
+        f"vectors alone {_pct(doc['right_rule_by_command']['vectors'])}. Conform's rule is "
+        "that of the first divergence it met. Conform's time is when that divergence was "
+        "first seen; the vectors' is when the first failing vector was printed.", "",
         "Equivalent at the adapter: neither command catches the mutant, a long conform run "
         f"({long_seconds:.0f} s) finds nothing, and the mutation campaign shows no test kills "
         "it. Message words only: the mutant changes only the words of an error message "
         "(read from the source: the text it replaces ends up only in a raised message), "
-        "which the protocol does not compare (a rejection is compared by the rule it cites), "
-        "and the long conform run finds nothing either; the suite's exact-message tests "
-        "kill it. Not reached by the adapter: the mutant changes lines the reference adapter "
-        "never runs in these commands. Such mutants are listed, not counted as misses.", "",
+        "which the protocol does not compare (a rejection is compared by the rule it cites); "
+        "the suite's exact-message tests kill it. Not reached by the adapter: the mutant "
+        "changes lines the reference adapter never runs in these commands. Such mutants are "
+        "listed, not counted as misses.", "",
         "| mutant | mutation | conform | vectors | rules named / expected | class |",
         "|---|---|---|---|---|---|",
     ]
