@@ -37,12 +37,12 @@ def play_situation_rule(state: GameState, card: Card) -> list[str]:
     """The rule that decides whether ``card`` may be played now (whether or not it may).
 
     Opening lead ``LEAD.OPENING_CARD``; the lead after a void trick 1
-    ``VOID.LEADER`` for a heart or a Q♠ (that lead is not an opening lead); any other
-    lead ``LEAD.HEARTS``; a card identical to one in the trick
-    ``TRICK.CANCEL``; a heart or a Q♠ played to trick 1, following suit or
-    not, ``FOLLOW.FIRST_TRICK`` (the rule about point cards on the first
-    trick); any other
-    follow ``FOLLOW.SUIT``. ``TRICK.LED_SUIT`` comes first when the led
+    ``VOID.LEADER`` then ``LEAD.HEARTS`` for a heart or a Q♠ (that lead is not an
+    opening lead, and LEAD.HEARTS restricts it); any other lead ``LEAD.HEARTS``;
+    a card identical to one in the trick ``TRICK.CANCEL``; a heart or a Q♠
+    played to trick 1, following suit or not, ``FOLLOW.FIRST_TRICK`` (the rule
+    about point cards on the first trick); any other follow ``FOLLOW.SUIT``.
+    ``TRICK.LED_SUIT`` comes first when the led
     card has been cancelled and the card's suit is what decides.
     """
     if state.phase is not Phase.PLAYING:
@@ -52,7 +52,9 @@ def play_situation_rule(state: GameState, card: Card) -> list[str]:
             return ["LEAD.OPENING_CARD"]
         if (state.trick_number == 2 and state.tricks and state.tricks[0].winner is None
                 and is_penalty(card)):
-            return ["VOID.LEADER"]
+            # not an opening lead (VOID.LEADER), so LEAD.HEARTS decides: an engine that
+            # bans the card there breaks one or the other
+            return ["VOID.LEADER", "LEAD.HEARTS"]
         return ["LEAD.HEARTS"]
     if card in state.trick:
         return ["TRICK.CANCEL"]
@@ -161,16 +163,14 @@ def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
     if found is None:
         return ["SCORE.CARD_POINTS"] if _wrong_value(state, diff) else []
     for rule in (*PARCEL_RULES, "TRICK.WINNER"):
-        if all(d == 0 or _reaches(_candidates(found, rule, seat, diff), abs(d))
+        if all(d == 0 or _reaches(_candidates(found, rule, seat, diff), d)
                for seat, d in enumerate(diff)):
             return _refine(state, found, rule, diff)
     rules: list[str] = []
     for seat, d in enumerate(diff):
         if d == 0:
             continue
-        mine = [p for p in found if p.points and (p.seat == seat if d < 0 else (
-            p.seat != seat and (p.seat is None or diff[p.seat] < 0)))]
-        match = _match(mine, abs(d))
+        match = _match(_changes(found, seat, diff), d)
         if match is None:
             # a difference no parcel explains: not a matter of where cards went
             return ["SCORE.CARD_POINTS"] if _wrong_value(state, diff) else []
@@ -180,23 +180,39 @@ def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
     return list(dict.fromkeys(rules))
 
 
-def _candidates(found: list[Parcel], rule: str, seat: int, diff: Sequence[int]) -> list[int]:
-    """The points of the parcels of ``rule`` that could make seat ``seat``'s difference.
+def _changes(found: list[Parcel], seat: int, diff: Sequence[int]) -> list[tuple[Parcel, int]]:
+    """Each parcel that could make seat ``seat``'s difference, with the change it would make.
 
-    A seat short of points lost parcels it collected; a seat with points too
-    many took a parcel of nobody's, or of a seat short of points.
+    A seat loses a parcel it collected (its points taken away: a parcel of
+    negative points, such as one with a 10♦ under ``ten_of_diamonds_points``,
+    loses it points below zero), or takes a parcel of nobody's, or of a seat
+    whose difference goes the other way (the points added).
     """
-    if diff[seat] < 0:
-        return [p.points for p in found if p.rule == rule and p.seat == seat and p.points]
-    return [p.points for p in found if p.rule == rule and p.seat != seat and p.points
-            and (p.seat is None or diff[p.seat] < 0)]
+    d = diff[seat]
+    out = []
+    for p in found:
+        if not p.points:
+            continue
+        if p.seat == seat:
+            out.append((p, -p.points))
+        elif p.seat is None or diff[p.seat] * d < 0:
+            out.append((p, p.points))
+    return out
 
 
-def _reaches(points: list[int], amount: int) -> bool:
-    """Do some of ``points`` add up to exactly ``amount``?"""
+def _candidates(found: list[Parcel], rule: str, seat: int, diff: Sequence[int]) -> list[int]:
+    """The changes the parcels of ``rule`` could make to seat ``seat``'s points.
+
+    See :func:`_changes`.
+    """
+    return [change for p, change in _changes(found, seat, diff) if p.rule == rule]
+
+
+def _reaches(changes: list[int], amount: int) -> bool:
+    """Do some of ``changes`` add up to exactly ``amount`` (not zero)?"""
     sums = {0}
-    for p in points[:40]:
-        sums |= {s + p for s in sums}
+    for c in changes[:40]:
+        sums |= {s + c for s in sums}
     return amount in sums and amount != 0
 
 
@@ -206,8 +222,9 @@ def _refine(state: GameState, found: list[Parcel], rule: str, diff: Sequence[int
         return [rule]
     out: list[str] = []
     for seat, d in enumerate(diff):
-        if d <= 0:
+        if d == 0:
             continue
+        # the seat that took a trick of another's: its points added to its own
         taken = next((p for p in found if p.rule == rule and p.seat != seat
                       and p.points == d), None)
         if taken is not None:
@@ -216,17 +233,17 @@ def _refine(state: GameState, found: list[Parcel], rule: str, diff: Sequence[int
     return list(dict.fromkeys(out)) or ["SCORE.CARD_POINTS"]
 
 
-def _match(candidates: list[Parcel], amount: int) -> Parcel | None:
-    """The parcel (or the first of the parcels of one rule together) carrying ``amount`` points."""
+def _match(changes: list[tuple[Parcel, int]], amount: int) -> Parcel | None:
+    """The parcel (or the first of the parcels of one rule together) making change ``amount``."""
     order = {r: i for i, r in enumerate((*PARCEL_RULES, "TRICK.WINNER"))}
-    ranked = sorted(candidates, key=lambda p: (order.get(p.rule, 99), p.trick))
-    for p in ranked:
-        if p.points == amount:
+    ranked = sorted(changes, key=lambda pc: (order.get(pc[0].rule, 99), pc[0].trick))
+    for p, change in ranked:
+        if change == amount:
             return p
     for rule in (*PARCEL_RULES, "TRICK.WINNER"):
-        same = [p for p in ranked if p.rule == rule]
-        if len(same) > 1 and sum(p.points for p in same) == amount:
-            return same[0]
+        same = [(p, change) for p, change in ranked if p.rule == rule]
+        if len(same) > 1 and sum(change for _, change in same) == amount:
+            return same[0][0]
     return None
 
 

@@ -21,7 +21,7 @@ from rules_ref.conformance.observation import observe
 from rules_ref.conformance.vectors import last_card, moon_deal
 from rules_ref.conformance.words import divergence_detail, divergence_words, governing_switch
 from rules_ref.game import game_steps
-from rules_ref.ruleset import DEFAULT
+from rules_ref.ruleset import DEFAULT, Ruleset
 from rules_ref.scoring import card_points
 from rules_ref.serialize import action_to_json
 from rules_ref.state import GameState, Phase
@@ -153,6 +153,21 @@ def test_points_scored_at_the_end_are_traced_to_the_cards_that_carry_them() -> N
     state = next(s for s in ends if any(QUEEN_OF_SPADES in c for c in s.collected))
     diff = [-3 * list(c).count(QUEEN_OF_SPADES) for c in state.collected]
     assert trace_points(state, diff) == ["SCORE.CARD_POINTS"]
+
+
+@pytest.mark.rule("VOID.COLLECT", "SCORE.CARD_POINTS")
+def test_a_pile_of_negative_points_lost_is_traced_too() -> None:
+    # ten_of_diamonds_points = -10: a pending pile holding a 10♦ can be worth less than
+    # nothing, and the seat that loses it scores more, not less
+    ruleset = Ruleset.from_dict({"ten_of_diamonds_points": -10})
+    ends = [after for seed in range(40) for _, action, after, _ in game_steps(7, seed, ruleset)
+            if after.phase in (Phase.DEALING, Phase.GAME_OVER)
+            and not isinstance(action, DealCards)]
+    state, (winner, points) = next((s, p) for s in ends
+                                   if (p := _pile_taken(s)) is not None and p[1] < 0)
+    diff = [-points if seat == winner else 0 for seat in range(7)]
+    assert diff[winner] > 0
+    assert trace_points(state, diff) == ["VOID.COLLECT"]
 
 
 def test_the_switch_of_a_rule() -> None:

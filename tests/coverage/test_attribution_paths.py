@@ -325,3 +325,23 @@ def test_the_last_trick_of_a_deal_given_to_another_seat_decides_its_scores() -> 
     named, deciding, others = observation_rules(before, action, after, exp, actual)
     assert (named, deciding) == (["TRICK.LED_SUIT"], ["last_trick"])
     assert others == ["points", "deal_scores", "totals"]
+
+
+#: 6 players: the first trick's spades all cancel once seat 5 plays 6♠; seat 0 leads again.
+VOID_FIRST_TRICK = (
+    "6 4 5 playing 3C7CKC4D10DJDAD2H4H7HJH3S4S10SQSKS/4C5C6C9CJCQCAC3D7D8D5H6H9H10HQHKH/"
+    "2C8C10C2D5D6D9DQDKD3H8HAH5S8S9SJS/3C7CKC4D10DJDAD2H4H7HJH3S4S10SQSKS/"
+    "4C5C6C9CJCQCAC3D7D8D5H6H9H10HQHKH/2C8C10C2D5D6D9DQDKD3H8HAH5S6S8S9SJS 1@0:7SAS6S7SAS "
+    "unbroken - 2S2S@face-down -/-/-/-/-/- 120,120,120,120,120,120")
+
+
+@pytest.mark.rule("VOID.LEADER", "LEAD.HEARTS")
+def test_a_point_card_led_after_a_void_first_trick_names_both_rules() -> None:
+    from rules_ref.position import parse_position
+
+    before = GameState.from_position(parse_position(VOID_FIRST_TRICK))
+    after, _ = before.apply(Play(5, parse_card("6S")))
+    assert (after.trick_number, after.to_act, after.tricks[0].winner) == (2, 0, None)
+    # Q♠ banned there: not an opening lead (VOID.LEADER), and a Q♠ may always be led
+    assert play_situation_rule(after, parse_card("QS")) == ["VOID.LEADER", "LEAD.HEARTS"]
+    assert play_situation_rule(after, parse_card("3C")) == ["LEAD.HEARTS"]
