@@ -152,32 +152,41 @@ def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
 
     A seat short of points lost parcels it collected; a seat with points too
     many took parcels that belong elsewhere (to another seat, or to nobody).
-    The rule whose parcels explain every seat's difference at once is named
-    (an engine that loses every pending pile loses them all); failing that,
-    each seat's difference is matched on its own. Returns ``[]`` when no
-    parcel explains the difference.
+    In this order: the rule one of whose parcels makes each seat's difference;
+    a card scored at another value (``SCORE.CARD_POINTS``, every copy by every
+    seat); the rule whose parcels together explain every seat's difference at
+    once (an engine that loses every pending pile loses them all); failing
+    that, each seat's difference is matched on its own. Returns ``[]`` when
+    no parcel explains the difference.
     """
     if not any(diff) or len(diff) != state.players:
         return []
     found = parcels(state)
     if found is None:
         return ["SCORE.CARD_POINTS"] if _wrong_value(state, diff) else []
-    for rule in (*PARCEL_RULES, "TRICK.WINNER"):
+    rules = (*PARCEL_RULES, "TRICK.WINNER")
+    # every seat's difference made by one parcel of one rule: the plainest cause
+    for rule in rules:
+        if all(d == 0 or d in _candidates(found, rule, seat, diff)
+               for seat, d in enumerate(diff)):
+            return _refine(state, found, rule, diff)
+    # a card scored at another value, every copy by every seat, before sums of parcels
+    # (with many parcels, some of them add up to almost any small difference)
+    if _wrong_value(state, diff):
+        return ["SCORE.CARD_POINTS"]
+    for rule in rules:
         if all(d == 0 or _reaches(_candidates(found, rule, seat, diff), d)
                for seat, d in enumerate(diff)):
             return _refine(state, found, rule, diff)
-    rules: list[str] = []
+    named: list[str] = []
     for seat, d in enumerate(diff):
         if d == 0:
             continue
         match = _match(_changes(found, seat, diff), d)
         if match is None:
-            # a difference no parcel explains: not a matter of where cards went
-            return ["SCORE.CARD_POINTS"] if _wrong_value(state, diff) else []
-        rules.extend(_refine(state, found, match.rule, diff))
-    if not rules and _wrong_value(state, diff):
-        return ["SCORE.CARD_POINTS"]
-    return list(dict.fromkeys(rules))
+            return []  # a difference no parcel explains: not a matter of where cards went
+        named.extend(_refine(state, found, match.rule, diff))
+    return list(dict.fromkeys(named))
 
 
 def _changes(found: list[Parcel], seat: int, diff: Sequence[int]) -> list[tuple[Parcel, int]]:
