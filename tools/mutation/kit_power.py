@@ -13,9 +13,10 @@ directory with the installed ``rules-ref`` of this checkout, so only the
 adapter process imports the mutant: the runner's reference stays unmutated
 (checked once per campaign, :func:`check_origins`).
 
-Per mutant it records whether each command caught it (exit 1, a
-disagreement or a failed vector; exit 2 with an adapter fault counts as
-caught too, with no rule), the time to the first catch (vectors: when the
+Per mutant it records whether each command caught it (any exit status but
+0: a disagreement or a failed vector; an adapter fault, an internal error the
+adapter reports, or a run that tested nothing count as caught too, with the
+rules they name, if any), the time to the first catch (vectors: when the
 first ``FAIL`` line was printed; conform: when its first divergence class
 was first seen), and whether a named rule is one of the mutated function's
 rules (its ``@implements``; for a helper without one, the rules of the rule
@@ -187,8 +188,8 @@ def run_vectors(rules_ref_cmd: str, adapter: list[str], neutral: Path,
         os.killpg(proc.pid, 9)
         code, stderr = proc.wait(), "timed out"
     seconds = time.monotonic() - start
-    caught = code in (1, 2)
-    if code == 2 and first is None:
+    caught = code != 0  # any failing status: a failed vector, a fault, nothing tested
+    if caught and first is None:
         first = seconds
     top = max(cited.values(), default=0)
     return {"caught": caught, "exit": code,
@@ -216,7 +217,9 @@ def run_conform(rules_ref_cmd: str, adapter: list[str], neutral: Path, limit: fl
     except ValueError:
         summary = {}
     verdict = summary.get("verdict")
-    caught = verdict in ("disagreement", "fault") or (proc.returncode in (1, 2) and not summary)
+    # any failing status: a disagreement, an adapter fault, an internal error the adapter
+    # reported (exit 6), nothing tested (exit 4)
+    caught = proc.returncode != 0
     # when the first divergence was seen (its class's first sighting), else the run's end
     seen = [float(c["first_seen"]["seconds"]) for c in summary.get("classes") or []
             if not c.get("expected") and c.get("first_seen")]
