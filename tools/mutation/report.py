@@ -229,7 +229,9 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
         "reference is the unmutated package) and checked by `rules-ref vectors run` and "
         "`rules-ref conform` with default settings (a fixed `--seed`) and `--first`: the run "
         "ends after the game of its first divergence, and until then plays what a default "
-        "run plays, so whether and when a mutant is caught is what a default run finds. Any "
+        "run plays, so whether and when a mutant is caught is what a default run finds "
+        "(shrinking is cut to its first check: the rule named is fixed when a divergence is "
+        "first seen). Any "
         "failing exit status is a catch: an adapter fault or an internal error the adapter "
         "reports names no rule.", "",
         f"Modules: {', '.join(modules)}. Wall time {seconds:.0f} s with {jobs} job(s), "
