@@ -306,7 +306,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--limit", type=int, default=None,
                    help="run only the first N mutants of the seeded order (a sample)")
     p.add_argument("--seed", type=int, default=1, help="the order's seed (default 1)")
-    p.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
+    p.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
     p.add_argument("--long-examples", type=int, default=1000,
                    help="examples of the long conform run of a mutant nothing caught")
     p.add_argument("--long-seconds", type=float, default=60.0,
