@@ -37,6 +37,7 @@ PLAY_WHILE_CHOOSING = "a play while the shooter chooses"
 DEAL_MID_DEAL = "a deal in the middle of a deal"
 NO_SUCH_SEAT = "an action naming a seat that does not exist"
 BAD_DEAL = "a deal whose cards are not the two packs"
+BAD_SIZES = "a deal of the two packs in hands of the wrong sizes"
 PLAY_BETWEEN_DEALS = "a play between deals"
 AFTER_END = "an action after the game has ended"
 
@@ -44,7 +45,7 @@ AFTER_END = "an action after the game has ended"
 KINDS = (FORBIDDEN_CARD, CARD_NOT_HELD, OUT_OF_TURN, PLAYED_ALREADY, MOON_WHILE_PLAYING,
          PASS_WHILE_PLAYING, PASS_SIZE, PASS_AGAIN, PASS_NOT_HELD, PASS_OTHERS, PASS_TWICE,
          PLAY_WHILE_PASSING, MOON_WHILE_PASSING, MOON_OTHER_SEAT, PLAY_WHILE_CHOOSING,
-         DEAL_MID_DEAL, NO_SUCH_SEAT, BAD_DEAL, PLAY_BETWEEN_DEALS, AFTER_END)
+         DEAL_MID_DEAL, NO_SUCH_SEAT, BAD_DEAL, BAD_SIZES, PLAY_BETWEEN_DEALS, AFTER_END)
 
 
 def _forbidden(state: GameState) -> list[Card]:
@@ -78,8 +79,8 @@ def kinds_for(state: GameState) -> tuple[str, ...]:
     if phase is Phase.GAME_OVER:
         return (AFTER_END,)
     if phase is Phase.DEALING:
-        return (BAD_DEAL, PLAY_BETWEEN_DEALS, *((NO_SUCH_SEAT,) if state.players < MAX_PLAYERS
-                                                 else ()))
+        return (BAD_DEAL, BAD_SIZES, PLAY_BETWEEN_DEALS,
+                *((NO_SUCH_SEAT,) if state.players < MAX_PLAYERS else ()))
     out: list[str] = []
     if phase is Phase.PLAYING:
         if _forbidden(state):
@@ -120,6 +121,13 @@ def _bad_deal(state: GameState) -> DealCards:
     extra = next(c for c in CARDS if c != hand[0])
     hand[0] = extra
     return DealCards((tuple(sorted(hand)), *d.hands[1:]), d.extras)
+
+
+def _bad_sizes(state: GameState) -> DealCards:
+    """Every card of the two packs, one moved from the first hand to the second."""
+    d = _a_deal(state)
+    first, second = d.hands[0], d.hands[1]
+    return DealCards((first[1:], tuple(sorted((*second, first[0]))), *d.hands[2:]), d.extras)
 
 
 def _playing(state: GameState, kind: str, v: int) -> Action:
@@ -204,6 +212,8 @@ def make(state: GameState, kind: str, v: int = 0) -> Action:
         return _a_deal(state)
     if kind == BAD_DEAL:
         return _bad_deal(state)
+    if kind == BAD_SIZES:
+        return _bad_sizes(state)
     if kind in (PLAY_BETWEEN_DEALS, AFTER_END):
         return Play(v % n, CARDS[v % len(CARDS)])
     if kind == MOON_OTHER_SEAT:

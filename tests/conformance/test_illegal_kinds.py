@@ -40,6 +40,7 @@ CITED = {
     ik.PLAY_WHILE_PASSING: "TURN.ORDER", ik.MOON_WHILE_PASSING: "TURN.ORDER",
     ik.MOON_OTHER_SEAT: "TURN.ORDER", ik.PLAY_WHILE_CHOOSING: "TURN.ORDER",
     ik.DEAL_MID_DEAL: "TURN.ORDER", ik.NO_SUCH_SEAT: "TURN.ORDER", ik.BAD_DEAL: "DECK.CARDS",
+    ik.BAD_SIZES: "DEAL.SIZE",
     ik.PLAY_BETWEEN_DEALS: "TURN.ORDER", ik.AFTER_END: "TURN.ORDER",
 }
 #: A card the seat holds but may not play: the rule that forbids it there.
@@ -103,7 +104,7 @@ def _rejected(state: GameState, action: Action) -> tuple[Violation, ...]:
     return (Violation(str(getattr(error, "rule_id", "")), str(error)),)
 
 
-@pytest.mark.rule("TURN.ORDER", "PASS.CARDS", "PASS.EXCHANGE", "DECK.CARDS")
+@pytest.mark.rule("TURN.ORDER", "PASS.CARDS", "PASS.EXCHANGE", "DECK.CARDS", "DEAL.SIZE")
 @pytest.mark.parametrize(("where", "kind", "v"), CASES)
 def test_each_kind_is_rejected_with_its_rule_and_changes_nothing(where: str, kind: str,
                                                                  v: int) -> None:
