@@ -7,16 +7,35 @@ is named in ``tools/mutation/explanations.toml``.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from rules_ref.actions import DealCards
-from rules_ref.cards import Suit, is_black_maria, is_heart, parse_card, parse_cards
-from rules_ref.deal import MASK64, check_deal, draw_below, seeded_deal, splitmix64_step
-from rules_ref.errors import CardNotationError, SetupError
+from rules_ref.actions import DealCards, Play
+from rules_ref.cards import (
+    Suit,
+    full_deck,
+    is_black_maria,
+    is_heart,
+    outranks,
+    parse_card,
+    parse_cards,
+)
+from rules_ref.deal import (
+    MASK64,
+    check_deal,
+    draw_below,
+    seeded_deal,
+    splitmix64_step,
+)
+from rules_ref.errors import CardNotationError, SetupError, Violation
 from rules_ref.following import may_discard_on_first_trick, may_follow_with
 from rules_ref.leading import may_lead, may_open_with
 from rules_ref.ruleset import FirstTrickPoints, Ruleset
-from rules_ref.state import GameState
+from rules_ref.state import GameState, Phase
+from rules_ref.view import seat_view
+
+from .helpers import NO_PASS, dealt, play, scripted_deal
 
 
 @pytest.mark.rule("DECK.CARDS")
@@ -165,3 +184,182 @@ def test_a_deal_with_many_wrong_counts_shows_the_first_eight() -> None:
     assert (caught.value.rule_id, str(caught.value)) == (
         "DECK.CARDS", "DECK.CARDS: bad deal: the deal must hold every card exactly twice; wrong "
         "counts: 2C x104, 3C x0, 4C x0, 5C x0, 6C x0, 7C x0, 8C x0, 9C x0 …")
+
+
+@pytest.mark.rule("DECK.RANKING")
+def test_a_card_does_not_outrank_its_own_copy() -> None:
+    assert [outranks(parse_card(a), parse_card(b)) for a, b in
+            (("AH", "AH"), ("2C", "2C"), ("AH", "KH"))] == [False, False, True]
+
+
+class _Unshowable:
+    def __repr__(self) -> str:
+        raise ValueError("no text")
+
+
+@pytest.mark.rule("DECK.CARDS")
+def test_a_non_text_card_that_cannot_be_shown_is_named_by_its_type() -> None:
+    with pytest.raises(CardNotationError) as caught:
+        parse_card(_Unshowable())  # type: ignore[arg-type]
+    assert str(caught.value) == ("<_Unshowable> is not a card: expected text such as 'QS' or "
+                                 "'10H'")
+
+
+@pytest.mark.rule("DECK.CARDS")
+@pytest.mark.parametrize("text", ["", "   "])
+def test_empty_text_is_not_a_card(text: str) -> None:
+    with pytest.raises(CardNotationError) as caught:
+        parse_card(text)
+    assert str(caught.value) == "empty text is not a card: expected text such as 'QS' or '10H'"
+
+
+@pytest.mark.rule("DECK.CARDS")
+def test_a_good_rank_with_an_unknown_suit_is_refused_naming_the_suit() -> None:
+    with pytest.raises(CardNotationError) as caught:
+        parse_card("QX")
+    assert str(caught.value) == ("'QX' is not a card: suit 'X' is not one of C, D, H, S "
+                                 "(or ♣♦♥♠)")
+
+
+def _refused_deck(taken: str, added: str) -> str:
+    """The message for an 8-player deal whose deck lost ``taken`` and gained ``added``."""
+    deck = list(full_deck())
+    for c in parse_cards(taken):
+        deck.remove(c)
+    deck.extend(parse_cards(added))
+    with pytest.raises(SetupError) as caught:
+        check_deal([deck[i * 13:i * 13 + 13] for i in range(8)], [], 8)
+    assert caught.value.rule_id == "DECK.CARDS"
+    return str(caught.value)
+
+
+@pytest.mark.rule("DECK.CARDS")
+def test_eight_wrong_counts_are_all_shown_and_a_ninth_is_left_to_an_ellipsis() -> None:
+    head = "DECK.CARDS: bad deal: the deal must hold every card exactly twice; wrong counts: "
+    assert [_refused_deck("2C 3C 4C 5C", "2D 3D 4D 5D"),
+            _refused_deck("2C 3C 4C 5C 6C", "2D 3D 4D 5D 2D")] == [
+        head + "2C x1, 3C x1, 4C x1, 5C x1, 2D x3, 3D x3, 4D x3, 5D x3",
+        head + "2C x1, 3C x1, 4C x1, 5C x1, 6C x1, 2D x4, 3D x3, 4D x3 …"]
+
+
+@pytest.mark.rule("DEAL.SOURCE")
+def test_draws_up_to_the_limit_are_kept_and_from_the_limit_up_are_drawn_again() -> None:
+    # Generator states (found by inverting SplitMix64) whose next output is 2**64 - k. For
+    # m = 104 the limit is 2**64 - 16 (2**64 mod 104 = 16): outputs below it are kept (x mod
+    # 104), outputs from it up are rejected and the next output decides (spec/deal.md).
+    states = {20: 5977129990079584137, 17: 8612849474949488056, 16: 9221024062816390653,
+              10: 15682122605645459958}
+    assert {k: splitmix64_step(s)[1] for k, s in states.items()} == {
+        k: (1 << 64) - k for k in states}
+    assert {k: draw_below(s, 104) for k, s in states.items()} == {
+        20: (17377844809402782622, 100),  # kept: (2**64 - 20) mod 104
+        17: (1566820220563134925, 103),  # kept: the last output below the limit
+        16: (13575709627753236007, 88),  # the limit itself: drawn again
+        10: (1590064096872753696, 50),  # drawn again
+    }
+
+
+@pytest.mark.rule("PLAYERS.COUNT")
+def test_a_game_needs_a_ruleset() -> None:
+    with pytest.raises(SetupError) as caught:
+        GameState.start(6, ruleset="default")  # type: ignore[arg-type]
+    assert str(caught.value) == "ruleset must be a Ruleset"
+
+
+def test_a_state_copied_with_a_game_field_changes_it() -> None:
+    # Not a rule: GameState._with, the copy used to set up positions and tests.
+    state = GameState.start(6)._with(totals=(1, 2, 3, 4, 5, 6), trick_number=3)
+    assert (state.totals, state.trick_number, state.initial_totals) == (
+        (1, 2, 3, 4, 5, 6), 3, (0, 0, 0, 0, 0, 0))
+
+
+def _passing(passed: tuple[int, ...] = ()) -> GameState:
+    """Seeded deal 1 of a 6-player game (dealer 0, passes go one seat left), some seats passed."""
+    state = GameState.start(6)
+    deal = seeded_deal(seed=1, players=6, deal_number=1, dealer=0)
+    state, _ = state.apply(DealCards(deal.hands, deal.extras))
+    for seat in passed:
+        state, _ = state.apply(state.legal_actions(seat)[0])
+    return state
+
+
+@pytest.mark.rule("PASS.EXCHANGE")
+def test_seats_pass_in_turn_from_the_dealers_left_and_a_seat_that_passed_is_done() -> None:
+    before = _passing()
+    after = _passing((2,))
+    assert (before.waiting_for, before.to_act) == ((1, 2, 3, 4, 5, 0), 1)
+    assert (after.waiting_for, after.to_act) == ((1, 3, 4, 5, 0), 1)
+    # Seat 3 holds 16 different cards and a second JS: C(16, 3) + 15 passes of 3.
+    assert (after.legal_actions(2), len(after.legal_actions(3))) == ((), 575)
+
+
+@pytest.mark.rule("VIEW.SEAT")
+def test_while_passing_a_seat_sees_who_passed_and_where_its_own_pass_goes() -> None:
+    state = _passing((2,))
+    views = [seat_view(state, seat) for seat in (2, 3)]
+    assert [(v.passed_to, v.passed_seats) for v in views] == [(3, (2,)), (None, (2,))]
+
+
+@pytest.mark.rule("FOLLOW.SUIT")
+def test_a_play_that_does_not_follow_names_the_led_suit_not_the_last_card_played() -> None:
+    state = dealt(6, hands={1: "2C", 2: "3D", 3: "5C 4D"}, voids={2: "C"})
+    state, _ = play(state, "2C 3D")
+    assert state.violations(Play(3, parse_card("4D"))) == (
+        Violation("FOLLOW.SUIT", "4D does not follow C and the hand holds C"),)
+
+
+@pytest.mark.rule("TURN.ORDER")
+def test_something_that_is_not_an_action_is_refused_as_such() -> None:
+    state = GameState.start(6)
+    assert state.violations("nonsense") == (
+        Violation("TURN.ORDER", "'nonsense' is not an action"),)
+
+
+# Trick 1 is void (every club cancels; the extras wait in the pending pile), seat 4 wins
+# trick 2 and takes the pile, seat 5 wins trick 3; seat 5 wins the filler tricks after.
+_VOID_THEN_TWO_WINNERS = scripted_deal(6, 5, head=[(1, "5C 5C 9C 9C 3C 3C"),
+                                                   (1, "2D 3D 4D KD 5D 6D"),
+                                                   (4, "2S AS 3S 4S 5S 6S")], extras="7H 8H")
+
+
+def _void_then_two_winners(plays: int) -> GameState:
+    state = GameState.start(6, NO_PASS)
+    state, _ = state.apply(_VOID_THEN_TWO_WINNERS.deal)
+    state, _ = play(state, _VOID_THEN_TWO_WINNERS.plays[:plays])
+    return state
+
+
+@pytest.mark.rule("VIEW.SEAT")
+def test_a_void_trick_is_shown_collected_by_the_next_winner_not_a_later_one() -> None:
+    state = _void_then_two_winners(18)
+    assert [t.collected_by for t in seat_view(state, 0).tricks] == [(4,), (4,), (5,)]
+
+
+@pytest.mark.rule("EXTRAS.FIRST_TRICK")
+@pytest.mark.parametrize(("plays", "trick_number", "places"), [
+    (6, 2, {"hand": 96, "pending": 8}),  # the void trick 1 and the extras wait
+    (18, 4, {"hand": 84, "collected": 20}),  # seat 4 took them with trick 2
+])
+def test_a_state_from_a_position_past_the_first_trick_lists_each_card_once(
+        plays: int, trick_number: int, places: dict[str, int]) -> None:
+    # The state starts at the position, so it has no tricks; its extras are still recorded
+    # (for the views) but lie in the pending pile or a collected pile, and are listed there.
+    state = GameState.from_position(_void_then_two_winners(plays).position(), NO_PASS)
+    assert (state.trick_number, state.tricks, state.extras) == (
+        trick_number, (), parse_cards("7H 8H"))
+    assert Counter(place.split()[0] for place, _ in state.card_places()) == places
+
+
+@pytest.mark.rule("VIEW.SEAT")
+def test_between_deals_a_seat_sees_the_extras_and_scores_of_the_last_deal() -> None:
+    state = GameState.start(6, NO_PASS)
+    for number in (1, 2):
+        deal = seeded_deal(seed=5, players=6, deal_number=number,
+                           dealer=state.dealer_of_next_deal)
+        state, _ = state.apply(DealCards(deal.hands, deal.extras))
+        while state.phase is Phase.PLAYING or state.phase is Phase.MOON_CHOICE:
+            state, _ = state.apply(state.legal_actions()[0])
+    view = seat_view(state, 0)
+    assert (state.phase, [r.extras for r in state.deal_results]) == (
+        Phase.DEALING, [parse_cards("AH 5H"), parse_cards("KS 6D")])
+    assert (view.extras, view.last_deal) == (parse_cards("KS 6D"), state.deal_results[1])
