@@ -345,3 +345,29 @@ def test_a_point_card_led_after_a_void_first_trick_names_both_rules() -> None:
     # Q♠ banned there: not an opening lead (VOID.LEADER), and a Q♠ may always be led
     assert play_situation_rule(after, parse_card("QS")) == ["VOID.LEADER", "LEAD.HEARTS"]
     assert play_situation_rule(after, parse_card("3C")) == ["LEAD.HEARTS"]
+
+
+@pytest.mark.rule("VOID.LAST", "SCORE.DEAL")
+def test_the_deal_scores_after_a_void_last_trick_are_that_rules() -> None:
+    step = _last_trick_void()
+    points = observe(step[2])["points"]
+    # a point too many for seat 0, with the last trick void on both sides: the void last
+    # trick's cards (VOID.LAST), though a cancelled card's point would also explain it
+    assert rules(step, "points", _with(points, 0, 1)) == [
+        "VOID.LAST", "TRICK.CANCEL", "VOID.TRICK"]
+    # totals alone differing: the adding of the deal to the totals (SCORE.DEAL)
+    totals = observe(step[2])["totals"]
+    named, deciding, _ = observation_rules(step[0], step[1], step[2], observe(step[2]),
+                                           {**observe(step[2]), "totals": [t + 1 for t in totals]})
+    assert (named[0], deciding) == ("SCORE.DEAL", ["totals"])
+
+
+@pytest.mark.rule("MOON.CONDITION")
+def test_scores_of_a_moon_of_two_seats_are_moon_shaped() -> None:
+    from rules_ref.conformance.attribution_scores import _moon_shaped
+
+    state = GameState.start(6)
+    assert _moon_shaped(state, [0, 0, 26, 26, 26, 26])
+    assert _moon_shaped(state, [26, 0, 26, 0, 26, 26])
+    assert not _moon_shaped(state, [0, 0, 26, 26, 26, 13])
+    assert not _moon_shaped(state, [0, 0, 0, 26, 26, 26])
