@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from .. import events as ev
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
-from ..errors import Violation
+from ..errors import RulesRefError, Violation
 from ..passing import pass_direction
 from ..ruleset import FirstTrickPoints, HeartsBrokenBy, OpeningLead, Ruleset
 from ..state import GameState, Phase
@@ -321,3 +321,44 @@ def _pass_rejected(before: GameState, action: Pass, rules: set[str]) -> list[str
     if any(k > hand[c] for c, k in named.items()):
         return [_key("PASS.CARDS", ex.PASS_TWICE_NAMED)]
     return []
+
+
+#: Rules at work in almost every step: named last among the rules of a step.
+_EVERYWHERE = ("VIEW.SEAT", "TURN.ORDER", "FOLLOW.SUIT", "TRICK.WINNER", "TRICK.NEXT_LEADER",
+               "DECK.CARDS", "DECK.RANKING", "HEARTS.BROKEN", "SCORE.CARD_POINTS")
+
+
+#: The rules of a deal's end, first among the rules of the step that ends a deal.
+_DEAL_END = ("VOID.LAST", "MOON.", "SCORE.DEAL", "GAME.")
+
+
+def rules_at_work(before: GameState, action: Action | None) -> list[str]:
+    """The rules the reference's own step went through, the most particular first.
+
+    For a report that has no difference to read, such as an implementation
+    that failed internally on an action (protocol version 2's ``error``):
+    the rules of the conditions the step exercised (a void last trick's
+    split, a moon, the opening lead; :func:`step_conditions`; a deal's scoring
+    first when the step ends a deal), those at work in almost every step
+    (:data:`_EVERYWHERE`) last. Without an action, the
+    rules of the game's start; for an action the reference rejects, the
+    rules it breaks.
+    """
+    if action is None:
+        keys = start_conditions(before)
+    else:
+        violations = before.violations(action)
+        if violations:
+            return list(dict.fromkeys(v.rule_id for v in violations))
+        try:
+            after, events = before.apply(action)
+        except RulesRefError as exc:  # a deal the reference refuses: its rule
+            rule = getattr(exc, "rule_id", None)
+            return [rule] if isinstance(rule, str) else []
+        keys = step_conditions(before, action, after, events)
+        if after.phase is not before.phase and after.phase in (Phase.DEALING, Phase.GAME_OVER,
+                                                                 Phase.MOON_CHOICE):
+            keys = [k for k in keys if k.startswith(_DEAL_END)] + keys  # the deal was scored
+    rules = list(dict.fromkeys(k.partition(":")[0] for k in keys))
+    return ([r for r in rules if r not in _EVERYWHERE]
+            + [r for r in _EVERYWHERE if r in rules])

@@ -28,9 +28,9 @@ from ..actions import Action, DealCards, Play
 from ..errors import IllegalAction, RulesRefError, Violation
 from ..serialize import action_to_json
 from ..state import GameState, Phase
+from . import exercise_detect as detect
 from .adapter import position_state, start_state
 from .attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
-from .exercise_detect import rejected_conditions, start_conditions, step_conditions
 
 # Re-exported ("X as X"): the results of a conversation live in .failure.
 from .failure import COUNTS as COUNTS
@@ -146,7 +146,8 @@ class Session:
         reference = ({"type": "observation", **step.expected} if step is not None
                      and step.after is not None else {"type": "rejected"} if step is not None
                      else {})
-        return self._fail([], f"the implementation reported an internal error on "
+        rules = detect.rules_at_work(before, step.action if step is not None else None)
+        return self._fail(rules, f"the implementation reported an internal error on "
                           f"{describe_action(failing)}: {str(answer.get('message'))[:300]}",
                           before, failing, {}, {"type": "error", **answer}, reference,
                           sent=step.sent if step is not None else None, kind="error")
@@ -240,7 +241,7 @@ class Session:
         state = position_state(msg) if "position" in msg else start_state(msg)
         self._count_rare = "position" not in msg
         if self._count_rare:
-            self.stats.exercise.update(start_conditions(state))
+            self.stats.exercise.update(detect.start_conditions(state))
         expected = observe(state)
         kind, answer = self._answer(msg_id, "start", "start")
         self.stats.actions += 1
@@ -344,13 +345,13 @@ class Session:
         try:
             after, events = before.apply(action)
         except IllegalAction as exc:
-            self.stats.exercise.update(rejected_conditions(before, action, exc.violations))
+            self.stats.exercise.update(detect.rejected_conditions(before, action, exc.violations))
             return _Step(before, action, action_json, None, {}, exc.violations, len(self.actions))
         except RulesRefError as exc:
             violation = Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc))
-            self.stats.exercise.update(rejected_conditions(before, action, (violation,)))
+            self.stats.exercise.update(detect.rejected_conditions(before, action, (violation,)))
             return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
-        self.stats.exercise.update(step_conditions(before, action, after, events))
+        self.stats.exercise.update(detect.step_conditions(before, action, after, events))
         if type(action) is DealCards:
             self._count_rare = True
         if _rare_paths is not None and events and self._count_rare:
