@@ -29,7 +29,8 @@ from .state import GameState, Phase
 from .tricks import TrickOutcome
 
 
-def _led_card_cancelled(trick: Sequence[Card]) -> bool:
+def led_card_cancelled(trick: Sequence[Card]) -> bool:
+    """Has the trick's led card been cancelled by an identical card (``TRICK.CANCEL``)?"""
     return len(trick) > 1 and trick[0] in trick[1:]
 
 
@@ -61,7 +62,7 @@ def play_situation_rule(state: GameState, card: Card) -> list[str]:
     if state.trick_number == 1 and is_penalty(card):
         return ["FOLLOW.FIRST_TRICK"]
     # which suit must be followed: the led card's, even when it is cancelled
-    return ["TRICK.LED_SUIT", "FOLLOW.SUIT"] if _led_card_cancelled(state.trick) else [
+    return ["TRICK.LED_SUIT", "FOLLOW.SUIT"] if led_card_cancelled(state.trick) else [
         "FOLLOW.SUIT"]
 
 

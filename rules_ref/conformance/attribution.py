@@ -29,8 +29,8 @@ from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
 from ..cards import Card, parse_card
+from ..causes import led_card_cancelled, winner_rules
 from ..causes import play_situation_rule as play_situation_rule
-from ..causes import winner_rules
 from ..errors import RulesRefError, Violation
 from ..passing import exchange
 from ..state import GameState, Phase
@@ -91,10 +91,6 @@ def _cards(texts: object) -> list[Card]:
             except RulesRefError:
                 continue
     return out
-
-
-def _led_card_cancelled(trick: Sequence[Card]) -> bool:
-    return len(trick) > 1 and trick[0] in trick[1:]
 
 
 def rejected_legal_rules(state: GameState, action: Action, cited: str | None = None,
@@ -252,7 +248,7 @@ def _takes_another_suit_as_led(after: GameState, seat: int, ref: set[Card],
     the first trick, say).
     """
     trick = after.trick
-    if not _led_card_cancelled(trick):
+    if not led_card_cancelled(trick):
         return False
     led = trick[0].suit
     hand = after.hands[seat]
