@@ -146,6 +146,20 @@ def is_penalty(c: Card) -> bool:
     return c.suit == Suit.H or c == QUEEN_OF_SPADES
 
 
+#: Each card's penalty points, by canonical index: 1 for a heart, 13 for a Q♠, 0 for the rest.
+PENALTY_OF: tuple[int, ...] = tuple(13 if c == QUEEN_OF_SPADES else int(c.suit == Suit.H)
+                                    for c in CARDS)
+
+
+def penalty_points(cards: Iterable[Card]) -> int:
+    """Hearts and queens of spades only: 1 per heart, 13 per Q♠.
+
+    >>> penalty_points(parse_cards("QS 2H 3H 10D")), penalty_points(())
+    (15, 0)
+    """
+    return sum(map(PENALTY_OF.__getitem__, cards))
+
+
 _SUIT_INPUT = {"C": Suit.C, "D": Suit.D, "H": Suit.H, "S": Suit.S,
                "♣": Suit.C, "♦": Suit.D, "♥": Suit.H, "♠": Suit.S,
                "♧": Suit.C, "♢": Suit.D, "♡": Suit.H, "♤": Suit.S}

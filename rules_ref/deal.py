@@ -215,8 +215,8 @@ def seeded_deal(seed: int, players: int, deal_number: int, dealer: int,
     check_player_count(players, min_players)
     deck = shuffled_deck(seed, deal_number)
     size = hand_size(players)
+    dealt = size * players
     hands: list[list[Card]] = [[] for _ in range(players)]
-    for r in range(size):
-        for t in range(players):
-            hands[(dealer + 1 + t) % players].append(deck[r * players + t])
-    return Deal(tuple(tuple(sorted(h)) for h in hands), tuple(deck[size * players:]))
+    for t in range(players):  # the t-th seat from the dealer's left takes every players-th card
+        hands[(dealer + 1 + t) % players] = deck[t:dealt:players]
+    return Deal(tuple(tuple(sorted(h)) for h in hands), tuple(deck[dealt:]))

@@ -57,11 +57,12 @@ def first_trick_plays(allowed: tuple[Card, ...], hand: tuple[Card, ...], led_sui
     >>> len(first_trick_plays(p("QS 3D"), p("QS 3D"), Suit.C, 1, Ruleset()))
     2
     """
+    if trick_number != 1:  # both switches are about the first trick only
+        return allowed
     duty = two_of_clubs_duty(hand, trick_number, ruleset)
     if duty:
         return duty
-    if (ruleset.first_trick_points is FirstTrickPoints.ALLOWED or trick_number != 1
-            or cards_of_suit(hand, led_suit)):
+    if ruleset.first_trick_points is FirstTrickPoints.ALLOWED or cards_of_suit(hand, led_suit):
         return allowed
     return tuple(c for c in allowed if not is_penalty(c)) or allowed
 

@@ -5,7 +5,6 @@ Rules ``PASS.CARDS``, ``PASS.DIRECTION``, ``PASS.EXCHANGE``.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from .cards import TWO_OF_CLUBS, Card, format_cards
@@ -167,11 +166,17 @@ def pass_violations(cards: Sequence[Card], hand: Sequence[Card],
     if len(cards) != ruleset.pass_count:
         problems.append(Violation("PASS.CARDS",
                                   f"a pass is {ruleset.pass_count} cards, not {len(cards)}"))
-    missing = Counter(cards) - Counter(hand)
+    held = list(hand)
+    missing = []
+    for c in cards:  # each card passed takes one copy from the hand
+        if c in held:
+            held.remove(c)
+        else:
+            missing.append(c)
     if missing:
         problems.append(Violation("PASS.CARDS",
-                                  f"{format_cards(sorted(missing.elements()))} "
-                                  f"{'is' if missing.total() == 1 else 'are'} not in the hand"))
+                                  f"{format_cards(sorted(missing))} "
+                                  f"{'is' if len(missing) == 1 else 'are'} not in the hand"))
     if ruleset.pass_forbidden is PassForbidden.TWO_OF_CLUBS and TWO_OF_CLUBS in cards:
         problems.append(Violation("PASS.CARDS", "a 2C may not be passed "
                                   "(pass_forbidden = two-of-clubs)"))

@@ -6,7 +6,7 @@ Rules ``VOID.TRICK`` (setting a trick aside), ``VOID.COLLECT``,
 
 from __future__ import annotations
 
-from .cards import QUEEN_OF_SPADES, Card, Suit
+from .cards import Card, Suit, penalty_points
 from .registry import implements
 from .ruleset import LastTrickVoid, Ruleset
 from .tricks import TrickOutcome, seat_at
@@ -107,12 +107,6 @@ def pending_shares(uncollected: tuple[Card, ...], last: TrickOutcome | None, pla
     shares[second] = points // 2
     shares[first] = points - points // 2
     return tuple(shares)
-
-
-def penalty_points(cards: tuple[Card, ...]) -> int:
-    """1 for each heart and 13 for each Q♠ (``SCORE.CARD_POINTS`` without the 10♦)."""
-    return sum(1 for c in cards if c.suit == Suit.H) + 13 * sum(1 for c in cards
-                                                               if c == QUEEN_OF_SPADES)
 
 
 def highest_cancelled_pair(trick: TrickOutcome, players: int) -> tuple[int, int]:

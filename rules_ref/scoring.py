@@ -9,19 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import MoonChoice
-from .cards import QUEEN_OF_SPADES, TEN_OF_DIAMONDS, Card, Suit
+from .cards import TEN_OF_DIAMONDS, Card, penalty_points
 from .errors import IllegalAction, Violation
 from .registry import implements
 from .ruleset import Moon, MoonPair, Ruleset
 
-HEARTS_IN_DECK = 26
-QUEENS_IN_DECK = 2
 PENALTY_POINTS = 52  # 26 hearts x 1 + 2 queens of spades x 13
-
-
-def penalty_points(cards: Sequence[Card]) -> int:
-    """Hearts and queens of spades only: 1 per heart, 13 per Q♠."""
-    return sum(1 for c in cards if c.suit == Suit.H) + 13 * cards.count(QUEEN_OF_SPADES)
 
 
 def bonus_points(cards: Sequence[Card], ruleset: Ruleset) -> int:
@@ -58,8 +51,7 @@ def moon_shooter(collected: Sequence[Sequence[Card]]) -> int | None:
     Nobody shoots the moon when any of those cards went uncollected.
     """
     for seat, cards in enumerate(collected):
-        if (sum(1 for c in cards if c.suit == Suit.H) == HEARTS_IN_DECK
-                and cards.count(QUEEN_OF_SPADES) == QUEENS_IN_DECK):
+        if penalty_points(cards) == PENALTY_POINTS:  # 52 points: every heart and both Q♠
             return seat
     return None
 
@@ -87,9 +79,7 @@ def moon_pair(collected: Sequence[Sequence[Card]], ruleset: Ruleset) -> tuple[in
     holders = [seat for seat, cards in enumerate(collected) if penalty_points(cards)]
     if len(holders) != 2:
         return None
-    both = [c for seat in holders for c in collected[seat]]
-    if (sum(1 for c in both if c.suit == Suit.H) == HEARTS_IN_DECK
-            and both.count(QUEEN_OF_SPADES) == QUEENS_IN_DECK):
+    if sum(penalty_points(collected[seat]) for seat in holders) == PENALTY_POINTS:
         return holders[0], holders[1]
     return None
 

@@ -418,8 +418,11 @@ class GameState:
         action is illegal, and :class:`SetupError` for a deal that does not
         make up the deck; ``self`` is unchanged either way.
         """
-        if type(action) is Play and action.card in self.legal_plays(action.seat):
-            # a legal card play, the common case: no other check can fail
+        cache = self.legal_cache
+        if (type(action) is Play and cache is not None and action.seat == cache[0]
+                and action.card in cache[1]):
+            # a legal card play whose seat asked for its legal plays, the common case:
+            # no other check can fail
             return step.play_card(self, action.seat, action.card,
                                   (action.seat, action.card, self.history))
         problems = self.violations(action)

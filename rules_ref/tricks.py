@@ -116,14 +116,10 @@ def resolve_trick(cards: Sequence[Card], leader: int, players: int) -> TrickOutc
     """Resolve a complete trick (cards in play order, first card led by ``leader``)."""
     gone = cancelled_cards(cards)
     pos = winning_position(cards, gone)
-    return TrickOutcome(
-        leader=leader,
-        cards=tuple(cards),
-        led_suit=led_suit(cards),
-        cancelled=tuple(sorted(gone)),
-        winner=None if pos is None else seat_at(leader, pos, players),
-        winning_card=None if pos is None else cards[pos],
-    )
+    if pos is None:  # void (VOID.TRICK)
+        return TrickOutcome(leader, tuple(cards), led_suit(cards), tuple(sorted(gone)), None, None)
+    return TrickOutcome(leader, tuple(cards), led_suit(cards), tuple(sorted(gone)),
+                        seat_at(leader, pos, players), cards[pos])
 
 
 @implements("TURN.ORDER")

@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-from rules_ref.cards import CARDS, Suit, parse_cards
+from rules_ref.cards import CARDS, Suit, parse_cards, penalty_points
 from rules_ref.deal import check_player_count, extras_count, hand_size
 from rules_ref.errors import SetupError
-from rules_ref.scoring import penalty_points
 from rules_ref.tricks import resolve_trick
 
 from . import ROOT, chdocs

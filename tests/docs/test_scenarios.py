@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rules_ref import MoonChoice, parse_cards
-from rules_ref.scoring import penalty_points
+from rules_ref.cards import penalty_points
 
 from . import chdocs
 

@@ -23,9 +23,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-from rules_ref.cards import Card, parse_cards
+from rules_ref.cards import Card, parse_cards, penalty_points
 from rules_ref.errors import RulesRefError
-from rules_ref.scoring import penalty_points
 from rules_ref.tricks import resolve_trick
 
 from . import context

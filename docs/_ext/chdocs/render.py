@@ -10,8 +10,7 @@ from collections.abc import Sequence
 
 from docutils import nodes  # type: ignore[import-untyped]
 
-from rules_ref.cards import Card, Suit
-from rules_ref.scoring import penalty_points
+from rules_ref.cards import Card, Suit, penalty_points
 
 from .domain import xref
 

@@ -30,10 +30,9 @@ from rules_ref import (
     parse_cards,
 )
 from rules_ref import events as ev
-from rules_ref.cards import CARDS, Suit
+from rules_ref.cards import CARDS, Suit, penalty_points
 from rules_ref.position import format_position
 from rules_ref.ruleset import LastTrickVoid, Moon, PassDirection
-from rules_ref.scoring import penalty_points
 from rules_ref.tricks import next_leader, resolve_trick
 
 #: The ruleset of the worked deals: the default rules, with no passing so that
