@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tools.mutation.kit_power import MESSAGE_ONLY, _classify
+from tools.mutation.kit_power import (
+    CITATION_ONLY,
+    MESSAGE_ONLY,
+    SAME_ANSWER,
+    _classify,
+    adapter_explanations,
+    helper_rules,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _entry(vectors: bool, conform: bool, long: bool | None = None,
-           message_only: bool = False) -> dict[str, Any]:
-    entry: dict[str, Any] = {"key": "k", "vectors": {"caught": vectors},
-                             "conform": {"caught": conform}, "message_only": message_only}
+           message_only: bool = False, citations: int = 0) -> dict[str, Any]:
+    entry: dict[str, Any] = {"key": "k", "mutation": "a -> b", "vectors": {"caught": vectors},
+                             "conform": {"caught": conform, "citations": citations},
+                             "message_only": message_only}
     if long is not None:
         entry["long_conform"] = {"caught": long}
     return entry
@@ -34,6 +45,9 @@ SURVIVED = {"k": {"status": "survived"}}
     (_entry(False, False, long=True), SURVIVED, "miss"),
     # without the mutation report nothing shows it equivalent
     (_entry(False, False, long=False), {}, "miss"),
+    # conform reported a rejection citing another rule: the protocol does not fail on it
+    (_entry(False, False, citations=2), KILLED, CITATION_ONLY),
+    (_entry(False, False, long=True, citations=2), SURVIVED, "miss"),
 ])
 def test_the_class_of_a_mutant(entry: dict[str, Any], tested: dict[str, dict[str, Any]],
                                expected: str) -> None:
@@ -45,3 +59,31 @@ def test_a_mutant_the_adapter_never_runs_stays_so() -> None:
     entry = {**_entry(False, False), "class": "not reached by the adapter"}
     _classify(entry, {})
     assert entry["class"] == "not reached by the adapter"
+
+
+def test_an_explained_mutant_gives_the_same_answers_while_its_mutation_is_the_same() -> None:
+    why = {"k": {"mutation": "a -> b", "why": "both refuse it"}}
+    entry = _entry(False, False)
+    _classify(entry, KILLED, why)
+    assert (entry["class"], entry["why"]) == (SAME_ANSWER, "both refuse it")
+    changed = {**_entry(False, False), "mutation": "a -> c"}
+    _classify(changed, KILLED, why)
+    assert changed["class"] == "miss"
+
+
+def test_every_adapter_explanation_names_its_mutation_and_says_why() -> None:
+    explained = adapter_explanations()
+    assert sorted(explained) == ["rules_ref/cards.py:parse_card:compare:3",
+                                 "rules_ref/deal.py:check_player_count:boolean:0"]
+    assert all(set(e) == {"mutation", "why"} and " -> " in e["mutation"]
+               for e in explained.values())
+
+
+def test_a_helper_has_the_rules_of_the_functions_that_call_it() -> None:
+    rules = helper_rules(ROOT)
+    # cards.card makes the named cards at import time: no function calls it; a parameter
+    # named card is no call of it
+    assert rules["rules_ref/cards.py:card"] == ()
+    # a property is used wherever it is read: after_trick reads outcome.void
+    assert rules["rules_ref/tricks.py:TrickOutcome.void"] == ("VOID.COLLECT", "VOID.TRICK")
+    assert rules["rules_ref/tricks.py:resolve_trick"] == ()

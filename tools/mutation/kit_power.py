@@ -70,7 +70,9 @@ SHRINK_SECONDS = 0.01
 
 
 def helper_rules(root: Path) -> dict[str, tuple[str, ...]]:
-    """``module:function`` -> rules: its own ``@implements``, else those of its callers."""
+    """``module:function`` -> rules: its own ``@implements``, else those of the functions that
+    call it (a helper only used outside functions, such as ``card`` making the named cards,
+    has none)."""
     own: dict[str, tuple[str, ...]] = {}
     bodies: dict[str, ast.AST] = {}
     for name in (*RULE_MODULES, "state"):
@@ -79,20 +81,31 @@ def helper_rules(root: Path) -> dict[str, tuple[str, ...]]:
         for unit, fn in units(tree):
             own[f"{path}:{unit.qualname}"] = unit.rules
             bodies[f"{path}:{unit.qualname}"] = fn
-    used: dict[str, set[str]] = {}
+    # A function is used where it is called (``card(...)``, ``step.play_card(...)``): a
+    # parameter, a variable or an attribute of the same name (``card``, ``action.card``) is
+    # not a use of it. A method or a property is used wherever its attribute is read.
+    called: dict[str, set[str]] = {}
+    read: dict[str, set[str]] = {}
     for key, body in bodies.items():
         for node in ast.walk(body):
-            if isinstance(node, ast.Name):
-                used.setdefault(node.id, set()).add(key)
+            if isinstance(node, ast.Call):
+                func = node.func
+                if isinstance(func, ast.Name):
+                    called.setdefault(func.id, set()).add(key)
+                elif isinstance(func, ast.Attribute):
+                    called.setdefault(func.attr, set()).add(key)
             elif isinstance(node, ast.Attribute):
-                used.setdefault(node.attr, set()).add(key)
+                read.setdefault(node.attr, set()).add(key)
     out: dict[str, tuple[str, ...]] = {}
     for key, rules in own.items():
         if rules:
             out[key] = rules
             continue
-        simple = key.rsplit(":", 1)[1].rsplit(".", 1)[-1]
-        callers = used.get(simple, set()) - {key}
+        qualname = key.rsplit(":", 1)[1]
+        simple = qualname.rsplit(".", 1)[-1]
+        member = "." in qualname
+        callers = ((read.get(simple, set()) | called.get(simple, set())) if member
+                   else called.get(simple, set())) - {key}
         out[key] = tuple(sorted({r for c in callers for r in own[c]}))
     return out
 
@@ -233,7 +246,8 @@ def run_conform(rules_ref_cmd: str, adapter: list[str], neutral: Path, limit: fl
     return {"caught": caught, "exit": proc.returncode, "verdict": verdict,
             "rules": list(summary.get("rules") or []), "seconds": round(seconds, 2),
             "first_catch_seconds": round(first, 2) if caught else None,
-            "games": summary.get("games"), "stopped": summary.get("stopped")}
+            "games": summary.get("games"), "stopped": summary.get("stopped"),
+            "citations": int(summary.get("rule_citations_differing") or 0)}
 
 
 def _not_run() -> dict[str, Any]:
@@ -250,7 +264,27 @@ def _killed_by_tests(key: str, tested: dict[str, dict[str, Any]]) -> bool:
     return tested.get(key, {}).get("status") in ("killed", "timeout")
 
 
-def _classify(entry: dict[str, Any], tested: dict[str, dict[str, Any]]) -> None:
+#: The class of a mutant that changes only the rule a rejection cites: conform reports it
+#: (``rule_citations_differing``, with the action and both rules) and, as the protocol says,
+#: does not fail the run on it.
+CITATION_ONLY = "another rule cited, reported"
+#: The class of a mutant that :data:`ADAPTER_EXPLANATIONS` shows gives every adapter answer
+#: unchanged, though the suite's exact-message tests kill it.
+SAME_ANSWER = "same answers at the adapter"
+#: Why some mutants cannot change what the adapter answers: key -> {mutation, why}. An
+#: entry holds only while its mutation text is the mutant's (a changed function is judged
+#: again).
+ADAPTER_EXPLANATIONS = Path(__file__).with_name("adapter_explanations.toml")
+
+
+def adapter_explanations() -> dict[str, dict[str, str]]:
+    import tomllib
+    data = tomllib.loads(ADAPTER_EXPLANATIONS.read_text(encoding="utf-8"))
+    return {str(k): {str(a): str(b) for a, b in v.items()} for k, v in data.items()}
+
+
+def _classify(entry: dict[str, Any], tested: dict[str, dict[str, Any]],
+              explained: dict[str, dict[str, str]] | None = None) -> None:
     if entry.get("class") == "not reached by the adapter":
         return
     if entry["vectors"]["caught"] or entry["conform"]["caught"]:
@@ -260,8 +294,14 @@ def _classify(entry: dict[str, Any], tested: dict[str, dict[str, Any]]) -> None:
     long_caught = bool(long and long["caught"])
     test = tested.get(entry["key"], {})
     killed_by_tests = _killed_by_tests(entry["key"], tested)
+    why = (adapter_explanations() if explained is None else explained).get(entry["key"], {})
     if entry.get("message_only") and not long_caught:
         entry["class"] = MESSAGE_ONLY
+    elif entry["conform"].get("citations") and not long_caught:
+        entry["class"] = CITATION_ONLY
+    elif why and why.get("mutation") == entry.get("mutation") and not long_caught:
+        entry["class"] = SAME_ANSWER
+        entry["why"] = why.get("why", "")
     elif long is not None and not long_caught and test and not killed_by_tests:
         entry["class"] = "equivalent at the adapter"
     else:
@@ -305,6 +345,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"rule modules to mutate (default: {' '.join(RULE_MODULES)})")
     p.add_argument("--limit", type=int, default=None,
                    help="run only the first N mutants of the seeded order (a sample)")
+    p.add_argument("--keys", nargs="+", default=None, metavar="KEY",
+                   help="run only these mutants, by key (module:function:operator:number, "
+                   "as the report lists them), e.g. to see again what one mutant's run names")
     p.add_argument("--seed", type=int, default=1, help="the order's seed (default 1)")
     p.add_argument("--jobs", type=int, default=2, help="mutants run at once (default 2)")
     p.add_argument("--long-examples", type=int, default=1000,
@@ -372,6 +415,12 @@ def run(args: argparse.Namespace, root: Path) -> int:
     chosen = order(every, args.seed)
     if args.limit is not None:
         chosen = chosen[:args.limit]
+    if args.keys:
+        missing = sorted(set(args.keys) - {m.key for m in chosen})
+        if missing:
+            print(f"kit-power: no such mutant: {', '.join(missing)}", file=sys.stderr)
+            return 2
+        chosen = [m for m in chosen if m.key in set(args.keys)]
     expected = helper_rules(root)
     tested: dict[str, dict[str, Any]] = {}
     report_path = Path(args.mutation_report)

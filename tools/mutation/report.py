@@ -169,7 +169,8 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
                     seconds: float, jobs: int, modules: tuple[str, ...],
                     long_seconds: float, cpu_seconds: float | None = None) -> str:
     """Write the JSON and Markdown kit-power report; return the headline line."""
-    uncounted = ("equivalent at the adapter", "not reached by the adapter", "message words only")
+    uncounted = ("equivalent at the adapter", "not reached by the adapter", "message words only",
+                 "another rule cited, reported", "same answers at the adapter")
     counted = [e for e in results if e["class"] not in uncounted]
     equivalent = len(results) - len(counted)
     n = len(counted)
@@ -190,7 +191,7 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
     cpu = usage.ru_utime + usage.ru_stime if cpu_seconds is None else cpu_seconds
     headline = (f"{'SAMPLE of ' if sample else ''}{len(results)} mutants"
                 f"{f' (of {total})' if sample else ''}, {equivalent} not reached, "
-                f"equivalent at the adapter or message words only: "
+                f"equivalent at the adapter, message words only or another rule cited: "
                 f"conform caught {share['conform']:.1%}, vectors {share['vectors']:.1%}, "
                 f"right rule named {right_share:.1%}")
     doc: dict[str, Any] = {
@@ -255,12 +256,22 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
         "it. Message words only: the mutant changes only the words of an error message "
         "(read from the source: the text it replaces ends up only in a raised message), "
         "which the protocol does not compare (a rejection is compared by the rule it cites); "
-        "the suite's exact-message tests kill it. Not reached by the adapter: the mutant "
-        "changes lines the reference adapter never runs in these commands. Such mutants are "
-        "listed, not counted as misses.", "",
+        "the suite's exact-message tests kill it. Another rule cited, reported: the mutant "
+        "changes only the rule a rejection cites; conform reports each such rejection "
+        "(`rule_citations_differing`, the action and both rules) and, as the protocol says, "
+        "does not fail the run on it. Same answers at the adapter: every answer the adapter "
+        "gives is unchanged, for the reason `tools/mutation/adapter_explanations.toml` gives "
+        "(listed below); the suite's exact-message tests kill it. Not reached by the adapter: "
+        "the mutant changes lines the reference adapter never runs in these commands. Such "
+        "mutants are listed, not counted as misses.", "",
         "| mutant | mutation | conform | vectors | rules named / expected | class |",
         "|---|---|---|---|---|---|",
     ]
+    same = [e for e in results if e["class"] == "same answers at the adapter"]
+    if same:
+        lines[-2:-2] = ["Same answers at the adapter, and why:", "",
+                        *(f"- `{e['key']}` (`{_md_cell(e['mutation'])}`): {e.get('why', '')}"
+                          for e in same), ""]
     for e in results:
         named = e["named"]["rules"] if e["class"] == "caught" else []
         lines.append(
