@@ -191,7 +191,9 @@ class ReferenceAdapter:
         except RulesRefError as exc:
             self.state = None
             what = "start from this position" if from_position else "start this game"
-            return {"type": "rejected", "reason": f"cannot {what}: {exc}"}
+            rule = getattr(exc, "rule_id", None)
+            return {"type": "rejected", **({"rule": rule} if rule else {}),
+                    "reason": f"cannot {what}: {exc}"}
         return {"type": "observation", **self.observe(self.state)}
 
     def act(self, msg: dict[str, Any]) -> dict[str, Any]:

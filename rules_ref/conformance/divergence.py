@@ -71,6 +71,8 @@ def class_of(failure: Failure) -> tuple[str | None, str]:
             return rule, "rejects the start of a game the rules allow"
         return rule, f"rejects a legal {_ACTION_WORDS.get(kind, kind)}"
     if actual_type == "observation" and expected_type == "rejected":
+        if kind is None:  # a start the reference refuses (.refused_tables)
+            return rule, "accepts a table the rules refuse"
         return rule, f"accepts an illegal {_ACTION_WORDS.get(kind or '', kind or 'action')}"
     if failure.fields or failure.others:
         return rule, "its game differs from the reference's"

@@ -11,7 +11,9 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from ..errors import RulesRefError
 from ..serialize import describe_action_json
+from ..state import GameState, Phase
 
 #: The kinds of :class:`Failure`.
 FAILURE_KINDS = ("disagreement", "fault", "error")
@@ -34,6 +36,8 @@ class Stats:
     cut: int = 0
     #: Divergences after which the reference followed the implementation's scores.
     followed: int = 0
+    #: Tables the rules refuse whose start was offered (:mod:`.refused_tables`), once a run.
+    refused: int = 0
     #: How often the game went through each rare situation (``strategies.RARE_PATHS``).
     rare: Counter[str] = field(default_factory=Counter)
     #: How often each condition of a rule was exercised (``exercise.CONDITIONS``, by key).
@@ -51,7 +55,7 @@ class Stats:
 
 #: The counters of :class:`Stats`.
 COUNTS = ("games", "deals", "actions", "illegal", "citations", "restarts", "divergences",
-          "resyncs", "cut", "followed")
+          "resyncs", "cut", "followed", "refused")
 
 
 @dataclass
@@ -107,3 +111,21 @@ class FoundFailure(Exception):
 
 def describe_action(action: dict[str, Any] | None) -> str:
     return "start of the game" if action is None else describe_action_json(action)
+
+
+def json_position(state: GameState) -> dict[str, Any] | None:
+    """``state``'s position in JSON form (``None`` once the game is over)."""
+    if state.phase is Phase.GAME_OVER:
+        return None
+    from ..position import position_to_json
+
+    try:
+        return position_to_json(state.position())
+    except RulesRefError:  # pragma: no cover - every state the rules reach has a position
+        return None
+
+
+def brief_position(state: GameState) -> dict[str, Any]:
+    """The position of a failure in a few fields (when the session is given no other)."""
+    return {"players": state.players, "phase": str(state.phase),
+            "deal_number": state.deal_number, "dealer": state.dealer}

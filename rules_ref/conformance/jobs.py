@@ -4,7 +4,9 @@ Every job has its own adapter and its own seed (:func:`job_seed`) and
 plays for the whole time budget; the divergence classes of all jobs are
 merged (:class:`.divergence.Divergences`) and then shrunk in this process
 (:mod:`.shrink`). An adapter fault in one job stops the others, and so does
-its first unexpected divergence under ``--first``.
+its first unexpected divergence under ``--first``. Only job 0 offers the
+tables the rules refuse (:mod:`.refused_tables`), so that they are offered
+once a run and their counts and classes merge as a single run's would.
 """
 
 from __future__ import annotations

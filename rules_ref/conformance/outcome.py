@@ -46,6 +46,9 @@ class Config:
     strict: bool = False
     #: ``--first``: end the search after the game of the first unexpected divergence.
     first: bool = False
+    #: Whether this run (this shard of it) offers the tables the rules refuse before its
+    #: games (:mod:`.refused_tables`): once a run, so only shard 1 of a split run does.
+    refused_tables: bool = True
 
     @property
     def shrink_budget(self) -> float:

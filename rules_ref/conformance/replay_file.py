@@ -26,7 +26,8 @@ def read_replay(data: object, where: str) -> tuple[dict[str, Any], list[Action]]
 
     Only ``format``, ``version``, ``start`` and ``actions`` are read; the
     start is rebuilt from its checked fields (so nothing but the protocol's
-    fields is sent), and it must be a game the reference can set up.
+    fields is sent), and it must be a game the reference can set up, or a table it refuses
+    (``PASS.CARDS``, ``PASS.DIRECTION``: :mod:`.refused_tables`), which must be rejected.
     """
     from ..serialize import action_from_json
 
@@ -46,7 +47,9 @@ def read_replay(data: object, where: str) -> tuple[dict[str, Any], list[Action]]
         try:
             start_state(start, f"{where}.start")
         except SetupError as exc:
-            raise InputError(f"{where}.start: {exc}") from None
+            # a table the rules refuse is a start to replay: it must be rejected
+            if exc.rule_id not in ("PASS.CARDS", "PASS.DIRECTION"):
+                raise InputError(f"{where}.start: {exc}") from None
     raw = data.get("actions")
     if not isinstance(raw, list):
         raise InputError(f"{where}.actions: expected a list of actions")

@@ -14,7 +14,8 @@ for the whole run; it is restarted only after it died or broke the protocol.
 The work is split by responsibility: the adversarial deals
 (:mod:`.crafted_deals`), drawing and playing one game
 (:mod:`.conversation`), the search (:mod:`.search`), parallel jobs
-(:mod:`.jobs`), replay files (:mod:`.replay`) and the reports
+(:mod:`.jobs`), the tables the rules refuse, offered once a run before the
+games (:mod:`.refused_tables`), replay files (:mod:`.replay`) and the reports
 (:mod:`~rules_ref.conformance.report`); :mod:`.outcome` holds what a run
 is asked and what it found. This module re-exports their public names.
 The rare situations a run went through are counted with
@@ -45,6 +46,8 @@ from .outcome import Outcome as Outcome
 from .outcome import env_seed as env_seed
 from .process import Supports as Supports
 from .process import parse_supports as parse_supports
+from .refused_tables import refused_starts as refused_starts
+from .refused_tables import refused_tables as refused_tables
 from .replay import MAX_REPLAY_ACTIONS as MAX_REPLAY_ACTIONS
 from .replay import REPLAY_FORMAT as REPLAY_FORMAT
 from .replay import REPLAY_VERSION as REPLAY_VERSION

@@ -17,6 +17,7 @@ import gc
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from hypothesis import HealthCheck, Verbosity, given, settings
@@ -32,6 +33,7 @@ from .conversation import Chooser, Conversation, RulesetDrawer, position_record
 from .divergence import Divergences
 from .outcome import Config, Outcome
 from .process import AdapterFault, AdapterProcess, Supports, parse_supports
+from .refused_tables import refused_starts
 from .replay import run_replay
 from .resync import GameCut
 from .session import Failure, Session, Stats
@@ -155,10 +157,8 @@ class Runner:
         self.divergences.record(failure, self.stats.games, time.monotonic() - self.started,
                                 self.job)
 
-    def example(self, data: Any) -> None:
-        """One Hypothesis example: one conversation with the adapter."""
-        self._check_budget()
-        self.examples_run += 1
+    def _session(self) -> Session:
+        """A session with the adapter (started again if needed; a fault ends the search)."""
         try:
             proc = self._ensure_adapter()
         except AdapterFault as fault:
@@ -167,12 +167,40 @@ class Runner:
                                  fault=fault.to_json())
             self._record(self.fault)  # the adapter could not be started again
             raise _Stop("fault") from None
+        return Session(proc, self.stats, self.known_rules, position=position_record,
+                       batch=self.config.batch, on_divergence=self._record)
+
+    def offer_refused_tables(self) -> None:
+        """The starts of tables the rules refuse (:mod:`.refused_tables`), before the games.
+
+        Once a run: by job 0 of shard 1, and not when the run plays one fixed
+        ruleset. Each is judged as a start; a fault ends the search.
+        """
+        if not self.config.refused_tables or self.job or self.supports is None \
+                or self.fixed_ruleset is not None:
+            return
+        for msg in refused_starts(self.supports, self.player_choices, self.config.seed):
+            self._check_budget()
+            session = self._session()
+            self.stats.refused += 1
+            self._converse(session, partial(session.start, msg))
+        if self.config.first and self.divergences.unexpected():
+            raise _Stop("first")
+
+    def example(self, data: Any) -> None:
+        """One Hypothesis example: one conversation with the adapter."""
+        self._check_budget()
+        self.examples_run += 1
+        session = self._session()
         self.stats.games += 1
-        session = Session(proc, self.stats, self.known_rules, position=position_record,
-                          batch=self.config.batch, on_divergence=self._record)
-        conversation = Conversation(self, Chooser(data), session)
+        self._converse(session, Conversation(self, Chooser(data), session).run)
+        if self.config.first and self.divergences.unexpected():
+            raise _Stop("first")
+
+    def _converse(self, session: Session, talk: Callable[[], None]) -> None:
+        """``talk()``: one conversation through ``session``, its end and its faults recorded."""
         try:
-            conversation.run()
+            talk()
         except GameCut as cut:
             if cut.short:
                 self.stats.cut += 1
@@ -187,8 +215,6 @@ class Runner:
             for note in session.notes:
                 if len(self.notes) < 5:
                     self.notes.append(note)
-        if self.config.first and self.divergences.unexpected():
-            raise _Stop("first")
 
     def search(self) -> Outcome:
         """Run the search; the adapter must be connected (:meth:`connect`)."""
@@ -196,6 +222,7 @@ class Runner:
         chunk = 0
         try:
             with fewer_collections(), seed_alone():
+                self.offer_refused_tables()
                 while self.examples is None or self.examples_run < self.examples:
                     left = CHUNK_EXAMPLES if self.examples is None else min(
                         CHUNK_EXAMPLES, self.examples - self.examples_run)

@@ -6,7 +6,8 @@ reference's (:mod:`.observation`), a rejection must match a rejection of the
 reference, and a difference becomes a :class:`Failure` (a disagreement,
 attributed by :mod:`.attribution`; an adapter fault during a game; or an
 internal error the implementation reported). The runner decides the actions
-(:mod:`.runner`); the session only plays them.
+(:mod:`.runner`); the session only plays them. The ``start`` of a table the
+rules refuse is judged by :func:`.refused_tables.judge_refused`: it must be rejected.
 
 With an adapter that declares the ``batch`` capability (protocol version 2),
 :meth:`Session.act` applies the action to the reference at once and queues
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, DealCards, Play
-from ..errors import IllegalAction, RulesRefError, Violation
+from ..errors import IllegalAction, RulesRefError, SetupError, Violation
 from ..serialize import action_to_json
 from ..state import GameState, Phase
 from . import exercise_detect as detect
@@ -38,9 +39,12 @@ from .failure import FAILURE_KINDS as FAILURE_KINDS
 from .failure import Failure as Failure
 from .failure import FoundFailure as FoundFailure
 from .failure import Stats as Stats
+from .failure import brief_position as _brief_position
 from .failure import describe_action as describe_action
+from .failure import json_position as _json_position
 from .observation import CARD_TEXT, observation_problems, observe
 from .process import AdapterFault, AdapterProcess
+from .refused_tables import judge_refused, rejected_start_rules
 from .resync import MAX_ROLLBACKS, GameCut, can_restart, follow_between_deals, restart_from
 
 _rare_paths: Callable[..., tuple[str, ...]] | None
@@ -238,7 +242,10 @@ class Session:
         self._sent = 0
         self.state = None
         msg_id = self.proc.send(msg)
-        state = position_state(msg) if "position" in msg else start_state(msg)
+        try:
+            state = position_state(msg) if "position" in msg else start_state(msg)
+        except SetupError as refused:  # a table the rules refuse: it must be rejected
+            return judge_refused(self, msg_id, refused)
         self._count_rare = "position" not in msg
         if self._count_rare:
             self.stats.exercise.update(detect.start_conditions(state))
@@ -249,7 +256,8 @@ class Session:
             if kind == "error":
                 raise self._internal_error(answer, state, None)
             if kind == "rejected":
-                raise self._fail(["DEAL.SOURCE"], "the implementation rejected the start of a "
+                raise self._fail(rejected_start_rules(state.ruleset, answer.get("rule")),
+                                 "the implementation rejected the start of a "
                                  f"game that the reference plays: {answer.get('reason')!s:.200}",
                                  state, None, {"type": "observation"},
                                  {"type": "rejected", **answer},
@@ -480,20 +488,3 @@ class Session:
 
 def found_state(found: FoundFailure) -> GameState:  # pragma: no cover - a game has a state
     raise GameCut(f"no state to continue from after: {found.failure.summary}")
-
-
-def _json_position(state: GameState) -> dict[str, Any] | None:
-    """``state``'s position in JSON form (``None`` once the game is over)."""
-    if state.phase is Phase.GAME_OVER:
-        return None
-    from ..position import position_to_json
-
-    try:
-        return position_to_json(state.position())
-    except RulesRefError:  # pragma: no cover - every state the rules reach has a position
-        return None
-
-
-def _brief_position(state: GameState) -> dict[str, Any]:
-    return {"players": state.players, "phase": str(state.phase),
-            "deal_number": state.deal_number, "dealer": state.dealer}

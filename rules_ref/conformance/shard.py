@@ -11,7 +11,9 @@ budget: the shards run side by side on different machines, so ``N``
 time-bound shards play about as many games as one run ``N`` times as long.
 Inside a shard, ``--jobs`` splits the shard's work again, each job with its
 own seed (:func:`.jobs.job_seed` of the shard's seed). Shard ``1/1`` is
-the whole run, seed unchanged.
+the whole run, seed unchanged. Only shard 1 (and in it only job 0) offers
+the tables the rules refuse (:mod:`.refused_tables`), so that a split run
+offers them once, as the whole run does.
 
 :func:`rules_ref.conformance.merge.merge_summaries` puts the shards' JSON
 summaries back together.
@@ -84,4 +86,6 @@ def shard_config(config: Config, shard: Shard | None) -> Config:
     if shard is None:
         return config
     games = None if config.examples is None else shard.games(config.examples)
-    return replace(config, seed=shard.seed(config.seed), examples=games)
+    # the tables the rules refuse are offered once a run: by its first shard
+    return replace(config, seed=shard.seed(config.seed), examples=games,
+                   refused_tables=config.refused_tables and shard.index == 1)

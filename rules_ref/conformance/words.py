@@ -90,6 +90,13 @@ def failure_states(failure: object) -> tuple[GameState | None, Action | None]:
     return state, action
 
 
+def accepted_refused_table(failure: object) -> bool:
+    """True for an accepted start of a table the reference refuses (:mod:`.refused_tables`)."""
+    expected, actual = _get(failure, "expected") or {}, _get(failure, "actual") or {}
+    return (_get(failure, "failing") is None and expected.get("type") == "rejected"
+            and actual.get("type") == "observation")
+
+
 # --- legal cards ---------------------------------------------------------------------------
 
 
@@ -286,6 +293,8 @@ def _words_and_detail(failure: object) -> tuple[str, str]:
     actual = _get(failure, "actual") or {}
     fields = list(_get(failure, "fields") or [])
     if before is None:
+        if accepted_refused_table(failure):
+            return "accepts a table the rules refuse", ""
         if fields:
             return f"{fields[0]} differs", ""
         return "differs from the reference", ""

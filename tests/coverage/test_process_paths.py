@@ -131,15 +131,19 @@ def test_legal_oddities_pass(faulty_env: Path, capsys: pytest.CaptureFixture[str
         stdout
 
 
-def test_a_fault_as_json_then_replayed(faulty_env: Path,
+def test_a_fault_as_json_then_replayed(faulty_env: Path, monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     out = faulty_env / "out"
+    # the game's first action: message 6 of the run (after the hello, the four tables the
+    # rules refuse and the game's start), message 2 of its replay (after the start alone)
+    monkeypatch.setenv("FAULT_AT", "6")
     assert _conform("exit", out, "--json") == 2
     summary = json.loads(capsys.readouterr().out)
     replay = str(out / "replay-1-fault.json")
     assert summary["verdict"] == "fault"
     assert summary["reproduce"] == f"rules-ref conform --replay {replay} -- " \
         + " ".join(FAULTY) + " exit"
+    monkeypatch.setenv("FAULT_AT", "2")
     assert _conform("exit", out, "--replay", replay, "--json") == 2
     again = json.loads(capsys.readouterr().out)
     assert (again["verdict"], again["replay_of"]) == ("fault", replay)

@@ -17,10 +17,14 @@ FAULTY = [sys.executable, str(ROOT / "tests" / "hostile" / "fault_adapter.py")]
 
 @pytest.fixture(scope="module")
 def replay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The replay file conform writes for an adapter that exits at its third message."""
+    """The replay file conform writes for an adapter that exits at the first action of a game.
+
+    Message 0 is the hello, 1 to 4 the tables the rules refuse that conform offers
+    before the games (rules_ref.conformance.refused_tables), 5 the game's start.
+    """
     out = tmp_path_factory.mktemp("replay")
     mp = pytest.MonkeyPatch()
-    mp.setenv("FAULT_AT", "2")
+    mp.setenv("FAULT_AT", "6")
     mp.setenv("PYTHONPATH", str(ROOT))
     try:
         code = cli.main(["conform", "--examples", "1", "--seed", "1", "--timeout", "120",
