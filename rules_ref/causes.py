@@ -148,6 +148,14 @@ def _wrong_value(state: GameState, diff: Sequence[int]) -> bool:
     return False
 
 
+def card_value_difference(state: GameState, diff: Sequence[int]) -> bool:
+    """Is ``diff`` a heart or a Q♠ scored at another value by every seat (``SCORE.CARD_POINTS``)?
+
+    Read from the cards each seat collected in the deal (:attr:`GameState.collected`).
+    """
+    return len(diff) == len(state.collected) and _wrong_value(state, diff)
+
+
 def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
     """The rules of the parcels that explain ``diff`` (implementation minus reference, per seat).
 

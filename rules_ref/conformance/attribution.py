@@ -28,11 +28,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
-from ..cards import Card, parse_card
+from ..cards import Card, is_penalty, parse_card
 from ..causes import led_card_cancelled, winner_rules
 from ..causes import play_situation_rule as play_situation_rule
 from ..errors import RulesRefError, Violation
 from ..passing import exchange
+from ..ruleset import FirstTrickPoints, OpeningLead
 from ..state import GameState, Phase
 from .attribution_scores import (
     _DEAL_OVER,
@@ -41,6 +42,7 @@ from .attribution_scores import (
     _moon_rules,
     _points_rules,
     _scores_rules,
+    settles_otherwise,
 )
 
 #: The observation fields in causal order: a difference in an earlier group
@@ -99,18 +101,41 @@ def rejected_legal_rules(state: GameState, action: Action, cited: str | None = N
 
     The rule the implementation cites (``cited``) is evidence, not the
     verdict: the runner shows it beside the rule named here (see
-    :func:`citation_note`). ``known`` is accepted for compatibility.
+    :func:`citation_note`). It chooses only between the checks the
+    reference's own step makes: a pass refused as the seat's second
+    (``PASS.EXCHANGE`` cited) falls under ``PASS.EXCHANGE``, any other under
+    ``PASS.CARDS``; the play of a deal's last card refused citing a rule of
+    the deal's end (:data:`DEAL_END_RULES`: the pending cards settled, a
+    moon, the scoring, the game's end) falls under that rule first, then
+    the rule of the card's situation. ``known`` is accepted for compatibility.
     """
-    del cited, known
+    del known
     if isinstance(action, Play):
-        return play_situation_rule(state, action.card)
+        rules = play_situation_rule(state, action.card)
+        if isinstance(cited, str) and cited in DEAL_END_RULES and _ends_deal(state, action):
+            return _dedupe([cited, *rules])  # the deal's end refused, not the card
+        return rules
     if isinstance(action, Pass):
-        return ["PASS.CARDS"]
+        # two checks decide a pass: whether the seat may pass now, not having passed
+        # (PASS.EXCHANGE), and its cards (PASS.CARDS); the citation tells which one refused
+        return ["PASS.EXCHANGE" if cited == "PASS.EXCHANGE" else "PASS.CARDS"]
     if isinstance(action, ChooseMoon):
         return ["MOON.CHOICE"]
     if isinstance(action, DealCards):
         return ["DEAL.SOURCE"]
     return ["TURN.ORDER"]
+
+
+#: The rules the step that ends a deal goes through after its last card is played.
+DEAL_END_RULES = ("VOID.LAST", "MOON.CONDITION", "MOON.CHOICE", "SCORE.CARD_POINTS",
+                  "SCORE.DEAL", "GAME.END", "GAME.WINNER")
+
+
+def _ends_deal(state: GameState, action: Play) -> bool:
+    """Does the legal play ``action`` end the deal (its last trick's last card)?"""
+    return (state.phase is Phase.PLAYING and len(state.trick) + 1 == state.players
+            and all(len(h) == (1 if seat == action.seat else 0)
+                    for seat, h in enumerate(state.hands)))
 
 
 def citation_note(rules: Sequence[str], cited: object) -> str:
@@ -188,6 +213,9 @@ def _pending_rules(before: GameState | None, after: GameState, expected: Any,
         return ["VOID.TRICK"]
     extras = before.extras if before.trick_number == 1 else ()
     if t.winner is not None:
+        held = Counter(_cards(actual))
+        if held and not Counter(t.cards) - held:
+            return ["VOID.TRICK"]  # the won trick's cards set aside as a void trick's
         if before.pending:
             return ["VOID.COLLECT"]
         if extras:
@@ -239,24 +267,63 @@ def _takes_another_suit_as_led(after: GameState, seat: int, ref: set[Card],
                                impl: set[Card]) -> bool:
     """Does a legal-card difference show another suit taken as led (``TRICK.LED_SUIT``)?
 
-    Only once the led card is cancelled, and only when the difference is
-    what a wrong led suit would give: the implementation makes the seat
-    follow another suit of the trick (it holds cards of it), or it lets a
-    seat that holds the led suit play off it. A seat void in the led suit
-    and in every other suit of the trick plays the same cards whichever of
-    them is led: a difference there is another rule's (a heart banned on
-    the first trick, say).
+    Only when the difference is what a wrong led suit would give: the
+    implementation makes the seat follow another suit of the trick, exactly
+    the cards it holds of it (the suit of a later card taken as the led
+    suit, the first card's being the led one, cancelled or not), where the
+    seat holds the led suit or the led card is cancelled; or, once the led
+    card is cancelled, it lets a seat that holds the led suit play off it.
+    A seat void in the led suit and in every other suit of the trick plays
+    the same cards whichever of them is led: a difference there is another
+    rule's (a heart banned on the first trick, say).
     """
     trick = after.trick
-    if not led_card_cancelled(trick):
+    if not trick:
         return False
     led = trick[0].suit
     hand = after.hands[seat]
+    cancelled = led_card_cancelled(trick)
     follows_another = any(impl == {c for c in hand if c.suit == s}
                           for s in {c.suit for c in trick} - {led})
     holds_led = any(c.suit == led for c in hand)
-    off_led = holds_led and any(c.suit != led for c in impl - ref)
-    return (bool(impl) and follows_another) or off_led
+    off_led = cancelled and holds_led and any(c.suit != led for c in impl - ref)
+    # a seat void in the led suit may play any card: cards of one suit only are another
+    # suit taken as led there only once the led card is cancelled (else a ban, say)
+    return (bool(impl) and follows_another and (cancelled or holds_led)) or off_led
+
+
+def _first_trick_ban_later(after: GameState, seat: int, ref: set[Card], impl: set[Card]) -> bool:
+    """Is a legal-card difference the first trick's ban on a later trick (``FOLLOW.FIRST_TRICK``)?
+
+    Under ``first_trick_points = forbidden`` a seat that cannot follow to
+    trick 1 may not discard a heart or a Q♠; the rule says the restriction is
+    trick 1's only. An implementation that bans exactly those cards (some of
+    them, nothing else) to a seat void in the led suit on a later trick
+    applies it there.
+    """
+    trick = after.trick
+    if (not trick or after.trick_number == 1 or impl - ref or not impl or
+            after.ruleset.first_trick_points is not FirstTrickPoints.FORBIDDEN):
+        return False
+    led = trick[0].suit
+    void = not any(c.suit == led for c in after.hands[seat])
+    return void and all(is_penalty(c) for c in ref - impl)
+
+
+def _two_of_clubs_forced_rules(after: GameState) -> list[str]:
+    """The 2♣ made the only legal card on trick 1 where the reference allows others.
+
+    On the opening lead ``LEAD.OPENING_CARD``. To a seat after the leader it is
+    ``FOLLOW.FIRST_TRICK`` (its switch ``first_trick_two_of_clubs`` is what
+    makes a follower play a 2♣), unless ``opening_lead`` is a 2♣ lead:
+    ``LEAD.OPENING_CARD`` says the 2♣ the leader does not lead stays an
+    ordinary card, so it comes first.
+    """
+    if not after.trick:
+        return ["LEAD.OPENING_CARD"]
+    if after.ruleset.opening_lead in (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT):
+        return ["LEAD.OPENING_CARD", "FOLLOW.FIRST_TRICK"]
+    return ["FOLLOW.FIRST_TRICK"]
 
 
 def _legal_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
@@ -272,10 +339,12 @@ def _legal_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
         # the same cards: listed twice means the two copies are told apart
         return ["DECK.CARDS" if len(_cards(actual)) > len(impl) else "TURN.ORDER"]
     if after.trick_number == 1 and impl == {TWO_OF_CLUBS} and ref - impl:
-        return ["LEAD.OPENING_CARD"]  # the 2♣ made compulsory on the first trick
+        return _two_of_clubs_forced_rules(after)
     rules: list[str] = []
     if _takes_another_suit_as_led(after, seat, ref, impl):
         rules.append("TRICK.LED_SUIT")
+    if _first_trick_ban_later(after, seat, ref, impl):
+        rules.append("FOLLOW.FIRST_TRICK")
     for c in sorted(impl - ref):
         rules.extend(v.rule_id for v in after.violations(Play(seat, c)))
     for c in sorted(ref - impl):
@@ -309,9 +378,13 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
     differing fields)``. At the end of a deal whose last trick was void (and
     is void on both sides), scores traced to that trick's cancelled cards,
     its voidness or the deal's adding are VOID.LAST's: where the cards of a
-    void last trick go is that rule.
+    void last trick go is that rule. So are points that differ only by where
+    the cards still pending went, whatever rule their trace names
+    (:func:`.attribution_scores.settles_otherwise`).
     """
     rules, fields, others = _observation_rules(before, action, after, expected, actual)
+    if fields and fields[0] == "points" and settles_otherwise(before, after, expected, actual):
+        return ["VOID.LAST", *(r for r in rules if r != "VOID.LAST")], fields, others
     last = _completed_trick(before, after)
     if (last is not None and last.winner is None and after.phase in _DEAL_OVER
             and fields and fields[0] in ("points", "deal_scores", "totals")

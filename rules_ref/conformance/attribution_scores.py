@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..causes import trace_points, winner_rules
+from ..cards import Card
+from ..causes import card_value_difference, trace_points, winner_rules
 from ..scoring import bonus_points, card_points
 from ..state import GameState, Phase
 from ..tricks import TrickOutcome
@@ -25,6 +26,64 @@ def _completed_trick(before: GameState | None, after: GameState) -> TrickOutcome
     if len(before.trick) + 1 != before.players or not after.tricks:
         return None
     return after.tricks[-1]
+
+
+def pending_at_end(before: GameState | None, after: GameState) -> tuple[Card, ...]:
+    """The cards still pending when the action ended the deal with a void trick, else ().
+
+    The pending pile before the trick, the trick's cards and, on a void trick 1, the
+    extras: the cards ``VOID.LAST`` settles.
+    """
+    t = _completed_trick(before, after)
+    if before is None or t is None or t.winner is not None or after.phase not in _DEAL_OVER:
+        return ()
+    extras = before.extras if before.trick_number == 1 else ()
+    return (*before.pending, *t.cards, *extras)
+
+
+def settles_otherwise(before: GameState | None, after: GameState, expected: dict[str, Any],
+                      actual: dict[str, Any]) -> bool:
+    """Do the points differ only in where the cards pending at the deal's end went (``VOID.LAST``)?
+
+    At the end of a deal whose last trick the reference sets aside (``VOID.TRICK``),
+    the cards still pending are given out by ``VOID.LAST`` (to nobody, to the leader,
+    or split between the seats of the highest cancelled pair). The difference is
+    that rule's when the implementation ends the deal too, with the same last trick
+    void if it shows it (a winner there is ``TRICK.WINNER``'s or ``TRICK.CANCEL``'s
+    matter), and each seat's points are its points from before that trick plus a
+    share of the pending cards' points: a part of them, between the pile's
+    negative and positive points (the shares may add up to more than the pile
+    when the implementation gives one card to two seats). A heart or Q♠ scored
+    at another value by every seat is ``SCORE.CARD_POINTS`` instead, when it
+    shows on a seat's points from before that trick.
+    """
+    pile = pending_at_end(before, after)
+    if not pile or before is None:
+        return False
+    if actual.get("phase") not in ("dealing", "game-over", "moon-choice"):
+        return False
+    shown = actual.get("last_trick")
+    t = after.tricks[-1]
+    if shown is not None and not (isinstance(shown, dict) and shown.get("winner") is None
+                                  and shown.get("cards") == [str(c) for c in t.cards]):
+        return False
+    n = after.players
+    exp = _int_list(expected.get("points"), n)
+    act = _int_list(actual.get("points"), n)
+    if exp is None or act is None or exp == act:
+        return False
+    rs = after.ruleset
+    values = [card_points((c,), rs) for c in pile]
+    low = sum(v for v in values if v < 0)
+    high = sum(v for v in values if v > 0)
+    base = [card_points(got, rs) for got in before.collected]
+    if not all(low <= a - b <= high for a, b in zip(act, base, strict=True)):
+        return False
+    diff = [a - e for e, a in zip(exp, act, strict=True)]
+    # a card value shows on the cards collected before too: where none differ, only the
+    # pending cards' fate is seen
+    return not (card_value_difference(after, diff)
+                and any(d and b for d, b in zip(diff, base, strict=True)))
 
 
 def _int_list(value: Any, n: int) -> list[int] | None:
@@ -90,7 +149,12 @@ def _moon_rules(after: GameState, expected: dict[str, Any],
 
     A moon seen by one side only is ``MOON.CONDITION``, whatever field shows
     it first; scores or totals that differ while a moon choice is pending,
-    or after one was made, are ``MOON.CHOICE``.
+    or after one was made, are ``MOON.CHOICE``. Two exceptions: a moon choice
+    asked for while the reference saw no moon, of nobody (no seat to act and
+    an empty list of legal choices), is ``MOON.CHOICE`` (the choice is asked
+    for when none is due, nobody is said to have shot); a moon scored on
+    both sides with other seats scored as its shooters (:func:`_shooters`) is
+    ``MOON.CONDITION`` (who shot, as under ``moon_pair``).
     """
     if expected.get("points") != actual.get("points"):
         return None  # the cards went elsewhere: the moon is a consequence
@@ -113,8 +177,17 @@ def _moon_rules(after: GameState, expected: dict[str, Any],
             impl_scores != card_pts) and _moon_shaped(after, impl_scores))
     if not (ref_pending or impl_pending or result is not None):
         return None
+    if impl_pending and not ref_moon and _asks_nobody(after, actual):
+        return ["MOON.CHOICE"]  # a choice asked for with no shooter to make it
     if ref_moon != impl_moon:
         return ["MOON.CONDITION"]
+    if ref_moon and result is not None and impl_scores is not None and not impl_pending:
+        # both scored a moon: other seats scored as its shooters is who shot (MOON.CONDITION)
+        ref_shooters = ({result.moon_shooter} if result.moon_shooter is not None
+                        else set(result.moon_pair or ()))
+        impl_shooters = _shooters(after, impl_scores)
+        if impl_shooters and _moon_shaped(after, impl_scores) and impl_shooters != ref_shooters:
+            return ["MOON.CONDITION"]
     # while the choice is pending the totals are the moon's; once it is made, the deal
     # scores are, and totals alone are the adding (SCORE.DEAL)
     moon_fields = ("deal_scores", "totals") if ref_pending or impl_pending else ("deal_scores",)
@@ -122,6 +195,25 @@ def _moon_rules(after: GameState, expected: dict[str, Any],
             expected.get(f) != actual.get(f) for f in moon_fields)):
         return ["MOON.CHOICE"]
     return None
+
+
+def _asks_nobody(after: GameState, actual: dict[str, Any]) -> bool:
+    """Does the implementation ask for a moon choice of nobody: no seat to act, no choice legal?"""
+    seat = actual.get("to_act")
+    legal = actual.get("legal")
+    named = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < after.players
+    return not named and isinstance(legal, list) and not legal
+
+
+def _shooters(after: GameState, scores: Sequence[int]) -> set[int]:
+    """The seats scored as a moon's shooters: off the value most seats score (10♦ aside)."""
+    bonus = [bonus_points(c, after.ruleset) for c in after.collected] if len(
+        after.collected) == len(scores) else [0] * len(scores)
+    plain = [s - b for s, b in zip(scores, bonus, strict=True)]
+    common = max(set(plain), key=plain.count)
+    if plain.count(common) * 2 <= len(plain):
+        return set()
+    return {seat for seat, p in enumerate(plain) if p != common}
 
 
 def _deal_size_rules(after: GameState, expected: dict[str, Any],

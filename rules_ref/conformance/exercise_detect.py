@@ -332,6 +332,22 @@ _EVERYWHERE = ("VIEW.SEAT", "TURN.ORDER", "FOLLOW.SUIT", "TRICK.WINNER", "TRICK.
 _DEAL_END = ("VOID.LAST", "MOON.", "SCORE.DEAL", "GAME.")
 
 
+#: The rules every trick's end goes through: is the trick void, and who takes the pending
+#: pile (:func:`rules_ref.pending.after_trick`), named after the step's own conditions.
+_TRICK_END = ("VOID.TRICK", "VOID.COLLECT")
+
+
+#: The rules of the start of play: the reference picks the opening leader and its leads.
+_OPENING = ("LEAD.OPENING_LEADER", "LEAD.OPENING_CARD")
+
+
+def _begins_play(state: GameState) -> list[str]:
+    """The opening lead's rules when ``state`` is a deal's play about to begin, else []."""
+    if state.phase is Phase.PLAYING and state.trick_number == 1 and not state.trick:
+        return list(_OPENING)
+    return []
+
+
 def rules_at_work(before: GameState, action: Action | None) -> list[str]:
     """The rules the reference's own step went through, the most particular first.
 
@@ -339,13 +355,18 @@ def rules_at_work(before: GameState, action: Action | None) -> list[str]:
     that failed internally on an action (protocol version 2's ``error``):
     the rules of the conditions the step exercised (a void last trick's
     split, a moon, the opening lead; :func:`step_conditions`; a deal's scoring
-    first when the step ends a deal), those at work in almost every step
-    (:data:`_EVERYWHERE`) last. Without an action, the
+    first when the step ends a deal, with ``VOID.LAST``, whose settling of
+    the cards still pending every deal's end and every moon choice goes
+    through, after the deal-end rules its conditions name; the opening lead's
+    rules, after the step's own, when the start or the step begins a deal's
+    play: the reference picked the opening leader and its legal leads; at a
+    trick's end, :data:`_TRICK_END`, after the step's own),
+    those at work in almost every step (:data:`_EVERYWHERE`) last. Without an action, the
     rules of the game's start; for an action the reference rejects, the
     rules it breaks.
     """
     if action is None:
-        keys = start_conditions(before)
+        keys = start_conditions(before) + _begins_play(before)
     else:
         violations = before.violations(action)
         if violations:
@@ -356,9 +377,15 @@ def rules_at_work(before: GameState, action: Action | None) -> list[str]:
             rule = getattr(exc, "rule_id", None)
             return [rule] if isinstance(rule, str) else []
         keys = step_conditions(before, action, after, events)
+        if before.phase is not Phase.PLAYING:
+            keys += _begins_play(after)
+        if any(isinstance(e, (ev.TrickWon, ev.TrickSetAside)) for e in events):
+            keys += list(_TRICK_END)  # every trick's end: void or won, the pile collected
         if after.phase is not before.phase and after.phase in (Phase.DEALING, Phase.GAME_OVER,
                                                                  Phase.MOON_CHOICE):
-            keys = [k for k in keys if k.startswith(_DEAL_END)] + keys  # the deal was scored
+            # the deal was scored, after the cards still pending were settled (VOID.LAST),
+            # which every deal's end goes through, pending cards or none
+            keys = [k for k in keys if k.startswith(_DEAL_END)] + ["VOID.LAST"] + keys
     rules = list(dict.fromkeys(k.partition(":")[0] for k in keys))
     return ([r for r in rules if r not in _EVERYWHERE]
             + [r for r in _EVERYWHERE if r in rules])

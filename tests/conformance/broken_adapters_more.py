@@ -267,7 +267,8 @@ def _void_first_opening() -> Hooks:
 
 
 def _two_clubs_forced() -> Hooks:
-    """On trick 1 a seat that holds a 2♣ must play it, leading or following."""
+    """On trick 1 a seat that holds a 2♣ must play it, leading or following: the
+    ``first_trick_two_of_clubs = must-play`` switch of FOLLOW.FIRST_TRICK, always on."""
     def forced(state: GameState) -> bool:
         seat = state.to_act
         return (state.phase is Phase.PLAYING and state.trick_number == 1 and seat is not None
@@ -430,7 +431,7 @@ BROKEN: dict[str, tuple[str, ...]] = {
     "legal-copies": ("DECK.CARDS",),
     "short-deal": ("DEAL.SIZE",),
     "void-first-opening": ("VOID.LEADER",),
-    "two-of-clubs-forced": ("LEAD.OPENING_CARD",),
+    "two-of-clubs-forced": ("FOLLOW.FIRST_TRICK",),
     "totals-rotated": ("SCORE.DEAL",),
     "end-pending-lost": ("VOID.COLLECT",),
     "end-extras-lost": ("EXTRAS.FIRST_TRICK",),
@@ -438,8 +439,10 @@ BROKEN: dict[str, tuple[str, ...]] = {
     "end-last-void-to-winner": ("VOID.LAST",),
     "end-queen-ten": ("SCORE.CARD_POINTS",),
     # several faults at once
+    # the forced 2♣ shows on the opening lead (LEAD.OPENING_CARD) and on a follower's card
+    # (FOLLOW.FIRST_TRICK): two classes of one fault
     "pass-no-two-of-clubs+two-of-clubs-forced+lead-breaks-nothing": (
-        "PASS.CARDS", "LEAD.OPENING_CARD", "HEARTS.BROKEN"),
+        "PASS.CARDS", "LEAD.OPENING_CARD", "FOLLOW.FIRST_TRICK", "HEARTS.BROKEN"),
     "first-trick-ban-always+dealer-stays": ("DEAL.DEALER", "FOLLOW.FIRST_TRICK"),
     "end-pending-lost+ace-low+totals-rotated": ("DECK.RANKING", "VOID.COLLECT", "SCORE.DEAL"),
 }

@@ -117,7 +117,7 @@ def test_play_situations() -> None:
     assert play_situation_rule(state, point_card) == ["FOLLOW.FIRST_TRICK"]
 
 
-@pytest.mark.rule("PASS.CARDS", "MOON.CHOICE", "DEAL.SOURCE", "TURN.ORDER")
+@pytest.mark.rule("PASS.CARDS", "PASS.EXCHANGE", "MOON.CHOICE", "DEAL.SOURCE", "TURN.ORDER")
 def test_a_legal_action_rejected_without_a_rule_falls_under_its_kind() -> None:
     state = GameState.start(7)
     cards = parse_cards("2C 3C 4C")
@@ -125,8 +125,11 @@ def test_a_legal_action_rejected_without_a_rule_falls_under_its_kind() -> None:
     assert rejected_legal_rules(state, ChooseMoon(0, MoonChoice.ADD), None) == ["MOON.CHOICE"]
     assert rejected_legal_rules(state, DealCards((), ()), None) == ["DEAL.SOURCE"]
     assert rejected_legal_rules(state, "shuffle", None) == ["TURN.ORDER"]  # type: ignore[arg-type]
-    # the implementation's citation is evidence, not the verdict
-    assert rejected_legal_rules(state, Pass(0, cards), "PASS.EXCHANGE") == ["PASS.CARDS"]
+    # the implementation's citation is evidence, not the verdict: outside the checks of a
+    # pass it changes nothing; between them (the seat passing again, PASS.EXCHANGE, or
+    # its cards) it tells which check refused
+    assert rejected_legal_rules(state, Pass(0, cards), "TURN.ORDER") == ["PASS.CARDS"]
+    assert rejected_legal_rules(state, Pass(0, cards), "PASS.EXCHANGE") == ["PASS.EXCHANGE"]
 
 
 @pytest.mark.rule("GAME.END", "MOON.CONDITION", "MOON.CHOICE", "PASS.DIRECTION", "TURN.ORDER")
