@@ -135,10 +135,10 @@ def _run(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str
     return code, json.loads(out)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
 def test_a_run_of_100_games_exercises_every_rule_and_switch_value(
-        seed: int, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, summary = _run(capsys, tmp_path, "--examples", "100", "--seed", str(seed))
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # seed 2; the text summary's test below runs seed 1 and checks it exercises everything too
+    code, summary = _run(capsys, tmp_path, "--examples", "100", "--seed", "2")
     assert code == 0, summary.get("failure")
     assert summary["never_exercised"] == []
     assert sorted(summary["exercise"]) == sorted(rule_ids())
