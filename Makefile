@@ -42,12 +42,12 @@ typecheck: $(STAMP)
 COVERAGE := --cov=rules_ref --cov-branch
 PARALLEL := -n auto
 
-pytest: $(STAMP)
+pytest: $(STAMP) bytecode
 	$(BIN)/pytest $(PARALLEL) $(COVERAGE) --cov-report=term-missing:skip-covered
 
 # The same run, listing every module and every line and branch missed.
 .PHONY: coverage
-coverage: $(STAMP)
+coverage: $(STAMP) bytecode
 	$(BIN)/pytest $(PARALLEL) $(COVERAGE) --cov-report=term-missing
 
 # Both builders read the pages into one environment (-d): the second to run reads only
@@ -67,8 +67,16 @@ doctest: $(STAMP)
 # take the moments they leave idle (a worker waiting for an adapter's timeout, the last
 # worker finishing alone) instead of running after it on one core. The doctests follow
 # the docs build, on the pages it read. Any check failing fails `make test`.
-test: $(STAMP)
+test: $(STAMP) bytecode
 	$(MAKE) --no-print-directory -j4 --output-sync=target lint typecheck pytest docs-doctest
+
+# The package and the tests compiled once, up front: the suite starts several hundred Python
+# processes (adapters, command lines), and where PYTHONDONTWRITEBYTECODE is set (as on
+# many CI machines) no import writes its bytecode, so each process would compile every
+# module it imports again; compileall writes it whatever that variable says.
+.PHONY: bytecode
+bytecode: $(STAMP)
+	$(BIN)/python -m compileall -q rules_ref tests docs/_ext tools benchmarks
 
 .PHONY: docs-doctest
 docs-doctest: $(STAMP)
