@@ -29,6 +29,7 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return code, out, err
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("GAME.END", "GAME.WINNER")
 @pytest.mark.parametrize("name", PRESETS)
 @pytest.mark.parametrize("players", [6, 7, 8, 9, 10, 11])
@@ -47,6 +48,7 @@ def test_play_completes_a_game(players: int, name: str,
     assert f"totals {totals};" in lines[-1]
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("GAME.WINNER")
 @pytest.mark.parametrize(("players", "name"), [(6, "spruce"), (9, "hubpages"),
                                                (11, "boardgamegeek")])

@@ -21,6 +21,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pytest
+
 import rules_ref
 from rules_ref import registry
 from rules_ref.ruleset import Ruleset, presets
@@ -115,6 +117,7 @@ def test_every_rule_has_a_marked_test() -> None:
     assert not missing, _offenders("rules without a test marked pytest.mark.rule(...)", missing)
 
 
+@pytest.mark.untraced
 def test_rule_markers_name_rules_of_the_registry() -> None:
     bad = [f"{path.relative_to(ROOT)}:{line}: {rid}" for path in python_test_files()
            for line, rid in _marker_ids(path) if rid not in known_ids()]

@@ -269,6 +269,7 @@ def test_moon_record_and_edits() -> None:
         ("MOON.CONDITION", "deals[0].moon.shooter")]
 
 
+@pytest.mark.untraced
 def test_records_match_the_record_schema(record: Record) -> None:
     jsonschema = pytest.importorskip("jsonschema", reason="the record schema check needs the "
                                      "dev extra (jsonschema)")
@@ -462,6 +463,7 @@ def _first_trick_rule(card: str) -> str:
     return "FOLLOW.FIRST_TRICK" if card.endswith("H") or card == "QS" else "FOLLOW.SUIT"
 
 
+@pytest.mark.untraced
 def test_offered_cards_match_the_record_schema() -> None:
     jsonschema = pytest.importorskip("jsonschema", reason="the record schema check needs the "
                                      "dev extra (jsonschema)")

@@ -102,6 +102,7 @@ def test_the_log_hides_what_the_seat_may_not_see() -> None:
     assert any(x.startswith("  you receive from seat ") for x in out)
 
 
+@pytest.mark.untraced
 def test_end_of_input_stops_the_game_in_one_line() -> None:
     _, lines, _ = scripted()
     done = program(["play", *GAME, "--seat", str(SEAT)], stdin=lines[0] + "\n")

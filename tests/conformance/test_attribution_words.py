@@ -133,6 +133,7 @@ def _pile_taken(state: GameState) -> tuple[int, int] | None:
     return None
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("VOID.COLLECT", "EXTRAS.FIRST_TRICK", "SCORE.CARD_POINTS")
 def test_points_scored_at_the_end_are_traced_to_the_cards_that_carry_them() -> None:
     ends = [s for seed in range(6) for s in _deal_ends(seed)]
@@ -155,6 +156,7 @@ def test_points_scored_at_the_end_are_traced_to_the_cards_that_carry_them() -> N
     assert trace_points(state, diff) == ["SCORE.CARD_POINTS"]
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("VOID.COLLECT", "SCORE.CARD_POINTS")
 def test_a_pile_of_negative_points_lost_is_traced_too() -> None:
     # ten_of_diamonds_points = -10: a pending pile holding a 10♦ can be worth less than

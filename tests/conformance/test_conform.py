@@ -48,6 +48,7 @@ def conform(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[s
     return code, json.loads(out) if out.strip() else {}, err
 
 
+@pytest.mark.untraced
 def test_reference_adapter_passes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, summary, _ = conform(capsys, "--examples", "20", "--seed", "3", *UNHURRIED, "--out",
                                str(tmp_path), "--", *REFERENCE)
@@ -119,6 +120,7 @@ def test_text_report_names_the_rule_and_the_command(capsys: pytest.CaptureFixtur
     assert (pos.phase, pos.players) == (Phase.PLAYING, replay["position"]["players"])
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("SCORE.CARD_POINTS")
 def test_jobs_spread_the_search_and_merge_the_report(capsys: pytest.CaptureFixture[str],
                                                      tmp_path: Path) -> None:
@@ -137,6 +139,7 @@ def test_jobs_spread_the_search_and_merge_the_report(capsys: pytest.CaptureFixtu
     assert summary["games"] < 400
 
 
+@pytest.mark.untraced
 def test_without_first_the_search_plays_its_whole_budget(capsys: pytest.CaptureFixture[str],
                                                         tmp_path: Path) -> None:
     budget = [a for a in SEARCH if a != "--first"]

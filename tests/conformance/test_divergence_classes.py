@@ -51,6 +51,7 @@ def multi_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict[str, 
     return code, json.loads(buffer.getvalue()), out
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
 def test_one_run_reports_every_broken_rule_as_a_class(
         multi_run: tuple[int, dict[str, Any], Path]) -> None:
@@ -80,6 +81,7 @@ def test_one_run_reports_every_broken_rule_as_a_class(
     assert summary["replay"] == classes[0]["replay"]
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
 def test_each_class_replay_file_shows_that_class_again(
         multi_run: tuple[int, dict[str, Any], Path], capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,6 +95,7 @@ def test_each_class_replay_file_shows_that_class_again(
         assert (code, reference["verdict"]) == (0, "pass"), reference
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("PASS.DIRECTION")
 def test_the_text_report_lists_the_classes(capsys: pytest.CaptureFixture[str],
                                            tmp_path: Path) -> None:
@@ -110,6 +113,7 @@ def test_the_text_report_lists_the_classes(capsys: pytest.CaptureFixture[str],
     assert len(list(tmp_path.glob("replay-7-*.json"))) == 3
 
 
+@pytest.mark.untraced
 def test_the_reference_passes_a_run_bounded_by_time(capsys: pytest.CaptureFixture[str],
                                                    tmp_path: Path) -> None:
     # a budget of time, as by default (--max-seconds 8): how many games it plays depends on

@@ -149,6 +149,7 @@ def test_a_run_of_100_games_exercises_every_rule_and_switch_value(
         assert summary["exercise"][rule][words] > 0, key
 
 
+@pytest.mark.untraced
 def test_a_fixed_ruleset_is_exercised_in_full(capsys: pytest.CaptureFixture[str],
                                               tmp_path: Path) -> None:
     code, summary = _run(capsys, tmp_path, "--examples", "60", "--seed", "4", "--preset",
@@ -160,6 +161,7 @@ def test_a_fixed_ruleset_is_exercised_in_full(capsys: pytest.CaptureFixture[str]
     assert players["a game of 10 players"] == summary["games"]
 
 
+@pytest.mark.untraced
 def test_the_text_summary_says_how_much_was_exercised(capsys: pytest.CaptureFixture[str],
                                                       tmp_path: Path) -> None:
     code = main(["conform", "--examples", "100", "--seed", "1", *UNHURRIED, "--out",
@@ -189,6 +191,7 @@ sys.exit(Narrow().serve(sys.stdin, sys.stdout))
 """
 
 
+@pytest.mark.untraced
 def test_a_narrow_adapter_is_exercised_in_all_it_supports(capsys: pytest.CaptureFixture[str],
                                                           tmp_path: Path) -> None:
     script = tmp_path / "narrow.py"

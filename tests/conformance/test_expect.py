@@ -41,6 +41,7 @@ def conform(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str
     return code, json.loads(out)
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
 def test_two_expected_leave_the_third_unexpected(capsys: pytest.CaptureFixture[str],
                                                   tmp_path: Path) -> None:

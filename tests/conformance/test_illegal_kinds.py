@@ -177,6 +177,7 @@ def _conform(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[
     return code, json.loads(out)
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("TURN.ORDER", "PASS.CARDS")
 def test_a_run_offers_every_kind(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, summary = _conform(capsys, "--examples", "100", "--seed", "5", *UNHURRIED, "--out",

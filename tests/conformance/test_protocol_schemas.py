@@ -95,6 +95,7 @@ def conversation() -> Iterator[list[tuple[str, dict[str, Any]]]]:
     yield log
 
 
+@pytest.mark.untraced
 def test_runner_requests_match_their_schemas(
         conversation: list[tuple[str, dict[str, Any]]]) -> None:
     kinds: Counter[str] = Counter()

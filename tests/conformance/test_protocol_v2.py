@@ -119,6 +119,7 @@ def test_start_from_a_position_embeds_the_position_schema() -> None:
     assert errors("start-position", message) != []
 
 
+@pytest.mark.untraced
 def test_v2_conversation_matches_the_schemas(
         conversation: list[tuple[str, dict[str, Any]]]) -> None:
     kinds: Counter[str] = Counter()
@@ -256,6 +257,7 @@ def test_changes_stand_for_the_whole_observation() -> None:
 # --- positions, errors, versions -------------------------------------------------------------
 
 
+@pytest.mark.untraced
 def test_start_from_a_position_observes_that_position() -> None:
     steps = list(game_steps(players=9, seed=2))
     states = [after for _, _, after, _ in steps if after.phase is not Phase.GAME_OVER]
@@ -342,6 +344,7 @@ def _figures(outcome: runner.Outcome) -> dict[str, Any]:
             "citations": s.citations, "rare": dict(s.rare)}
 
 
+@pytest.mark.untraced
 def test_conform_gives_the_same_verdict_in_both_versions() -> None:
     config = runner.Config(command=REFERENCE, examples=15, seed=4)
     new, log2 = record(config)

@@ -54,6 +54,7 @@ def test_a_start_names_the_first_switches_and_the_declared_ones() -> None:
     assert ruleset_for(changed, {})["moon_pair"] == "others-26"  # never hidden when not default
 
 
+@pytest.mark.untraced
 def test_every_version_1_vector_passes() -> None:
     code, out, err = cli("vectors", "run", "--quiet", "--dir", str(vectors.version_dir(1)),
                          "--", *ADAPTER)
@@ -61,6 +62,7 @@ def test_every_version_1_vector_passes() -> None:
                                    "(100%)\n", "")
 
 
+@pytest.mark.untraced
 def test_every_vector_of_the_newest_directory_it_supports_passes() -> None:
     cases = [c for _, c in vectors.iter_cases(vectors.load_dir(vectors.latest_dir()),
                                                vectors.PROTOCOL_KINDS)]

@@ -198,6 +198,7 @@ def test_reference_adapter_passes_every_vector(files: list[vectors.VectorFile]) 
                                    "(100%)\n", "")
 
 
+@pytest.mark.untraced
 @pytest.mark.parametrize("protocol", [1, 2])
 def test_reference_adapter_passes_every_vector_of_v2(protocol: int) -> None:
     cases = [c for _, c in vectors.iter_cases(vectors.load_dir(V2), vectors.PROTOCOL_KINDS)]
@@ -326,6 +327,7 @@ def test_run_usage_errors_exit_2() -> None:
     assert (code, "unknown kind(s) nonsense" in err) == (2, True)
 
 
+@pytest.mark.untraced
 def test_adapter_faults_exit_2(tmp_path: Path) -> None:
     code, out, err = cli("vectors", "run", "--", str(tmp_path / "no-such-adapter"))
     assert code == 2

@@ -23,6 +23,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 HERE = Path(__file__).resolve().parent
 BROKEN_SUITE = HERE / "broken_adapters.py"
 #: The kinds, in passes from the cheapest; a pass runs only while no failure cites the rule.
@@ -99,7 +101,6 @@ if __name__ == "__main__":
     sys.exit(serve(sys.argv[1]))
 
 
-import pytest  # noqa: E402
 
 from rules_ref.cli import main  # noqa: E402
 
@@ -137,6 +138,7 @@ def assert_caught(command: list[str], rule: str) -> dict[str, list[str]]:
     return failures
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("TRICK.CANCEL")
 def test_vectors_catch_ignored_cancellation() -> None:
     failures = assert_caught([sys.executable, __file__, "no-cancellation"], "TRICK.CANCEL")
@@ -145,6 +147,7 @@ def test_vectors_catch_ignored_cancellation() -> None:
                                                      "VOID.TRICK"]
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("FOLLOW.SUIT")
 def test_vectors_catch_ignored_follow_suit() -> None:
     failures = assert_caught([sys.executable, __file__, "no-follow-suit"], "FOLLOW.SUIT")

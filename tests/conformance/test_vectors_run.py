@@ -57,6 +57,7 @@ def test_nothing_tested_is_not_a_pass() -> None:
         f"does not declare: {MOON_NEEDS}"]
 
 
+@pytest.mark.untraced
 def test_nothing_tested_over_every_vector_exits_4() -> None:
     code, out, _ = cli("vectors", "run", "--quiet", "--dir", V1, "--",
                        *vector_adapters.command("declares-nothing"))

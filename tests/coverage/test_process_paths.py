@@ -73,6 +73,7 @@ def test_a_fault_during_a_game_is_named_with_a_replay_file(
     assert f"  replay file: {out / replays[0]}\n" in stderr
 
 
+@pytest.mark.untraced
 def test_a_silence_ends_at_the_timeout(faulty_env: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     # the two silences wait out their timeouts side by side: one game replayed in a thread
@@ -155,6 +156,7 @@ def test_a_fault_as_json_then_replayed(faulty_env: Path, monkeypatch: pytest.Mon
                          "verdict: PASS\n")
 
 
+@pytest.mark.untraced
 def test_the_reference_adapter_passes_in_this_process(
         faulty_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main([*CONFORM, "--players", "6", "--preset", "spruce", "--", *REFERENCE]) == 0

@@ -107,11 +107,13 @@ def every_rule_implemented(monkeypatch: pytest.MonkeyPatch) -> None:
                         lambda package="rules_ref": {r: ["rules_ref.tricks"] for r in _rules()})
 
 
+@pytest.mark.untraced
 @pytest.mark.usefixtures("every_rule_implemented")
 def test_complete_coverage_and_a_true_example_build_without_a_warning(tmp_path: Path) -> None:
     assert _build(_project(tmp_path, _rules(), "winner KS seat 4")) == ""
 
 
+@pytest.mark.untraced
 @pytest.mark.usefixtures("every_rule_implemented")
 def test_a_rule_without_a_test_and_a_false_example_are_warnings(tmp_path: Path) -> None:
     tested = [r for r in _rules() if r != "VOID.LAST"] + ["NOPE.NOPE"]
@@ -179,6 +181,7 @@ def _read_docs(root: Path) -> list[str]:
     return sorted(read)
 
 
+@pytest.mark.untraced
 @pytest.mark.usefixtures("every_rule_implemented")
 def test_generated_pages_are_read_again_only_when_an_input_changes(tmp_path: Path) -> None:
     root = _project(tmp_path, _rules(), "winner KS seat 4")
@@ -195,6 +198,7 @@ def test_generated_pages_are_read_again_only_when_an_input_changes(tmp_path: Pat
     assert _read_docs(root) == ["index"]
 
 
+@pytest.mark.untraced
 @pytest.mark.usefixtures("every_rule_implemented")
 def test_search_entries_open_at_their_anchors_and_rules_show_their_titles(
         tmp_path: Path) -> None:

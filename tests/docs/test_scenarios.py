@@ -194,6 +194,7 @@ def test_no_problem_when_every_rule_in_force_is_shown() -> None:
     assert trace.example_problems(["TRICK.CANCEL"], [], {"legend": ["TRICK.CANCEL"]}) == []
 
 
+@pytest.mark.untraced
 def test_a_site_with_an_example_index_warns_for_every_rule_without_an_example(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from . import test_build

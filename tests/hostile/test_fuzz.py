@@ -226,6 +226,7 @@ card_like = st.builds(
     st.sampled_from(["", " ", "\r\n", "x"]))
 
 
+@pytest.mark.untraced
 @given(st.one_of(card_like, st.text(max_size=20), st.sampled_from(HOSTILE)))
 def test_parse_card(text: Any) -> None:
     try:
@@ -238,6 +239,7 @@ def test_parse_card(text: Any) -> None:
     assert parse_card(c.pretty) == c
 
 
+@pytest.mark.untraced
 @given(st.one_of(st.lists(card_like, max_size=12).map(" ,".join), st.text(max_size=60)))
 def test_parse_cards(text: str) -> None:
     try:
@@ -263,18 +265,21 @@ def _ruleset_ok(data: object) -> None:
         assert back[name] == (list(value) if isinstance(value, tuple) else value)
 
 
+@pytest.mark.untraced
 @given(st.sampled_from(list(presets())).flatmap(
     lambda name: mutated(preset(name).to_dict())))
 def test_ruleset_mutated(data: Json) -> None:
     _ruleset_ok(data)
 
 
+@pytest.mark.untraced
 @given(st.one_of(json_values, st.dictionaries(
     st.sampled_from([f for f in Ruleset().to_dict()] + ["nope"]), hostile, max_size=4)))
 def test_ruleset_random(data: Json) -> None:
     _ruleset_ok(data)
 
 
+@pytest.mark.untraced
 @settings(max_examples=examples(0.15), **COSTLY)  # type: ignore[arg-type]
 @given(st.one_of(
     st.just(json.dumps(preset("hubpages").to_dict()).encode()).flatmap(mutated_bytes),
@@ -301,12 +306,14 @@ def _action_ok(data: object) -> None:
     assert isinstance(data, dict) and set(again) == set(data)
 
 
+@pytest.mark.untraced
 @given(st.sampled_from(range(0, 120, 7)).flatmap(
     lambda i: mutated(action_to_json(mid_state().actions[i % len(mid_state().actions)]))))
 def test_action_mutated(data: Json) -> None:
     _action_ok(data)
 
 
+@pytest.mark.untraced
 @given(json_values)
 def test_action_random(data: Json) -> None:
     _action_ok(data)
@@ -369,12 +376,14 @@ def test_record_mutated(data: Json) -> None:
     _record_ok(data)
 
 
+@pytest.mark.untraced
 @settings(max_examples=examples(0.25))
 @given(json_values)
 def test_record_random(data: Json) -> None:
     _record_ok(data)
 
 
+@pytest.mark.untraced
 @settings(max_examples=examples(0.1), **COSTLY)  # type: ignore[arg-type]
 @given(st.one_of(st.just(json.dumps(record()).encode()).flatmap(mutated_bytes),
                  mutated(record()).map(lambda d: json.dumps(d).encode())))
@@ -419,6 +428,7 @@ def test_vector_case_mutated(kind_case: tuple[str, Json]) -> None:
     _case_ok(*kind_case)
 
 
+@pytest.mark.untraced
 @settings(max_examples=examples(0.1), **COSTLY)  # type: ignore[arg-type]
 @given(st.one_of(
     st.just((vectors.default_dir() / "trick.json").read_bytes()).flatmap(mutated_bytes),
@@ -441,6 +451,7 @@ def test_vector_dir(tmp_path_factory: pytest.TempPathFactory, data: bytes) -> No
 # --- replays and start messages ------------------------------------------------------------
 
 
+@pytest.mark.untraced
 @settings(max_examples=examples(0.5))
 @given(mutated(replay_doc()))
 def test_replay(data: Json) -> None:
@@ -453,6 +464,7 @@ def test_replay(data: Json) -> None:
     assert [action_from_json(action_to_json(a)) for a in actions] == actions
 
 
+@pytest.mark.untraced
 @settings(max_examples=examples(0.5))
 @given(mutated(_start(mid_state())))
 def test_start_message(data: Json) -> None:
@@ -502,6 +514,7 @@ def _observation_line() -> bytes:
     return json.dumps({"id": 7, "type": "observation", **observe(mid_state())}).encode()
 
 
+@pytest.mark.untraced
 @given(st.one_of(
     st.just(_observation_line()).flatmap(mutated_bytes),
     st.just(json.loads(_observation_line())).flatmap(mutated).map(
@@ -571,6 +584,7 @@ def test_cli_play(option: str, value: str) -> None:
             else ["play", option, value, "--players", "6"])
 
 
+@pytest.mark.untraced
 @given(st.lists(st.one_of(card_like, argument), min_size=0, max_size=13),
        st.one_of(st.none(), argument))
 def test_cli_trick(cards: list[str], leader: str | None) -> None:
@@ -578,11 +592,13 @@ def test_cli_trick(cards: list[str], leader: str | None) -> None:
     _cli_ok(args)
 
 
+@pytest.mark.untraced
 @given(st.lists(argument, max_size=2))
 def test_cli_rules(args: list[str]) -> None:
     _cli_ok(["rules", *args])
 
 
+@pytest.mark.untraced
 @settings(max_examples=examples(0.1), **COSTLY)  # type: ignore[arg-type]
 @given(st.sampled_from(["--timeout", "--kinds", "--dir"]), argument)
 def test_cli_vectors_run(option: str, value: str) -> None:

@@ -453,6 +453,7 @@ def test_perft_depth_and_request_budget(tmp_path: Path, monkeypatch: pytest.Monk
 # --- output paths --------------------------------------------------------------------------------
 
 
+@pytest.mark.untraced
 def test_generate_writes_only_its_files_atomically(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "out"

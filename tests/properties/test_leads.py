@@ -40,6 +40,7 @@ def opening_positions(draw: st.DrawFn) -> tuple[GameState, DealCards]:
     return state, draw(opening_lead_deals(players, leader) | explicit_deals(players))
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("LEAD.OPENING_LEADER", "LEAD.OPENING_CARD")
 @settings(max_examples=examples(1.0))
 @given(position=opening_positions())

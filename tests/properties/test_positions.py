@@ -143,6 +143,7 @@ def _move_card(draw: st.DrawFn, text: str) -> str:
     return rest[:at] + piece + rest[at:]
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("DECK.CARDS")
 @settings(max_examples=examples(1))
 @given(text=mutated_texts())

@@ -70,6 +70,7 @@ def scored_deals(draw: st.DrawFn) -> tuple[Ruleset, Piles]:
     return draw(rulesets()), draw(collections(draw(player_counts())))
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("SCORE.CARD_POINTS", "SCORE.DEAL", "MOON.CONDITION", "MOON.CHOICE")
 @settings(max_examples=examples(1.0))
 @given(deal=scored_deals())
@@ -104,6 +105,7 @@ def void_endings(draw: st.DrawFn) -> tuple[Ruleset, int, int, tuple[Card, ...], 
     return draw(rulesets()), players, draw(st.integers(0, players - 1)), last, pending
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("VOID.LAST", "VOID.TRICK")
 @settings(max_examples=examples(1.0))
 @given(ending=void_endings())

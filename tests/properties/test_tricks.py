@@ -63,6 +63,7 @@ def _deal_holding(cards: tuple[Card, ...], leader: int, players: int,
     return DealCards(tuple(tuple(sorted(h)) for h in hands), tuple(rest))
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("TRICK.CANCEL", "TRICK.WINNER", "VOID.TRICK", "VOID.LEADER",
                   "TRICK.NEXT_LEADER", "EXTRAS.FIRST_TRICK")
 @settings(max_examples=examples(0.5))

@@ -63,6 +63,7 @@ def game_positions(players: int, seed: int,
     return out
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("VOID.TRICK", "VOID.COLLECT", "EXTRAS.FIRST_TRICK", "VOID.LAST")
 @pytest.mark.parametrize(("players", "seed", "name"), [
     (6, 1, "spruce"), (7, 2, "spruce"), (8, 3, "spruce"), (9, 4, "hubpages"),
