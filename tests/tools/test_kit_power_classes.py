@@ -74,6 +74,8 @@ def test_an_explained_mutant_gives_the_same_answers_while_its_mutation_is_the_sa
 def test_every_adapter_explanation_names_its_mutation_and_says_why() -> None:
     explained = adapter_explanations()
     assert sorted(explained) == ["rules_ref/cards.py:parse_card:compare:3",
+                                 "rules_ref/deal.py:check_deal:constant:1",
+                                 "rules_ref/deal.py:check_deal:constant:2",
                                  "rules_ref/deal.py:check_player_count:boolean:0"]
     assert all(set(e) == {"mutation", "why"} and " -> " in e["mutation"]
                for e in explained.values())

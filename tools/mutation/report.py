@@ -190,8 +190,9 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = usage.ru_utime + usage.ru_stime if cpu_seconds is None else cpu_seconds
     headline = (f"{'SAMPLE of ' if sample else ''}{len(results)} mutants"
-                f"{f' (of {total})' if sample else ''}, {equivalent} not reached, "
-                f"equivalent at the adapter, message words only or another rule cited: "
+                f"{f' (of {total})' if sample else ''}, {equivalent} not counted (not "
+                f"reached, equivalent or the same answers at the adapter, message words only, "
+                f"another rule cited): "
                 f"conform caught {share['conform']:.1%}, vectors {share['vectors']:.1%}, "
                 f"right rule named {right_share:.1%}")
     doc: dict[str, Any] = {
