@@ -13,11 +13,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
-from ..cards import QUEEN_OF_SPADES, Card, Suit, is_penalty, parse_card
+from ..cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit, is_penalty, parse_card
 from ..errors import RulesRefError
+from ..ruleset import PassForbidden
 from ..state import GameState, Phase
-
-TWO_OF_CLUBS = parse_card("2C")
 
 
 def card_list(value: object) -> list[Card]:
@@ -192,6 +191,8 @@ def _accepted_pass(state: GameState, action: Pass, rule: str) -> str:
         return "accepts a pass of a card the seat does not hold"
     if len(action.cards) != state.ruleset.pass_count:
         return f"accepts a pass of {count_words(len(action.cards), 'card')}"
+    if state.ruleset.pass_forbidden is PassForbidden.TWO_OF_CLUBS and TWO_OF_CLUBS in action.cards:
+        return "accepts a pass that holds a 2♣, which the ruleset forbids passing"
     return f"accepts a pass that breaks {rule}"
 
 

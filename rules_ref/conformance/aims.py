@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deal import extras_count
-from ..ruleset import FirstTrickPoints, HeartsBrokenBy, LastTrickVoid, Moon, OpeningLead
+from ..ruleset import (
+    FirstTrickPoints,
+    HeartsBrokenBy,
+    LastTrickVoid,
+    Moon,
+    OpeningLead,
+    PassForbidden,
+)
 from . import exercise as ex
 from . import illegal_kinds as ik
 
@@ -92,6 +99,8 @@ _AIMS: dict[str, Aim] = {
         "opening_lead": _LOD}),
     ex.FIRST_DISCARD_OTHER: Aim(switches={"first_trick_points": _is(FirstTrickPoints.FORBIDDEN)}),
     ex.FIRST_DISCARD_POINTS: Aim(switches={"first_trick_points": _is(FirstTrickPoints.ALLOWED)}),
+    ex.PASS_FORBIDDEN_NAMED: Aim(illegal=ik.PASS_FORBIDDEN,
+                                 switches={"pass_forbidden": _is(PassForbidden.TWO_OF_CLUBS)}),
     ex.FIRST_REJECTED: Aim(deal="void-follower", illegal=ik.FORBIDDEN_CARD,
                            switches={"first_trick_points": _is(FirstTrickPoints.FORBIDDEN),
                                      "pass_cycle": _hold, "opening_lead": _LOD}),

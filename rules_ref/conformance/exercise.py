@@ -30,6 +30,7 @@ from ..ruleset import (
     HeartsBrokenBy,
     Moon,
     OpeningLead,
+    PassForbidden,
     Ruleset,
 )
 
@@ -96,6 +97,10 @@ def _forbidden(s: Scope) -> bool:
     return s.has("first_trick_points", _FORBIDDEN)
 
 
+def _no_two_of_clubs(s: Scope) -> bool:
+    return s.has("pass_forbidden", PassForbidden.TWO_OF_CLUBS)
+
+
 def _needed(s: Scope) -> bool:
     return s.lacks("hearts_broken_by", _NOT_NEEDED)
 
@@ -116,6 +121,7 @@ PASS_POINTS = "a pass holds a heart or a Q♠"
 PASS_SIZE = "a pass of too many or too few cards is rejected"
 PASS_TWICE_NAMED = "a pass naming a card more often than the seat holds it is rejected"
 PASS_NOT_HELD = "a pass of a card the seat does not hold is rejected"
+PASS_FORBIDDEN_NAMED = "a pass holding a 2♣ is rejected under pass_forbidden = two-of-clubs"
 EXCHANGED = "the passed cards change hands when the last seat passes"
 PASS_AGAIN = "a second pass by a seat is rejected"
 LEADER_LEFT = "the seat left of the dealer makes the opening lead"
@@ -207,6 +213,7 @@ CONDITIONS: tuple[Condition, ...] = (
     _R("DEAL.DEALER", NEXT_DEALER),
     _R("PASS.CARDS", PASS_BOTH), _R("PASS.CARDS", PASS_POINTS), _R("PASS.CARDS", PASS_SIZE),
     _R("PASS.CARDS", PASS_TWICE_NAMED), _R("PASS.CARDS", PASS_NOT_HELD),
+    _R("PASS.CARDS", PASS_FORBIDDEN_NAMED, _no_two_of_clubs),
     _R("PASS.EXCHANGE", EXCHANGED), _R("PASS.EXCHANGE", PASS_AGAIN),
     _R("LEAD.OPENING_LEADER", LEADER_LEFT, _lod), _R("LEAD.OPENING_LEADER", LEADER_TWO, _two),
     _R("LEAD.OPENING_LEADER", LEADER_NO_TWO, lambda s: _two(s) and s.extras(2)),

@@ -16,7 +16,7 @@ from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
 from ..errors import RulesRefError, Violation
 from ..passing import pass_direction
-from ..ruleset import FirstTrickPoints, HeartsBrokenBy, OpeningLead, Ruleset
+from ..ruleset import FirstTrickPoints, HeartsBrokenBy, OpeningLead, PassForbidden, Ruleset
 from ..state import GameState, Phase
 from . import exercise as ex
 from .exercise import count_condition, direction_condition, size_condition, value_condition
@@ -320,6 +320,8 @@ def _pass_rejected(before: GameState, action: Pass, rules: set[str]) -> list[str
         return [_key("PASS.CARDS", ex.PASS_NOT_HELD)]
     if any(k > hand[c] for c, k in named.items()):
         return [_key("PASS.CARDS", ex.PASS_TWICE_NAMED)]
+    if before.ruleset.pass_forbidden is PassForbidden.TWO_OF_CLUBS and TWO_OF_CLUBS in named:
+        return [_key("PASS.CARDS", ex.PASS_FORBIDDEN_NAMED)]
     return []
 
 

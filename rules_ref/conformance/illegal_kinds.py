@@ -15,8 +15,9 @@ from collections import Counter
 from collections.abc import Callable
 
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
-from ..cards import CARDS, Card, full_deck
+from ..cards import CARDS, TWO_OF_CLUBS, Card, full_deck
 from ..deal import MAX_PLAYERS
+from ..ruleset import PassForbidden
 from ..state import GameState, Phase
 
 FORBIDDEN_CARD = "a card the seat holds but may not play"
@@ -30,6 +31,7 @@ PASS_AGAIN = "a second pass by a seat"
 PASS_NOT_HELD = "a pass of a card the seat does not hold"
 PASS_OTHERS = "a pass of a card another seat holds"
 PASS_TWICE = "a pass naming a card more often than the seat holds it"
+PASS_FORBIDDEN = "a pass of a card the ruleset forbids passing"
 PLAY_WHILE_PASSING = "a play while passing"
 MOON_WHILE_PASSING = "a moon choice while passing"
 MOON_OTHER_SEAT = "a moon choice by another seat than the shooter"
@@ -44,8 +46,9 @@ AFTER_END = "an action after the game has ended"
 #: Every kind, in a stable order (the summary's ``offers`` lists them all).
 KINDS = (FORBIDDEN_CARD, CARD_NOT_HELD, OUT_OF_TURN, PLAYED_ALREADY, MOON_WHILE_PLAYING,
          PASS_WHILE_PLAYING, PASS_SIZE, PASS_AGAIN, PASS_NOT_HELD, PASS_OTHERS, PASS_TWICE,
-         PLAY_WHILE_PASSING, MOON_WHILE_PASSING, MOON_OTHER_SEAT, PLAY_WHILE_CHOOSING,
-         DEAL_MID_DEAL, NO_SUCH_SEAT, BAD_DEAL, BAD_SIZES, PLAY_BETWEEN_DEALS, AFTER_END)
+         PASS_FORBIDDEN, PLAY_WHILE_PASSING, MOON_WHILE_PASSING, MOON_OTHER_SEAT,
+         PLAY_WHILE_CHOOSING, DEAL_MID_DEAL, NO_SUCH_SEAT, BAD_DEAL, BAD_SIZES,
+         PLAY_BETWEEN_DEALS, AFTER_END)
 
 
 def _forbidden(state: GameState) -> list[Card]:
@@ -73,6 +76,20 @@ def _twice(state: GameState) -> tuple[Card, ...] | None:
     return None
 
 
+def _forbidden_pass(state: GameState) -> Pass | None:
+    """A pass of the right size with a 2♣, under ``pass_forbidden = two-of-clubs``, by the
+    first seat yet to pass that holds one."""
+    if state.ruleset.pass_forbidden is not PassForbidden.TWO_OF_CLUBS:
+        return None
+    p = state.ruleset.pass_count
+    for seat in state.waiting_for:
+        hand = state.hands[seat]
+        others = [c for c in hand if c != TWO_OF_CLUBS][:p - 1]
+        if TWO_OF_CLUBS in hand and len(others) == p - 1:
+            return Pass(seat, tuple(sorted((TWO_OF_CLUBS, *others))))
+    return None
+
+
 def kinds_for(state: GameState) -> tuple[str, ...]:
     """The kinds of illegal action that exist in ``state``."""
     phase = state.phase
@@ -97,6 +114,8 @@ def kinds_for(state: GameState) -> tuple[str, ...]:
             out.append(PASS_AGAIN)
         if _twice(state) is not None:
             out.append(PASS_TWICE)
+        if _forbidden_pass(state) is not None:
+            out.append(PASS_FORBIDDEN)
         out += [PLAY_WHILE_PASSING, MOON_WHILE_PASSING]
     elif phase is Phase.MOON_CHOICE:
         out += [MOON_OTHER_SEAT, PLAY_WHILE_CHOOSING]
@@ -114,8 +133,19 @@ def _a_deal(state: GameState) -> DealCards:
                      tuple(deck[n * size:]))
 
 
-def _bad_deal(state: GameState) -> DealCards:
-    """A deal of the right sizes with a third copy of a card in place of another card."""
+def _bad_deal(state: GameState, v: int = 0) -> DealCards:
+    """A deal of the right sizes whose cards are not the two packs.
+
+    A third copy of a card in place of another card; for odd ``v``, four
+    copies of every other card and none of the rest, where no card is there
+    exactly twice.
+    """
+    if v % 2:
+        deck = sorted(c for c in CARDS[::2] for _ in range(4))
+        n = state.players
+        size = len(deck) // n
+        return DealCards(tuple(tuple(deck[k * size:(k + 1) * size]) for k in range(n)),
+                         tuple(deck[n * size:]))
     d = _a_deal(state)
     hand = list(d.hands[0])
     extra = next(c for c in CARDS if c != hand[0])
@@ -182,6 +212,10 @@ def _passing(state: GameState, kind: str, v: int) -> Action:
         cards = _twice(state)
         assert cards is not None
         return Pass(state.waiting_for[0], cards)
+    if kind == PASS_FORBIDDEN:
+        made = _forbidden_pass(state)
+        assert made is not None
+        return made
     if kind == PLAY_WHILE_PASSING:
         return Play(seat, hand[v % len(hand)])
     return ChooseMoon(seat, MoonChoice.ADD)
@@ -211,7 +245,7 @@ def make(state: GameState, kind: str, v: int = 0) -> Action:
     if kind == DEAL_MID_DEAL:
         return _a_deal(state)
     if kind == BAD_DEAL:
-        return _bad_deal(state)
+        return _bad_deal(state, v)
     if kind == BAD_SIZES:
         return _bad_sizes(state)
     if kind in (PLAY_BETWEEN_DEALS, AFTER_END):

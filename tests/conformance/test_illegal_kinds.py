@@ -9,12 +9,14 @@ state is made there and sent to the reference adapter in this process.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules_ref.actions import Action, DealCards, Pass, Play
+from rules_ref.cards import TWO_OF_CLUBS
 from rules_ref.cli import main
 from rules_ref.conformance import illegal_kinds as ik
 from rules_ref.conformance.adapter import ReferenceAdapter
@@ -23,7 +25,7 @@ from rules_ref.conformance.exercise_detect import rejected_conditions
 from rules_ref.conformance.observation import observe
 from rules_ref.deal import MAX_PLAYERS, seeded_deal
 from rules_ref.errors import IllegalAction, RulesRefError, Violation
-from rules_ref.ruleset import FirstTrickPoints, PassDirection, Ruleset
+from rules_ref.ruleset import FirstTrickPoints, PassDirection, PassForbidden, Ruleset
 from rules_ref.serialize import action_to_json
 from rules_ref.state import GameState, Phase
 
@@ -36,7 +38,7 @@ CITED = {
     ik.PLAYED_ALREADY: "TURN.ORDER", ik.MOON_WHILE_PLAYING: "TURN.ORDER",
     ik.PASS_WHILE_PLAYING: "TURN.ORDER", ik.PASS_SIZE: "PASS.CARDS",
     ik.PASS_AGAIN: "PASS.EXCHANGE", ik.PASS_NOT_HELD: "PASS.CARDS",
-    ik.PASS_OTHERS: "PASS.CARDS", ik.PASS_TWICE: "PASS.CARDS",
+    ik.PASS_OTHERS: "PASS.CARDS", ik.PASS_TWICE: "PASS.CARDS", ik.PASS_FORBIDDEN: "PASS.CARDS",
     ik.PLAY_WHILE_PASSING: "TURN.ORDER", ik.MOON_WHILE_PASSING: "TURN.ORDER",
     ik.MOON_OTHER_SEAT: "TURN.ORDER", ik.PLAY_WHILE_CHOOSING: "TURN.ORDER",
     ik.DEAL_MID_DEAL: "TURN.ORDER", ik.NO_SUCH_SEAT: "TURN.ORDER", ik.BAD_DEAL: "DECK.CARDS",
@@ -83,7 +85,9 @@ def _states() -> dict[str, GameState]:
     rs = Ruleset(first_trick_points=FirstTrickPoints.FORBIDDEN, pass_cycle=(PassDirection.HOLD,))
     forbidden = GameState.start(8, rs, 0, (0,) * 8, 1).apply(void_follower_deal(8, 1, 3))[0]
     forbidden = forbidden.apply(forbidden.legal_actions()[0])[0]
-    return {"passing": passing, "one seat passed": one_passed, "opening lead": playing,
+    no_two = _dealt(Ruleset(pass_forbidden=PassForbidden.TWO_OF_CLUBS))
+    return {"passing": passing, "one seat passed": one_passed,
+            "passing under pass_forbidden": no_two, "opening lead": playing,
             "trick begun": begun, "trick 1 under forbidden": forbidden,
             "moon choice": _moon_choice(), "between deals": _play_out(passing),
             "game over": _play_out(_dealt(Ruleset(target=1)))}
@@ -200,3 +204,26 @@ def test_an_adapter_accepting_an_illegal_kind_is_caught(name: str,
     assert code == 1
     assert summary["rules"][0] == ACCEPTS[name]
     assert "accepted an illegal action" in summary["failure"]["summary"]
+
+
+@pytest.mark.rule("PASS.CARDS")
+def test_a_forbidden_pass_holds_a_two_of_clubs_of_the_first_seat_holding_one() -> None:
+    state = STATES["passing under pass_forbidden"]
+    action = ik.make(state, ik.PASS_FORBIDDEN)
+    assert isinstance(action, Pass) and TWO_OF_CLUBS in action.cards
+    assert action.seat == next(s for s in state.waiting_for if TWO_OF_CLUBS in state.hands[s])
+    assert [v.rule_id for v in _rejected(state, action)] == ["PASS.CARDS"]
+    # the same pass is legal where the ruleset allows passing a 2♣
+    assert ik.PASS_FORBIDDEN not in ik.kinds_for(STATES["passing"])
+
+
+@pytest.mark.rule("DECK.CARDS")
+def test_a_bad_deal_may_hold_no_card_exactly_twice() -> None:
+    state = STATES["between deals"]
+    third = ik.make(state, ik.BAD_DEAL, 0)
+    four = ik.make(state, ik.BAD_DEAL, 1)
+    assert isinstance(third, DealCards) and isinstance(four, DealCards)
+    counts = Counter(c for hand in (*four.hands, four.extras) for c in hand)
+    assert sorted(set(counts.values())) == [4] and len(counts) == 26
+    assert [len(h) for h in four.hands] == [len(h) for h in third.hands]
+    assert [v.rule_id for v in _rejected(state, four)] == ["DECK.CARDS"]

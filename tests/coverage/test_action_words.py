@@ -12,6 +12,7 @@ import pytest
 
 from rules_ref.actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from rules_ref.cards import Card, parse_card, parse_cards
+from rules_ref.conformance import illegal_kinds as ik
 from rules_ref.conformance.action_words import (
     accepted_words,
     card_list,
@@ -23,8 +24,9 @@ from rules_ref.conformance.action_words import (
 from rules_ref.conformance.adapter import start_message
 from rules_ref.conformance.vectors import last_card, moon_deal
 from rules_ref.conformance.words import divergence_words
+from rules_ref.deal import seeded_deal
 from rules_ref.game import game_steps, next_deal
-from rules_ref.ruleset import DEFAULT, PassDirection, Ruleset
+from rules_ref.ruleset import DEFAULT, PassDirection, PassForbidden, Ruleset
 from rules_ref.serialize import action_to_json
 from rules_ref.state import GameState, Phase
 
@@ -300,3 +302,13 @@ def test_winners_words(ref: list[int], impl: list[int], words: str) -> None:
     failure = _failure(NO_PASS, [], None, ["GAME.WINNER"], ["winners"], {"winners": ref},
                        {"winners": impl})
     assert divergence_words(failure) == words
+
+
+@pytest.mark.rule("PASS.CARDS")
+def test_an_accepted_pass_of_a_two_of_clubs_the_ruleset_forbids_passing() -> None:
+    rs = Ruleset(pass_forbidden=PassForbidden.TWO_OF_CLUBS)
+    d = seeded_deal(4, 8, 1, 0)
+    state = GameState.start(8, rs).apply(DealCards(d.hands, d.extras))[0]
+    action = ik.make(state, ik.PASS_FORBIDDEN)
+    assert accepted_words(state, action, ["PASS.CARDS"]) == (
+        "accepts a pass that holds a 2♣, which the ruleset forbids passing")
