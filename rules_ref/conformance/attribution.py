@@ -395,9 +395,40 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
     return rules, fields, others
 
 
+def _trick_given_elsewhere(before: GameState | None, after: GameState, expected: dict[str, Any],
+                           actual: dict[str, Any]) -> list[str] | None:
+    """The rules of a trick the action completed that the implementation gave to another seat.
+
+    Once a deal is scored the reference's observation no longer shows its last
+    trick, while an implementation that stops before (a moon choice) still does:
+    the trick is then compared with the reference's own, and the same cards
+    with another winner are the cause of the points and scores that follow
+    (``TRICK.WINNER``, ``DECK.RANKING``, ``TRICK.CANCEL``; ``VOID.TRICK`` for
+    no winner).
+    """
+    t = _completed_trick(before, after)
+    shown = actual.get("last_trick")
+    if t is None or expected.get("last_trick") is not None or not isinstance(shown, dict):
+        return None
+    if shown.get("cards") != [str(c) for c in t.cards] or shown.get("leader") != t.leader:
+        return None
+    impl = shown.get("winner")
+    if impl == t.winner:
+        return None
+    if impl is None:
+        return ["VOID.TRICK"]
+    if not isinstance(impl, int) or isinstance(impl, bool):
+        return ["TRICK.WINNER"]
+    return winner_rules(t, impl, after.players)
+
+
 def _observation_rules(before: GameState | None, action: Action | None, after: GameState,
                        expected: dict[str, Any], actual: dict[str, Any]
                        ) -> tuple[list[str], list[str], list[str]]:
+    elsewhere = _trick_given_elsewhere(before, after, expected, actual)
+    if elsewhere is not None:
+        differing = [f for group in CAUSAL_ORDER for f in group if expected.get(f) != actual.get(f)]
+        return _dedupe(elsewhere), ["last_trick"], [f for f in differing if f != "last_trick"]
     order = CAUSAL_ORDER
     if (after.phase in _DEAL_OVER or expected.get("phase") != actual.get("phase")) and not (
             _winner_differs(expected.get("last_trick"), actual.get("last_trick"))):
