@@ -35,6 +35,7 @@ from ..errors import RulesRefError, Violation
 from ..passing import exchange
 from ..ruleset import FirstTrickPoints, OpeningLead
 from ..state import GameState, Phase
+from ..tricks import TrickOutcome
 from .attribution_scores import (
     _DEAL_OVER,
     _completed_trick,
@@ -162,12 +163,16 @@ def _last_trick_rules(after: GameState, expected: Any, actual: Any) -> list[str]
     t = after.tricks[-1] if after.tricks else None
     if t is None:
         return ["TRICK.WINNER"]
-    impl = actual.get("winner")
+    return _shown_winner_rules(t, actual.get("winner"), after.players)
+
+
+def _shown_winner_rules(t: TrickOutcome, impl: Any, players: int) -> list[str]:
+    """The rules of trick ``t`` shown won by ``impl`` (a seat, ``None``: void, else malformed)."""
     if impl is None:
         return ["VOID.TRICK"]
-    if not isinstance(impl, int):
+    if not isinstance(impl, int) or isinstance(impl, bool):
         return ["TRICK.WINNER"]
-    return winner_rules(t, impl, after.players)
+    return winner_rules(t, impl, players)
 
 
 def _rotated(after: GameState, actual: Any) -> bool:
@@ -413,13 +418,7 @@ def _trick_given_elsewhere(before: GameState | None, after: GameState, expected:
     if shown.get("cards") != [str(c) for c in t.cards] or shown.get("leader") != t.leader:
         return None
     impl = shown.get("winner")
-    if impl == t.winner:
-        return None
-    if impl is None:
-        return ["VOID.TRICK"]
-    if not isinstance(impl, int) or isinstance(impl, bool):
-        return ["TRICK.WINNER"]
-    return winner_rules(t, impl, after.players)
+    return None if impl == t.winner else _shown_winner_rules(t, impl, after.players)
 
 
 def _observation_rules(before: GameState | None, action: Action | None, after: GameState,

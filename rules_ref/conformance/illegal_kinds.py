@@ -124,13 +124,16 @@ def kinds_for(state: GameState) -> tuple[str, ...]:
     return (*out, NO_SUCH_SEAT) if state.players < MAX_PLAYERS else tuple(out)
 
 
+def _cut(cards: list[Card], n: int) -> DealCards:
+    """``cards`` (104, sorted) cut in order into ``n`` hands of the right size and the extras."""
+    size = len(cards) // n
+    return DealCards(tuple(tuple(cards[k * size:(k + 1) * size]) for k in range(n)),
+                     tuple(cards[n * size:]))
+
+
 def _a_deal(state: GameState) -> DealCards:
     """A deal that makes up the deck for the state's player count (the deck cut in order)."""
-    deck = sorted(full_deck())
-    n = state.players
-    size = len(deck) // n
-    return DealCards(tuple(tuple(deck[k * size:(k + 1) * size]) for k in range(n)),
-                     tuple(deck[n * size:]))
+    return _cut(sorted(full_deck()), state.players)
 
 
 def _bad_deal(state: GameState, v: int = 0) -> DealCards:
@@ -141,11 +144,7 @@ def _bad_deal(state: GameState, v: int = 0) -> DealCards:
     exactly twice.
     """
     if v % 2:
-        deck = sorted(c for c in CARDS[::2] for _ in range(4))
-        n = state.players
-        size = len(deck) // n
-        return DealCards(tuple(tuple(deck[k * size:(k + 1) * size]) for k in range(n)),
-                         tuple(deck[n * size:]))
+        return _cut(sorted(c for c in CARDS[::2] for _ in range(4)), state.players)
     d = _a_deal(state)
     hand = list(d.hands[0])
     extra = next(c for c in CARDS if c != hand[0])
