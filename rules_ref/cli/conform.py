@@ -329,6 +329,7 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
 def _run_lines(outcome: Any, config: Any) -> list[str]:
     """The search's figures: games, deals, answers, rare situations, resynchronisations."""
     from ..conformance import report
+    from ..conformance.position_starts import EVERY
 
     s = outcome.stats
     seconds = outcome.seconds
@@ -352,6 +353,13 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
             f"rare situations played: {seen}" + (f"; not played: {', '.join(unseen)}"
                                                   if unseen else ""),
             100, initial_indent="  ", subsequent_indent="    "))
+    if s.position_starts:
+        lines.append(f"  started again from the reference's position where nothing had diverged "
+                     f"{counted(s.position_starts, 'time')} (one game in {EVERY})")
+    elif outcome.supports is not None and outcome.supports.can("position") \
+            and s.games >= EVERY:
+        lines.append("  the adapter declares position, but no game reached a moment to start it "
+                     "again from a position: its start from a position was not checked")
     if s.divergences:
         lines.append(textwrap.fill(
             f"{counted(s.divergences, 'divergence')} played past: the implementation was "

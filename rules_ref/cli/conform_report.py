@@ -149,6 +149,7 @@ def _run_rows(s: dict[str, Any]) -> list[tuple[Inline, ...]]:
                       ("illegal_offered", "illegal actions offered"),
                       ("divergences", "divergences seen"),
                       ("resyncs", "resynchronisations after a divergence"),
+                      ("position_starts", "starts from a position where nothing diverged"),
                       ("games_cut_short", "games cut short after a divergence"),
                       ("adapter_restarts", "adapter restarts")):
         if key in s:

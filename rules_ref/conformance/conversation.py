@@ -41,6 +41,7 @@ from .crafted_deals import (
     void_follower_deal,
 )
 from .observation import CARD_TEXT
+from .position_starts import is_moment, start_again, starts_again
 from .session import Session
 
 #: At most this many deals in one conversation (one Hypothesis example).
@@ -139,6 +140,8 @@ class Conversation:
         self.ch = chooser
         self.session = session
         self.offer_illegal = False
+        #: True until the game is started again from a position (.position_starts).
+        self.start_again = False
         self.plan: _DealPlan | None = None
         self.aim = Aim()
         self._variety = 0
@@ -214,7 +217,12 @@ class Conversation:
 
     def edge_totals(self, scores: Sequence[int], target: int) -> tuple[int, ...] | None:
         """Totals that bring the deal's top scorer exactly to the target, maybe with a tie
-        (or, aimed past the target, beyond it)."""
+        (or, aimed past the target, beyond it).
+
+        Every total stays below the target, as a game still going on has them
+        (``GAME.END``), even before a deal in which a seat scores less than
+        nothing (the moon's ``subtract``).
+        """
         ch = self.ch
         n = len(scores)
         top = max(range(n), key=lambda s: scores[s])
@@ -238,7 +246,7 @@ class Conversation:
                 continue
             lo = max(scores[s], low + 1)
             final[s] = lo + ch.below(max(1, target - lo)) if lo < target else lo
-        return tuple(max(0, f - scores[s]) for s, f in enumerate(final))
+        return tuple(min(target - 1, max(0, f - scores[s])) for s, f in enumerate(final))
 
     # --- actions ---
 
@@ -336,6 +344,10 @@ class Conversation:
             assert state is not None
             if state.phase not in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE):
                 return
+            if self.start_again and is_moment(state):
+                self.start_again = False
+                start_again(session)
+                continue
             if scripted:  # a step back after a rejected legal action can outrun the script
                 action, kind = scripted.pop(0)
                 illegal = bool(kind)
@@ -400,7 +412,9 @@ class Conversation:
         # depend on the run so far, which Hypothesis must not see, and a game of one
         # choice never runs out of Hypothesis's choices half-way (it is shrunk from its
         # actions, .shrink).
-        self.ch = AimedChooser(self.ch.below(1 << 32))
+        game_seed = self.ch.below(1 << 32)
+        self.ch = AimedChooser(game_seed)
+        self.start_again = starts_again(game_seed, self.session.proc)
         if self.ch.flag(AIMED_SHARE):
             _, self.aim = self.draw_focus()
         ch = self.ch
@@ -444,8 +458,13 @@ class Conversation:
             if state.phase is Phase.GAME_OVER or deals >= MAX_DEALS_PER_GAME or not ch.flag(
                     _AIMED if aim.deals else 0.7):
                 break
+            if self.start_again and is_moment(state):
+                self.start_again = False
+                start_again(self.session)
             if ch.flag(0.3 if aim.illegal else 0.1):
                 self.offer_between()
+            state = self.session.state
+            assert state is not None
             self.plan = self.draw_deal(state)
             self.session.act(self.plan.deal)
             deals += 1

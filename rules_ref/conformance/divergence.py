@@ -42,9 +42,9 @@ def action_cards(failure: Failure) -> list[str]:
     return [c for c in (cards or []) if isinstance(c, str)]
 
 
-def _an(kind: str | None) -> str:
+def _an(kind: str | None, failure: Failure) -> str:
     if kind is None:
-        return "the start of a game"
+        return "a start from a position" if "position" in failure.start else "the start of a game"
     word = _ACTION_WORDS.get(kind, kind)
     return f"a {word}"
 
@@ -59,16 +59,17 @@ def class_of(failure: Failure) -> tuple[str | None, str]:
     kind = action_kind(failure)
     if failure.kind == "fault":
         what = (failure.fault or {}).get("kind", "fault")
-        return None, f"adapter fault ({what}) on {_an(kind)}"
+        return None, f"adapter fault ({what}) on {_an(kind, failure)}"
     if failure.kind == "error":
         return (failure.rules[0] if failure.rules else None,
-                f"reports an internal error on {_an(kind)}")
+                f"reports an internal error on {_an(kind, failure)}")
     rule = failure.rules[0] if failure.rules else None
     actual_type = failure.actual.get("type")
     expected_type = failure.expected.get("type")
     if actual_type == "rejected" and expected_type == "observation":
         if kind is None:
-            return rule, "rejects the start of a game the rules allow"
+            return rule, ("rejects a position the rules reach" if "position" in failure.start
+                          else "rejects the start of a game the rules allow")
         return rule, f"rejects a legal {_ACTION_WORDS.get(kind, kind)}"
     if actual_type == "observation" and expected_type == "rejected":
         if kind is None:  # a start the reference refuses (.refused_tables)

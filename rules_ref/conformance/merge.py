@@ -32,7 +32,8 @@ from ..errors import InputError
 COUNTERS = ("games", "deals", "actions_compared", "illegal_offered", "rule_citations_differing",
             "adapter_restarts")
 #: Other whole-number counters a summary may carry (summed when present).
-OPTIONAL_COUNTERS = ("games_cut_short", "divergences", "resyncs", "refused_tables_offered")
+OPTIONAL_COUNTERS = ("games_cut_short", "divergences", "resyncs", "refused_tables_offered",
+                     "position_starts")
 #: What must be the same in every summary merged: the key and how a message names it.
 SAME_RUN = (("adapter", "adapter"), ("ruleset", "ruleset"), ("players", "player counts"),
             ("rules_version", "rules version"))

@@ -48,20 +48,24 @@ def rare_paths(before: GameState, action: Action, after: GameState,
 
     Read from the events and the states only: a trick's cancelled cards and
     winner from its :class:`~rules_ref.events.TrickWon` or
-    :class:`~rules_ref.events.TrickSetAside` and the outcome stored in
-    ``after.tricks``; a lead's exception from the leader's hand in ``before``.
+    :class:`~rules_ref.events.TrickSetAside` and the outcome last stored in
+    ``after.tricks``; the trick before it was void when a set-aside pile
+    waited for this one (``before.pending``); a lead's exception from the
+    leader's hand in ``before``. Nothing is read from the tricks before the
+    current one, so a game started from a position (whose recorded tricks
+    begin there) is counted as any other.
     """
     found: list[str] = []
     for e in events:
         if isinstance(e, ev.TrickWon | ev.TrickSetAside):
-            outcome = after.tricks[e.trick_number - 1]
+            outcome = after.tricks[-1]
             if outcome.cards[0] in outcome.cancelled:
                 found.append(CANCELLED_LEAD)
         if isinstance(e, ev.TrickWon) and e.cancelled:
             found.append(PARTIAL_CANCEL)
         elif isinstance(e, ev.TrickSetAside):
             found.append(VOID_TRICK)
-            if e.trick_number > 1 and after.tricks[e.trick_number - 2].winner is None:
+            if e.trick_number > 1 and before.pending:
                 found.append(VOID_TWICE)
             if e.trick_number == 1 and any(isinstance(x, ev.ExtrasPending) for x in events):
                 found.append(VOID_FIRST_WITH_EXTRAS)

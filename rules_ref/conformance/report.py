@@ -76,7 +76,9 @@ def format_failure(failure: Failure) -> list[str]:
         if pos.get("position_text"):
             # spec/position.md: paste it into a bug report, or draw it with `rules-ref position`
             lines.append(f"  position text: {pos['position_text']}")
-    lines.append(f"  action: {describe_action(failure.failing)}"
+    start = "start from this position" if failure.failing is None and isinstance(
+        failure.start, dict) and "position" in failure.start else ""
+    lines.append(f"  action: {start or describe_action(failure.failing)}"
                  + (f"   {json_line(failure.failing)}" if failure.failing else ""))
     if failure.kind == "fault" and failure.fault:
         f = failure.fault
@@ -214,6 +216,7 @@ def summary_dict(outcome: Outcome, config: Config, verdict: str,
         "games": s.games, "deals": s.deals, "actions_compared": s.actions,
         "illegal_offered": s.illegal, "rule_citations_differing": s.citations,
         "refused_tables_offered": s.refused,
+        "position_starts": s.position_starts,
         "adapter_restarts": s.restarts,
         "seconds": round(outcome.seconds, 3),
         "deals_per_second": round(rate(s.deals, outcome.seconds), 1),

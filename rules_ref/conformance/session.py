@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import Action, DealCards, Play
+from ..actions import Action, Play
 from ..errors import IllegalAction, RulesRefError, SetupError, Violation
 from ..serialize import action_to_json
 from ..state import GameState, Phase
@@ -43,6 +43,7 @@ from .failure import brief_position as _brief_position
 from .failure import describe_action as describe_action
 from .failure import json_position as _json_position
 from .observation import CARD_TEXT, observation_problems, observe
+from .position_starts import position_rules
 from .process import AdapterFault, AdapterProcess
 from .refused_tables import judge_refused, rejected_start_rules
 from .resync import MAX_ROLLBACKS, GameCut, can_restart, follow_between_deals, restart_from
@@ -114,9 +115,6 @@ class Session:
         self._awaited: _Step | None = None
         self.on_divergence = on_divergence
         self._rollbacks = 0
-        #: False from a restart at a position to the next deal: the rare situations are
-        #: read from the deal's recorded tricks, which then begin at the position.
-        self._count_rare = True
 
     # --- failures ---
 
@@ -246,19 +244,28 @@ class Session:
             state = position_state(msg) if "position" in msg else start_state(msg)
         except SetupError as refused:  # a table the rules refuse: it must be rejected
             return judge_refused(self, msg_id, refused)
-        self._count_rare = "position" not in msg
-        if self._count_rare:
+        from_position = "position" in msg
+        if not from_position:
             self.stats.exercise.update(detect.start_conditions(state))
         expected = observe(state)
         kind, answer = self._answer(msg_id, "start", "start")
         self.stats.actions += 1
         try:
+            if kind == "error" and from_position:
+                raise self._fail(position_rules(state), "the implementation reported an "
+                                 "internal error on the start from a position: "
+                                 f"{str(answer.get('message'))[:300]}", state, None, {},
+                                 {"type": "error", **answer}, {"type": "observation", **expected},
+                                 kind="error")
             if kind == "error":
                 raise self._internal_error(answer, state, None)
             if kind == "rejected":
-                raise self._fail(rejected_start_rules(state.ruleset, answer.get("rule")),
-                                 "the implementation rejected the start of a "
-                                 f"game that the reference plays: {answer.get('reason')!s:.200}",
+                rules = (position_rules(state, answer.get("rule")) if from_position
+                         else rejected_start_rules(state.ruleset, answer.get("rule")))
+                what = "a position the rules reach" if from_position else \
+                    "the start of a game that the reference plays"
+                raise self._fail(rules, f"the implementation rejected {what}: "
+                                 f"{answer.get('reason')!s:.200}",
                                  state, None, {"type": "observation"},
                                  {"type": "rejected", **answer},
                                  {"type": "observation", **expected})
@@ -323,7 +330,6 @@ class Session:
         self._sent = 0
         self.state = fresh
         self._rollbacks = 0
-        self._count_rare = False
 
     def _recover(self, failure: Failure, step: _Step) -> bool:
         """After a divergence at ``step`` (one action per request): go on, or end the game."""
@@ -360,9 +366,7 @@ class Session:
             self.stats.exercise.update(detect.rejected_conditions(before, action, (violation,)))
             return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
         self.stats.exercise.update(detect.step_conditions(before, action, after, events))
-        if type(action) is DealCards:
-            self._count_rare = True
-        if _rare_paths is not None and events and self._count_rare:
+        if _rare_paths is not None and events:
             found = _rare_paths(before, action, after, events)
             if found:
                 self.stats.rare.update(found)

@@ -286,8 +286,11 @@ def _words_and_detail(failure: object) -> tuple[str, str]:
     before, action = failure_states(failure)
     kind_words = {Play: "a play", Pass: "a pass", ChooseMoon: "a moon choice",
                   DealCards: "a deal"}
+    start = _get(failure, "start")
+    from_position = action is None and isinstance(start, dict) and "position" in start
     if kind == "error":
-        what = kind_words.get(type(action), "the start") if action else "the start"
+        what = kind_words.get(type(action), "the start") if action else (
+            "a start from a position" if from_position else "the start")
         return f"reports an internal error on {what}", ""
     expected = _get(failure, "expected") or {}
     actual = _get(failure, "actual") or {}
@@ -299,7 +302,8 @@ def _words_and_detail(failure: object) -> tuple[str, str]:
             return f"{fields[0]} differs", ""
         return "differs from the reference", ""
     if actual.get("type") == "rejected" and expected.get("type") == "observation":
-        words = rejected_words(before, action)
+        words = ("rejects a position the rules reach" if from_position
+                 else rejected_words(before, action))
         detail = ""
         if isinstance(action, Play):
             detail = (f"seat {action.seat} may not play {action.card.pretty} "
