@@ -59,6 +59,18 @@ class CardNotationError(InputError):
     """Text that is not a card in the notation of ``spec/notation.md``."""
 
 
+class PositionError(InputError):
+    """A position the rules do not reach: the message names the field and the reason.
+
+    ``rule_id`` is the rule the reason names first (its closing parenthesis
+    of rule IDs, ``... (VOID.TRICK)``), ``None`` when it names none.
+    """
+
+    def __init__(self, message: str, rule_id: str | None = None) -> None:
+        self.rule_id = rule_id
+        super().__init__(message)
+
+
 class SetupError(InputError):
     """A game that cannot be set up: player count, deal, seed or ruleset.
 

@@ -12,12 +12,13 @@ played so far).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import CARDS, Card, Suit
-from .errors import InputError
+from .errors import PositionError
 from .state import Phase
 
 #: The phases a position may be in (a finished game has nothing to continue).
@@ -96,9 +97,20 @@ class Position:
 SUIT_NAME = {Suit.C: "club", Suit.D: "diamond", Suit.H: "heart", Suit.S: "spade"}
 
 
-def fail(field: str, reason: str) -> InputError:
-    """The error refusing a position: ``FIELD: REASON``."""
-    return InputError(f"{field}: {reason}")
+def fail(field: str, reason: str) -> PositionError:
+    """The error refusing a position: ``FIELD: REASON``, citing the first rule the reason names.
+
+    >>> fail("pending", "not a void trick: 9H wins it (TRICK.WINNER, VOID.TRICK)").rule_id
+    'TRICK.WINNER'
+    >>> fail("hands", "3 hands for 8 players").rule_id is None
+    True
+    """
+    cited = _CITED.search(reason)
+    return PositionError(f"{field}: {reason}", cited.group(1) if cited else None)
+
+
+#: The rule IDs closing a reason: ``(RULE.ID)`` or ``(RULE.ID, OTHER.ID)``.
+_CITED = re.compile(r"\(([A-Z]+\.[A-Z_]+)(?:, [A-Z]+\.[A-Z_]+)*\)$")
 
 
 def pending_tricks(pos: Position) -> list[tuple[Card, ...]]:

@@ -133,6 +133,8 @@ def _trick_points_rules(before: GameState, t: TrickOutcome, diff: list[int]) -> 
         return ["VOID.COLLECT"]
     if extras and only_winner(-card_points(extras, rs)):
         return ["EXTRAS.FIRST_TRICK"]
+    if not extras and before.extras and only_winner(card_points(before.extras, rs)):
+        return ["EXTRAS.FIRST_TRICK"]  # the extras given with a later trick too
     cancelled = [c for c in t.cards if c in t.cancelled]
     if cancelled and only_winner(-card_points(cancelled, rs)):
         return ["TRICK.CANCEL"]

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from ..registry import rule_ids
 from ..state import GameState, Phase
 from .resync import position_start
 
@@ -63,8 +64,9 @@ def position_rules(state: GameState, cited: object = None) -> list[str]:
     the extras' (``EXTRAS.FIRST_TRICK``) while they are still to be taken,
     the moon's in the moon choice, the next deal's (``DEAL.DEALER``,
     ``GAME.END``) between deals, the exchange's while passing, and turn
-    order last. A rule the implementation ``cited`` goes first when it is
-    one of them.
+    order last. A rule of the game that the implementation ``cited`` in
+    its rejection goes first: the reference reaches the position, so the
+    cited rule is the one the implementation judges it by differently.
     """
     rules: list[str] = []
     if state.pending:
@@ -79,9 +81,8 @@ def position_rules(state: GameState, cited: object = None) -> list[str]:
     elif state.phase is Phase.PASSING:
         rules.append("PASS.EXCHANGE")
     rules.append("TURN.ORDER")
-    if isinstance(cited, str) and cited in rules:
-        rules.remove(cited)
-        rules.insert(0, cited)
+    if isinstance(cited, str) and cited in rule_ids():
+        rules = [cited, *(r for r in rules if r != cited)]
     return rules
 
 

@@ -96,10 +96,13 @@ def test_the_moon_choice_is_a_moment() -> None:
     state = list(game_steps(players=6, seed=204))[1307][2]
     assert state.phase is Phase.MOON_CHOICE and is_moment(state)
     assert position_rules(state) == ["MOON.CHOICE", "MOON.CONDITION", "TURN.ORDER"]
-    # a rule the implementation cites goes first when the position rests on it
+    # a rule of the game the implementation cites goes first; anything else is not a rule
     assert position_rules(state, "MOON.CONDITION") == [
         "MOON.CONDITION", "MOON.CHOICE", "TURN.ORDER"]
-    assert position_rules(state, "LEAD.HEARTS") == position_rules(state)
+    assert position_rules(state, "GAME.END") == [
+        "GAME.END", "MOON.CHOICE", "MOON.CONDITION", "TURN.ORDER"]
+    assert position_rules(state, "GAME.OVER") == position_rules(state, 7) == [
+        "MOON.CHOICE", "MOON.CONDITION", "TURN.ORDER"]
 
 
 # --- what a run counts after a start from a position ----------------------------------------
