@@ -97,7 +97,7 @@ clean:
 
 # Mutation testing (not part of `make test` or CI; reports in docs/reports/).
 #   make mutate      the test suite against every mutant of the engine's rule modules,
-#                    state.py and view.py: docs/reports/mutation.{md,json}
+#                    state.py, state_reading.py and view.py: docs/reports/mutation.{md,json}
 #   make kit-power   rules-ref vectors run and conform against every mutant of the rule
 #                    modules behind the reference adapter: docs/reports/kit-power.{md,json}
 # Options through MUTATE_ARGS, e.g. make mutate MUTATE_ARGS="--limit 40 --modules tricks".

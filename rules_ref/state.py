@@ -54,21 +54,23 @@ from .state_parts import (
     copy_deal,
     copy_game,
 )
-from .tricks import TrickOutcome, led_suit, may_act, seat_at
+from .state_reading import PartReadings
+from .tricks import led_suit, may_act, seat_at
 
 if TYPE_CHECKING:
     from .position_model import Position
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class GameState:
+class GameState(PartReadings):
     """Everything about a game at one moment. Build one with :meth:`start`.
 
     Its own fields change with every action; the game as a whole and the
     deal so far are shared parts (:mod:`rules_ref.state_parts`), read
-    through the properties below. The cards hidden from some seat (hands,
-    passes, extras, and the pending pile that may hold the extras) are
-    fields of the state itself.
+    through the properties of its base,
+    :class:`~rules_ref.state_reading.PartReadings`. The cards hidden from
+    some seat (hands, passes, extras, and the pending pile that may hold
+    the extras) are fields of the state itself.
     """
 
     game: GamePart
@@ -156,98 +158,6 @@ class GameState:
         if deal:
             changes["deal"] = copy_deal(self.deal, **deal)
         return self._with_own(**changes)
-
-    # --- the game as a whole (GamePart) -----------------------------------------------------
-
-    @property
-    def ruleset(self) -> Ruleset:
-        return self.game.ruleset
-
-    @property
-    def players(self) -> int:
-        return self.game.players
-
-    @property
-    def first_dealer(self) -> int:
-        return self.game.first_dealer
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each seat's total after the deals scored so far."""
-        return self.game.totals
-
-    @property
-    def initial_totals(self) -> tuple[int, ...]:
-        """The totals the game started from (:meth:`start`)."""
-        return self.game.initial_totals
-
-    @property
-    def initial_deal(self) -> int:
-        """The number of the game's first deal (:meth:`start`)."""
-        return self.game.initial_deal
-
-    @property
-    def deal_results(self) -> tuple[DealResult, ...]:
-        return self.game.deal_results
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats with the lowest total once the game is over; empty before."""
-        return self.game.winners
-
-    # --- the deal so far (DealPart) -------------------------------------------------------
-
-    @property
-    def deal_number(self) -> int:
-        return self.deal.deal_number
-
-    @property
-    def dealer(self) -> int:
-        return self.deal.dealer
-
-    @property
-    def trick_number(self) -> int:
-        """The trick being played, from 1; 0 before the first."""
-        return self.deal.trick_number
-
-    @property
-    def leader(self) -> int:
-        """The seat that leads (or led) the current trick."""
-        return self.deal.leader
-
-    @property
-    def hearts_broken(self) -> bool:
-        return self.deal.hearts_broken
-
-    @property
-    def tricks(self) -> tuple[TrickOutcome, ...]:
-        """The tricks of this deal resolved so far, in order."""
-        return self.deal.tricks
-
-    @property
-    def collected(self) -> tuple[tuple[Card, ...], ...]:
-        """The cards each seat has collected this deal."""
-        return self.deal.collected
-
-    @property
-    def pending_has_extras(self) -> bool:
-        """The extras lie in the pending pile (the first trick was void)."""
-        return self.deal.pending_has_extras
-
-    @property
-    def extras_taken_by(self) -> int | None:
-        """The seat that took the extras this deal; ``None`` while they wait, and
-        when they went uncollected or were split (``VOID.LAST``)."""
-        return self.deal.extras_taken_by
-
-    @property
-    def uncollected(self) -> tuple[Card, ...]:
-        """The cards nobody collected at the end of the deal (``VOID.LAST``)."""
-        return self.deal.uncollected
-
-    @property
-    def moon_shooter(self) -> int | None:
-        return self.deal.moon_shooter
 
     # --- what can be seen from outside ------------------------------------------------------
 

@@ -108,8 +108,9 @@ def copier(cls: type[T], skip: tuple[str, ...] = (),
     The copy is filled in as a draft: an instance of a plain class with the
     same slots, so each field is one ordinary attribute assignment, several
     times faster than the frozen dataclass's ``__init__`` or
-    ``dataclasses.replace``. Then its class becomes ``cls`` (the layouts are
-    the same), before anyone can see it, so values stay immutable from outside.
+    ``dataclasses.replace``. Then its class becomes ``cls`` (the draft has
+    its bases and slots, so the layouts are the same), before anyone can see
+    it, so values stay immutable from outside.
     """
     names = tuple(f.name for f in fields(cls) if f.name not in skip)  # type: ignore[arg-type]
     if positional is None:
@@ -122,7 +123,9 @@ def copier(cls: type[T], skip: tuple[str, ...] = (),
     body += "".join(f"    new.{n} = None\n" for n in skip)
     source = (f"def copy(old, {params}):\n    new = _new(_draft)\n{body}"
               "    new.__class__ = _cls\n    return new\n")
-    draft = type(f"{cls.__name__}Draft", (), {"__slots__": cls.__slots__})  # type: ignore[attr-defined]
+    # the same bases and slots: the same layout (a base such as PartReadings has no slots)
+    slots = cls.__slots__  # type: ignore[attr-defined]
+    draft = type(f"{cls.__name__}Draft", cls.__bases__, {"__slots__": slots})
     # __name__ makes the generated function belong to this module (for its repr and the docs)
     scope: dict[str, Any] = {"__name__": __name__, "_KEEP": object(), "_new": object.__new__,
                              "_cls": cls, "_draft": draft}

@@ -101,7 +101,7 @@ def test_the_moon_choice_is_a_moment() -> None:
         "MOON.CONDITION", "MOON.CHOICE", "TURN.ORDER"]
     assert position_rules(state, "GAME.END") == [
         "GAME.END", "MOON.CHOICE", "MOON.CONDITION", "TURN.ORDER"]
-    assert position_rules(state, "GAME.OVER") == position_rules(state, 7) == [
+    assert position_rules(state, "game over") == position_rules(state, 7) == [
         "MOON.CHOICE", "MOON.CONDITION", "TURN.ORDER"]
 
 

@@ -31,7 +31,7 @@ from .runner import (
 
 RULE_MODULES = ("cards", "deal", "passing", "leading", "following", "tricks", "pending",
                 "scoring", "game_end")
-MUTATED_MODULES = (*RULE_MODULES, "state", "view")
+MUTATED_MODULES = (*RULE_MODULES, "state", "state_reading", "view")
 #: The tests written for survivors: what ``--recheck`` runs each survivor against.
 KILLS = "tests/rules/test_mutation_kills.py"
 CACHE = Path(tempfile.gettempdir()) / "rules-ref-mutation-cache"

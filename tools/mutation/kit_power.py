@@ -75,7 +75,7 @@ def helper_rules(root: Path) -> dict[str, tuple[str, ...]]:
     has none)."""
     own: dict[str, tuple[str, ...]] = {}
     bodies: dict[str, ast.AST] = {}
-    for name in (*RULE_MODULES, "state"):
+    for name in (*RULE_MODULES, "state", "state_reading"):
         path = module_path(name)
         tree = ast.parse((root / path).read_text(encoding="utf-8"))
         for unit, fn in units(tree):
