@@ -151,7 +151,8 @@ def _wrong_value(state: GameState, diff: Sequence[int]) -> bool:
 def card_value_difference(state: GameState, diff: Sequence[int]) -> bool:
     """Is ``diff`` a heart or a Q♠ scored at another value by every seat (``SCORE.CARD_POINTS``)?
 
-    Read from the cards each seat collected in the deal (:attr:`GameState.collected`).
+    Read from the cards each seat collected in the deal
+    (:attr:`~rules_ref.state_reading.PartReadings.collected`).
     """
     return len(diff) == len(state.collected) and _wrong_value(state, diff)
 

@@ -53,12 +53,12 @@ class PartReadings:
 
     @property
     def initial_totals(self) -> tuple[int, ...]:
-        """The totals the game started from (:meth:`start`)."""
+        """The totals the game started from (:meth:`~rules_ref.state.GameState.start`)."""
         return self.game.initial_totals
 
     @property
     def initial_deal(self) -> int:
-        """The number of the game's first deal (:meth:`start`)."""
+        """The number of the game's first deal (:meth:`~rules_ref.state.GameState.start`)."""
         return self.game.initial_deal
 
     @property
