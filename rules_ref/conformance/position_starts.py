@@ -19,8 +19,10 @@ with the game going on (between deals). :func:`start_again` sends that
 and the game goes on from there on both sides. A rejection or an internal
 error is a divergence under the rules the position rests on
 (:func:`position_rules`), another observation one under the rules of the
-fields that differ; the game then ends, since the implementation cannot be
-followed from a position it does not take.
+fields that differ. As after any divergence at a start, the implementation
+is then offered the position once more, and the game ends when that does
+not bring it back in step: it cannot be followed from a position it does
+not take.
 """
 
 from __future__ import annotations
