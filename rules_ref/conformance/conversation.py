@@ -335,6 +335,14 @@ class Conversation:
             return options[i], False
         raise RulesRefError(f"no action to draw in the {state.phase} phase")
 
+    def start_again_at(self, state: GameState) -> bool:
+        """Start the game again from ``state``'s position if it is its moment; True if done."""
+        if not (self.start_again and is_moment(state)):
+            return False
+        self.start_again = False
+        start_again(self.session)
+        return True
+
     def play_deal(self, scripted: list[tuple[Action, str]] | None = None) -> None:
         """Play the current deal to its end (scored), drawing or following ``scripted``."""
         session = self.session
@@ -344,9 +352,7 @@ class Conversation:
             assert state is not None
             if state.phase not in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE):
                 return
-            if self.start_again and is_moment(state):
-                self.start_again = False
-                start_again(session)
+            if self.start_again_at(state):
                 continue
             if scripted:  # a step back after a rejected legal action can outrun the script
                 action, kind = scripted.pop(0)
@@ -458,9 +464,7 @@ class Conversation:
             if state.phase is Phase.GAME_OVER or deals >= MAX_DEALS_PER_GAME or not ch.flag(
                     _AIMED if aim.deals else 0.7):
                 break
-            if self.start_again and is_moment(state):
-                self.start_again = False
-                start_again(self.session)
+            self.start_again_at(state)
             if ch.flag(0.3 if aim.illegal else 0.1):
                 self.offer_between()
             state = self.session.state

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..errors import RulesRefError
 from .expect import Expectation, matching_entry
+from .failure import FROM_A_POSITION, REJECTS_A_POSITION, at_position_start
 from .session import Failure
 from .words import divergence_words, governing_switch
 
@@ -44,7 +45,8 @@ def action_cards(failure: Failure) -> list[str]:
 
 def _an(kind: str | None, failure: Failure) -> str:
     if kind is None:
-        return "a start from a position" if "position" in failure.start else "the start of a game"
+        return FROM_A_POSITION if at_position_start(failure.start, None) else \
+            "the start of a game"
     word = _ACTION_WORDS.get(kind, kind)
     return f"a {word}"
 
@@ -68,7 +70,7 @@ def class_of(failure: Failure) -> tuple[str | None, str]:
     expected_type = failure.expected.get("type")
     if actual_type == "rejected" and expected_type == "observation":
         if kind is None:
-            return rule, ("rejects a position the rules reach" if "position" in failure.start
+            return rule, (REJECTS_A_POSITION if at_position_start(failure.start, None)
                           else "rejects the start of a game the rules allow")
         return rule, f"rejects a legal {_ACTION_WORDS.get(kind, kind)}"
     if actual_type == "observation" and expected_type == "rejected":

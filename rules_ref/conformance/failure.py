@@ -111,6 +111,16 @@ class FoundFailure(Exception):
         self.failure = failure
 
 
+#: The words of a failure at a start from a position (:mod:`.position_starts`).
+FROM_A_POSITION = "a start from a position"
+REJECTS_A_POSITION = "rejects a position the rules reach"
+
+
+def at_position_start(start: object, failing: object) -> bool:
+    """True for a failure at a start from a position: its ``start`` has one, no action failed."""
+    return failing is None and isinstance(start, dict) and "position" in start
+
+
 def describe_action(action: dict[str, Any] | None) -> str:
     return "start of the game" if action is None else describe_action_json(action)
 

@@ -15,6 +15,7 @@ from ..errors import RulesRefError
 from ..wording import counted, plural
 from .divergence import DivergenceClass
 from .exercise_report import exercise_keys
+from .failure import at_position_start
 from .outcome import Config, Outcome
 from .session import Failure, describe_action
 from .words import divergence_detail
@@ -76,9 +77,9 @@ def format_failure(failure: Failure) -> list[str]:
         if pos.get("position_text"):
             # spec/position.md: paste it into a bug report, or draw it with `rules-ref position`
             lines.append(f"  position text: {pos['position_text']}")
-    start = "start from this position" if failure.failing is None and isinstance(
-        failure.start, dict) and "position" in failure.start else ""
-    lines.append(f"  action: {start or describe_action(failure.failing)}"
+    start = "start from this position" if at_position_start(failure.start, failure.failing) \
+        else describe_action(failure.failing)
+    lines.append(f"  action: {start}"
                  + (f"   {json_line(failure.failing)}" if failure.failing else ""))
     if failure.kind == "fault" and failure.fault:
         f = failure.fault

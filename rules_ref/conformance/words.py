@@ -39,6 +39,7 @@ from .action_words import (
     where_detail,
 )
 from .adapter import position_state, start_state
+from .failure import FROM_A_POSITION, REJECTS_A_POSITION, at_position_start
 
 TWO_OF_CLUBS = parse_card("2C")
 _SUIT_NAMES = {Suit.C: "club", Suit.D: "diamond", Suit.H: "heart", Suit.S: "spade"}
@@ -286,11 +287,10 @@ def _words_and_detail(failure: object) -> tuple[str, str]:
     before, action = failure_states(failure)
     kind_words = {Play: "a play", Pass: "a pass", ChooseMoon: "a moon choice",
                   DealCards: "a deal"}
-    start = _get(failure, "start")
-    from_position = action is None and isinstance(start, dict) and "position" in start
+    from_position = action is None and at_position_start(_get(failure, "start"), None)
     if kind == "error":
         what = kind_words.get(type(action), "the start") if action else (
-            "a start from a position" if from_position else "the start")
+            FROM_A_POSITION if from_position else "the start")
         return f"reports an internal error on {what}", ""
     expected = _get(failure, "expected") or {}
     actual = _get(failure, "actual") or {}
@@ -302,8 +302,7 @@ def _words_and_detail(failure: object) -> tuple[str, str]:
             return f"{fields[0]} differs", ""
         return "differs from the reference", ""
     if actual.get("type") == "rejected" and expected.get("type") == "observation":
-        words = ("rejects a position the rules reach" if from_position
-                 else rejected_words(before, action))
+        words = REJECTS_A_POSITION if from_position else rejected_words(before, action)
         detail = ""
         if isinstance(action, Play):
             detail = (f"seat {action.seat} may not play {action.card.pretty} "
