@@ -2,7 +2,8 @@
 
 Every broken adapter of :mod:`tests.conformance.broken_adapters` and
 :mod:`tests.conformance.broken_adapters_more` is run once (a fixed seed, a
-budget of games, not of time; two at a time) and the rule conform names
+budget of games, not of time; two at a time; each run a program forked from
+this process, :mod:`tests.forked`) and the rule conform names
 first must be exactly the one the adapter's table expects. A run of an
 engine with one fault ends after its first divergence (``--first``). Together they
 break every rule ID of ``spec/rules.toml`` but the ones
@@ -16,8 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
@@ -28,6 +27,7 @@ import pytest
 from rules_ref.conformance.words import divergence_detail, divergence_words
 from rules_ref.registry import rule_ids
 
+from .. import forked
 from . import broken_adapters, broken_adapters_more
 
 #: Every broken adapter: name -> (its command, the rules it breaks, the first named first).
@@ -60,11 +60,9 @@ def _run(name: str, out: Path) -> dict[str, Any]:
     # an engine with one fault: the run ends after the game of its first divergence
     # (--first), which is the divergence the whole budget would report first too
     first = ["--first"] if len(rules) == 1 and name not in WHOLE_BUDGET else []
-    done = subprocess.run(
-        [sys.executable, "-m", "rules_ref", "conform", "--json", *SEARCH, *first, "--examples",
-         str(MORE_GAMES.get(name, GAMES)), "--out",
-         str(out / name), "--", *command], capture_output=True, text=True, timeout=900,
-        check=False)
+    done = forked.run(["conform", "--json", *SEARCH, *first, "--examples",
+                       str(MORE_GAMES.get(name, GAMES)), "--out", str(out / name), "--",
+                       *command], timeout=900)
     summary: dict[str, Any] = json.loads(done.stdout) if done.stdout.strip() else {}
     summary["exit_status"] = done.returncode
     summary["stderr"] = done.stderr[-2000:]

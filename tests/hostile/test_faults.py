@@ -39,6 +39,7 @@ from pathlib import Path
 import pytest
 
 from rules_ref.conformance.process import FAULT_KINDS
+from tests import forked
 from tests.processes import ignores, wait_gone, wait_until
 
 from .fault_adapter import HANDSHAKE_MODES, MODES
@@ -122,7 +123,7 @@ class Run:
     out: Path
 
 
-def _run(command: str, mode: str, root: Path) -> Run:
+def _run(command: str, mode: str, root: Path, fork: bool) -> Run:
     base = root / f"{command}-{mode}"
     cwd, out = base / "cwd", base / "out"
     cwd.mkdir(parents=True)
@@ -132,8 +133,11 @@ def _run(command: str, mode: str, root: Path) -> Run:
         args += ["--out", str(out)]
     env = {**os.environ, "FAULT_PIDS": str(pids), "FAULT_TIMEOUT": str(TIMEOUT),
            "FAULT_AT": "2", "PYTHONPATH": str(HERE.parent.parent)}
-    done = subprocess.run([*CLI, *args, "--", *ADAPTER, mode], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=HARD_LIMIT, check=False)
+    if fork:
+        done = forked.run([*args, "--", *ADAPTER, mode], cwd=cwd, env=env, timeout=HARD_LIMIT)
+    else:
+        done = subprocess.run([*CLI, *args, "--", *ADAPTER, mode], cwd=cwd, env=env,
+                              capture_output=True, text=True, timeout=HARD_LIMIT, check=False)
     listed = pids.read_text().split() if pids.exists() else []
     return Run(done.returncode, done.stdout, done.stderr,
                [int(p) for p in listed if p != "0"], cwd, out)
@@ -145,16 +149,23 @@ WAITING = (*SILENT, "linger", "split", "slow-under")
 
 
 class _Runs:
-    """Every (command, mode) run, under way in threads: the waiting ones all at once."""
+    """Every (command, mode) run, under way in threads: the waiting ones all at once.
 
-    def __init__(self, root: Path, workers: int) -> None:
+    With ``fork``, each run is a program forked from this process
+    (:mod:`tests.forked`), which saves each the start of a new interpreter: only
+    while this process waits for them, since a fork taken while another thread
+    runs tests could copy a lock that thread holds. Beside other tests, each is
+    started afresh.
+    """
+
+    def __init__(self, root: Path, workers: int, fork: bool) -> None:
         jobs = [(c, m) for m in MODES for c in COMMANDS]
         waiting = [job for job in jobs if job[1] in WAITING]
         busy = [job for job in jobs if job[1] not in WAITING]
         self._idle = ThreadPoolExecutor(max_workers=len(waiting))
         self._pool = ThreadPoolExecutor(max_workers=workers)
-        self.futures = {job: self._idle.submit(_run, job[0], job[1], root) for job in waiting}
-        self.futures |= {job: self._pool.submit(_run, job[0], job[1], root) for job in busy}
+        self.futures = {job: self._idle.submit(_run, *job, root, fork) for job in waiting}
+        self.futures |= {job: self._pool.submit(_run, *job, root, fork) for job in busy}
 
     def results(self) -> dict[tuple[str, str], Run]:
         return {job: f.result() for job, f in self.futures.items()}
@@ -180,7 +191,7 @@ def start_in_background(config: pytest.Config, beside_other_tests: bool = False)
     if _STARTED:
         return
     root = Path(tempfile.mkdtemp(prefix="rules-ref-faults-"))
-    runs = _Runs(root, workers=1 if beside_other_tests else 2)
+    runs = _Runs(root, workers=1 if beside_other_tests else 2, fork=not beside_other_tests)
     _STARTED.append(runs)
 
     def cleanup() -> None:

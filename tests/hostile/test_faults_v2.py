@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -30,13 +29,13 @@ from pathlib import Path
 import pytest
 
 from rules_ref.conformance.process import FAULT_KINDS, AdapterFault, AdapterProcess
+from tests import forked
 from tests.processes import gone, wait_gone
 
 from .fault_adapter import HANDSHAKE_MODES, V2_MODES
 
 HERE = Path(__file__).resolve().parent
 ADAPTER = [sys.executable, str(HERE / "fault_adapter.py")]
-CLI = [sys.executable, "-m", "rules_ref"]
 #: The runner's --timeout: far above any answer's time (none of these faults is a silence).
 TIMEOUT = 120.0
 #: A run that takes longer than this is killed: it hangs (a hang detector, not a speed test).
@@ -99,8 +98,7 @@ def _conform(mode: str, root: Path) -> Run:
             "--shrink-seconds", "1", "--max-seconds", "600", "--out", str(out)]
     env = {**ENV, "FAULT_PIDS": str(pids), "FAULT_AT": _AT[mode]}
     began = time.monotonic()
-    done = subprocess.run([*CLI, *args, "--", *ADAPTER, mode], cwd=base, env=env,
-                          capture_output=True, text=True, timeout=HARD_LIMIT, check=False)
+    done = forked.run([*args, "--", *ADAPTER, mode], cwd=base, env=env, timeout=HARD_LIMIT)
     listed = pids.read_text().split() if pids.exists() else []
     return Run(done.returncode, done.stdout, done.stderr, time.monotonic() - began,
                [int(p) for p in listed if p != "0"], out)
@@ -163,10 +161,9 @@ def test_v2_fault(mode: str, runs: dict[str, Run]) -> None:
 
 def test_internal_error_in_the_json_summary(tmp_path: Path) -> None:
     env = {**ENV, "FAULT_AT": "2"}
-    done = subprocess.run([*CLI, "conform", "--json", "--examples", "2", "--seed", "1",
-                           "--shrink-seconds", "1", "--out", str(tmp_path), "--", *ADAPTER,
-                           "batch-item-error"], env=env, capture_output=True, text=True,
-                          timeout=HARD_LIMIT, check=False)
+    done = forked.run(["conform", "--json", "--examples", "2", "--seed", "1",
+                       "--shrink-seconds", "1", "--out", str(tmp_path), "--", *ADAPTER,
+                       "batch-item-error"], env=env, timeout=HARD_LIMIT)
     assert done.returncode == 6, done.stderr
     summary = json.loads(done.stdout)
     assert summary["verdict"] == "error"
