@@ -49,6 +49,7 @@ def _named(step: Step, **actual: Any) -> tuple[list[str], list[str]]:
     return rules, fields
 
 
+@pytest.mark.untraced
 def test_the_pending_cards_are_the_last_tricks_and_the_pile() -> None:
     before, _, after = _last_void("leader")
     assert len(pending_at_end(before, after)) == 7
@@ -56,6 +57,7 @@ def test_the_pending_cards_are_the_last_tricks_and_the_pile() -> None:
     assert observe(after)["points"] == [14, 2, 16, 15, 3, 0, 2]  # the leader, seat 0, took 2
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("VOID.LAST")
 def test_a_share_of_the_pending_cards_given_to_nobody_is_void_last() -> None:
     # split-highest-pair gives seat 0 one heart and seat 2 the other; the engine drops one

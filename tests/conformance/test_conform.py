@@ -68,6 +68,7 @@ def test_reference_adapter_passes(capsys: pytest.CaptureFixture[str], tmp_path: 
                   "MOON.CHOICE", "PASS.DIRECTION", "SCORE.CARD_POINTS", "TRICK.CANCEL",
                   "TRICK.LED_SUIT", "TRICK.NEXT_LEADER", "VOID.COLLECT", "VOID.LAST",
                   "VOID.LEADER", "VOID.TRICK")
+@pytest.mark.untraced
 @pytest.mark.parametrize("name", list(BROKEN))
 def test_broken_adapter_is_caught(name: str, capsys: pytest.CaptureFixture[str],
                                   tmp_path: Path, request: pytest.FixtureRequest) -> None:

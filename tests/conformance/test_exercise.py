@@ -135,6 +135,7 @@ def _run(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str
     return code, json.loads(out)
 
 
+@pytest.mark.untraced
 def test_a_run_of_100_games_exercises_every_rule_and_switch_value(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     # seed 2; the text summary's test below runs seed 1 and checks it exercises everything too

@@ -193,6 +193,7 @@ def test_a_run_offers_every_kind(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert sum(offers.values()) == summary["illegal_offered"]
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("PASS.CARDS", "TURN.ORDER")
 @pytest.mark.parametrize("name", sorted(ACCEPTS))
 def test_an_adapter_accepting_an_illegal_kind_is_caught(name: str,

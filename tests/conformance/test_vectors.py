@@ -191,6 +191,7 @@ def test_unit_kinds_agree_with_the_reference(files: list[vectors.VectorFile]) ->
             assert vectors.unit_expected(kind, case) == case["expected"], case["id"]
 
 
+@pytest.mark.untraced
 def test_reference_adapter_passes_every_vector(files: list[vectors.VectorFile]) -> None:
     n = sum(len(f.cases) for f in files if f.kind in vectors.PROTOCOL_KINDS)
     code, out, err = cli("vectors", "run", "--quiet", "--dir", str(V1), "--", *ADAPTER)

@@ -174,6 +174,7 @@ def _suite_params() -> list[object]:
     return [pytest.param(name, rule, id=name) for name, rule in sorted(broken.items())]
 
 
+@pytest.mark.untraced
 @pytest.mark.parametrize(("name", "rule"), _suite_params())
 def test_vectors_catch_each_broken_adapter(name: str, rule: str) -> None:
     assert_caught([sys.executable, str(BROKEN_SUITE), name], rule)

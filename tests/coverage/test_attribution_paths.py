@@ -177,6 +177,7 @@ def test_legal_cards_that_differ() -> None:
     assert rules(cancelled_lead, "legal", legal[1:]) == ["TRICK.LED_SUIT", "FOLLOW.SUIT"]
 
 
+@pytest.mark.untraced
 @pytest.mark.rule("MOON.CONDITION", "MOON.CHOICE", "VOID.LAST", "SCORE.DEAL")
 def test_deal_scores_that_differ() -> None:
     moon = _moon_scored()
