@@ -20,22 +20,28 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 MARKER = "untraced"
+
+
+def stop_all() -> list[Any]:
+    """Stop every running coverage measurement; return them, the first stopped first."""
+    try:
+        from coverage import Coverage
+    except ImportError:  # pragma: no cover - coverage is a dev dependency
+        return []
+    stopped: list[Any] = []
+    while (current := Coverage.current()) is not None and sys.gettrace() is not None:
+        current.stop()
+        stopped.append(current)
+    return stopped
 
 
 @contextmanager
 def untraced() -> Iterator[None]:
     """Stop every running coverage measurement for the duration of the block."""
-    try:
-        from coverage import Coverage
-    except ImportError:  # pragma: no cover - coverage is a dev dependency
-        yield
-        return
-    stopped: list[Coverage] = []
-    while (current := Coverage.current()) is not None and sys.gettrace() is not None:
-        current.stop()
-        stopped.append(current)
+    stopped = stop_all()
     try:
         yield
     finally:
