@@ -171,10 +171,11 @@ def test_classes_count_occurrences_and_games_and_merge_between_jobs() -> None:
 
 
 def test_jobs_merge_their_classes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, summary = conform(capsys, *GAMES, "--examples", "60", "--jobs", "2", "--out",
+    # 20 games, 10 a job: with this seed they meet all three faults, as 60 did
+    code, summary = conform(capsys, *GAMES, "--examples", "20", "--jobs", "2", "--out",
                             str(tmp_path), "--", *command(NAME))
     assert code == 1
-    assert summary["jobs"] == 2 and summary["games"] == 60
+    assert summary["jobs"] == 2 and summary["games"] == 20
     rules = [c["rule"] for c in summary["classes"]]
     assert len(rules) >= 2 and set(rules) <= set(rules_of(NAME)), rules
     assert summary["divergences"] == sum(c["count"] for c in summary["classes"])
