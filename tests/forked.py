@@ -16,8 +16,16 @@ In the child, as in a program started afresh:
 * coverage measurement is stopped (the fork would trace every line, and its
   data would never be saved: the adapters and programs that tests start are
   not traced either, ``pyproject.toml``);
+* the objects it was forked with are left out of its garbage collection
+  (:func:`gc.freeze`): walking them would copy the whole test process;
 * it ends with :func:`os._exit` once its streams are flushed, so nothing of
   the test process runs at its exit.
+
+Fork only while the other threads of the test process wait (for these runs, say):
+a fork taken while another thread runs a test could copy a lock that thread
+holds, and the child would wait for it forever (until the run's ``timeout``).
+``tests/hostile/test_faults.py`` starts its runs afresh when they go on beside
+other tests.
 
 The tests of the program itself (its entry point, its start-up, the installed
 script) still start it with :mod:`subprocess`.
