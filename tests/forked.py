@@ -214,7 +214,15 @@ class Forked:
 
 
 def run(args: Sequence[str], *, env: Mapping[str, str] | None = None,
-        cwd: str | Path | None = None, input: str = "",
-        timeout: float = 300.0) -> subprocess.CompletedProcess[str]:
-    """Run ``rules-ref ARGS`` as a program forked from this process, and wait for it."""
+        cwd: str | Path | None = None, input: str = "", timeout: float = 300.0,
+        fresh: bool = False) -> subprocess.CompletedProcess[str]:
+    """Run ``rules-ref ARGS`` as a program forked from this process, and wait for it.
+
+    With ``fresh``, the program is started anew instead (``python -m rules_ref``), for a
+    caller whose other threads may be running tests meanwhile (see the module's text).
+    """
+    if fresh:
+        return subprocess.run([sys.executable, "-m", "rules_ref", *args], input=input,
+                              capture_output=True, text=True, timeout=timeout, check=False,
+                              env=None if env is None else dict(env), cwd=cwd)
     return Forked(args, env=env, cwd=cwd, input=input).wait(timeout)

@@ -7,7 +7,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,16 +17,10 @@ from .processes import wait_gone, wait_until
 TRICK = ["trick", "9C", "9C", "4C", "4C", "7H", "7H"]
 
 
-def _fresh(args: list[str], env: dict[str, str] | None = None,
-           cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rules_ref", *args], capture_output=True,
-                          text=True, timeout=120, check=False, env=env, cwd=cwd)
-
-
 @pytest.mark.parametrize("args", [TRICK, ["trick", "9C", "XX"], ["rules", "NO.SUCH_RULE"],
                                   ["rules", "--no-such-option"], ["--version"]])
 def test_status_and_streams_are_a_fresh_programs(args: list[str]) -> None:
-    fresh, fork = _fresh(args), forked.run(args)
+    fresh, fork = forked.run(args, fresh=True), forked.run(args)
     assert (fork.returncode, fork.stdout, fork.stderr) == (
         fresh.returncode, fresh.stdout, fresh.stderr)
     assert fork.args == ["rules-ref", *args]
@@ -35,7 +28,7 @@ def test_status_and_streams_are_a_fresh_programs(args: list[str]) -> None:
 
 def test_the_environment_and_the_directory_are_the_ones_given(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONIOENCODING": "cp1252"}  # an output without suit symbols
-    fresh, fork = _fresh(TRICK, env=env), forked.run(TRICK, env=env)
+    fresh, fork = forked.run(TRICK, env=env, fresh=True), forked.run(TRICK, env=env)
     assert (fork.returncode, fork.stdout, fork.stderr) == (
         fresh.returncode, fresh.stdout, fresh.stderr)
     assert "♣" not in fork.stdout and "Cancelled: 4C pair" in fork.stdout

@@ -133,11 +133,8 @@ def _run(command: str, mode: str, root: Path, fork: bool) -> Run:
         args += ["--out", str(out)]
     env = {**os.environ, "FAULT_PIDS": str(pids), "FAULT_TIMEOUT": str(TIMEOUT),
            "FAULT_AT": "2", "PYTHONPATH": str(HERE.parent.parent)}
-    if fork:
-        done = forked.run([*args, "--", *ADAPTER, mode], cwd=cwd, env=env, timeout=HARD_LIMIT)
-    else:
-        done = subprocess.run([*CLI, *args, "--", *ADAPTER, mode], cwd=cwd, env=env,
-                              capture_output=True, text=True, timeout=HARD_LIMIT, check=False)
+    done = forked.run([*args, "--", *ADAPTER, mode], cwd=cwd, env=env, timeout=HARD_LIMIT,
+                      fresh=not fork)
     listed = pids.read_text().split() if pids.exists() else []
     return Run(done.returncode, done.stdout, done.stderr,
                [int(p) for p in listed if p != "0"], cwd, out)
