@@ -1,7 +1,8 @@
 """Positions (``spec/position.md``) reached in random games, and mutated position texts.
 
 * Every position a random deal passes through (any ruleset, adversarial
-  deals included: void first tricks, pending extras, the moon, split piles)
+  deals included: void first tricks, pending extras, the moon, split piles;
+  the crafted positions of ``crafted.py`` first)
   round-trips through its text (long and short form) and its JSON form, and
   through :meth:`GameState.from_position` and :meth:`GameState.position`.
 * A game started from the position of a moment of another game, given the
@@ -38,6 +39,7 @@ from rules_ref.position import (
 from rules_ref.state import GameState, Phase
 
 from . import examples
+from .crafted import unplayed, with_crafted_examples
 
 
 def _steps(position: DealPosition) -> list[tuple[GameState, Action]]:
@@ -49,7 +51,7 @@ def _steps(position: DealPosition) -> list[tuple[GameState, Action]]:
         steps.append((before, action))
 
     after, _ = position.state.apply(position.deal)
-    play_out(after, position.policy, keep)
+    play_out(after, unplayed(position.policy), keep)
     return steps
 
 
@@ -67,6 +69,7 @@ def _comparable(obs: dict[str, Any], history: bool) -> dict[str, Any]:
 @pytest.mark.rule("VOID.TRICK", "VOID.COLLECT", "VOID.LAST", "EXTRAS.FIRST_TRICK",
                   "MOON.CHOICE", "PASS.EXCHANGE")
 @pytest.mark.untraced  # coverage stopped: see [tool.coverage.run] in pyproject.toml
+@with_crafted_examples(start=50)
 @settings(max_examples=examples(0.5))
 @given(position=deal_positions(), start=st.integers(0, 10**6))
 def test_positions_of_random_deals_round_trip_and_play_on_identically(

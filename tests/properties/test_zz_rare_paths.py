@@ -14,7 +14,6 @@ from collections import Counter
 import pytest
 
 from rules_ref.actions import DealCards, MoonChoice
-from rules_ref.cards import parse_cards
 from rules_ref.conformance.strategies import (
     CANCELLED_LEAD,
     FORCED_HEART_LEAD,
@@ -36,6 +35,8 @@ from rules_ref.deal import seeded_deal
 from rules_ref.ruleset import PassDirection, Ruleset
 from rules_ref.state import GameState
 
+from .crafted import CRAFTED, mirrored_seven, unplayed
+
 #: Every rule that the property tests' illegal actions break first.
 ILLEGAL_RULES = ("TURN.ORDER", "PASS.CARDS", "PASS.EXCHANGE", "LEAD.OPENING_CARD", "LEAD.HEARTS",
                  "FOLLOW.SUIT", "FOLLOW.FIRST_TRICK", "MOON.CHOICE", "DEAL.SIZE", "DECK.CARDS")
@@ -55,23 +56,13 @@ def test_every_rare_path_ran(
         f"illegal actions never tried: {dict(rejections)}")
 
 
-def _mirrored_seven() -> DealCards:
-    """Seats 0-2 and 3-5 hold identical hands; seat 6 holds only diamonds."""
-    top = parse_cards("AC KC QC JC 10C 9C 8C AS KS QS JS 10S 9S 8S")
-    low = parse_cards("7C 6C 5C 4C 3C 2C 7S 6S 5S 4S 3S 2S AH KH")
-    mid = parse_cards("QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H 2D 3D 4D")
-    lone = parse_cards("5D 5D 6D 6D 7D 7D 8D 8D 9D 9D 10D 10D JD JD")
-    extras = parse_cards("QD QD KD KD AD AD")
-    return DealCards((top, low, mid, top, low, mid, lone), extras)
-
-
 @pytest.mark.rule("TRICK.CANCEL", "VOID.TRICK", "VOID.LEADER", "EXTRAS.FIRST_TRICK",
                   "VOID.LAST")
 def test_rare_paths_are_read_from_the_game() -> None:
     """Partners copying each other void every trick the unpaired seat cannot follow."""
     state = GameState.start(7, Ruleset(pass_cycle=(PassDirection.HOLD,)), first_dealer=6)
     tally = RarePathTally()
-    deal = _mirrored_seven()
+    deal = mirrored_seven()
     after, events = state.apply(deal)
     tally.record(state, deal, after, events)
     final = play_out(after, Policy("cancelling", seed=3), tally.record)
@@ -103,3 +94,19 @@ def test_partial_cancels_and_collected_piles_are_counted_from_the_tricks() -> No
     choices = [r.moon_choice for r in final.deal_results]
     assert tally.counts[MOON_ADD] == choices.count(MoonChoice.ADD)
     assert tally.actions == 1 + 8 + 8 * 13 + (final.deal_results[-1].moon_shooter is not None)
+
+
+@pytest.mark.rule("MOON.CHOICE", "GAME.WINNER", "LEAD.OPENING_CARD", "LEAD.HEARTS",
+                  "VOID.TRICK", "VOID.COLLECT", "VOID.LAST", "EXTRAS.FIRST_TRICK")
+@pytest.mark.parametrize("name", list(CRAFTED))
+def test_a_crafted_position_goes_through_its_rare_paths(name: str) -> None:
+    position, paths = CRAFTED[name]
+    tally = RarePathTally()
+    after, events = position.state.apply(position.deal)
+    tally.record(position.state, position.deal, after, events)
+    play_out(after, unplayed(position.policy), tally.record)
+    assert [p for p in paths if not tally.counts[p]] == []
+
+
+def test_the_crafted_positions_go_through_every_rare_path_between_them() -> None:
+    assert {p for _, paths in CRAFTED.values() for p in paths} == set(RARE_PATHS)
