@@ -107,6 +107,15 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise InputError(f"{path}: not valid TOML: {exc}") from None
 
 
+@cache
+def spec_toml(name: str) -> dict[str, Any]:
+    """The TOML file ``name`` of :func:`spec_dir`, read once per process.
+
+    Shared by every caller: read it, never change it.
+    """
+    return read_toml(spec_dir() / name)
+
+
 def read(path: Path) -> Registry:
     """Read a rule registry file (the format of ``spec/README.md``).
 
@@ -183,21 +192,17 @@ class SourceKey:
     url: str = ""
 
 
-def _read_toml(name: str) -> dict[str, Any]:
-    return read_toml(spec_dir() / name)
-
-
 @cache
 def glossary() -> tuple[Term, ...]:
     """The common names of ``spec/glossary.toml``, in file order."""
     return tuple(Term(t["term"], tuple(t.get("aliases", ())), tuple(t["rules"]),
-                      t.get("note", "")) for t in _read_toml("glossary.toml")["term"])
+                      t.get("note", "")) for t in spec_toml("glossary.toml")["term"])
 
 
 @cache
 def source_keys() -> tuple[SourceKey, ...]:
     """The source keys of ``spec/sources.toml``: sources, then seed files, then sentences."""
-    data = _read_toml("sources.toml")
+    data = spec_toml("sources.toml")
     return (tuple(SourceKey(s["key"], "source", s["name"], s.get("note", ""), s.get("url", ""))
                   for s in data["source"])
             + tuple(SourceKey(f["file"], "seed file", f["language"], "")

@@ -16,14 +16,13 @@ True
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import cache
 from typing import Any
 
 from .errors import InputError
-from .registry import spec_dir
+from .registry import spec_toml
 
 
 class PassDirection(StrEnum):
@@ -306,8 +305,7 @@ DEFAULT = Ruleset()
 @cache
 def presets() -> dict[str, Ruleset]:
     """The named presets of ``spec/variants.toml``, the default (``spruce``) first."""
-    with (spec_dir() / "variants.toml").open("rb") as fh:
-        data = tomllib.load(fh)
+    data = spec_toml("variants.toml")
     return {p["name"]: Ruleset.from_dict(p.get("values", {}), f"preset {p['name']}")
             for p in data["preset"]}
 

@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from ..deal import MAX_PLAYERS, extras_count, hand_size
-from ..registry import read_toml, rule_ids, spec_dir
+from ..registry import rule_ids, spec_toml
 from ..ruleset import (
     FirstTrickPoints,
     HeartsBrokenBy,
@@ -289,14 +289,14 @@ def shown_value(value: Any) -> str:
 @cache
 def switch_rules() -> dict[str, str]:
     """Each switch of ``spec/variants.toml`` and the first rule it names."""
-    data = read_toml(spec_dir() / "variants.toml")
+    data = spec_toml("variants.toml")
     return {s["name"]: s["rules"][0] for s in data["switch"] if s.get("rules")}
 
 
 @cache
 def published_values(switch: str) -> list[Any]:
     """The values ``spec/variants.toml`` publishes for ``switch`` (its ``[[switch.value]]``)."""
-    for s in read_toml(spec_dir() / "variants.toml")["switch"]:
+    for s in spec_toml("variants.toml")["switch"]:
         if s["name"] == switch:
             return [getattr(Ruleset.from_dict({switch: v["value"]}, switch), switch)
                     for v in s.get("value", ())]

@@ -11,7 +11,6 @@ preset, and the reference engine still agreeing with every expected value
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +19,7 @@ from ...cards import parse_card
 from ...deal import seeded_deal, shuffled_deck
 from ...errors import InputError, RulesRefError, SetupError
 from ...registry import load as load_registry
-from ...registry import spec_dir
+from ...registry import spec_toml
 from ...ruleset import Ruleset
 from ...serialize import action_from_json
 from ..adapter import start_state
@@ -77,9 +76,7 @@ class CheckReport:
 
 
 def _switch_values() -> list[tuple[str, Json, tuple[str, ...]]]:
-    with (spec_dir() / "variants.toml").open("rb") as fh:
-        data = tomllib.load(fh)
-    return [(s["name"], v["value"], tuple(s["rules"])) for s in data["switch"]
+    return [(s["name"], v["value"], tuple(s["rules"])) for s in spec_toml("variants.toml")["switch"]
             for v in s["value"]]
 
 
