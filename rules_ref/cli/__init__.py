@@ -51,7 +51,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rules-ref", description="The Cancellation Hearts rules reference.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
-    parser.add_argument("--version", action="version", version=f"rules-ref {_version()}")
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name, (module, help_text) in COMMANDS.items():
@@ -61,6 +61,20 @@ def build_parser() -> argparse.ArgumentParser:
         importlib.import_module(f"{__name__}.{module}").add_arguments(p)
         p.set_defaults(_module=module)
     return parser
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the version is looked up only when asked for (a metadata scan)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default,
+                         help="show program's version number and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"rules-ref {_version()}")
+        parser.exit()
 
 
 def _version() -> str:

@@ -56,6 +56,23 @@ def test_the_source_tree_version_when_not_installed(monkeypatch: pytest.MonkeyPa
     assert cli._version() == rules_ref.__version__
 
 
+def test_the_version_is_looked_up_only_for_version(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    looked_up: list[str] = []
+
+    def version() -> str:
+        looked_up.append("asked")
+        return "9.9"
+
+    monkeypatch.setattr(cli, "_version", version)
+    assert cli.main(["rules", "TRICK.CANCEL"]) == 0
+    assert looked_up == []
+    with pytest.raises(SystemExit) as ended:
+        cli.main(["--version"])
+    assert (ended.value.code, looked_up) == (0, ["asked"])
+    assert capsys.readouterr().out.endswith("rules-ref 9.9\n")
+
+
 def test_a_conform_run_that_compared_nothing_is_not_a_pass(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """A time budget that ends the search before its first game tested nothing: exit 4."""
