@@ -29,8 +29,9 @@ Step = tuple[GameState, Action, GameState]
 
 @cache
 def _trick_one_won() -> Step:
-    before, action, after = next((b, a, af) for b, a, af, _ in game_steps(7, 0)
-                                 if len(af.actions) == 15)
+    before, action, after = next((b, a, af) for i, (b, a, af, _) in enumerate(game_steps(7, 0))
+                                 if i == 14)  # the step that applies action 15
+    assert len(after.actions) == 15
     assert after.tricks[-1].winner == 2 and len(before.extras) == 6 and not before.pending
     return before, action, after
 

@@ -30,8 +30,9 @@ Step = tuple[GameState, Action, GameState]
 @cache
 def _last_void(last_trick_void: str) -> Step:
     """The last card of seed 8's deal, played from a position under ``last_trick_void``."""
-    before, action, _ = next((b, a, af) for b, a, af, _ in game_steps(7, seed=8)
-                             if len(af.actions) == 1484)
+    before, action, _ = next((b, a, af) for i, (b, a, af, _) in enumerate(game_steps(7, seed=8))
+                             if i == 1483)  # the step that applies action 1484
+    assert len(before.actions) == 1483
     msg = {"type": "start", "players": 7,
            "ruleset": {**DEFAULT.to_dict(), "last_trick_void": last_trick_void},
            "position": position_to_json(before.position())}

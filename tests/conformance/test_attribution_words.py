@@ -162,9 +162,9 @@ def test_a_pile_of_negative_points_lost_is_traced_too() -> None:
     # ten_of_diamonds_points = -10: a pending pile holding a 10♦ can be worth less than
     # nothing, and the seat that loses it scores more, not less
     ruleset = Ruleset.from_dict({"ten_of_diamonds_points": -10})
-    ends = [after for seed in range(40) for _, action, after, _ in game_steps(7, seed, ruleset)
+    ends = (after for seed in range(40) for _, action, after, _ in game_steps(7, seed, ruleset)
             if after.phase in (Phase.DEALING, Phase.GAME_OVER)
-            and not isinstance(action, DealCards)]
+            and not isinstance(action, DealCards))  # played only as far as the first found
     state, (winner, points) = next((s, p) for s in ends
                                    if (p := _pile_taken(s)) is not None and p[1] < 0)
     diff = [-points if seat == winner else 0 for seat in range(7)]

@@ -37,7 +37,9 @@ def _steps(seed: int) -> tuple[Step, ...]:
 
 def _step(seed: int, actions: int) -> Step:
     """The step of game ``seed`` after which ``actions`` actions have been applied."""
-    return next(s for s in _steps(seed) if len(s[2].actions) == actions)
+    step = _steps(seed)[actions - 1]  # one step per action, the first applies action 1
+    assert len(step[2].actions) == actions
+    return step
 
 
 def _trick_won_first() -> Step:  # seed 0: trick 1 won (7 players: the winner takes the extras)
