@@ -32,6 +32,8 @@ PHASES = tuple(str(p) for p in Phase)
 #: Every card in canonical notation, indexed by the card's canonical index.
 CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 _CARD_SET = frozenset(CARD_TEXT)
+#: What a legal list may hold: cards, or the moon choices.
+_LEGAL_SET = _CARD_SET | {"subtract", "add"}
 _IN_DEAL = (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE)
 _SCORED = (Phase.DEALING, Phase.GAME_OVER)
 _LAST_TRICK_KEYS = frozenset(("number", "leader", "cards", "winner"))
@@ -134,12 +136,29 @@ def _is_int(x: object) -> bool:
     return type(x) is int
 
 
+# The list checks run on every answer an adapter sends, so they ask C, not Python, to
+# look at each item: the set of the items' types, and a superset test (an unhashable
+# item, which no card text is, raises TypeError).
+_ONLY_INT = frozenset((int,))
+_ONLY_STR = frozenset((str,))
+
+
 def _int_list(x: object) -> bool:
-    return type(x) is list and all(type(v) is int for v in x)
+    return type(x) is list and _ONLY_INT.issuperset(map(type, x))
+
+
+def _texts_in(x: object, allowed: frozenset[str]) -> bool:
+    """``x`` is a list of strings, each one of ``allowed``."""
+    if type(x) is not list:
+        return False
+    try:
+        return allowed.issuperset(x) and _ONLY_STR.issuperset(map(type, x))
+    except TypeError:
+        return False
 
 
 def _card_list(x: object) -> bool:
-    return type(x) is list and all(type(v) is str and v in _CARD_SET for v in x)
+    return _texts_in(x, _CARD_SET)
 
 
 def _opt(check: Any) -> Any:
@@ -155,8 +174,7 @@ def _last_trick(x: object) -> bool:
 
 
 def _legal(x: object) -> bool:
-    return x is None or (type(x) is list and all(
-        type(v) is str and (v in _CARD_SET or v in ("subtract", "add")) for v in x))
+    return x is None or _texts_in(x, _LEGAL_SET)
 
 
 def _hands(x: object) -> bool:
