@@ -129,7 +129,10 @@ def test_v2_conversation_matches_the_schemas(
         if side == "request" and "position" in message:
             name = "start-position"  # a start again from the reference's position
         kinds[f"{side} {name}"] += 1
-        assert errors(name, message) == [], message
+        # every message but the commonest (a batch of plays mid-deal): a quarter of those
+        if name != "batch-response" or kinds[f"{side} {name}"] % 4 == 1 or any(
+                item["type"] != "changes" or "phase" in item for item in message["answers"]):
+            assert errors(name, message) == [], message
     assert kinds["request hello-request"] == 1 and kinds["request bye"] == 1
     assert kinds["request start"] >= 12
     assert kinds["request start-position"] == 4  # one game in four, where nothing diverged

@@ -74,7 +74,10 @@ def test_positions_of_seeded_games_round_trip(players: int, seed: int, name: str
     for state, pos in game_positions(players, seed, rs):
         phases.add(pos.phase)
         data = position_to_json(pos)
-        assert not list(schema().iter_errors(data))
+        # the schema judges the shape: every position outside play, and in play the trick
+        # empty, of one card and of its most cards (the rest differ only in its length)
+        if len(state.trick) in (0, 1, players - 1):
+            assert not list(schema().iter_errors(data))
         assert position_from_json(json.loads(json.dumps(data))) == pos
         text = format_position(pos)
         assert "\n" not in text
