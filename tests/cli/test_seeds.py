@@ -8,12 +8,17 @@ earlier deal.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import pytest
+
+from rules_ref.cli import main
 
 from .helpers import ROOT, run
 
@@ -57,14 +62,20 @@ def test_the_table_lists_every_event_at_the_default_player_count() -> None:
     assert at_default == set(EVENTS) - {"extras taken with the first trick"}
 
 
+@cache
+def _deals(players: int, seed: int) -> list[Deal]:
+    """The deals of ``rules-ref play --players P --seed S --json`` (several entries share one)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["play", "--players", str(players), "--seed", str(seed), "--json"]) == 0
+    deals: list[Deal] = json.loads(out.getvalue())["deals"]
+    return deals
+
+
 @pytest.mark.rule("EXTRAS.FIRST_TRICK", "VOID.TRICK", "VOID.LAST", "MOON.CONDITION")
 @pytest.mark.parametrize(("event", "players", "seed", "deal"), ENTRIES)
-def test_a_listed_seed_shows_its_event(event: str, players: int, seed: int, deal: int,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["play", "--players", str(players), "--seed", str(seed), "--json"],
-                       capsys)
-    assert code == 0
-    deals = json.loads(out)["deals"]
+def test_a_listed_seed_shows_its_event(event: str, players: int, seed: int, deal: int) -> None:
+    deals = _deals(players, seed)
     shows = EVENTS[event]
     first = next((d["deal_number"] for d in deals if shows(d)), None)
     assert first == deal, f"{event}: first seen in deal {first}"
