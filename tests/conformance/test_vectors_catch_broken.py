@@ -9,8 +9,8 @@ tests/conformance/test_vectors_catch_broken.py NAME``); the suite of
 ``tests/conformance/broken_adapters.py`` (``BROKEN``: name -> rule ID, run as
 ``python tests/conformance/broken_adapters.py NAME``) is used when it is there.
 
-The kinds are replayed in passes, the cheapest first; a later pass runs only
-while no failure cites the broken rule.
+The kinds are replayed in passes, one kind each, those that catch most
+engines first; a later pass runs only while no failure cites the broken rule.
 """
 
 from __future__ import annotations
@@ -27,8 +27,11 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 BROKEN_SUITE = HERE / "broken_adapters.py"
-#: The kinds, in passes from the cheapest; a pass runs only while no failure cites the rule.
-PASSES = ("passing,legal-plays,trick,illegal-action", "scoring,moon,game-end", "perft,transcript")
+#: The kinds, one pass each, the ones that catch most of these engines first (trick half of
+#: them, the illegal actions and legal plays most others); a pass runs only while no failure
+#: cites the rule, and perft, by far the longest, comes last but one.
+PASSES = ("trick", "illegal-action", "legal-plays", "scoring", "game-end", "moon", "passing",
+          "transcript", "perft")
 FAIL_LINE = re.compile(r"^FAIL (\S+) \[([A-Z0-9_., ]+)\]: ")
 
 
@@ -150,7 +153,13 @@ def test_vectors_catch_ignored_cancellation() -> None:
 @pytest.mark.untraced
 @pytest.mark.rule("FOLLOW.SUIT")
 def test_vectors_catch_ignored_follow_suit() -> None:
-    failures = assert_caught([sys.executable, __file__, "no-follow-suit"], "FOLLOW.SUIT")
+    command = [sys.executable, __file__, "no-follow-suit"]
+    assert_caught(command, "FOLLOW.SUIT")
+    # both kinds that test following suit say so: the illegal card is accepted, and the
+    # legal list offers every card
+    code, output = run_vectors(command, "illegal-action,legal-plays")
+    failures = cited(output)
+    assert code == 1
     assert failures["illegal-action/follow-suit-p6"] == ["FOLLOW.SUIT"]
     assert failures["legal-plays/follow-suit-p6"] == ["FOLLOW.SUIT"]
 
