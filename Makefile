@@ -66,8 +66,9 @@ doctest: $(STAMP)
 # suite's workers keep every core busy, and the docs build, the type check and the lint
 # take the moments they leave idle (a worker waiting for an adapter's timeout, the last
 # worker finishing alone) instead of running after it on one core. The doctests follow
-# the docs build, on the pages it read. Any check failing fails `make test`.
-test: $(STAMP) bytecode
+# the docs build, on the pages it read; the suite's bytecode is written (`bytecode`) while
+# the others start. Any check failing fails `make test`.
+test: $(STAMP)
 	$(MAKE) --no-print-directory -j4 --output-sync=target lint typecheck pytest docs-doctest
 
 # The package and the tests compiled once, up front: the suite starts several hundred Python
