@@ -37,7 +37,6 @@ def _failing_run(tmp_path: Path, report: str, capsys: pytest.CaptureFixture[str]
     return (tmp_path / report).read_text(encoding="utf-8"), json.loads(out)
 
 
-@pytest.mark.untraced
 @pytest.mark.rule("TRICK.CANCEL")
 def test_markdown_report_of_a_failing_run(capsys: pytest.CaptureFixture[str],
                                           tmp_path: Path) -> None:
