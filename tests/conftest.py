@@ -48,6 +48,7 @@ refused. On a worker, the set-ups that are processes start with their first test
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -103,21 +104,31 @@ def pytest_runtest_call(item: pytest.Item) -> Any:
         yield
 
 
+def _ignore(name: str) -> None:
+    """A package that fails to import: left to the tests that import it."""
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """Import every module of the package while coverage measures (when it does).
+    """Import every module of the package while coverage measures, when it does.
 
     A module first imported by a test that runs untraced (:mod:`tests.untraced`) would
     have its module-level lines (imports, constants, ``def`` statements) counted as
-    missed, though every import runs them.
+    missed, though every import runs them. A module that fails to import is left to the
+    tests that import it, which report it as an error of their own (not an internal
+    error of the session). Without coverage, nothing is imported ahead: a run of a few
+    tests imports only what they need.
     """
+    if not untraced.measuring():
+        return
     import importlib
     import pkgutil
 
     import rules_ref
 
-    for module in pkgutil.walk_packages(rules_ref.__path__, "rules_ref."):
+    for module in pkgutil.walk_packages(rules_ref.__path__, "rules_ref.", onerror=_ignore):
         if not module.name.endswith(".__main__"):
-            importlib.import_module(module.name)
+            with contextlib.suppress(Exception):
+                importlib.import_module(module.name)
 
 
 def pytest_configure(config: pytest.Config) -> None:

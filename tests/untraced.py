@@ -25,6 +25,15 @@ from typing import Any
 MARKER = "untraced"
 
 
+def measuring() -> bool:
+    """Whether a coverage measurement is running in this process."""
+    try:
+        from coverage import Coverage
+    except ImportError:  # pragma: no cover - coverage is a dev dependency
+        return False
+    return Coverage.current() is not None and sys.gettrace() is not None
+
+
 def stop_all() -> list[Any]:
     """Stop every running coverage measurement; return them, the first stopped first."""
     try:
