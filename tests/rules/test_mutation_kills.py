@@ -300,6 +300,21 @@ def test_while_passing_a_seat_sees_who_passed_and_where_its_own_pass_goes() -> N
     assert [(v.passed_to, v.passed_seats) for v in views] == [(3, (2,)), (None, (2,))]
 
 
+@pytest.mark.rule("VIEW.SEAT", "EXTRAS.FIRST_TRICK", "VOID.TRICK")
+def test_a_second_void_trick_shows_all_its_cards_after_the_hidden_extras() -> None:
+    # Two void tricks wait: the first one's cards, the extras (face down), the second's.
+    hands = {1: "5C 4D", 2: "5C 4D", 4: "9C 7D", 5: "3C 8D", 0: "3C 8D"}
+    a = dealt(6, {**hands, 3: "9C AS KD 2D 7D"}, extras="2H 3H")
+    b = dealt(6, {**hands, 3: "9C 2H 3H 2D 7D"}, extras="AS KD")
+    a, _ = play(a, "5C 5C 9C 9C 3C 3C 4D 4D 7D 7D 8D 8D")
+    b, _ = play(b, "5C 5C 9C 9C 3C 3C 4D 4D 7D 7D 8D 8D")
+    view = seat_view(a, 0)
+    assert view == seat_view(b, 0)
+    assert view.pending_hidden == 2
+    assert view.pending_cards_seen == parse_cards("5C 5C 9C 9C 3C 3C 4D 4D 7D 7D 8D 8D")
+    assert [t.winner for t in view.tricks] == [None, None]
+
+
 @pytest.mark.rule("FOLLOW.SUIT")
 def test_a_play_that_does_not_follow_names_the_led_suit_not_the_last_card_played() -> None:
     state = dealt(6, hands={1: "2C", 2: "3D", 3: "5C 4D"}, voids={2: "C"})
