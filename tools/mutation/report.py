@@ -126,10 +126,12 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
                          + (f" ({e['note']})" if e.get("note") else "") + " |")
     new_kills = [e for e in results if e.get("rechecked") and e["status"] in ("killed", "timeout")]
     if new_kills:
+        these, each, them = ((f"These {len(new_kills)} mutants", "each is", "them")
+                             if len(new_kills) > 1 else ("This mutant", "it is", "it"))
         lines += ["", "## Killed by the tests written for them", "",
-                  f"These {len(new_kills)} mutants survived the suite as it was; each is now "
-                  "killed by a test of `tests/rules/test_mutation_kills.py` (`make mutate "
-                  "MUTATE_ARGS=--recheck ...` ran them against it). Before those tests the score "
+                  f"{these} survived the suite as it was; {each} now killed by a test of "
+                  f"`tests/rules/test_mutation_kills.py` (`make mutate MUTATE_ARGS=--recheck ...` "
+                  f"ran {them} against it). Before those tests the score "
                   f"was {doc['score_before_new_tests']:.1%}.", "",
                   "| place | function | mutation | killed by |", "|---|---|---|---|"]
         lines += [f"| `{e['module']}:{e['line']}` | `{e['function']}` | "
