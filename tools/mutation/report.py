@@ -131,7 +131,7 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
         lines += ["", "## Killed by the tests written for them", "",
                   f"{these} survived the suite as it was; {each} now killed by a test of "
                   f"`tests/rules/test_mutation_kills.py` (`make mutate MUTATE_ARGS=--recheck ...` "
-                  f"ran {them} against it). Before those tests the score "
+                  f"ran {them} against that file). Before those tests the score "
                   f"was {doc['score_before_new_tests']:.1%}.", "",
                   "| place | function | mutation | killed by |", "|---|---|---|---|"]
         lines += [f"| `{e['module']}:{e['line']}` | `{e['function']}` | "
