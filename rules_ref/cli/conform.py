@@ -375,6 +375,9 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
     elif outcome.stopped == "fault":
         lines.append("  an adapter fault ended the search")
     elif outcome.stopped == "first":
-        lines.append(f"  --first: the search ended after game {s.games}, the first with an "
-                     "unexpected divergence; the rest of its budget was not played")
+        where = (f"after game {s.games}, the first with an unexpected divergence" if s.games
+                 else "at the tables offered before the games, which showed an unexpected "
+                 "divergence")
+        lines.append(f"  --first: the search ended {where}; the rest of its budget was not "
+                     "played")
     return lines

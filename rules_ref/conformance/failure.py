@@ -38,6 +38,8 @@ class Stats:
     followed: int = 0
     #: Tables the rules refuse whose start was offered (:mod:`.refused_tables`), once a run.
     refused: int = 0
+    #: Tables at the edge of what the rules allow whose start was offered (:mod:`.edge_tables`).
+    edge: int = 0
     #: Starts from the reference's position where nothing had diverged (:mod:`.position_starts`).
     position_starts: int = 0
     #: How often the game went through each rare situation (``strategies.RARE_PATHS``).
@@ -57,7 +59,7 @@ class Stats:
 
 #: The counters of :class:`Stats`.
 COUNTS = ("games", "deals", "actions", "illegal", "citations", "restarts", "divergences",
-          "resyncs", "cut", "followed", "refused", "position_starts")
+          "resyncs", "cut", "followed", "refused", "edge", "position_starts")
 
 
 @dataclass

@@ -33,7 +33,7 @@ COUNTERS = ("games", "deals", "actions_compared", "illegal_offered", "rule_citat
             "adapter_restarts")
 #: Other whole-number counters a summary may carry (summed when present).
 OPTIONAL_COUNTERS = ("games_cut_short", "divergences", "resyncs", "refused_tables_offered",
-                     "position_starts")
+                     "edge_tables_offered", "position_starts")
 #: What must be the same in every summary merged: the key and how a message names it.
 SAME_RUN = (("adapter", "adapter"), ("ruleset", "ruleset"), ("players", "player counts"),
             ("rules_version", "rules version"))

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, hand_size, seeded_deal
+from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, Deal, hand_size, seeded_deal
 from ..errors import RulesRefError, SetupError
 from ..passing import seat_distance
 from ..ruleset import PassForbidden, PassStep, Ruleset, SeatDistance
@@ -67,7 +67,7 @@ class RefusedTable:
     rule: str
 
 
-def _allowed(supports: Supports, name: str) -> list[Any] | None:
+def allowed_values(supports: Supports, name: str) -> list[Any] | None:
     """The values of switch ``name`` the adapter supports (None: every value, ``"any"``)."""
     declared = supports.switches.get(name)
     if declared == "any":
@@ -77,18 +77,18 @@ def _allowed(supports: Supports, name: str) -> list[Any] | None:
     return switch_values(name, list(declared))
 
 
-def _base(supports: Supports) -> Ruleset:
+def base_ruleset(supports: Supports) -> Ruleset:
     """Every switch at its default when supported, else at its first listed value."""
     default = Ruleset()
     chosen: dict[str, Any] = {}
     for f in fields(Ruleset):
-        values = _allowed(supports, f.name)
+        values = allowed_values(supports, f.name)
         value = getattr(default, f.name)
         chosen[f.name] = value if values is None or value in values else values[0]
     return Ruleset(**chosen)
 
 
-def _largest_step(cycle: Sequence[PassStep]) -> int:
+def largest_step(cycle: Sequence[PassStep]) -> int:
     """The largest k of the cycle's ``left-k`` and ``right-k`` steps (0: none)."""
     return max((abs(seat_distance(s)) for s in cycle if isinstance(s, SeatDistance)), default=0)
 
@@ -109,48 +109,62 @@ def _fits(supports: Supports, table: RefusedTable) -> bool:
         and found.rule_id == table.rule
 
 
-def _at_count(base: Ruleset, players: int) -> Ruleset:
+def fitting_cycle(supports: Supports, ruleset: Ruleset, players: int) -> Ruleset | None:
+    """``ruleset``, or with the first supported ``pass_cycle`` whose steps fit ``players``
+    when its own has a step of k at least the count (None: no supported cycle fits)."""
+    if largest_step(ruleset.pass_cycle) < players:
+        return ruleset
+    cycles = allowed_values(supports, "pass_cycle")
+    fitting = [c for c in cycles or [Ruleset().pass_cycle] if largest_step(c) < players]
+    return replace(ruleset, pass_cycle=tuple(fitting[0])) if fitting else None
+
+
+def at_count(base: Ruleset, players: int) -> Ruleset:
+    """``base``, with ``min_players`` lowered to ``players`` when it is above it."""
     return replace(base, min_players=players) if players < base.min_players else base
 
 
 def _pass_cards_table(supports: Supports, base: Ruleset, players: int) -> RefusedTable | None:
-    forbidden = _allowed(supports, "pass_forbidden")
+    forbidden = allowed_values(supports, "pass_forbidden")
     if forbidden is not None and PassForbidden.TWO_OF_CLUBS not in forbidden:
         return None
-    counts = _allowed(supports, "pass_count")
+    counts = allowed_values(supports, "pass_count")
     size = hand_size(players)
     refused = [c for c in (range(1, 10) if counts is None else counts) if c > size - 2]
     if not refused:
         return None
-    ruleset = replace(_at_count(base, players), pass_forbidden=PassForbidden.TWO_OF_CLUBS,
+    ruleset = replace(at_count(base, players), pass_forbidden=PassForbidden.TWO_OF_CLUBS,
                       pass_count=min(refused))
-    if _largest_step(ruleset.pass_cycle) >= players:  # the cycle would be refused first
-        cycles = _allowed(supports, "pass_cycle")
-        fitting = [c for c in cycles or [Ruleset().pass_cycle] if _largest_step(c) < players]
-        if not fitting:
-            return None
-        ruleset = replace(ruleset, pass_cycle=fitting[0])
-    table = RefusedTable(players, ruleset, "PASS.CARDS")
+    fitting = fitting_cycle(supports, ruleset, players)  # else the cycle is refused first
+    if fitting is None:
+        return None
+    table = RefusedTable(players, fitting, "PASS.CARDS")
     return table if _fits(supports, table) else None
 
 
 def _cycle_table(supports: Supports, base: Ruleset, players: int,
                  side: str) -> RefusedTable | None:
-    cycles = _allowed(supports, "pass_cycle")
+    cycles = allowed_values(supports, "pass_cycle")
     if cycles is None:
         if not 2 <= players <= MAX_STEP:
             return None
         cycle: tuple[PassStep, ...] = (Ruleset().pass_cycle[0],
                                        SeatDistance(f"{side}-{players}"))
     else:
-        refused = sorted((_largest_step(c), i) for i, c in enumerate(cycles)
-                         if _largest_step(c) >= players)
+        refused = sorted((largest_step(c), i) for i, c in enumerate(cycles)
+                         if largest_step(c) >= players)
         if not refused:
             return None
         cycle = tuple(cycles[refused[0][1]])
-    table = RefusedTable(players, replace(_at_count(base, players), pass_cycle=cycle),
+    table = RefusedTable(players, replace(at_count(base, players), pass_cycle=cycle),
                          "PASS.DIRECTION")
     return table if _fits(supports, table) else None
+
+
+def offered_counts(supports: Supports, players: Sequence[int] | None) -> list[int]:
+    """The supported player counts, narrowed to ``players`` when given, smallest first."""
+    return sorted(n for n in (supports.players if players is None else players)
+                  if n in supports.players and FEWEST_PLAYERS <= n <= MAX_PLAYERS)
 
 
 def refused_tables(supports: Supports, players: Sequence[int] | None = None,
@@ -160,10 +174,9 @@ def refused_tables(supports: Supports, players: Sequence[int] | None = None,
     ``players`` narrows the supported counts (``--players``); empty when no
     refused table can be built from the supports.
     """
-    counts = sorted(n for n in (supports.players if players is None else players)
-                    if n in supports.players and FEWEST_PLAYERS <= n <= MAX_PLAYERS)
+    counts = offered_counts(supports, players)
     try:
-        base = _base(supports)
+        base = base_ruleset(supports)
     except RulesRefError:  # pragma: no cover - every supported value makes a ruleset
         return []
     out = [_pass_cards_table(supports, base, n) for n in counts]
@@ -182,8 +195,13 @@ def refused_start(table: RefusedTable, seed: int = 0) -> dict[str, Any]:
     rng = random.Random(f"refused-start:{seed}:{table.players}:{table.rule}")
     dealer = rng.randrange(table.players)
     deal = seeded_deal(rng.randrange(1 << 32), table.players, 1, dealer, FEWEST_PLAYERS)
-    return {"type": "start", "players": table.players, "ruleset": ruleset_to_json(table.ruleset),
-            "deal_number": 1, "dealer": dealer, "totals": [0] * table.players,
+    return start_message(table.players, table.ruleset, dealer, deal)
+
+
+def start_message(players: int, ruleset: Ruleset, dealer: int, deal: Deal) -> dict[str, Any]:
+    """The ``start`` of deal 1 of a new game: ``deal``'s cards, totals 0."""
+    return {"type": "start", "players": players, "ruleset": ruleset_to_json(ruleset),
+            "deal_number": 1, "dealer": dealer, "totals": [0] * players,
             "hands": [cards_to_json(h) for h in deal.hands], "extras": cards_to_json(deal.extras)}
 
 
@@ -278,6 +296,6 @@ def rejected_start_rules(ruleset: Ruleset, cited: object) -> list[str]:
     rules = []
     if ruleset.pass_forbidden is not PassForbidden.NONE:
         rules.append("PASS.CARDS")
-    if _largest_step(ruleset.pass_cycle):
+    if largest_step(ruleset.pass_cycle):
         rules.append("PASS.DIRECTION")
     return [*rules, "PLAYERS.COUNT", "DEAL.SOURCE"]

@@ -166,9 +166,10 @@ def class_lines(index: int, cls: DivergenceClass) -> list[str]:
             lines.append(f"    {detail}")
     partly = (f"; {cls.count - cls.expected_count} not covered by an expectation"
               if cls.expected_count and not cls.expected else "")
+    first = (f"in game {cls.first_game}" if cls.first_game else
+             "at a table offered before the games")
     lines.append(f"    seen {counted(cls.count, 'time')} in {counted(len(cls.games), 'game')}, "
-                 f"first in game "
-                 f"{cls.first_game} after {cls.first_seconds:.2f} s{partly}")
+                 f"first {first} after {cls.first_seconds:.2f} s{partly}")
     if cls.switch:
         lines.append(f"    governed by the switch {cls.switch} (rules-ref rules {cls.rule})")
     actions = example.size[1]
@@ -217,6 +218,7 @@ def summary_dict(outcome: Outcome, config: Config, verdict: str,
         "games": s.games, "deals": s.deals, "actions_compared": s.actions,
         "illegal_offered": s.illegal, "rule_citations_differing": s.citations,
         "refused_tables_offered": s.refused,
+        "edge_tables_offered": s.edge,
         "position_starts": s.position_starts,
         "adapter_restarts": s.restarts,
         "seconds": round(outcome.seconds, 3),

@@ -31,6 +31,7 @@ from ..registry import rule_ids
 from ..ruleset import Ruleset
 from .conversation import Chooser, Conversation, RulesetDrawer, position_record
 from .divergence import Divergences
+from .edge_tables import edge_starts
 from .outcome import Config, Outcome
 from .process import AdapterFault, AdapterProcess, Supports, parse_supports
 from .refused_tables import refused_starts
@@ -171,7 +172,8 @@ class Runner:
                        batch=self.config.batch, on_divergence=self._record)
 
     def offer_refused_tables(self) -> None:
-        """The starts of tables the rules refuse (:mod:`.refused_tables`), before the games.
+        """The starts of tables the rules refuse (:mod:`.refused_tables`), then of tables at
+        the edge of what they allow (:mod:`.edge_tables`), before the games.
 
         Once a run: by job 0 of shard 1, and not when the run plays one fixed
         ruleset. Each is judged as a start; a fault ends the search.
@@ -184,6 +186,11 @@ class Runner:
             session = self._session()
             self.stats.refused += 1
             self._converse(session, partial(session.start, msg))
+        for msg in edge_starts(self.supports, self.player_choices, self.config.seed):
+            self._check_budget()
+            session = self._session()
+            self.stats.edge += 1
+            self._converse(session, partial(session.start, msg, tally=False))
         if self.config.first and self.divergences.unexpected():
             raise _Stop("first")
 

@@ -232,8 +232,13 @@ class Session:
 
     # --- the conversation ---
 
-    def start(self, msg: dict[str, Any]) -> None:
-        """Send ``start`` (a message without id) and compare the observation."""
+    def start(self, msg: dict[str, Any], *, tally: bool = True) -> None:
+        """Send ``start`` (a message without id) and compare the observation.
+
+        ``tally=False``: the conditions the start meets are not counted as
+        exercised (a table offered before the games, :mod:`.edge_tables`, plays
+        nothing, so the games still aim at them).
+        """
         self.flush()
         self.start_msg = msg
         self.actions = []
@@ -245,7 +250,7 @@ class Session:
         except SetupError as refused:  # a table the rules refuse: it must be rejected
             return judge_refused(self, msg_id, refused)
         from_position = "position" in msg
-        if not from_position:
+        if not from_position and tally:
             self.stats.exercise.update(detect.start_conditions(state))
         expected = observe(state)
         kind, answer = self._answer(msg_id, "start", "start")

@@ -135,9 +135,10 @@ def test_legal_oddities_pass(faulty_env: Path, capsys: pytest.CaptureFixture[str
 def test_a_fault_as_json_then_replayed(faulty_env: Path, monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     out = faulty_env / "out"
-    # the game's first action: message 6 of the run (after the hello, the four tables the
-    # rules refuse and the game's start), message 2 of its replay (after the start alone)
-    monkeypatch.setenv("FAULT_AT", "6")
+    # the game's first action: message 10 of the run (after the hello, the four tables the
+    # rules refuse, the four at the edge of what they allow and the game's start), message 2
+    # of its replay (after the start alone)
+    monkeypatch.setenv("FAULT_AT", "10")
     assert _conform("exit", out, "--json") == 2
     summary = json.loads(capsys.readouterr().out)
     replay = str(out / "replay-1-fault.json")

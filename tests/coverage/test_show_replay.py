@@ -20,11 +20,12 @@ def replay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The replay file conform writes for an adapter that exits at the first action of a game.
 
     Message 0 is the hello, 1 to 4 the tables the rules refuse that conform offers
-    before the games (rules_ref.conformance.refused_tables), 5 the game's start.
+    before the games (rules_ref.conformance.refused_tables), 5 to 8 the tables at the
+    edge of what they allow (rules_ref.conformance.edge_tables), 9 the game's start.
     """
     out = tmp_path_factory.mktemp("replay")
     mp = pytest.MonkeyPatch()
-    mp.setenv("FAULT_AT", "6")
+    mp.setenv("FAULT_AT", "10")
     mp.setenv("PYTHONPATH", str(ROOT))
     try:
         code = cli.main(["conform", "--examples", "1", "--seed", "1", "--timeout", "120",
