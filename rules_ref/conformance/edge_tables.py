@@ -4,9 +4,9 @@ The other side of :mod:`.refused_tables`. An implementation that gets a
 boundary wrong by one refuses a table the rules allow, or starts it under
 the wrong seat, and the games the search draws reach such a table only by
 chance: at 10 players ``pass_count`` is drawn among nine values and
-``pass_forbidden`` among three. So once per run, right after the refused
+``pass_forbidden`` among two. So once per run, right after the refused
 tables and before the games, the runner offers these starts, built only
-from what ``hello`` declares (:func:`edge_tables`):
+from what ``hello`` declares (:func:`edge_starts`):
 
 * for each player count where ``pass_forbidden = two-of-clubs`` and the
   ``pass_count`` of the hand size less 2 are supported: that ``pass_count``,
@@ -14,10 +14,9 @@ from what ``hello`` declares (:func:`edge_tables`):
 * where ``opening_lead = two-of-clubs`` and a ``pass_cycle`` that holds at
   deal 1 are supported, at the smallest supported count: a seeded deal in
   which the dealer holds one 2♣ and the seat on the dealer's right the
-  other. The search for the opening leader goes left from the dealer's left
-  and reaches the dealer last, so the seat on the right leads
-  (``LEAD.OPENING_LEADER``); an engine that looks at the dealer first, or
-  stops before the dealer's right, names another seat.
+  other, which ``LEAD.OPENING_LEADER`` makes the opening leader; an engine
+  that looks at the dealer first, or stops before the dealer's right, names
+  another seat.
 
 Each is judged as any ``start`` is (``Session.start``): the answer must be
 the reference's observation. A rejection is the class of a rejected start
@@ -45,6 +44,7 @@ from .refused_tables import (
     fitting_cycle,
     offered_counts,
     refusal,
+    seeded_start,
     start_message,
 )
 
@@ -119,10 +119,7 @@ def edge_starts(supports: Supports, players: Sequence[int] | None = None,
     for n in counts:
         ruleset = pass_edge_ruleset(supports, base, n)
         if ruleset is not None:
-            rng = random.Random(f"edge-pass:{seed}:{n}")
-            dealer = rng.randrange(n)
-            deal = seeded_deal(rng.randrange(1 << 32), n, 1, dealer, ruleset.min_players)
-            out.append(start_message(n, ruleset, dealer, deal))
+            out.append(seeded_start(n, ruleset, f"edge-pass:{seed}:{n}"))
     for n in counts:
         ruleset = leader_edge_ruleset(supports, base, n)
         found = None if ruleset is None else dealer_last_deal(n, ruleset.min_players, seed)

@@ -192,10 +192,16 @@ def refused_tables(supports: Supports, players: Sequence[int] | None = None,
 
 def refused_start(table: RefusedTable, seed: int = 0) -> dict[str, Any]:
     """The ``start`` of ``table``: deal 1, a seeded deal of valid cards, totals 0."""
-    rng = random.Random(f"refused-start:{seed}:{table.players}:{table.rule}")
-    dealer = rng.randrange(table.players)
-    deal = seeded_deal(rng.randrange(1 << 32), table.players, 1, dealer, FEWEST_PLAYERS)
-    return start_message(table.players, table.ruleset, dealer, deal)
+    return seeded_start(table.players, table.ruleset,
+                        f"refused-start:{seed}:{table.players}:{table.rule}")
+
+
+def seeded_start(players: int, ruleset: Ruleset, key: str) -> dict[str, Any]:
+    """The ``start`` of deal 1 with a dealer and a seeded deal drawn from ``key``."""
+    rng = random.Random(key)
+    dealer = rng.randrange(players)
+    deal = seeded_deal(rng.randrange(1 << 32), players, 1, dealer, FEWEST_PLAYERS)
+    return start_message(players, ruleset, dealer, deal)
 
 
 def start_message(players: int, ruleset: Ruleset, dealer: int, deal: Deal) -> dict[str, Any]:

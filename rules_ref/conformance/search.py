@@ -182,17 +182,20 @@ class Runner:
                 or self.fixed_ruleset is not None:
             return
         for msg in refused_starts(self.supports, self.player_choices, self.config.seed):
-            self._check_budget()
-            session = self._session()
             self.stats.refused += 1
-            self._converse(session, partial(session.start, msg))
+            self._offer_start(msg)
         for msg in edge_starts(self.supports, self.player_choices, self.config.seed):
-            self._check_budget()
-            session = self._session()
             self.stats.edge += 1
-            self._converse(session, partial(session.start, msg, tally=False))
+            self._offer_start(msg)
         if self.config.first and self.divergences.unexpected():
             raise _Stop("first")
+
+    def _offer_start(self, msg: dict[str, Any]) -> None:
+        """One ``start`` offered before the games, alone in its conversation; it plays
+        nothing, so the conditions it meets are not counted as exercised."""
+        self._check_budget()
+        session = self._session()
+        self._converse(session, partial(session.start, msg, tally=False))
 
     def example(self, data: Any) -> None:
         """One Hypothesis example: one conversation with the adapter."""
