@@ -58,6 +58,10 @@ autodoc_preserve_defaults = True
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autoclass_content = "both"
 add_module_names = False
+# The contents of an API page list its modules, not each of their thousand-odd functions and
+# classes (found by the search, and from each rule's page); every page's navigation is built
+# from these contents, so listing the objects made the build a quarter slower.
+toc_object_entries = False
 
 myst_heading_anchors = 3
 myst_enable_extensions = ["colon_fence"]
