@@ -68,7 +68,6 @@ def cases_of(files: list[vectors.VectorFile], kind: str) -> list[dict[str, Any]]
     return [c for _, c in vectors.iter_cases(files, [kind])]
 
 
-@pytest.mark.untraced  # coverage stopped: see [tool.coverage.run] in pyproject.toml
 @pytest.mark.parametrize(("version", "frozen_dir"), [(1, V1), (2, V2)])
 def test_regenerating_changes_nothing(tmp_path: Path, version: int, frozen_dir: Path) -> None:
     code, out, _ = cli("vectors", "generate", "--out", str(tmp_path), "--version", str(version))

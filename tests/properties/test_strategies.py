@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from rules_ref.actions import DealCards
 from rules_ref.cards import Suit, full_deck
 from rules_ref.conformance import strategies as S
+from rules_ref.conformance.setup_strategies import fits_every_count
 from rules_ref.deal import check_deal, extras_count, hand_size
 from rules_ref.errors import InputError
-from rules_ref.ruleset import Moon, PassDirection, Ruleset, presets
+from rules_ref.ruleset import Moon, PassDirection, PassForbidden, Ruleset, presets
 from rules_ref.state import GameState
 
 from . import examples
@@ -132,6 +133,15 @@ def test_rulesets_draw_every_preset_and_switch_value() -> None:
     assert [name for name, rs in presets().items() if rs not in seen] == []
     assert [(name, value) for name, value in wanted
             if not any(getattr(rs, name) == value for rs in seen)] == []
+
+
+@pytest.mark.rule("PASS.CARDS")
+def test_a_ruleset_is_drawn_only_if_every_player_count_it_plays_can_be_seated() -> None:
+    # 11 players hold 9 cards: with both 2♣ among them, 7 are left to pass
+    assert fits_every_count(Ruleset(pass_count=7, pass_forbidden=PassForbidden.TWO_OF_CLUBS))
+    assert not fits_every_count(Ruleset(pass_count=8,
+                                        pass_forbidden=PassForbidden.TWO_OF_CLUBS))
+    assert fits_every_count(Ruleset(pass_count=9))
 
 
 @settings(max_examples=examples(0.25))
