@@ -12,12 +12,13 @@ docs) read :data:`IMPLEMENTATIONS` to tie every rule to its code.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    import pathlib
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -43,12 +44,16 @@ def implements(*rule_ids: str) -> Callable[[F], F]:
     return mark
 
 
-def spec_dir() -> Path:
+def spec_dir() -> pathlib.Path:
     """The directory holding the normative spec.
 
     In a source checkout that is ``spec/`` beside the package; an installed
     wheel carries a copy as ``rules_ref/_spec``.
     """
+    # pathlib and tomllib are imported where the spec is read, not with the package: an
+    # adapter, which only plays, starts a fifth sooner without them.
+    from pathlib import Path
+
     here = Path(__file__).resolve().parent
     for candidate in (here / "_spec", here.parent / "spec"):
         if (candidate / "rules.toml").is_file():
@@ -94,8 +99,10 @@ class Registry:
         return {r.id: r for r in self.rules}
 
 
-def read_toml(path: Path) -> dict[str, Any]:
+def read_toml(path: pathlib.Path) -> dict[str, Any]:
     """A TOML file of ``spec/`` as data; :class:`~rules_ref.errors.InputError` if unreadable."""
+    import tomllib
+
     from .errors import InputError
 
     try:
@@ -116,7 +123,7 @@ def spec_toml(name: str) -> dict[str, Any]:
     return read_toml(spec_dir() / name)
 
 
-def read(path: Path) -> Registry:
+def read(path: pathlib.Path) -> Registry:
     """Read a rule registry file (the format of ``spec/README.md``).
 
     Raises :class:`~rules_ref.errors.InputError` naming the file and the
