@@ -21,13 +21,15 @@ engine has more than one fault. Run one as an adapter::
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    # (with os.path: importing pathlib would add a tenth to every start of the adapter)
+    _tests = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    sys.path.insert(0, os.path.dirname(_tests))
 
 from rules_ref.actions import Action, DealCards, MoonChoice, Pass, Play
 from rules_ref.cards import QUEEN_OF_SPADES, Card, Suit, is_penalty, parse_card
@@ -456,7 +458,7 @@ KNOWN_MISSES: dict[str, str] = {
 
 def command(name: str) -> list[str]:
     """The command that runs broken adapter ``name``."""
-    return [sys.executable, str(Path(__file__).resolve()), name]
+    return [sys.executable, os.path.realpath(__file__), name]
 
 
 def build(name: str) -> type[Broken]:
