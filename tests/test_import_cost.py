@@ -28,6 +28,7 @@ def test_the_reference_adapter_starts_without_the_spec_reader() -> None:
     assert _readers_after("import rules_ref.conformance.adapter") == "[]\n"
 
 
-def test_reading_the_spec_imports_its_reader() -> None:
+def test_the_probe_sees_the_reader_once_the_spec_is_read() -> None:
+    """The probe above finds these modules when they are there (so its "[]" means absent)."""
     statement = "import rules_ref.registry as r; r.spec_toml('variants.toml')"
     assert _readers_after(statement) == "['pathlib', 'tomllib']\n"

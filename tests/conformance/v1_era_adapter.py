@@ -18,7 +18,6 @@ import sys
 from typing import Any
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
-    # (with os.path: importing pathlib would add a tenth to every start of the adapter)
     _tests = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
     sys.path.insert(0, os.path.dirname(_tests))
 
