@@ -179,10 +179,17 @@ def _env_without_pythonpath() -> dict[str, str]:
 
 
 def run_vectors(rules_ref_cmd: str, adapter: list[str], neutral: Path,
-                limit: float) -> dict[str, Any]:
-    """``rules-ref vectors run`` against ``adapter``; caught, rules named, time to first FAIL."""
+                limit: float, junit: Path | None = None) -> dict[str, Any]:
+    """``rules-ref vectors run`` against ``adapter``; caught, rules named, time to first FAIL.
+
+    With ``junit`` (a path to write the run's JUnit report to), the ids of the failed
+    vectors are kept too (``failed_cases``): the report counts, per switch value, the
+    mutants a vector played under that value caught.
+    """
     start = time.monotonic()
-    proc = subprocess.Popen([rules_ref_cmd, "vectors", "run", "--", *adapter], cwd=neutral,
+    report = ["--junit", str(junit)] if junit is not None else []
+    proc = subprocess.Popen([rules_ref_cmd, "vectors", "run", *report, "--", *adapter],
+                            cwd=neutral,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=_env_without_pythonpath(), start_new_session=True)
     first: float | None = None
@@ -211,12 +218,25 @@ def run_vectors(rules_ref_cmd: str, adapter: list[str], neutral: Path,
     if caught and first is None:
         first = seconds
     top = max(cited.values(), default=0)
-    return {"caught": caught, "exit": code,
+    failed_cases = _failed_cases(junit) if junit is not None else []
+    return {"caught": caught, "exit": code, "failed_cases": failed_cases,
             "rules": sorted(r for r, n in cited.items() if n == top),
             "cited": dict(sorted(cited.items())), "failed": failed,
             "first_catch_seconds": None if first is None else round(first, 2),
             "seconds": round(seconds, 2), "fault": code == 2,
             "detail": stderr.strip().splitlines()[0] if code == 2 and stderr.strip() else None}
+
+
+def _failed_cases(junit: Path) -> list[str]:
+    """The ids of the failed vectors in a JUnit report (none when it was not written)."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.parse(junit).getroot()
+    except (OSError, ET.ParseError):
+        return []
+    return sorted(str(case.get("name")) for case in root.iter("testcase")
+                  if case.find("failure") is not None)
 
 
 def run_conform(rules_ref_cmd: str, adapter: list[str], neutral: Path, limit: float,
@@ -378,7 +398,8 @@ def _one(m: Mutant, root: Path, work: Path, expected: tuple[str, ...], args: arg
     entry: dict[str, Any] = {"key": m.key, "module": m.module, "function": m.unit,
                              "line": m.line, "op": m.op, "mutation": m.description,
                              "expected_rules": list(expected), "message_only": False}
-    entry["vectors"] = run_vectors(rules_ref_cmd, adapter, neutral, 600.0)
+    entry["vectors"] = run_vectors(rules_ref_cmd, adapter, neutral, 600.0,
+                                   copy / "vectors-run.xml")
     entry["conform"] = run_conform(rules_ref_cmd, adapter, neutral, 600.0,
                                    ["--first", "--shrink-seconds", str(SHRINK_SECONDS)])
     for kit in ("vectors", "conform"):
