@@ -40,6 +40,7 @@ from .errors import IllegalAction, SetupError, Violation
 from .following import first_trick_plays, follows
 from .leading import is_opening_lead, leads, opening_leads
 from .passing import check_table, may_pass, pass_direction, pass_offset, pass_violations, passable
+from .pending import pending_shares
 from .ruleset import DEFAULT, Ruleset
 from .scoring import card_points, moon_options
 from .state_parts import (
@@ -208,8 +209,18 @@ class GameState(PartReadings):
         return tuple(reversed(out))
 
     def current_points(self) -> tuple[int, ...]:
-        """Card points each seat has collected so far in this deal."""
-        return tuple(card_points(c, self.game.ruleset) for c in self.deal.collected)
+        """Each seat's card points so far in this deal (``SCORE.CARD_POINTS``).
+
+        The points of the cards it collected and, once a void last trick has
+        left cards uncollected, its share of their points (only under
+        ``last_trick_void = split-points-highest-pair``: :func:`~rules_ref.pending.pending_shares`).
+        """
+        deal, rs = self.deal, self.game.ruleset
+        points = tuple(card_points(c, rs) for c in deal.collected)
+        if not deal.uncollected or not deal.tricks:
+            return points
+        shares = pending_shares(deal.uncollected, deal.tricks[-1], self.game.players, rs)
+        return tuple(p + share for p, share in zip(points, shares, strict=True))
 
     # --- legality -----------------------------------------------------------------------
 

@@ -20,7 +20,6 @@ from .leading import breaks_hearts, opening_leader
 from .passing import exchange, pass_direction, pass_offset
 from .pending import after_trick, extras_join_trick, pending_shares, settle_pending
 from .scoring import (
-    card_points,
     deal_scores,
     moon_pair,
     moon_scores,
@@ -167,13 +166,12 @@ def close_deal(state: GameState, choice: MoonChoice | None, events: list[ev.Even
     rs = state.game.ruleset
     deal = state.deal
     last = deal.tricks[-1] if deal.tricks else None
-    shares = pending_shares(deal.uncollected, last, state.game.players, rs)  # VOID.LAST
-    points = tuple(card_points(c, rs) + share
-                   for c, share in zip(deal.collected, shares, strict=True))
+    points = state.current_points()  # the shares of VOID.LAST included
     pair = moon_pair(deal.collected, rs) if deal.moon_shooter is None else None
     if pair is not None:
         scores = pair_moon_scores(pair, deal.collected, rs)
     elif deal.moon_shooter is None:
+        shares = pending_shares(deal.uncollected, last, state.game.players, rs)  # VOID.LAST
         scores = tuple(s + share for s, share in
                        zip(deal_scores(deal.collected, rs), shares, strict=True))
     else:

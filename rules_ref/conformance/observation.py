@@ -41,17 +41,17 @@ _LAST_TRICK_KEYS = frozenset(("number", "leader", "cards", "winner"))
 
 # One-entry memos: most actions change neither the collected cards nor most hands, and
 # the engine keeps unchanged parts of a state as the same objects.
-_points_memo: list[Any] = [None, None, ()]
+_points_memo: list[Any] = [None, None, None, ()]
 #: The hands last described, and their text: a play changes one hand and keeps the others.
 _hands_memo: list[Any] = [(), []]
 
 
 def _points(state: GameState) -> list[int]:
     memo = _points_memo
-    collected = state.collected
-    if memo[0] is not collected or memo[1] is not state.ruleset:
-        memo[0], memo[1], memo[2] = collected, state.ruleset, state.current_points()
-    return list(memo[2])
+    collected, uncollected = state.collected, state.uncollected
+    if memo[0] is not collected or memo[1] is not uncollected or memo[2] is not state.ruleset:
+        memo[:] = collected, uncollected, state.ruleset, state.current_points()
+    return list(memo[3])
 
 
 def _hand_texts(hands: tuple[tuple[Any, ...], ...]) -> list[list[str]]:

@@ -33,10 +33,11 @@ _CASE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "card-notation": ((*_COMMON, "input", "expected"), ()),
     "seeded-deal": ((*_COMMON, "input", "expected"), ()),
     "seat-view": ((*_COMMON, "start", "prefix", "seat", "expected"), ("facts",)),
-    "perft": ((*_COMMON, "start", "prefix", "depth", "expected"), ("facts",)),
-    "transcript": ((*_COMMON, "start", "prefix", "steps"), ("facts", "preset", "seed")),
+    "perft": ((*_COMMON, "start", "prefix", "depth", "expected"), ("facts", "depends_on")),
+    "transcript": ((*_COMMON, "start", "prefix", "steps"),
+                   ("facts", "preset", "seed", "depends_on")),
 }
-_STEPS_FIELDS = ((*_COMMON, "start", "prefix", "steps"), ("facts",))
+_STEPS_FIELDS = ((*_COMMON, "start", "prefix", "steps"), ("facts", "depends_on"))
 
 
 def _text_list(value: object, where: str) -> None:
@@ -72,6 +73,18 @@ def _expect(value: object, where: str) -> None:
         _text_list(r["rules"], f"{where}.rejected.rules")
 
 
+def _depends_on(value: object, where: str) -> None:
+    """A case's ``depends_on``: switch -> the non-empty list of values it differs under."""
+    if not isinstance(value, dict):
+        raise InputError(f"{where}: expected an object of switches")
+    switches = Ruleset().to_dict()
+    for name, values in value.items():
+        if name not in switches:
+            raise InputError(f"{where}: unknown switch {str(name)[:40]!r}")
+        if not isinstance(values, list) or not values:
+            raise InputError(f"{where}.{name}: expected a non-empty list of values")
+
+
 def check_case(kind: str, case: object, where: str) -> None:
     """Raise :class:`InputError` naming the JSON path of what is wrong with a case's shape.
 
@@ -88,6 +101,8 @@ def check_case(kind: str, case: object, where: str) -> None:
     Ruleset.from_dict(c["ruleset"], f"{where}.ruleset")
     if c["players"] is not None:
         check_int(c["players"], f"{where}.players")
+    if "depends_on" in c:
+        _depends_on(c["depends_on"], f"{where}.depends_on")
     if kind == "card-notation":
         if not isinstance(c["input"], str):
             _text_list(c["input"], f"{where}.input")

@@ -2,7 +2,8 @@
 
 :func:`build_files` generates every file's text (file name -> text) of one
 version from the generators of :mod:`.kinds` (version 2 adds the
-position-start forms of :mod:`.position_forms`; version 1 holds only the
+position-start forms of :mod:`.position_forms` and, to each protocol case,
+what its outcome depends on, :mod:`.requirements`; version 1 holds only the
 cases, switches and presets it knew, :mod:`.versions`); :func:`generate` writes
 them (``rules-ref vectors generate``) and removes vector files the
 reference no longer makes.
@@ -20,6 +21,7 @@ from .jsontext import dumps
 from .kinds import GENERATORS, KIND_TEXT
 from .kinds.transcript import TRANSCRIPTS, gen_transcript
 from .position_forms import with_position_forms
+from .requirements import with_analysis
 from .versions import for_version, version_presets
 
 
@@ -37,7 +39,7 @@ def build_files(version: int = 1) -> dict[str, str]:
     for kind, gen in GENERATORS.items():
         cases = [c for c in (for_version(version, case) for case in gen()) if c is not None]
         if version >= 2:
-            cases = with_position_forms(kind, cases)
+            cases = with_analysis(kind, with_position_forms(kind, cases))
         files[f"{kind}.json"] = dumps(document(kind, cases, version=version))
     played = version_presets(version)
     for name, players, seed, dealer, last in TRANSCRIPTS:
@@ -46,6 +48,8 @@ def build_files(version: int = 1) -> dict[str, str]:
         case = gen_transcript(name, players, seed, dealer, last, played[name])
         version_case = for_version(version, case)
         assert version_case is not None, f"the transcript of {name} has no version {version} form"
+        if version >= 2:
+            version_case = with_analysis("transcript", [version_case])[0]
         files[f"transcript-{name}.json"] = dumps(document(
             "transcript", [version_case],
             f"{KIND_TEXT['transcript']} {version_case['description']}", version))

@@ -50,6 +50,18 @@ def generate() -> list[Case]:
                         "heart and QS points are split between the two players of the highest "
                         "cancelled pair of the led suit, an odd point to the earlier of them.",
                         ["VOID.LAST", "SCORE.CARD_POINTS"]))
+    sc = played(8, SPLIT_POINTS, 201)
+    out.append(end_case(sc, "scoring", "last-trick-void-split-points-odd-p8", "Under "
+                        "last_trick_void split-points-highest-pair, the uncollected cards hold "
+                        "a single point: it goes to seat 0, which played the earlier card of "
+                        "the highest cancelled pair, and seat 7, which played the other, "
+                        "scores none of it.", ["VOID.LAST", "SCORE.CARD_POINTS"]))
+    sc = played(9, SPLIT_POINTS, 42)
+    out.append(end_case(sc, "scoring", "last-trick-void-split-points-odd-earlier-seat-p9",
+                        "Under last_trick_void split-points-highest-pair, 5 uncollected points "
+                        "are split 3 and 2: the 3 go to seat 3, which played the earlier card "
+                        "of the highest cancelled pair, not to seat 2, the lower seat, which "
+                        "played the later one.", ["VOID.LAST", "SCORE.CARD_POINTS"]))
     out.extend(two_seat_cases())
     sc = played(6, d, 14)
     out.append(end_case(sc, "scoring", "last-trick-void-queen-uncollected-p6", "A QS in the "
