@@ -87,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
             for version in sorted(vectors.VERSIONS):
                 out = vectors.version_dir(version)
                 print(f"wrote {len(vectors.generate(out, version))} vector files to {out}")
+            _print_matrix(vectors.latest_dir())
             return 0
         out = Path(args.out)
         version = 1 if args.version is None else args.version
@@ -95,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
                              f"{', '.join(map(str, sorted(vectors.VERSIONS)))}")
         written = vectors.generate(out, version)
         print(f"wrote {len(written)} vector files to {out}")
+        if version >= 2:
+            _print_matrix(out)
         return 0
     directory = Path(args.dir) if args.dir is not None else vectors.latest_dir()
     if args.action == "check":
@@ -146,8 +149,11 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     if not cases:
         raise InputError(f"{directory}: holds no cases of the kind(s) {', '.join(kinds)}")
 
+    failures: dict[str, list[str]] = {}
+
     def show(o: Outcome) -> None:
-        if not args.json and (not args.quiet or o.status == FAIL):
+        first = report.first_of_its_kind(o, failures)
+        if not args.json and first and (not args.quiet or o.status == FAIL):
             print(o.line(), flush=True)
 
     seconds = args.case_timeout if args.case_timeout is not None else running.CASE_SECONDS
@@ -168,8 +174,19 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
         write_text_atomic(args.junit, report.junit_xml(result))
     if not args.json:
         lines = [] if args.quiet else report.rule_lines(result)
-        print("\n".join([*lines, *report.closing_lines(result, verdict)]))
+        print("\n".join([*report.repeat_lines(failures), *lines,
+                         *report.closing_lines(result, verdict)]))
     return status
+
+
+def _print_matrix(directory: Path) -> None:
+    """The distinguishing matrix of the vectors just written (spec/vectors/README.md)."""
+    from ..conformance import vectors
+    from ..conformance.vectors.matrix import matrix_lines
+    from ..conformance.vectors.requirements import ANALYSED_KINDS
+
+    cases = [c for _, c in vectors.iter_cases(vectors.load_dir(directory), ANALYSED_KINDS)]
+    print("\n".join(matrix_lines(cases)))
 
 
 def _check_output(path: str) -> None:

@@ -7,6 +7,11 @@ Run one as an adapter::
 * ``declares-nothing``: declares 7 players and only the two-of-clubs opening
   lead, which no vector combines, so every case is skipped;
 * ``eight-players``: declares 8 players at the default switch values only;
+* ``defaults``: declares 6 to 11 players at the default switch values only
+  (``defaults-no-position``: and not the capability ``position``, protocol
+  version 1);
+* ``preset NAME LOW HIGH``: declares exactly the values of preset ``NAME``
+  (read from ``spec/variants.toml``) and the player counts ``LOW`` to ``HIGH``;
 * ``hangs-at-nine``: never answers the start of a 9-player game;
 * ``fails-at-queen``: its engine fails on every play of a QS, which protocol
   version 2 answers with an ``error``.
@@ -38,6 +43,31 @@ class EightPlayers(ReferenceAdapter):
         return {**super().hello(request), "supports": {"players": [8]}}
 
 
+class Defaults(ReferenceAdapter):
+    def hello(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {**super().hello(request), "supports": {"players": list(range(6, 12))}}
+
+
+class DefaultsNoPosition(Defaults):
+    def __init__(self) -> None:
+        super().__init__(1)
+
+
+class Preset(ReferenceAdapter):
+    """The reference declaring exactly one preset's values and a range of player counts."""
+
+    def __init__(self, name: str, low: str, high: str) -> None:
+        super().__init__()
+        from rules_ref.ruleset import preset
+
+        self.values = {k: [v] for k, v in preset(name).to_dict().items()}
+        self.players = list(range(int(low), int(high) + 1))
+
+    def hello(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {**super().hello(request), "supports": {"players": self.players,
+                                                       "switches": self.values}}
+
+
 class HangsAtNine(ReferenceAdapter):
     def start(self, msg: dict[str, Any]) -> dict[str, Any]:
         if msg.get("players") == 9:
@@ -52,25 +82,29 @@ class FailsAtQueen(ReferenceAdapter):
         return super().apply(action_json)
 
 
-ADAPTERS: dict[str, type[ReferenceAdapter]] = {
+ADAPTERS: dict[str, Any] = {
     "declares-nothing": DeclaresNothing,
     "eight-players": EightPlayers,
+    "defaults": Defaults,
+    "defaults-no-position": DefaultsNoPosition,
+    "preset": Preset,
     "hangs-at-nine": HangsAtNine,
     "fails-at-queen": FailsAtQueen,
 }
 
 
-def command(name: str) -> list[str]:
-    """The command that runs adapter ``name``."""
-    return [sys.executable, os.path.realpath(__file__), name]
+def command(name: str, *args: str) -> list[str]:
+    """The command that runs adapter ``name`` (with its arguments)."""
+    return [sys.executable, os.path.realpath(__file__), name, *args]
 
 
 def main(argv: Sequence[str]) -> int:
-    if len(argv) != 1 or argv[0] not in ADAPTERS:
-        print(f"usage: vector_adapters.py NAME; NAME is one of: {', '.join(ADAPTERS)}",
-              file=sys.stderr)
+    if not argv or argv[0] not in ADAPTERS or len(argv) != (4 if argv[0] == "preset" else 1):
+        print(f"usage: vector_adapters.py NAME; NAME is one of: {', '.join(ADAPTERS)} "
+              "(preset takes NAME LOW HIGH)", file=sys.stderr)
         return 2
-    return ADAPTERS[argv[0]]().serve(sys.stdin, sys.stdout)
+    adapter: ReferenceAdapter = ADAPTERS[argv[0]](*argv[1:])
+    return adapter.serve(sys.stdin, sys.stdout)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,10 @@ Schema (when ``jsonschema`` is installed; else a note says so), the shape of
 each case (:mod:`.shape`), unique ids, rule IDs that exist, every rule and
 every documented switch value covered by a targeted case, a transcript per
 preset, and the reference engine still agreeing with every expected value
-(:func:`replay_reference`; the unit kinds through :func:`unit_expected`).
+(:func:`replay_reference`; the unit kinds through :func:`unit_expected`), each
+case's facts agreeing with its expectations (:mod:`.facts`), each case's
+``depends_on`` still what replaying it gives (:mod:`.requirements`), and
+the distinguishing matrix without a gap (:mod:`.matrix`).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from ...ruleset import Ruleset
 from ...serialize import action_from_json
 from ..adapter import start_state
 from ..vector_runner import FAIL, InProcess, run_case
+from .facts import facts_problems
 from .files import (
     CONTRACT_VERSIONS,
     KINDS,
@@ -38,7 +42,9 @@ from .files import (
     schema_path,
 )
 from .kinds.seat_view import view_json
+from .matrix import gaps
 from .position_forms import is_position_start, twin_id
+from .requirements import ANALYSED_KINDS, FIELD, depends_on
 from .scenario import texts
 from .shape import file_problems
 from .versions import documented_values, version_presets, version_ruleset
@@ -134,6 +140,7 @@ def check_dir(directory: Path, replay: bool = True) -> CheckReport:
                     problems.append(f"{name}: {cid} cites unknown rule {rule}")
                 if f.kind != "transcript":
                     covered.add(rule)
+            problems.extend(f"{name}: {p}" for p in facts_problems(f.kind, case))
             if f.kind in PROTOCOL_KINDS and isinstance(case.get("start"), dict) and (
                     case["start"].get("players") != case.get("players")
                     or case["start"].get("ruleset") != case.get("ruleset")):
@@ -153,6 +160,9 @@ def check_dir(directory: Path, replay: bool = True) -> CheckReport:
             problems.append(f"preset {name} has no transcript")
         problems.extend(f"{c['id']}: ruleset is not preset {name}" for c in hits
                         if c.get("ruleset") != version_ruleset(version, rs.to_dict()))
+    analysed = [c for f, c in iter_cases(files, ANALYSED_KINDS) if FIELD in c]
+    if analysed:
+        problems.extend(gaps(analysed))
     if replay:
         problems.extend(replay_reference(files))
     return CheckReport(problems, notes, len(files), n_cases + sum(
@@ -176,6 +186,10 @@ def replay_reference(files: Sequence[VectorFile]) -> list[str]:
                 outcome = run_case(driver, case)
                 if outcome.status == FAIL:
                     problems.append(f"{f.path.name}: the reference disagrees: {outcome.line()}")
+                elif FIELD in case and depends_on(case, f.kind) != case[FIELD]:
+                    problems.append(f"{f.path.name}: {case['id']}: {FIELD} is not what "
+                                    "replaying the case under the other switch values gives: "
+                                    f"{json.dumps(depends_on(case, f.kind))[:200]}")
             else:
                 got = unit_expected(f.kind, case)
                 if got != case.get("expected"):

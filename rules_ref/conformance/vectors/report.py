@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..vector_runner import FAIL, PASS, SKIP, Outcome, totals_line
-from .running import MIN_TESTED_SHARE, RunResult
+from .requirements import show
+from .running import Coverage, RunResult, coverage
 
 #: The ``format`` of the JSON report.
 REPORT_FORMAT = "cancellation-hearts-vectors-run"
@@ -33,6 +34,38 @@ def by_rule(result: RunResult) -> dict[str, dict[str, int]]:
         for rule in (o.rules if o.status == FAIL else rules.get(o.case_id, [])):
             table[rule][_COUNT_NAMES[o.status]] += 1
     return {rule: table[rule] for rule in sorted(table)}
+
+
+#: How many case ids a line of repeated failures names before "and N more".
+SHOWN_REPEATS = 5
+
+
+def first_of_its_kind(outcome: Outcome, seen: dict[str, list[str]]) -> bool:
+    """Record a failure under its message; True when no earlier failure had that message.
+
+    A run against an adapter that fails every case the same way prints that
+    failure once, with the count (:func:`repeat_lines`).
+    """
+    if outcome.status != FAIL:
+        return True
+    ids = seen.setdefault(outcome.message, [])
+    ids.append(outcome.case_id)
+    return len(ids) == 1
+
+
+def repeat_lines(seen: dict[str, list[str]]) -> list[str]:
+    """One line per failure printed once that other cases repeated, with their count."""
+    lines = []
+    for message, ids in seen.items():
+        if len(ids) < 2:
+            continue
+        more = ids[1:]
+        shown = ", ".join(more[:SHOWN_REPEATS])
+        if len(more) > SHOWN_REPEATS:
+            shown += f" and {len(more) - SHOWN_REPEATS} more"
+        lines.append(f"{len(more)} more case{'s' if len(more) != 1 else ''} failed the same "
+                     f"way as {ids[0]} ({message[:120]}): {shown}")
+    return lines
 
 
 def rule_lines(result: RunResult) -> list[str]:
@@ -55,26 +88,46 @@ def _needs(result: RunResult) -> str:
     return ", ".join(f"{value} ({n} case{'s' if n != 1 else ''})" for value, n in result.needs())
 
 
+def _values(entries: Sequence[tuple[str, Any]]) -> str:
+    """Switch values grouped by switch (``moon others-52 / others-104; 7 players``)."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for switch, value in entries:
+        groups[switch].append(show(value))
+    parts = [f"{', '.join(groups.pop('players'))} players"] if "players" in groups else []
+    parts.extend(f"{switch} {' / '.join(values)}" for switch, values in groups.items())
+    return "; ".join(parts)
+
+
+def coverage_lines(cov: Coverage, verdict: str) -> list[str]:
+    """What the run did not cover of what the adapter declares, and what it does not declare."""
+    lines = []
+    if cov.untested:
+        lacks = sorted({v for entry in cov.untested for v in cov.needs.get(entry, [])[:3]})
+        head = "too little was tested: " if verdict == "partial" else "partial run (allowed): "
+        lines.append(f"{head}declared but not tested: {_values(cov.untested)}; the cases that "
+                     f"test {'it' if len(cov.untested) == 1 else 'them'} need: "
+                     f"{', '.join(lacks)}" + (" (--allow-partial accepts it)"
+                                             if verdict == "partial" else ""))
+    if cov.not_in_vectors:
+        lines.append(f"declared, but no vector at the declared player counts tests it: "
+                     f"{_values(cov.not_in_vectors)}")
+    if cov.undeclared:
+        lines.append("not declared, so not tested:")
+        lines.extend(f"  {part}" for part in _values(cov.undeclared).split("; "))
+    return lines
+
+
 def closing_lines(result: RunResult, verdict: str) -> list[str]:
     """The totals, how much was tested and, when the run is not a pass, why."""
     tested, counted = result.tested()
     lines = [f"{totals_line(result.outcomes)}; {_share(tested, counted)}"]
-    instead = result.replayed_instead()
-    if instead:
-        lines[0] += (f"; {instead} position-start form{'s' if instead != 1 else ''} not "
-                     "counted: the adapter cannot start from a position, and their full-replay "
-                     "cases ran")
+    if counted < len(result.outcomes):
+        lines[0] += "; a case and its position-start form count once"
     if verdict == "nothing-tested":
         lines.append("nothing was tested: every case needs a switch value or player count the "
                      f"adapter does not declare: {_needs(result)}")
-    elif tested < counted and verdict in ("partial", "pass"):
-        below = tested < MIN_TESTED_SHARE * counted
-        head = (f"too little was tested: {_share(tested, counted)}, below the "
-                f"{MIN_TESTED_SHARE:.0%} a run needs (--allow-partial accepts it)") \
-            if verdict == "partial" else \
-            f"partial run: {_share(tested, counted)}" + (" (allowed)" if below else "")
-        lines.append(f"{head}; the skipped cases need: {_needs(result)}")
-    return lines
+        return lines
+    return lines + coverage_lines(coverage(result), verdict)
 
 
 def json_report(result: RunResult, verdict: str, status: int, command: Sequence[str],
@@ -92,12 +145,21 @@ def json_report(result: RunResult, verdict: str, status: int, command: Sequence[
         "vectors": {"directory": directory, **versions},
         "totals": {**{_COUNT_NAMES[s]: n for s, n in result.counts().items()},
                    "tested": tested, "counted": counted, "cases": len(result.cases)},
-        "min_tested_share": MIN_TESTED_SHARE,
         "needs": dict(result.needs()),
+        "coverage": _coverage_json(result) if result.declared is not None else None,
         "rules": by_rule(result),
         "cases": [_case_json(o, kinds.get(o.case_id, "")) for o in result.outcomes],
         "fault": fault,
     }
+
+
+def _coverage_json(result: RunResult) -> dict[str, list[str]]:
+    cov = coverage(result)
+    return {key: [f"{value} players" if switch == "players" else f"{switch} {show(value)}"
+                  for switch, value in entries]
+            for key, entries in (("untested", cov.untested),
+                                 ("not_in_vectors", cov.not_in_vectors),
+                                 ("undeclared", cov.undeclared))}
 
 
 def _case_json(o: Outcome, kind: str) -> dict[str, Any]:

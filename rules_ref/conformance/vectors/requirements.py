@@ -117,7 +117,7 @@ def holds(case: Case, kind: str, ruleset: Mapping[str, Json] | None = None) -> b
         for action in case["prefix"]:
             state, _ = state.apply(action_from_json(action))
         if case.get("depth") is not None:
-            return _perft(state, int(case["depth"])) == case["expected"]["divide"]
+            return bool(_perft(state, int(case["depth"])) == case["expected"]["divide"])
         at_passing = state if kind == "passing" else None
         end: GameState | None = None
         for step in case["steps"]:

@@ -7,9 +7,17 @@ budget given) fails as a timeout, and the run goes on with a fresh adapter.
 An adapter fault (it cannot start, exits, leaves one answer unwritten past
 the answer timeout, breaks the protocol) stops the run.
 
+A case runs with the adapter's own value of a switch in place of the
+case's when the case does not depend on it (:mod:`.requirements`): the
+reference confirms, before the case is sent, that its expectations hold
+under the ruleset sent. A case and its position-start form are one subject:
+it counts once, as tested when either ran.
+
 :func:`verdict` turns the outcomes into the run's verdict and exit status,
-which say how much was tested: a run that tested nothing, or less than
-:data:`MIN_TESTED_SHARE` of its cases, is not a pass.
+which say how much was tested: a run that tested nothing is not a pass, and
+neither is one that left a value the adapter declares untested while the
+vectors hold a case for it (:func:`coverage`; ``--allow-partial`` accepts
+that).
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ...registry import rule_ids
+from ...ruleset import DEFAULT
 from ..process import AdapterFault, AdapterProcess, Supports, parse_supports
 from ..vector_runner import (
     FAIL,
@@ -34,13 +43,11 @@ from ..vector_runner import (
 )
 from .files import Case
 from .position_forms import twin_id
+from .requirements import FIELD, documented, holds, show, substitute, with_ruleset
 
 #: The default time bound of one case, in seconds (``--case-timeout``). The slowest
 #: case takes well under a second through the reference adapter.
 CASE_SECONDS = 60.0
-#: A run that tested a smaller share of its cases than this exits with EXIT_PARTIAL,
-#: unless partial runs are allowed (``--allow-partial``).
-MIN_TESTED_SHARE = 0.5
 
 #: Exit statuses of ``rules-ref vectors run`` (spec/vectors/README.md).
 EXIT_PASS = 0
@@ -96,7 +103,12 @@ class _Bounded:
 
 @dataclass
 class RunResult:
-    """What a run did: one outcome per case run or skipped, and the fault that stopped it."""
+    """What a run did: one outcome per case run or skipped, and the fault that stopped it.
+
+    ``sent`` is the ruleset each case that ran was sent with (its own, or
+    with the adapter's values where it does not depend on the switch);
+    ``declared`` what the adapter's handshake declares.
+    """
 
     cases: list[tuple[str, Case]]
     outcomes: list[Outcome] = field(default_factory=list)
@@ -104,30 +116,40 @@ class RunResult:
     protocol: int | None = None
     fault: AdapterFault | None = None
     restarts: int = 0
+    sent: dict[str, dict[str, Any]] = field(default_factory=dict)
+    declared: dict[str, Any] | None = None
 
     def counts(self) -> dict[str, int]:
         n = Counter(o.status for o in self.outcomes)
         return {PASS: n[PASS], FAIL: n[FAIL], SKIP: n[SKIP]}
 
     def tested(self) -> tuple[int, int]:
-        """How many cases ran (passed or failed), of how many the run counts.
+        """How many subjects ran (passed or failed), of how many the run holds.
 
-        The run does not count a position-start form skipped only because the
-        adapter cannot start from a position when its full-replay case ran:
-        that subject was tested.
+        A case and its position-start form are one subject: it ran when
+        either form ran (and is counted once).
         """
-        n = self.counts()
-        return n[PASS] + n[FAIL], len(self.outcomes) - self.replayed_instead()
+        ran: dict[str, bool] = {}
+        for o in self.outcomes:
+            subject = twin_id(o.case_id) or o.case_id
+            ran[subject] = ran.get(subject, False) or o.status != SKIP
+        return sum(ran.values()), len(ran)
 
     def replayed_instead(self) -> int:
-        """Position-start forms skipped for the capability whose full-replay case ran."""
+        """Forms skipped whose twin ran (a position-start form or its full-replay case)."""
         ran = {o.case_id for o in self.outcomes if o.status != SKIP}
         return sum(1 for o in self.outcomes if o.status == SKIP
-                   and o.unsupported == [NEEDS_POSITION] and twin_id(o.case_id) in ran)
+                   and (twin_id(o.case_id) in ran or f"{o.case_id}.position" in ran))
 
     def needs(self) -> list[tuple[str, int]]:
-        """What the skipped cases need that the adapter does not declare, most needed first."""
-        need = Counter(v for o in self.outcomes if o.status == SKIP for v in o.unsupported)
+        """What the skipped cases need that the adapter does not declare, most needed first.
+
+        A form whose twin ran is not counted: its subject was tested.
+        """
+        ran = {o.case_id for o in self.outcomes if o.status != SKIP}
+        need = Counter(v for o in self.outcomes if o.status == SKIP
+                       and twin_id(o.case_id) not in ran and f"{o.case_id}.position" not in ran
+                       for v in o.unsupported)
         return sorted(need.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
@@ -151,6 +173,42 @@ def supports_dict(supports: Supports, capabilities: Sequence[str] = ()) -> dict[
             "capabilities": list(capabilities)}
 
 
+def allowed_values(declared: dict[str, Any]) -> dict[str, Any]:
+    """Each switch -> the values the adapter declares: a list, or ``"any"``.
+
+    A switch the handshake leaves out is declared at its default value only.
+    """
+    switches = declared.get("switches", {})
+    defaults = DEFAULT.to_dict()
+    return {name: switches.get(name, [default]) for name, default in defaults.items()}
+
+
+def select(case: Case, kind: str, declared: dict[str, Any]) -> tuple[Case, list[str]]:
+    """The case as it is sent to an adapter declaring ``declared``, and what it lacks.
+
+    A switch value the adapter does not declare is replaced by one it
+    declares when the case does not depend on it (:func:`.requirements.substitute`),
+    and the reference confirms that the case holds under the ruleset sent;
+    what cannot be replaced is returned as missing, with the player count
+    and the capability ``position`` when the adapter lacks them.
+    """
+    missing = [m for m in unsupported(case, declared)
+               if m.endswith(" players") or m == NEEDS_POSITION]
+    sent, lacking = substitute(case, allowed_values(declared))
+    if lacking:
+        return case, [*(m for m in missing if m.endswith(" players")), *lacking,
+                      *(m for m in missing if m == NEEDS_POSITION)]
+    if missing:
+        return case, missing
+    if sent == case["ruleset"]:
+        return case, []
+    if not holds(case, kind, sent):
+        changed = [f"{name} {show(value)}" for name, value in case["ruleset"].items()
+                   if sent[name] != value]
+        return case, changed
+    return with_ruleset(case, sent), []
+
+
 def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeout: float,
                 case_seconds: float = CASE_SECONDS,
                 report: Callable[[Outcome], None] | None = None) -> RunResult:
@@ -167,14 +225,16 @@ def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeo
         proc, supports = start_adapter(command, timeout)
         result.adapter = supports.name
         declared = supports_dict(supports, proc.capabilities)
+        result.declared = declared
         result.protocol = proc.version
-        for _, case in cases:
-            missing = unsupported(case, declared)
+        for kind, case in cases:
+            sent, missing = select(case, kind, declared)
             if missing:
                 outcome = skipped(case, missing)
             else:
+                result.sent[str(case["id"])] = sent["ruleset"]
                 try:
-                    outcome = run_case(_Bounded(proc, timeout, case_seconds), case, known)
+                    outcome = run_case(_Bounded(proc, timeout, case_seconds), sent, known)
                 except CaseTimeout:
                     outcome = Outcome(case["id"], FAIL, list(case["rules"]),
                                       f"timed out: the case ran past its time bound of "
@@ -198,20 +258,97 @@ def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeo
     return result
 
 
+@dataclass
+class Coverage:
+    """What a run tested of what the adapter declares (:func:`coverage`).
+
+    Each entry is ``(switch, value)``, or ``("players", n)`` for a player
+    count. ``untested``: declared, and the vectors hold a case that tests it,
+    but none ran (``needs`` says what those cases lack); ``not_in_vectors``:
+    declared, but no vector at a declared player count tests it;
+    ``undeclared``: documented in ``spec/variants.toml`` but not declared.
+    """
+
+    untested: list[tuple[str, Any]]
+    not_in_vectors: list[tuple[str, Any]]
+    undeclared: list[tuple[str, Any]]
+    needs: dict[tuple[str, Any], list[str]]
+
+
+def _tests(case: Case, switch: str, value: Any, sent: dict[str, Any] | None) -> bool:
+    """Does ``case`` (sent with ruleset ``sent``, if it ran) test ``switch`` at ``value``?
+
+    It does when it plays that value and its results differ under some other
+    value of the switch; a case without the analysis (vectors version 1)
+    tests every value of its ruleset.
+    """
+    ruleset = sent if sent is not None else case["ruleset"]
+    analysed = case.get(FIELD)
+    if not isinstance(analysed, dict):
+        return bool(ruleset.get(switch) == value)
+    differs = analysed.get(switch)
+    if not differs or value in differs:
+        return False
+    return bool(ruleset.get(switch) == value) or (
+        sent is None and value in documented().get(switch, ()))
+
+
+def coverage(result: RunResult) -> Coverage:
+    """Each value the adapter declares, judged by what ran (see :class:`Coverage`)."""
+    declared = result.declared or {}
+    players = list(declared.get("players", []))
+    allowed = allowed_values(declared) if declared else {}
+    ran = {o.case_id for o in result.outcomes if o.status != SKIP}
+    cases = [case for _, case in result.cases]
+    reason = {o.case_id: o.unsupported for o in result.outcomes if o.status == SKIP}
+    untested: list[tuple[str, Any]] = []
+    not_in: list[tuple[str, Any]] = []
+    undeclared: list[tuple[str, Any]] = []
+    needs: dict[tuple[str, Any], list[str]] = {}
+    for n in players:
+        if any(c["players"] == n and c["id"] in ran for c in cases):
+            continue
+        holders = [c for c in cases if c["players"] == n]
+        (untested if holders else not_in).append(("players", n))
+        if holders:
+            needs[("players", n)] = _needs_of(holders, reason)
+    for switch, values in documented().items():
+        wanted = allowed.get(switch, [])
+        mine = list(values) if wanted == "any" else list(wanted)
+        undeclared.extend((switch, v) for v in values if v not in mine)
+        for value in mine:
+            if any(c["id"] in ran and _tests(c, switch, value, result.sent.get(c["id"]))
+                   for c in cases):
+                continue
+            holders = [c for c in cases if c["players"] in players
+                       and _tests(c, switch, value, None)]
+            (untested if holders else not_in).append((switch, value))
+            if holders:
+                needs[(switch, value)] = _needs_of(holders, reason)
+    return Coverage(untested, not_in, undeclared, needs)
+
+
+def _needs_of(cases: Sequence[Case], reason: dict[str, list[str]]) -> list[str]:
+    """What the cases that would test a value lack, most often lacked first."""
+    n = Counter(v for c in cases for v in reason.get(str(c["id"]), []))
+    return [v for v, _ in sorted(n.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
 def verdict(result: RunResult, allow_partial: bool = False) -> tuple[str, int]:
     """The verdict (``pass``, ``fail``, ``partial``, ``nothing-tested``, ``fault``) and exit status.
 
     A fault decides first, then any failure; a run that tested nothing is
-    never a pass; one that tested less than :data:`MIN_TESTED_SHARE` of its
-    cases passes only when partial runs are allowed.
+    never a pass; one that left a declared value untested although the
+    vectors hold a case for it (:func:`coverage`) passes only when partial
+    runs are allowed.
     """
     if result.fault is not None:
         return "fault", EXIT_FAULT
     if result.counts()[FAIL]:
         return "fail", EXIT_FAILED
-    tested, counted = result.tested()
+    tested, _ = result.tested()
     if tested == 0:
         return "nothing-tested", EXIT_NOTHING_TESTED
-    if tested < MIN_TESTED_SHARE * counted and not allow_partial:
+    if coverage(result).untested and not allow_partial:
         return "partial", EXIT_PARTIAL
     return "pass", EXIT_PASS

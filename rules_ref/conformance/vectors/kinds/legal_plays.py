@@ -165,6 +165,12 @@ def generate() -> list[Case]:
     out.append(legal_case(sc, "first-trick-forbidden-trick2-template", "Under "
                           "first_trick_points forbidden, trick 2 carries no restriction.",
                           ["FOLLOW.FIRST_TRICK"]))
+    sc = build(8, preset("allanh"), {1: "2C 2C", 2: "QS AH 3D 4S"}, voids={2: "C"}, seed=56)
+    sc.play("2C")
+    out.append(legal_case(sc, "first-trick-forbidden-allanh-p8", "Under the allanh preset "
+                          "(first_trick_points forbidden), a seat void in clubs may not "
+                          "discard a heart or QS on trick 1.",
+                          ["FOLLOW.FIRST_TRICK", "FOLLOW.SUIT", "LEAD.OPENING_LEADER"]))
     out.extend(two_of_clubs_cases())
     out.extend(_two_of_clubs_dealt_cases())
     must = Ruleset.from_dict({"pass_cycle": ["hold"], "hearts_broken_by": "heart-not-led"})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ....actions import MoonChoice
-from ....ruleset import DEFAULT, preset
+from ....ruleset import DEFAULT, Ruleset, preset
 from ..endings import (
     LEADER,
     OTHERS_104,
@@ -14,6 +14,7 @@ from ..endings import (
     moon_deal,
 )
 from ..files import Case
+from ..scenario import Scenario, build, controller
 
 #: What the kind's file holds (its ``description``).
 TEXT = "Deals in which one player collects every heart and both QS, or nearly."
@@ -44,6 +45,11 @@ def generate() -> list[Case]:
                         "The shooter's moon counts a QS and hearts that came with the extras.",
                         ["MOON.CONDITION", "EXTRAS.FIRST_TRICK", "MOON.CHOICE"],
                         moon=MoonChoice.ADD))
+    out.append(end_case(moon_deal(preset("allanh")), "moon", "others-104-ends-game-allanh-p8",
+                        "Under the allanh preset (moon others-104, target 100), seat 1 shoots "
+                        "the moon: every other seat scores +104, which ends the game, and seat "
+                        "1 wins with 0.", ["MOON.CHOICE", "MOON.CONDITION", "GAME.END",
+                                           "GAME.WINNER"]))
     near = moon_deal(d, fixed=NEAR_MOON_X, keep_points=True, seed=71)
     out.append(end_case(near.copy(), "moon", "void-last-trick-no-moon-p8", "Seat 1 takes 12 "
                         "tricks, but the void last trick holds hearts that nobody collects: "
@@ -59,13 +65,36 @@ def generate() -> list[Case]:
     return out
 
 
+#: Seat 1 leads its clubs from the top, then 2H; seat 2 follows clubs, sheds one AH and takes
+#: the last trick with the other; seats void in clubs shed their points first.
+SHARED_POINTS = {1: "AC AC KC KC QC QC JC JC 10C 10C 9C 9C 2H",
+                 2: "AH AH 8C 8C 7C 7C 6C 6C 5C 5C 4C 4C 3C", 3: "3C 2C 2C"}
+
+
+def shared_points(ruleset: Ruleset) -> Scenario:
+    """A built deal in which seats 1 and 2 collect every heart and both QS between them."""
+    sc = build(8, ruleset, SHARED_POINTS, voids=dict.fromkeys((0, 4, 5, 6, 7), "C"), seed=72)
+    sc.autoplay(controller(1, keep_points=False))
+    return sc
+
+
 def two_seat_cases() -> list[Case]:
-    """Scoring cases from the near moon: its split last trick under the newer switch values.
+    """Scoring cases of two seats holding every point: the near moon's split last trick under
+    the newer switch values, and a deal that gives two seats every point outright.
 
     They live in the scoring kind, since nobody shoots the moon alone in them.
     """
     near = moon_deal(DEFAULT, fixed=NEAR_MOON_X, keep_points=True, seed=71)
+    pair = Ruleset.from_dict({"moon_pair": "others-26"})
     return [
+        end_case(shared_points(DEFAULT), "scoring", "two-seats-all-points-p8", "Seats 1 and 2 "
+                 "collect every heart and both QS between them: under moon_pair none nobody "
+                 "shoots the moon, and both score their card points.",
+                 ["MOON.CONDITION", "SCORE.CARD_POINTS", "SCORE.DEAL"]),
+        end_case(shared_points(pair), "scoring", "two-seats-all-points-pair-moon-p8", "Seats "
+                 "1 and 2 collect every heart and both QS between them: under moon_pair "
+                 "others-26 they shoot the moon together, both score 0 and every other seat "
+                 "+26.", ["MOON.CONDITION", "MOON.CHOICE"]),
         end_case(near.with_setup(SPLIT_POINTS), "scoring",
                  "void-last-trick-split-points-no-moon-p8", "Under last_trick_void "
                  "split-points-highest-pair, the void last trick's points are shared but its "

@@ -90,6 +90,24 @@ def generate() -> list[Case]:
                  seeded(8, allanh, 27, deal_number=8), ("PASS.DIRECTION",))
     passing_case("allanh-deal9-left-p10", "The allanh cycle repeats: deal 9 passes 1 seat "
                  "to the left.", seeded(10, allanh, 28, deal_number=9), base)
+    for deal, step, words, seed in ((1, "left", "1 seat to the left", 33),
+                                    (2, "right", "1 seat to the right", 34),
+                                    (4, "right-2", "2 seats to the right", 35),
+                                    (5, "left-3", "3 seats to the left", 36)):
+        passing_case(f"allanh-deal{deal}-{step}-p8", f"The allanh cycle: deal {deal} passes "
+                     f"{words}.", seeded(8, allanh, seed, deal_number=deal), base)
+    crcowan = preset("crcowan")
+    for n, seed in ((5, 37), (6, 38), (7, 39), (8, 40), (11, 41)):
+        passing_case(f"crcowan-deal3-across-p{n}", f"The crcowan cycle (left, right, across, "
+                     f"hold): deal 3 passes across, floor({n}/2) = {n // 2} seats to the left.",
+                     seeded(n, crcowan, seed, deal_number=3), base)
+    passing_case("crcowan-deal1-left-p5", "Five players (min_players 5): deal 1 passes 3 of "
+                 "the 20 cards to seat +1.", seeded(5, crcowan, 42), base)
+    passing_case("crcowan-deal2-right-p5", "Five players (min_players 5): deal 2 passes to "
+                 "seat -1.", seeded(5, crcowan, 43, deal_number=2), (*base, "DEAL.DEALER"))
+    passing_case("crcowan-deal4-hold-p5", "Five players (min_players 5): deal 4 of the "
+                 "crcowan cycle does not pass.", seeded(5, crcowan, 44, deal_number=4),
+                 ("PASS.DIRECTION",))
     peg = Ruleset.from_dict({"pass_cycle": ["hold", "left", "left-2", "right-2", "right"]})
     passing_case("pegwiki-deal1-hold-p6", "The PEGWiki cycle: deal 1 does not pass.",
                  seeded(6, peg, 29), ("PASS.DIRECTION",))
