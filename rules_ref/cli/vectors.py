@@ -25,11 +25,13 @@ from .common import positive_seconds
 
 #: The exit statuses of ``vectors run``, as its help shows them (spec/vectors/README.md).
 RUN_EPILOG = (
-    "exit status: 0 every case that ran passed, and at least half of the cases ran; "
-    "1 a case failed (a timeout included); 2 an adapter fault, bad vector files or bad "
-    "usage (no totals are printed); 3 an internal error of rules-ref; 4 nothing was tested "
-    "(every case needs a player count or switch value the adapter does not declare); "
-    "5 too little was tested (less than half of the cases ran; --allow-partial accepts it).")
+    "exit status: 0 every case that applied passed, at least one ran, and every value the "
+    "adapter declares that a vector tests was tested; 1 a case failed (a timeout included); "
+    "2 an adapter fault, bad vector files or bad usage (no totals are printed); 3 an "
+    "internal error of rules-ref; 4 nothing was tested (every case needs a player count or "
+    "switch value the adapter does not declare); 5 too little was tested (a declared value "
+    "went untested: the cases that test it need what the adapter does not declare; "
+    "--allow-partial accepts it).")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -64,8 +66,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                      help="time bound of each case (default 60): a case still running after S "
                      "seconds fails as a timeout and the run goes on with a fresh adapter")
     run.add_argument("--allow-partial", action="store_true",
-                     help="exit 0 although less than half of the cases ran (skipped for what "
-                     "the adapter does not declare)")
+                     help="exit 0 although a declared value went untested (its cases need "
+                     "what the adapter does not declare)")
     run.add_argument("--json", action="store_true",
                      help="print the whole report as JSON instead of text")
     run.add_argument("--junit", default=None, metavar="FILE",
