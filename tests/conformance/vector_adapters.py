@@ -10,6 +10,9 @@ Run one as an adapter::
 * ``defaults``: declares 6 to 11 players at the default switch values only
   (``defaults-no-position``: and not the capability ``position``, protocol
   version 1);
+* ``ten-of-diamonds-v1``: 8 players, ``ten_of_diamonds_points`` 0 and -10,
+  protocol version 1: the vectors that test -10 at 8 players start from a
+  position or need other values, so -10 goes untested;
 * ``preset NAME LOW HIGH``: declares exactly the values of preset ``NAME``
   (read from ``spec/variants.toml``) and the player counts ``LOW`` to ``HIGH``;
 * ``hangs-at-nine``: never answers the start of a 9-player game;
@@ -53,6 +56,15 @@ class DefaultsNoPosition(Defaults):
         super().__init__(1)
 
 
+class TenOfDiamondsV1(ReferenceAdapter):
+    def __init__(self) -> None:
+        super().__init__(1)
+
+    def hello(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {**super().hello(request), "supports": {"players": [8], "switches": {
+            "ten_of_diamonds_points": [0, -10]}}}
+
+
 class Preset(ReferenceAdapter):
     """The reference declaring exactly one preset's values and a range of player counts."""
 
@@ -87,6 +99,7 @@ ADAPTERS: dict[str, Any] = {
     "eight-players": EightPlayers,
     "defaults": Defaults,
     "defaults-no-position": DefaultsNoPosition,
+    "ten-of-diamonds-v1": TenOfDiamondsV1,
     "preset": Preset,
     "hangs-at-nine": HangsAtNine,
     "fails-at-queen": FailsAtQueen,

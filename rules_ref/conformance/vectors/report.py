@@ -18,7 +18,7 @@ from typing import Any
 
 from ..vector_runner import FAIL, PASS, SKIP, Outcome, totals_line
 from .requirements import show
-from .running import Coverage, RunResult, coverage
+from .running import Coverage, RunResult, coverage, label
 
 #: The ``format`` of the JSON report.
 REPORT_FORMAT = "cancellation-hearts-vectors-run"
@@ -102,7 +102,7 @@ def coverage_lines(cov: Coverage, verdict: str) -> list[str]:
     """What the run did not cover of what the adapter declares, and what it does not declare."""
     lines = []
     if cov.untested:
-        lacks = sorted({v for entry in cov.untested for v in cov.needs.get(entry, [])[:3]})
+        lacks = sorted({v for entry in cov.untested for v in cov.needs.get(label(*entry), [])[:3]})
         head = "too little was tested: " if verdict == "partial" else "partial run (allowed): "
         lines.append(f"{head}declared but not tested: {_values(cov.untested)}; the cases that "
                      f"test {'it' if len(cov.untested) == 1 else 'them'} need: "
@@ -155,8 +155,7 @@ def json_report(result: RunResult, verdict: str, status: int, command: Sequence[
 
 def _coverage_json(result: RunResult) -> dict[str, list[str]]:
     cov = coverage(result)
-    return {key: [f"{value} players" if switch == "players" else f"{switch} {show(value)}"
-                  for switch, value in entries]
+    return {key: [label(switch, value) for switch, value in entries]
             for key, entries in (("untested", cov.untested),
                                  ("not_in_vectors", cov.not_in_vectors),
                                  ("undeclared", cov.undeclared))}

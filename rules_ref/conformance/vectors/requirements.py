@@ -183,8 +183,8 @@ def substitute(case: Case, allowed: Mapping[str, Json]) -> tuple[dict[str, Json]
     analysed = case.get(FIELD)
     sent = dict(own)
     missing: list[str] = []
-    for switch, value in own.items():
-        declared = allowed.get(switch)
+    for switch in sorted(own, key=list(documented()).index):  # in switch order
+        value, declared = own[switch], allowed.get(switch)
         if declared == "any" or (isinstance(declared, list) and value in declared):
             continue
         pick = None

@@ -105,8 +105,9 @@ class _Bounded:
 class RunResult:
     """What a run did: one outcome per case run or skipped, and the fault that stopped it.
 
-    ``sent`` is the ruleset each case that ran was sent with (its own, or
-    with the adapter's values where it does not depend on the switch);
+    ``sent`` is the ruleset each case was (or, skipped, would have been)
+    sent with: its own, or with the adapter's values where it does not
+    depend on the switch;
     ``declared`` what the adapter's handshake declares.
     """
 
@@ -183,30 +184,28 @@ def allowed_values(declared: dict[str, Any]) -> dict[str, Any]:
     return {name: switches.get(name, [default]) for name, default in defaults.items()}
 
 
-def select(case: Case, kind: str, declared: dict[str, Any]) -> tuple[Case, list[str]]:
-    """The case as it is sent to an adapter declaring ``declared``, and what it lacks.
+def select(case: Case, kind: str, declared: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The ruleset ``case`` is sent with to an adapter declaring ``declared``, and what it lacks.
 
     A switch value the adapter does not declare is replaced by one it
     declares when the case does not depend on it (:func:`.requirements.substitute`),
     and the reference confirms that the case holds under the ruleset sent;
     what cannot be replaced is returned as missing, with the player count
-    and the capability ``position`` when the adapter lacks them.
+    and the capability ``position`` when the adapter lacks them. The ruleset
+    is returned even then: it is the one the case would be sent with.
     """
     missing = [m for m in unsupported(case, declared)
                if m.endswith(" players") or m == NEEDS_POSITION]
     sent, lacking = substitute(case, allowed_values(declared))
     if lacking:
-        return case, [*(m for m in missing if m.endswith(" players")), *lacking,
+        return sent, [*(m for m in missing if m.endswith(" players")), *lacking,
                       *(m for m in missing if m == NEEDS_POSITION)]
-    if missing:
-        return case, missing
-    if sent == case["ruleset"]:
-        return case, []
+    if missing or sent == case["ruleset"]:
+        return sent, missing
     if not holds(case, kind, sent):
-        changed = [f"{name} {show(value)}" for name, value in case["ruleset"].items()
-                   if sent[name] != value]
-        return case, changed
-    return with_ruleset(case, sent), []
+        return case["ruleset"], [f"{name} {show(value)}" for name, value
+                                 in case["ruleset"].items() if sent[name] != value]
+    return sent, []
 
 
 def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeout: float,
@@ -228,11 +227,12 @@ def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeo
         result.declared = declared
         result.protocol = proc.version
         for kind, case in cases:
-            sent, missing = select(case, kind, declared)
+            ruleset, missing = select(case, kind, declared)
+            result.sent[str(case["id"])] = ruleset
             if missing:
                 outcome = skipped(case, missing)
             else:
-                result.sent[str(case["id"])] = sent["ruleset"]
+                sent = case if ruleset == case["ruleset"] else with_ruleset(case, ruleset)
                 try:
                     outcome = run_case(_Bounded(proc, timeout, case_seconds), sent, known)
                 except CaseTimeout:
@@ -266,31 +266,31 @@ class Coverage:
     count. ``untested``: declared, and the vectors hold a case that tests it,
     but none ran (``needs`` says what those cases lack); ``not_in_vectors``:
     declared, but no vector at a declared player count tests it;
-    ``undeclared``: documented in ``spec/variants.toml`` but not declared.
+    ``undeclared``: documented in ``spec/variants.toml`` (or, for a player
+    count, held by a case) but not declared.
     """
 
     untested: list[tuple[str, Any]]
     not_in_vectors: list[tuple[str, Any]]
     undeclared: list[tuple[str, Any]]
-    needs: dict[tuple[str, Any], list[str]]
+    #: ``label(switch, value)`` -> what the cases that would test it lack.
+    needs: dict[str, list[str]]
 
 
-def _tests(case: Case, switch: str, value: Any, sent: dict[str, Any] | None) -> bool:
-    """Does ``case`` (sent with ruleset ``sent``, if it ran) test ``switch`` at ``value``?
+def _tests(case: Case, switch: str, value: Any, ruleset: dict[str, Any]) -> bool:
+    """Does ``case``, sent with ``ruleset``, test ``switch`` at ``value``?
 
     It does when it plays that value and its results differ under some other
     value of the switch; a case without the analysis (vectors version 1)
     tests every value of its ruleset.
     """
-    ruleset = sent if sent is not None else case["ruleset"]
+    if ruleset.get(switch) != value:
+        return False
     analysed = case.get(FIELD)
     if not isinstance(analysed, dict):
-        return bool(ruleset.get(switch) == value)
+        return True
     differs = analysed.get(switch)
-    if not differs or value in differs:
-        return False
-    return bool(ruleset.get(switch) == value) or (
-        sent is None and value in documented().get(switch, ()))
+    return isinstance(differs, list) and bool(differs) and value not in differs
 
 
 def coverage(result: RunResult) -> Coverage:
@@ -299,33 +299,39 @@ def coverage(result: RunResult) -> Coverage:
     players = list(declared.get("players", []))
     allowed = allowed_values(declared) if declared else {}
     ran = {o.case_id for o in result.outcomes if o.status != SKIP}
-    cases = [case for _, case in result.cases]
+    cases = [case for _, case in result.cases if str(case["id"]) in result.sent]
+    sent = result.sent
     reason = {o.case_id: o.unsupported for o in result.outcomes if o.status == SKIP}
     untested: list[tuple[str, Any]] = []
     not_in: list[tuple[str, Any]] = []
-    undeclared: list[tuple[str, Any]] = []
-    needs: dict[tuple[str, Any], list[str]] = {}
+    undeclared: list[tuple[str, Any]] = [("players", n) for n in sorted(
+        {c["players"] for c in cases}) if n not in players]
+    needs: dict[str, list[str]] = {}
     for n in players:
-        if any(c["players"] == n and c["id"] in ran for c in cases):
-            continue
         holders = [c for c in cases if c["players"] == n]
-        (untested if holders else not_in).append(("players", n))
-        if holders:
-            needs[("players", n)] = _needs_of(holders, reason)
+        if holders and not any(c["id"] in ran for c in holders):
+            untested.append(("players", n))
+            needs[label("players", n)] = _needs_of(holders, reason)
     for switch, values in documented().items():
         wanted = allowed.get(switch, [])
         mine = list(values) if wanted == "any" else list(wanted)
         undeclared.extend((switch, v) for v in values if v not in mine)
         for value in mine:
-            if any(c["id"] in ran and _tests(c, switch, value, result.sent.get(c["id"]))
-                   for c in cases):
+            testing = [c for c in cases if _tests(c, switch, value, sent[str(c["id"])])]
+            if any(c["id"] in ran for c in testing):
                 continue
-            holders = [c for c in cases if c["players"] in players
-                       and _tests(c, switch, value, None)]
-            (untested if holders else not_in).append((switch, value))
+            holders = [c for c in testing if c["players"] in players]
             if holders:
-                needs[(switch, value)] = _needs_of(holders, reason)
+                untested.append((switch, value))
+                needs[label(switch, value)] = _needs_of(holders, reason)
+            elif wanted != "any":  # "any" claims every value: the untestable are not listed
+                not_in.append((switch, value))
     return Coverage(untested, not_in, undeclared, needs)
+
+
+def label(switch: str, value: Any) -> str:
+    """A declared value as the run's lists name it: ``moon others-104``, ``7 players``."""
+    return f"{value} players" if switch == "players" else f"{switch} {show(value)}"
 
 
 def _needs_of(cases: Sequence[Case], reason: dict[str, list[str]]) -> list[str]:
