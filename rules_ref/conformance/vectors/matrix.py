@@ -83,10 +83,21 @@ def _split_points(parity: int) -> Callable[[Case], bool]:
     return ok
 
 
+def _pending_at_end(case: Case) -> int | None:
+    """How many cards are pending once the deal's last card is played (the case stands one
+    card short of the end of a deal whose last trick is void), else ``None``."""
+    from .requirements import end_of_prefix
+
+    state = end_of_prefix(case)
+    if state is None or sum(len(h) for h in state.hands) != 1:
+        return None
+    return len(state.pending) + state.players
+
+
 def _split_cards(parity: int) -> Callable[[Case], bool]:
     def ok(case: Case) -> bool:
-        cards = _uncollected(case)
-        return cards is not None and len(cards) % 2 == parity
+        n = _pending_at_end(case)
+        return n is not None and n % 2 == parity
     return ok
 
 
@@ -108,7 +119,7 @@ def _players(n: int, passing: bool = False) -> Callable[[Case], bool]:
 class Boundary:
     """A condition of a rule a switch changes, which some distinguishing case must meet.
 
-    ``values``: the pair (or the value) the case must distinguish, or
+    ``value``: the value the case must play and tell apart from another, or
     ``None`` for any pair of the switch.
     """
 
@@ -122,6 +133,8 @@ class Boundary:
             return False
         if self.value is None:
             return tells_apart(case, self.switch)
+        if case["ruleset"].get(self.switch) != self.value:
+            return False  # the boundary is that value's: the case plays it
         return any(distinguishes(case, self.switch, self.value, other)
                    for other in documented()[self.switch] if other != self.value)
 

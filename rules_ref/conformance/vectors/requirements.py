@@ -60,6 +60,17 @@ def _state(start: dict[str, Any]) -> GameState:
     return position_state(start) if "position" in start else start_state(start)
 
 
+def end_of_prefix(case: Case) -> GameState | None:
+    """The reference's game where ``case``'s steps begin (``None`` if it cannot get there)."""
+    try:
+        state = _state(case["start"])
+        for action in case["prefix"]:
+            state, _ = state.apply(action_from_json(action))
+    except RulesRefError:
+        return None
+    return state
+
+
 def _rejected_rules(state: GameState, action: Json) -> list[str] | None:
     """The rules the reference cites rejecting ``action``; ``None`` when it accepts it."""
     try:

@@ -57,6 +57,7 @@ V1_DOCUMENTED: tuple[tuple[str, Json], ...] = (
 ADDED_AFTER_V1 = frozenset({
     "legal-plays/first-trick-two-of-clubs-free-p6",
     "passing/lovecardgames-deal4-left-p7",
+    "scoring/last-trick-void-split-odd-p9",
     "scoring/two-seats-all-points-p8",
 })
 #: The presets of version 1, in order.

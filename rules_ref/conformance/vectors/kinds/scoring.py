@@ -50,6 +50,12 @@ def generate() -> list[Case]:
                         "heart and QS points are split between the two players of the highest "
                         "cancelled pair of the led suit, an odd point to the earlier of them.",
                         ["VOID.LAST", "SCORE.CARD_POINTS"]))
+    sc = played(9, SPLIT, 42)
+    out.append(end_case(sc, "scoring", "last-trick-void-split-odd-p9", "Under last_trick_void "
+                        "split-highest-pair, the 9 cards of the void last trick are given out "
+                        "alternately: seat 3, which played the earlier card of the highest "
+                        "cancelled pair, takes the 1st, 3rd, 5th, 7th and 9th, seat 2 the "
+                        "other four.", ["VOID.LAST", "SCORE.CARD_POINTS"]))
     sc = played(8, SPLIT_POINTS, 201)
     out.append(end_case(sc, "scoring", "last-trick-void-split-points-odd-p8", "Under "
                         "last_trick_void split-points-highest-pair, the uncollected cards hold "
