@@ -234,8 +234,7 @@ def test_fault(command: str, mode: str, runs: dict[tuple[str, str], Run]) -> Non
             assert run.stdout.rstrip().endswith("verdict: PASS"), report
         else:
             assert run.stdout == "12 passed, 0 failed, 12 skipped; tested 12 of 12 cases " \
-                "(100%); 12 position-start forms not counted: the adapter cannot start from a " \
-                "position, and their full-replay cases ran\n", report
+                "(100%); a case and its position-start form count once\n", report
         assert written == []
         return
     assert run.code == 2, report
