@@ -212,6 +212,7 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
                                   for kit, v in per_kit.items()},
         "first_catch_seconds": {kit: {"median": _median(v), "max": max(v) if v else None}
                                 for kit, v in first.items()},
+        "per_switch_value": per_switch_value(counted),
         "mutants": results,
     }
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -267,6 +268,7 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
         "(listed below); the suite's exact-message tests kill it. Not reached by the adapter: "
         "the mutant changes lines the reference adapter never runs in these commands. Such "
         "mutants are listed, not counted as misses.", "",
+        *_per_value_lines(doc["per_switch_value"]),
         "| mutant | mutation | conform | vectors | rules named / expected | class |",
         "|---|---|---|---|---|---|",
     ]
@@ -284,6 +286,51 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
             f"{e['class']} |")
     out.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return headline
+
+
+def per_switch_value(counted: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """For each documented switch value: how many faults the vectors played under it catch.
+
+    The faults are the counted mutants of the rules the switch changes (``spec/variants.toml``:
+    a mutant whose function's rules meet the switch's); the vectors under a value are the
+    cases of ``spec/vectors/v2`` that play it and whose outcome depends on the switch
+    (``depends_on``). A mutant a campaign ran before it kept the failed vectors' ids
+    (``failed_cases``) counts for no value.
+    """
+    from rules_ref.conformance.vectors import iter_cases, latest_dir, load_dir
+    from rules_ref.conformance.vectors.requirements import FIELD, show
+    from rules_ref.registry import spec_toml
+
+    cases = {str(c["id"]): c for _, c in iter_cases(load_dir(latest_dir()))}
+    rows = []
+    for switch in spec_toml("variants.toml")["switch"]:
+        name, rules = switch["name"], set(switch["rules"])
+        faults = [e for e in counted if rules & set(e["expected_rules"])
+                  and "failed_cases" in e["vectors"]]
+        for v in switch["value"]:
+            value = v["value"]
+            under = {i for i, c in cases.items() if c.get("ruleset", {}).get(name) == value
+                     and name in c.get(FIELD, {})}
+            caught = [e for e in faults if under & set(e["vectors"]["failed_cases"])]
+            rows.append({"switch": name, "value": show(value), "vectors": len(under),
+                         "faults": len(faults), "caught": len(caught),
+                         "share": round(len(caught) / len(faults), 4) if faults else None})
+    return rows
+
+
+def _per_value_lines(rows: list[dict[str, Any]]) -> list[str]:
+    if not rows:
+        return []
+    return [
+        "Per switch value: of the counted mutants of the rules a switch changes (its `rules` "
+        "in `spec/variants.toml`), how many a vector played under the value catches (the "
+        "vectors of `spec/vectors/v2` that play the value and whose outcome depends on the "
+        "switch, `depends_on`). A value's own code is often a small part of its switch's "
+        "rules, so the shares compare the values of one switch, not the switches.", "",
+        "| switch | value | vectors | mutants of its rules | caught under the value |",
+        "|---|---|---:|---:|---:|",
+        *(f"| `{r['switch']}` | `{r['value']}` | {r['vectors']} | {r['faults']} | "
+          f"{r['caught']} ({_pct(r['share'])}) |" for r in rows), ""]
 
 
 def _pct(x: float | None) -> str:
