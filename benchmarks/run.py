@@ -207,7 +207,7 @@ def cli(args: list[str], timeout: float = 900) -> tuple[int, str, str, float]:
     return out.returncode, out.stdout, out.stderr, time.perf_counter() - start
 
 
-ADAPTER = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+ADAPTER = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 
 
 def cli_cpu(args: list[str]) -> tuple[int, str, str, float]:

@@ -22,7 +22,7 @@ from .errors import (
     SetupError,
     Violation,
 )
-from .position import Position as Position
+from .positions.convert import Position as Position
 from .ruleset import Ruleset, preset, presets
 from .state import DealResult, GameState, Phase
 from .view import SeatView, seat_view

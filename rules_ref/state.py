@@ -58,7 +58,7 @@ from .state_reading import PartReadings
 from .tricks import led_suit, may_act, seat_at
 
 if TYPE_CHECKING:
-    from .position_model import Position
+    from .positions.model import Position
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -132,16 +132,16 @@ class GameState(PartReadings):
     def from_position(cls, position: Position, ruleset: Ruleset = DEFAULT) -> GameState:
         """A game continuing from ``position`` under ``ruleset`` (``spec/position.md``).
 
-        The position is checked first (:func:`rules_ref.position_check.check_position`);
+        The position is checked first (:func:`rules_ref.positions.check.check_position`);
         the state's action log, tricks and deal results start at the position.
         """
-        from .position import state_from_position
+        from .positions.convert import state_from_position
 
         return state_from_position(position, ruleset)
 
     def position(self) -> Position:
-        """This moment of the game as a :class:`~rules_ref.position_model.Position`."""
-        from .position import position_of
+        """This moment of the game as a :class:`~rules_ref.positions.model.Position`."""
+        from .positions.convert import position_of
 
         return position_of(self)
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import InputError, RulesRefError
-from ..position import (
+from ..fileio import is_dir, parse_json_text, shown_path
+from ..positions.convert import (
     ExtrasPlace,
     Position,
     check_position,
@@ -26,14 +27,13 @@ from ..position import (
     position_from_json,
     position_to_json,
 )
-from ..position_model import MAX_POSITION_TEXT
+from ..positions.model import MAX_POSITION_TEXT
 from ..ruleset import Ruleset
 from ..scoring import card_points
 from ..state import GameState, Phase
 from ..tricks import seat_at
 from ..wording import counted
 from .common import add_ruleset_arguments, ruleset_from_args
-from .io import is_dir, parse_json_text, shown_path
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -99,7 +99,7 @@ def test_show_renders_a_replay_file_with_its_void_trick(
 
 
 def test_show_knows_the_replay_format_of_the_runner() -> None:
-    from rules_ref.conformance import runner
+    from rules_ref import conform as runner
 
     assert (REPLAY_FORMAT, REPLAY_VERSION) == (runner.REPLAY_FORMAT, runner.REPLAY_VERSION)
 

@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 from rules_ref.actions import Action
-from rules_ref.conformance.adapter import position_state
-from rules_ref.conformance.attribution import observation_rules
-from rules_ref.conformance.attribution_scores import pending_at_end, settles_otherwise
-from rules_ref.conformance.observation import observe
+from rules_ref.findings.attribution import observation_rules
+from rules_ref.findings.score_attribution import pending_at_end, settles_otherwise
 from rules_ref.game import game_steps
-from rules_ref.position import position_to_json
+from rules_ref.positions.convert import position_to_json
+from rules_ref.protocol.observation import observe
+from rules_ref.protocol.reference_adapter import position_state
 from rules_ref.ruleset import DEFAULT
 from rules_ref.state import GameState, Phase
 

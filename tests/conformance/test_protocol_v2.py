@@ -28,19 +28,19 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from rules_ref.conformance import runner
-from rules_ref.conformance.adapter import PROTOCOL_ENV, ReferenceAdapter
-from rules_ref.conformance.messages import CAPABILITIES, batch_answers, expand_changes
-from rules_ref.conformance.observation import PROTOCOL_VERSIONS, observe
-from rules_ref.conformance.process import AdapterFault, AdapterProcess
+from rules_ref import conform as runner
 from rules_ref.game import game_steps
-from rules_ref.position import position_to_json
+from rules_ref.positions.convert import position_to_json
+from rules_ref.protocol.client import AdapterFault, AdapterProcess
+from rules_ref.protocol.messages import CAPABILITIES, batch_answers, expand_changes
+from rules_ref.protocol.observation import PROTOCOL_VERSIONS, observe
+from rules_ref.protocol.reference_adapter import PROTOCOL_ENV, ReferenceAdapter
 from rules_ref.serialize import action_to_json, ruleset_to_json
 from rules_ref.state import GameState, Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "spec" / "schemas" / "protocol"
-REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 V2_SCHEMAS = ("batch-request", "batch-response", "start-position", "observe", "error")
 REQUEST_SCHEMA = {"hello": "hello-request", "start": "start", "action": "action",
                   "batch": "batch-request", "observe": "observe", "bye": "bye"}

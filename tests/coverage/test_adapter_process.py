@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from rules_ref.conformance.process import AdapterFault, AdapterProcess
 from rules_ref.errors import RulesRefError
+from rules_ref.protocol.client import AdapterFault, AdapterProcess
 
 UNHURRIED = 60.0
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from rules_ref.conformance.adapter import PROTOCOL_ENV, ReferenceAdapter, main, protocol_from
 from rules_ref.errors import RulesRefError
 from rules_ref.game import game_steps
-from rules_ref.position import position_to_json
+from rules_ref.positions.convert import position_to_json
+from rules_ref.protocol.reference_adapter import PROTOCOL_ENV, ReferenceAdapter, main, protocol_from
 from rules_ref.ruleset import DEFAULT
 
 RULESET = DEFAULT.to_dict()

@@ -20,8 +20,8 @@ def replay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The replay file conform writes for an adapter that exits at the first action of a game.
 
     Message 0 is the hello, 1 to 4 the tables the rules refuse that conform offers
-    before the games (rules_ref.conformance.refused_tables), 5 to 8 the tables at the
-    edge of what they allow (rules_ref.conformance.edge_tables), 9 the game's start.
+    before the games (rules_ref.conform.refused_tables), 5 to 8 the tables at the
+    edge of what they allow (rules_ref.conform.edge_tables), 9 the game's start.
     """
     out = tmp_path_factory.mktemp("replay")
     mp = pytest.MonkeyPatch()
@@ -99,7 +99,7 @@ def test_a_replay_that_starts_from_a_position_is_shown_from_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """conform writes a class's minimal example as a position and one action: show draws both."""
     from rules_ref.game import game_steps
-    from rules_ref.position import position_to_json
+    from rules_ref.positions.convert import position_to_json
     from rules_ref.ruleset import Ruleset
     from rules_ref.state import Phase
 

@@ -22,17 +22,19 @@ from typing import Any
 
 import pytest
 
-from rules_ref import game, serialize, validate
+from rules_ref import conform as runner
+from rules_ref import fileio as cli_io
+from rules_ref import game, serialize, validate, vectors
 from rules_ref.cards import MAX_CARD_TEXT, parse_card
 from rules_ref.cli import common, conform
-from rules_ref.cli import io as cli_io
-from rules_ref.conformance import process, runner, vector_runner, vectors
-from rules_ref.conformance.process import AdapterFault, decode_answer
 from rules_ref.errors import CardNotationError, RulesRefError
 from rules_ref.game import play_game
+from rules_ref.protocol import client as process
+from rules_ref.protocol.client import AdapterFault, decode_answer
 from rules_ref.record import record_from_state
 from rules_ref.registry import spec_dir
 from rules_ref.ruleset import INT_BOUNDS, MAX_PASS_CYCLE, Ruleset
+from rules_ref.vectors import case_replay as vector_runner
 
 from . import cli
 
@@ -356,7 +358,7 @@ def test_replay_file(path: str, value: object, pattern: str, record: dict[str, A
 def test_a_valid_replay_runs(record: dict[str, Any], tmp_path: Path) -> None:
     file = _write(tmp_path, "replay.json", json.dumps(_replay(record)))
     code, out, err = cli("conform", "--replay", file, "--", sys.executable, "-m",
-                         "rules_ref.conformance.adapter")
+                         "rules_ref.protocol.reference_adapter")
     assert (code, err) == (0, "")
     assert f"replay of {file}: 2 answers compared; the implementation agrees" in out
 

@@ -15,8 +15,8 @@ from collections import Counter
 import pytest
 
 from rules_ref.actions import Action
-from rules_ref.conformance.strategies import play_out
 from rules_ref.state import GameState, Phase
+from rules_ref.strategies import play_out
 
 from . import invariants as inv
 from .crafted import CRAFTED, unplayed

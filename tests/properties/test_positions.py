@@ -25,18 +25,18 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from rules_ref.actions import Action
-from rules_ref.conformance.observation import observe
-from rules_ref.conformance.strategies import DealPosition, deal_positions, play_out
 from rules_ref.errors import InputError
 from rules_ref.events import Event
-from rules_ref.position import (
+from rules_ref.positions.convert import (
     check_position,
     format_position,
     parse_position,
     position_from_json,
     position_to_json,
 )
+from rules_ref.protocol.observation import observe
 from rules_ref.state import GameState, Phase
+from rules_ref.strategies import DealPosition, deal_positions, play_out
 
 from . import examples
 from .crafted import unplayed, with_crafted_examples

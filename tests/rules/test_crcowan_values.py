@@ -14,7 +14,7 @@ from rules_ref.actions import Pass, Play
 from rules_ref.cards import full_deck
 from rules_ref.deal import extras_count, hand_size, seeded_deal
 from rules_ref.leading import opening_leader
-from rules_ref.position_check import check_position
+from rules_ref.positions.check import check_position
 from rules_ref.ruleset import OpeningLead, Ruleset, preset
 
 from .helpers import assert_illegal, card, cards, dealt, fill_deal, no_pass, play

@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 from rules_ref.cards import Card, parse_cards
 from rules_ref.errors import InputError
 from rules_ref.game import game_steps
-from rules_ref.position import (
+from rules_ref.positions.convert import (
     Extras,
     ExtrasPlace,
     Position,
@@ -640,7 +640,7 @@ def test_a_finished_game_has_no_position() -> None:
 
 def test_the_limits_document_states_the_position_bounds() -> None:
     from rules_ref.cli.position import MAX_POSITION_INPUT
-    from rules_ref.position_model import MAX_DEAL_NUMBER, MAX_POSITION_TEXT, MAX_TOTAL
+    from rules_ref.positions.model import MAX_DEAL_NUMBER, MAX_POSITION_TEXT, MAX_TOTAL
 
     text = (spec_dir() / "limits.md").read_text(encoding="utf-8")
     assert (MAX_POSITION_TEXT, MAX_POSITION_INPUT) == (4000, 1024 * 1024)

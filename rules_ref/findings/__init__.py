@@ -1,0 +1,1 @@
+"""The findings of a conform run."""

@@ -1,0 +1,1 @@
+"""Positions (``spec/position.md``)."""

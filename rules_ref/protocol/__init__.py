@@ -1,0 +1,1 @@
+"""The adapter protocol (``spec/protocol.md``)."""

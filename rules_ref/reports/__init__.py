@@ -1,0 +1,1 @@
+"""The reports of a conform run."""
