@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from rules_ref import DealCards, GameState, Pass, Play, Ruleset, seeded_deal  # noqa: E402
 from rules_ref.game import play_game  # noqa: E402
 from rules_ref.record import record_from_state  # noqa: E402
-from rules_ref.state import Phase  # noqa: E402
+from rules_ref.state_parts import Phase  # noqa: E402
 
 Row = tuple[str, str, str]
 

@@ -145,8 +145,9 @@ def _command(args: argparse.Namespace) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from ..conform.jobs import run_jobs
     from ..conform.outcome import Config, env_seed
-    from ..conform.rerun import read_replay, run_replay
+    from ..conform.rerun import run_replay
     from ..conform.runner import run_search
+    from ..findings.replay import read_replay
     from ..protocol.observation import PROTOCOL_VERSIONS
 
     if args.merge is not None:
@@ -242,7 +243,7 @@ _CODES = {"pass": EXIT_OK, "disagreement": EXIT_DISAGREEMENT, "expected-not-seen
 
 def _report(outcome: Any, config: Any, args: argparse.Namespace,
             replay_of: str | None = None) -> int:
-    from ..protocol.client import AdapterFault
+    from ..protocol.messages import AdapterFault
     from ..reports import text as report
     from ..reports.exercised import exercise_lines
 

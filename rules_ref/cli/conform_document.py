@@ -101,7 +101,7 @@ def draw_example(example: dict[str, Any]) -> list[str]:
 
 
 def _failure_lines(example: dict[str, Any]) -> list[str]:
-    from ..conform.session import Failure
+    from ..findings.failure import Failure
     from ..reports.text import format_failure
 
     try:

@@ -26,8 +26,13 @@ This module needs Hypothesis (the ``conform`` extra).
 
 from __future__ import annotations
 
-from ..protocol.client import Supports as Supports
-from ..protocol.client import parse_supports as parse_supports
+from ..findings.failure import Failure as Failure
+from ..findings.replay import MAX_REPLAY_ACTIONS as MAX_REPLAY_ACTIONS
+from ..findings.replay import REPLAY_FORMAT as REPLAY_FORMAT
+from ..findings.replay import REPLAY_VERSION as REPLAY_VERSION
+from ..findings.replay import read_replay as read_replay
+from ..protocol.handshake import Supports as Supports
+from ..protocol.handshake import parse_supports as parse_supports
 from ..protocol.observation import PROTOCOL_VERSIONS as PROTOCOL_VERSIONS
 from ..reports.text import RARE_PATHS as RARE_PATHS
 from ..reports.text import format_failure as format_failure
@@ -38,27 +43,22 @@ from ..strategies.crafted import forced_heart_deal as forced_heart_deal
 from ..strategies.crafted import mirror_deal as mirror_deal
 from ..strategies.crafted import moon_deal as moon_deal
 from ..strategies.crafted import penalty_leader_deal as penalty_leader_deal
+from .budget import SHRINK_SECONDS_MIN as SHRINK_SECONDS_MIN
+from .choosers import Chooser as Chooser
+from .choosers import RulesetDrawer as RulesetDrawer
 from .conversation import MAX_DEALS_PER_GAME as MAX_DEALS_PER_GAME
 from .conversation import MAX_FIRST_DEAL as MAX_FIRST_DEAL
-from .conversation import Chooser as Chooser
 from .conversation import Conversation as Conversation
-from .conversation import RulesetDrawer as RulesetDrawer
 from .jobs import job_seed as job_seed
 from .jobs import merge_jobs as merge_jobs
 from .jobs import run_jobs as run_jobs
-from .outcome import SHRINK_SECONDS_MIN as SHRINK_SECONDS_MIN
 from .outcome import Config as Config
 from .outcome import Outcome as Outcome
 from .outcome import env_seed as env_seed
 from .refused_tables import refused_starts as refused_starts
 from .refused_tables import refused_tables as refused_tables
-from .rerun import MAX_REPLAY_ACTIONS as MAX_REPLAY_ACTIONS
-from .rerun import REPLAY_FORMAT as REPLAY_FORMAT
-from .rerun import REPLAY_VERSION as REPLAY_VERSION
-from .rerun import read_replay as read_replay
 from .rerun import replay_document as replay_document
 from .rerun import run_replay as run_replay
 from .runner import Runner as Runner
 from .runner import fewer_collections as fewer_collections
 from .runner import run_search as run_search
-from .session import Failure as Failure

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 from hypothesis import strategies as st
 
 from ..exercise import catalogue as exercise
-from ..protocol.client import Supports
-from ..protocol.client import switch_values as _switch_values
+from ..protocol.handshake import Supports
+from ..protocol.handshake import switch_values as _switch_values
 from ..protocol.reference_adapter import SWITCHES
 from ..ruleset import PassDirection, Ruleset, presets
 

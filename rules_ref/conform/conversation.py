@@ -26,7 +26,8 @@ from ..passing import passable
 from ..protocol.observation import CARD_TEXT
 from ..ruleset import Ruleset
 from ..serialize import ruleset_to_json
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from ..strategies.crafted import (
     cancelling_suit_deal,
     clubs_in_extras_deal,
@@ -39,9 +40,7 @@ from ..strategies.crafted import (
 )
 from . import illegal_kinds
 from .aims import Aim, aim_for, focus_weights, value_of
-from .choosers import AimedChooser as AimedChooser
-from .choosers import Chooser as Chooser
-from .choosers import RulesetDrawer as RulesetDrawer
+from .choosers import AimedChooser, Chooser, RulesetDrawer
 from .position_starts import is_moment, start_again, starts_again
 from .session import Session
 
@@ -53,7 +52,7 @@ MAX_FIRST_DEAL = 8
 
 def position_record(state: GameState) -> dict[str, Any]:
     """The position of a failure as a replay file and a report show it."""
-    from ..positions.convert import format_position
+    from ..positions.text import format_position
 
     in_deal = state.phase in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE)
     return {

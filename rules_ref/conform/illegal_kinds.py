@@ -18,7 +18,8 @@ from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import CARDS, TWO_OF_CLUBS, Card, full_deck
 from ..deal import MAX_PLAYERS
 from ..ruleset import PassForbidden
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 
 FORBIDDEN_CARD = "a card the seat holds but may not play"
 CARD_NOT_HELD = "a play of a card the seat does not hold"

@@ -19,11 +19,12 @@ from typing import Any
 
 from ..errors import InputError, RulesRefError
 from ..findings.classes import Divergences
-from ..protocol.client import AdapterFault, Supports
+from ..findings.failure import COUNTS, Failure, Stats
+from ..protocol.handshake import Supports
+from ..protocol.messages import AdapterFault
 from ..reports.text import json_line
 from .outcome import Config, Outcome
 from .runner import Runner
-from .session import COUNTS, Failure, Stats
 from .shrink import shrink_classes
 
 

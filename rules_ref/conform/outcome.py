@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..findings.expect import Expectation
-from ..protocol.client import DEFAULT_TIMEOUT, AdapterFault, Supports
+from ..findings.failure import Failure, Stats
+from ..protocol.handshake import Supports
+from ..protocol.messages import AdapterFault
 from ..protocol.observation import PROTOCOL_VERSIONS
+from ..protocol.pipe import DEFAULT_TIMEOUT
 from ..ruleset import Ruleset
 from .budget import DEFAULT_MAX_SECONDS, shrink_budget
-from .budget import SHRINK_SECONDS_MIN as SHRINK_SECONDS_MIN
-from .session import Failure, Stats
 
 if TYPE_CHECKING:
     from ..findings.classes import Divergences

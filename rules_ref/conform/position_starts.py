@@ -30,7 +30,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from ..registry import rule_ids
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from .resync import position_start
 
 if TYPE_CHECKING:

@@ -14,15 +14,15 @@ from typing import Any
 
 from ..actions import Action
 from ..errors import InputError
-from ..findings.replay import MAX_REPLAY_ACTIONS as MAX_REPLAY_ACTIONS
-from ..findings.replay import REPLAY_FORMAT as REPLAY_FORMAT
-from ..findings.replay import REPLAY_VERSION as REPLAY_VERSION
-from ..findings.replay import read_replay as read_replay
-from ..protocol.client import AdapterFault, AdapterProcess, Supports, parse_supports
+from ..findings.failure import Failure, FoundFailure, Stats
+from ..findings.replay import REPLAY_FORMAT, REPLAY_VERSION
+from ..protocol.client import AdapterProcess
+from ..protocol.handshake import Supports, parse_supports
+from ..protocol.messages import AdapterFault
 from ..registry import rule_ids
 from .conversation import position_record
 from .outcome import Config, Outcome
-from .session import Failure, FoundFailure, Session, Stats
+from .session import Session
 
 
 def replay_document(failure: Failure, config: Config, supports: Supports | None) -> dict[str, Any]:

@@ -19,10 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulesRefError
-from ..protocol.client import AdapterFault, AdapterProcess
+from ..protocol.client import AdapterProcess
+from ..protocol.messages import AdapterFault
 from ..protocol.observation import observation_problems, observe
 from ..serialize import ruleset_to_json
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 
 
 class GameCut(Exception):

@@ -27,17 +27,21 @@ from hypothesis import strategies as st
 
 from ..errors import InputError, SetupError
 from ..findings.classes import Divergences
+from ..findings.failure import Failure, Stats
 from ..passing import check_table
-from ..protocol.client import AdapterFault, AdapterProcess, Supports, parse_supports
+from ..protocol.client import AdapterProcess
+from ..protocol.handshake import Supports, parse_supports
+from ..protocol.messages import AdapterFault
 from ..registry import rule_ids
 from ..ruleset import Ruleset
-from .conversation import Chooser, Conversation, RulesetDrawer, position_record
+from .choosers import Chooser, RulesetDrawer
+from .conversation import Conversation, position_record
 from .edge_tables import edge_starts
 from .outcome import Config, Outcome
 from .refused_tables import refused_starts
 from .rerun import run_replay
 from .resync import GameCut
-from .session import Failure, Session, Stats
+from .session import Session
 
 #: A search is a series of Hypothesis runs of at most this many games each (each with
 #: its own seed), so that a long run plays new games without Hypothesis's memory of

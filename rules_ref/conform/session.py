@@ -31,19 +31,16 @@ from ..exercise import detect as detect
 from ..findings.attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
 
 # Re-exported ("X as X"): the results of a conversation live in .failure.
-from ..findings.failure import COUNTS as COUNTS
-from ..findings.failure import FAILURE_KINDS as FAILURE_KINDS
-from ..findings.failure import Failure as Failure
-from ..findings.failure import FoundFailure as FoundFailure
-from ..findings.failure import Stats as Stats
+from ..findings.failure import Failure, FoundFailure, Stats, describe_action
 from ..findings.failure import brief_position as _brief_position
-from ..findings.failure import describe_action as describe_action
 from ..findings.failure import json_position as _json_position
-from ..protocol.client import AdapterFault, AdapterProcess
+from ..protocol.client import AdapterProcess
+from ..protocol.messages import AdapterFault
 from ..protocol.observation import CARD_TEXT, observation_problems, observe
 from ..protocol.reference_adapter import position_state, start_state
 from ..serialize import action_to_json
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from .position_starts import position_rules
 from .refused_tables import judge_refused, rejected_start_rules
 from .resync import MAX_ROLLBACKS, GameCut, can_restart, follow_between_deals, restart_from

@@ -21,7 +21,9 @@ from typing import Any
 from ..actions import Action, DealCards
 from ..errors import RulesRefError
 from ..findings.classes import DivergenceClass, class_of, key_of
-from ..protocol.client import AdapterFault, AdapterProcess
+from ..findings.failure import Failure, FoundFailure, Stats
+from ..protocol.client import AdapterProcess
+from ..protocol.messages import AdapterFault
 from ..protocol.reference_adapter import position_state, start_state
 from ..registry import rule_ids
 from ..serialize import action_from_json, cards_to_json
@@ -29,7 +31,7 @@ from ..state import GameState
 from .conversation import position_record
 from .outcome import Config, Outcome
 from .rerun import play_game
-from .session import Failure, FoundFailure, Session, Stats
+from .session import Session
 
 #: At most this many checks for one class.
 MAX_CHECKS_PER_CLASS = 120

@@ -17,7 +17,8 @@ from ..cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
 from ..errors import RulesRefError, Violation
 from ..passing import pass_direction
 from ..ruleset import FirstTrickPoints, HeartsBrokenBy, OpeningLead, PassForbidden, Ruleset
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from . import catalogue as ex
 from .catalogue import count_condition, direction_condition, size_condition, value_condition
 

@@ -16,7 +16,8 @@ from ..actions import Action, ChooseMoon, DealCards, Pass, Play
 from ..cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit, is_penalty, parse_card
 from ..errors import RulesRefError
 from ..ruleset import PassForbidden
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 
 
 def card_list(value: object) -> list[Card]:

@@ -29,12 +29,12 @@ from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
 from ..cards import Card, is_penalty, parse_card
-from ..causes import led_card_cancelled, winner_rules
-from ..causes import play_situation_rule as play_situation_rule
+from ..causes import led_card_cancelled, play_situation_rule, winner_rules
 from ..errors import RulesRefError, Violation
 from ..passing import exchange
 from ..ruleset import FirstTrickPoints, OpeningLead
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from ..tricks import TrickOutcome
 from .score_attribution import (
     _DEAL_OVER,

@@ -19,10 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..conform.session import Failure
 from ..errors import RulesRefError
 from .expect import Expectation, matching_entry
-from .failure import FROM_A_POSITION, REJECTS_A_POSITION, at_position_start
+from .failure import FROM_A_POSITION, REJECTS_A_POSITION, Failure, at_position_start
 from .words import divergence_words, governing_switch
 
 #: The words for each kind of action (the ``type`` of an action message).

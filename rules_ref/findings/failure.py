@@ -13,7 +13,8 @@ from typing import Any
 
 from ..errors import RulesRefError
 from ..serialize import describe_action_json
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 
 #: The kinds of :class:`Failure`.
 FAILURE_KINDS = ("disagreement", "fault", "error")

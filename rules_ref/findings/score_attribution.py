@@ -13,7 +13,8 @@ from typing import Any
 from ..cards import Card
 from ..causes import card_value_difference, trace_points, winner_rules
 from ..scoring import bonus_points, card_points
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from ..tricks import TrickOutcome
 
 _DEAL_OVER = (Phase.DEALING, Phase.GAME_OVER, Phase.MOON_CHOICE)

@@ -28,7 +28,8 @@ from ..passing import exchange
 from ..protocol.reference_adapter import position_state, start_state
 from ..registry import rule as registry_rule
 from ..serialize import action_from_json
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from .action_words import (
     accepted_words,
     card_kind,

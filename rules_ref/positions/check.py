@@ -20,7 +20,7 @@ from ..cards import CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
 from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, extras_count, hand_size
 from ..ruleset import Ruleset
 from ..scoring import moon_shooter
-from ..state import Phase
+from ..state_parts import Phase
 from ..tricks import seat_at, winning_position
 from .model import (
     MAX_DEAL_NUMBER,

@@ -28,7 +28,8 @@ from ..errors import InputError
 from ..passing import remove_cards
 from ..ruleset import DEFAULT, Ruleset
 from ..serialize import brief, card_from_json, check_int, check_object
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from .check import check_position
 from .model import (
     MAX_DEAL_NUMBER,

@@ -19,7 +19,7 @@ from enum import StrEnum
 
 from ..cards import CARDS, Card, Suit
 from ..errors import PositionError
-from ..state import Phase
+from ..state_parts import Phase
 
 #: The phases a position may be in (a finished game has nothing to continue).
 POSITION_PHASES = (Phase.DEALING, Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE)

@@ -18,7 +18,7 @@ from ..leading import opening_leader, opening_leads
 from ..passing import pass_direction, pass_offset
 from ..ruleset import HeartsBrokenBy, LastTrickVoid, OpeningLead, Ruleset
 from ..scoring import moon_options
-from ..state import Phase
+from ..state_parts import Phase
 from ..tricks import seat_at
 from .model import SUIT_NAME, ExtrasPlace, Position, fail, pending_tricks, played_cards
 

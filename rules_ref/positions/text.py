@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from ..cards import RANK_TEXT, Card, Suit, card
 from ..errors import InputError
-from ..state import Phase
+from ..state_parts import Phase
 from .check import check_position
 from .model import MAX_POSITION_TEXT, MAX_TOTAL, POSITION_PHASES, Extras, ExtrasPlace, Position
 

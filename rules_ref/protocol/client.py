@@ -32,37 +32,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import RulesRefError
-from .handshake import MAX_SWITCH_VALUES as MAX_SWITCH_VALUES
-from .handshake import Supports as Supports
-from .handshake import check_hello as check_hello
-from .handshake import parse_capabilities as parse_capabilities
-from .handshake import parse_supports as parse_supports
-from .handshake import switch_values as switch_values
+from .handshake import (
+    check_hello,
+    parse_capabilities,
+)
 
 # Re-exported ("X as X"): the runners import what the adapter sends, checked, from here.
-from .messages import BATCH_ITEM_KINDS as BATCH_ITEM_KINDS
-from .messages import CAPABILITIES as CAPABILITIES
-from .messages import EVIDENCE_CHARS as EVIDENCE_CHARS
-from .messages import EVIDENCE_LINES as EVIDENCE_LINES
-from .messages import FAULT_KINDS as FAULT_KINDS
-from .messages import MAX_BATCH as MAX_BATCH
-from .messages import MAX_DEPTH as MAX_DEPTH
-from .messages import MAX_LINE_BYTES as MAX_LINE_BYTES
-from .messages import SWITCHES as SWITCHES
-from .messages import AdapterFault as AdapterFault
-from .messages import answer_kind as answer_kind
-from .messages import batch_answers as batch_answers
-from .messages import check_answer as check_answer
-from .messages import check_error as check_error
-from .messages import check_rejection as check_rejection
-from .messages import decode_answer as decode_answer
-from .messages import describe_status as describe_status
-from .messages import error_problems as error_problems
-from .messages import expand_changes as expand_changes
-from .messages import rejection_problems as rejection_problems
+from .messages import (
+    BATCH_ITEM_KINDS,
+    MAX_BATCH,
+    MAX_LINE_BYTES,
+    AdapterFault,
+    batch_answers,
+    check_answer,
+    check_error,
+    expand_changes,
+)
 from .observation import PROTOCOL_NAME, PROTOCOL_VERSIONS, observation_problems
-from .pipe import DEFAULT_TIMEOUT as DEFAULT_TIMEOUT
-from .pipe import AdapterPipe as AdapterPipe
+from .pipe import DEFAULT_TIMEOUT, AdapterPipe
 
 #: A batch answer may take the timeout plus this share of it per action.
 BATCH_TIMEOUT_SHARE = 1 / 32

@@ -14,7 +14,8 @@ from typing import Any
 
 from ..cards import CARDS
 from ..deal import hand_size
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 
 PROTOCOL_NAME = "cancellation-hearts-adapter"
 #: The newest protocol version, and every version the runner speaks.

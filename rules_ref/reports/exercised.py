@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ..conform.conversation import RulesetDrawer
+from ..conform.choosers import RulesetDrawer
 from ..conform.illegal_kinds import KINDS
 from ..conform.outcome import Config, Outcome
 from ..exercise import catalogue as exercise

@@ -12,10 +12,9 @@ import math
 from typing import Any
 
 from ..conform.outcome import Config, Outcome
-from ..conform.session import Failure, describe_action
 from ..errors import RulesRefError
 from ..findings.classes import DivergenceClass
-from ..findings.failure import at_position_start
+from ..findings.failure import Failure, at_position_start, describe_action
 from ..findings.words import divergence_detail
 from ..wording import counted, plural
 from .exercised import exercise_keys

@@ -27,7 +27,8 @@ from ..ruleset import (
     PassDirection,
     Ruleset,
 )
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from .deals import (
     cancelling_suit_deals,
     explicit_deals,

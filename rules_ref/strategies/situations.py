@@ -20,7 +20,8 @@ from ..ruleset import (
     HeartsBrokenBy,
     OpeningLead,
 )
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from .deals import is_penalty_card
 
 PARTIAL_CANCEL = "partially cancelled trick"

@@ -30,15 +30,13 @@ from typing import Any, Protocol
 
 from ..actions import Action
 from ..findings.attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
-from ..protocol.client import AdapterFault, answer_kind, check_rejection
-from ..protocol.messages import MAX_BATCH, check_error
+from ..protocol.messages import MAX_BATCH, AdapterFault, answer_kind, check_error, check_rejection
 from ..protocol.observation import FIELDS, PROTOCOL_VERSIONS, observation_problems, observe
 from ..protocol.reference_adapter import ReferenceAdapter, position_state, start_state
 from ..registry import rule_ids
 from ..ruleset import DEFAULT
 from ..serialize import action_from_json
 from ..state import GameState
-from .compare import FIELD_RULES as FIELD_RULES
 from .compare import Divergence, Mismatch, blame, clip, compare, describe
 
 #: A perft case stops (and fails) after this many requests: the adapter's own legal

@@ -15,7 +15,8 @@ from typing import Any
 from ..actions import ChooseMoon, MoonChoice, Play
 from ..game import next_deal
 from ..ruleset import Ruleset
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from .files import Case
 from .scenario import Scenario, build, controller, policy_play, seeded, texts
 

@@ -20,7 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..protocol.client import AdapterFault, AdapterProcess, Supports, parse_supports
+from ..protocol.client import AdapterProcess
+from ..protocol.handshake import Supports, parse_supports
+from ..protocol.messages import AdapterFault
 from ..registry import rule_ids
 from .case_replay import FAIL, NEEDS_POSITION, PASS, SKIP, Outcome, run_case, skipped, unsupported
 from .files import Case

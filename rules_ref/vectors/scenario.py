@@ -26,7 +26,8 @@ from ..protocol.observation import observe
 from ..protocol.reference_adapter import start_state
 from ..ruleset import DEFAULT, Ruleset
 from ..serialize import action_from_json, action_to_json
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from .files import Case
 
 

@@ -11,8 +11,9 @@ import pytest
 from rules_ref.cli import main
 from rules_ref.conform.conversation import position_record
 from rules_ref.game import game_steps
-from rules_ref.positions.convert import format_position, parse_position, position_to_json
-from rules_ref.state import Phase
+from rules_ref.positions.convert import position_to_json
+from rules_ref.positions.text import format_position, parse_position
+from rules_ref.state_parts import Phase
 
 from ..rules.test_position import EXTRAS_PENDING_6, MID_DEAL_8, PASSING_6, TRICK_4_6
 

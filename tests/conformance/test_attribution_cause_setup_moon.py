@@ -20,7 +20,8 @@ from rules_ref.findings.attribution import observation_rules, rejected_legal_rul
 from rules_ref.game import game_steps, next_deal
 from rules_ref.protocol.observation import observe
 from rules_ref.ruleset import DEFAULT, PassDirection, Ruleset
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.vectors.endings import PAIR_SPLIT, last_card, moon_deal
 from rules_ref.vectors.kinds.moon import NEAR_MOON_X
 

@@ -22,7 +22,8 @@ from rules_ref.positions.convert import position_to_json
 from rules_ref.protocol.observation import observe
 from rules_ref.protocol.reference_adapter import position_state
 from rules_ref.ruleset import DEFAULT
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 
 Step = tuple[GameState, Action, GameState]
 

@@ -23,7 +23,8 @@ from rules_ref.protocol.reference_adapter import start_message
 from rules_ref.ruleset import DEFAULT, Ruleset
 from rules_ref.scoring import card_points
 from rules_ref.serialize import action_to_json
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.vectors import last_card, moon_deal
 
 from ..rules.helpers import fill_deal, no_pass

@@ -22,11 +22,11 @@ import pytest
 from rules_ref.cli import main
 from rules_ref.errors import RulesRefError
 from rules_ref.game import play_game
-from rules_ref.positions.convert import parse_position
-from rules_ref.protocol.client import Supports, parse_supports
+from rules_ref.positions.text import parse_position
+from rules_ref.protocol.handshake import Supports, parse_supports
 from rules_ref.protocol.observation import observation_problems, observe
 from rules_ref.ruleset import Ruleset, preset
-from rules_ref.state import Phase
+from rules_ref.state_parts import Phase
 from tests.processes import gone, wait_gone
 
 from .broken_adapters import BROKEN, command
@@ -298,12 +298,9 @@ def test_supports_are_checked() -> None:
 def test_rejections_fall_under_the_cited_or_the_governing_rule() -> None:
     from rules_ref.actions import Play
     from rules_ref.cards import parse_card
+    from rules_ref.causes import play_situation_rule
     from rules_ref.errors import IllegalAction
-    from rules_ref.findings.attribution import (
-        accepted_illegal_rules,
-        play_situation_rule,
-        rejected_legal_rules,
-    )
+    from rules_ref.findings.attribution import accepted_illegal_rules, rejected_legal_rules
     from rules_ref.state import GameState
 
     from ..rules.helpers import fill_deal, no_pass

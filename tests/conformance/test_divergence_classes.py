@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.conform.session import Failure
 from rules_ref.findings.classes import Divergences, class_of
+from rules_ref.findings.failure import Failure
 
 from .multi_fault_adapters import command, rules_of
 

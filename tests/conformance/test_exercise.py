@@ -23,10 +23,10 @@ import pytest
 from rules_ref.actions import Play
 from rules_ref.cli import main
 from rules_ref.conform.aims import aim_for, focus_weights
-from rules_ref.conform.conversation import RulesetDrawer
+from rules_ref.conform.choosers import RulesetDrawer
 from rules_ref.exercise import catalogue as ex
 from rules_ref.exercise.detect import step_conditions
-from rules_ref.protocol.client import Supports
+from rules_ref.protocol.handshake import Supports
 from rules_ref.registry import rule_ids
 from rules_ref.ruleset import Moon, PassDirection, Ruleset
 from rules_ref.state import GameState

@@ -26,7 +26,8 @@ from rules_ref.protocol.observation import observe
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.ruleset import FirstTrickPoints, PassDirection, PassForbidden, Ruleset
 from rules_ref.serialize import action_to_json
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.strategies.crafted import moon_deal, void_follower_deal
 
 from .illegal_kind_adapters import ACCEPTS, command

@@ -25,7 +25,8 @@ from rules_ref.conform.choosers import AimedChooser
 from rules_ref.conform.conversation import Conversation
 from rules_ref.conform.position_starts import EVERY, is_moment, position_rules, starts_again
 from rules_ref.game import game_steps
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.strategies.situations import CANCELLED_LEAD, PARTIAL_CANCEL, VOID_TRICK, rare_paths
 
 from .position_adapters import FAULTS, command

@@ -31,12 +31,13 @@ from jsonschema import Draft202012Validator
 from rules_ref import conform as runner
 from rules_ref.game import game_steps
 from rules_ref.positions.convert import position_to_json
-from rules_ref.protocol.client import AdapterFault, AdapterProcess
-from rules_ref.protocol.messages import CAPABILITIES, batch_answers, expand_changes
+from rules_ref.protocol.client import AdapterProcess
+from rules_ref.protocol.messages import CAPABILITIES, AdapterFault, batch_answers, expand_changes
 from rules_ref.protocol.observation import PROTOCOL_VERSIONS, observe
 from rules_ref.protocol.reference_adapter import PROTOCOL_ENV, ReferenceAdapter
 from rules_ref.serialize import action_to_json, ruleset_to_json
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "spec" / "schemas" / "protocol"

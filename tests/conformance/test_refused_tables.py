@@ -35,11 +35,11 @@ from rules_ref.conform.refused_tables import (
     rejected_start_rules,
 )
 from rules_ref.conform.runner import Runner
-from rules_ref.conform.session import Failure, Session
+from rules_ref.conform.session import Session
 from rules_ref.conform.shard import Shard, shard_config
 from rules_ref.errors import SetupError
 from rules_ref.findings.classes import class_of
-from rules_ref.findings.failure import COUNTS, FoundFailure, Stats
+from rules_ref.findings.failure import COUNTS, Failure, FoundFailure, Stats
 from rules_ref.protocol.client import AdapterProcess
 from rules_ref.protocol.handshake import Supports
 from rules_ref.protocol.messages import SWITCHES

@@ -54,7 +54,8 @@ def ignoring(rule: str) -> type:
     from rules_ref.errors import RulesRefError
     from rules_ref.protocol.reference_adapter import ReferenceAdapter
     from rules_ref.serialize import action_from_json
-    from rules_ref.state import GameState, Phase
+    from rules_ref.state import GameState
+    from rules_ref.state_parts import Phase
 
     class IgnoresRule(ReferenceAdapter):
         def act(self, msg: dict[str, Any]) -> dict[str, Any]:

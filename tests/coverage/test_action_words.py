@@ -27,7 +27,8 @@ from rules_ref.game import game_steps, next_deal
 from rules_ref.protocol.reference_adapter import start_message
 from rules_ref.ruleset import DEFAULT, PassDirection, PassForbidden, Ruleset
 from rules_ref.serialize import action_to_json
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.vectors import last_card, moon_deal
 
 STEPS = list(game_steps(7, 1))

@@ -12,7 +12,8 @@ import sys
 import pytest
 
 from rules_ref.errors import RulesRefError
-from rules_ref.protocol.client import AdapterFault, AdapterProcess
+from rules_ref.protocol.client import AdapterProcess
+from rules_ref.protocol.messages import AdapterFault
 
 UNHURRIED = 60.0
 

@@ -15,16 +15,14 @@ import pytest
 
 from rules_ref.actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from rules_ref.cards import Suit, parse_card, parse_cards
-from rules_ref.findings.attribution import (
-    observation_rules,
-    play_situation_rule,
-    rejected_legal_rules,
-)
+from rules_ref.causes import play_situation_rule
+from rules_ref.findings.attribution import observation_rules, rejected_legal_rules
 from rules_ref.game import game_steps, next_deal
 from rules_ref.protocol.observation import observe
 from rules_ref.ruleset import DEFAULT, FirstTrickPoints, PassDirection, Ruleset
 from rules_ref.scoring import card_points
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.vectors import last_card, moon_deal
 
 Step = tuple[GameState, Action, GameState]
@@ -284,7 +282,7 @@ ALL_LED_CANCELLED = (
 
 @pytest.mark.rule("FOLLOW.FIRST_TRICK", "TRICK.LED_SUIT")
 def test_a_seat_void_in_every_suit_of_the_trick_blames_no_led_suit() -> None:
-    from rules_ref.positions.convert import parse_position
+    from rules_ref.positions.text import parse_position
     from rules_ref.ruleset import preset
 
     after = GameState.from_position(parse_position(ALL_LED_CANCELLED), preset("hubpages"))
@@ -314,7 +312,7 @@ LAST_TRICK_LED_CANCELLED = (
 
 @pytest.mark.rule("TRICK.LED_SUIT")
 def test_the_last_trick_of_a_deal_given_to_another_seat_decides_its_scores() -> None:
-    from rules_ref.positions.convert import parse_position
+    from rules_ref.positions.text import parse_position
 
     ruleset = Ruleset.from_dict({"min_players": 5, "opening_lead": "left-of-dealer-no-scoring",
                                  "last_trick_void": "leader", "ten_of_diamonds_points": -10,
@@ -343,7 +341,7 @@ VOID_FIRST_TRICK = (
 
 @pytest.mark.rule("VOID.LEADER", "LEAD.HEARTS")
 def test_a_point_card_led_after_a_void_first_trick_names_both_rules() -> None:
-    from rules_ref.positions.convert import parse_position
+    from rules_ref.positions.text import parse_position
 
     before = GameState.from_position(parse_position(VOID_FIRST_TRICK))
     after, _ = before.apply(Play(5, parse_card("6S")))

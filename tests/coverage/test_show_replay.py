@@ -101,7 +101,7 @@ def test_a_replay_that_starts_from_a_position_is_shown_from_it(
     from rules_ref.game import game_steps
     from rules_ref.positions.convert import position_to_json
     from rules_ref.ruleset import Ruleset
-    from rules_ref.state import Phase
+    from rules_ref.state_parts import Phase
 
     state = next(after for _, _, after, _ in game_steps(6, 3)
                  if after.phase is Phase.PLAYING and after.trick_number == 2 and not after.trick)

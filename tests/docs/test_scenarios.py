@@ -232,7 +232,7 @@ def test_under_moon_others_52_the_moon_needs_no_choice() -> None:
 def test_each_drawn_trick_starts_from_the_position_the_page_prints(name: str) -> None:
     """A game started from a trick's printed position plays that trick as the page draws it."""
     from rules_ref import Play
-    from rules_ref.positions.convert import parse_position
+    from rules_ref.positions.text import parse_position
     from rules_ref.state import GameState
 
     scenario = scenarios.SCENARIOS[name]

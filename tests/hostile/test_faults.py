@@ -38,7 +38,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_ref.protocol.client import FAULT_KINDS
+from rules_ref.protocol.messages import FAULT_KINDS
 from tests import forked
 from tests.processes import ignores, wait_gone, wait_until
 

@@ -28,7 +28,8 @@ from pathlib import Path
 
 import pytest
 
-from rules_ref.protocol.client import FAULT_KINDS, AdapterFault, AdapterProcess
+from rules_ref.protocol.client import AdapterProcess
+from rules_ref.protocol.messages import FAULT_KINDS, AdapterFault
 from tests import forked
 from tests.processes import gone, wait_gone
 

@@ -24,13 +24,13 @@ import pytest
 
 from rules_ref import conform as runner
 from rules_ref import fileio as cli_io
-from rules_ref import game, serialize, validate, vectors
+from rules_ref import game, record_shape, serialize, vectors
 from rules_ref.cards import MAX_CARD_TEXT, parse_card
 from rules_ref.cli import common, conform
 from rules_ref.errors import CardNotationError, RulesRefError
 from rules_ref.game import play_game
-from rules_ref.protocol import client as process
-from rules_ref.protocol.client import AdapterFault, decode_answer
+from rules_ref.protocol import handshake, messages, pipe
+from rules_ref.protocol.messages import AdapterFault, decode_answer
 from rules_ref.record import record_from_state
 from rules_ref.registry import spec_dir
 from rules_ref.ruleset import INT_BOUNDS, MAX_PASS_CYCLE, Ruleset
@@ -552,19 +552,19 @@ def test_protocol_line(raw: bytes, kind: str, pattern: str) -> None:
 def test_protocol_answers_checked() -> None:
     assert decode_answer(b'{"id": 3, "type": "bye"}\r\n', 3) == {"id": 3, "type": "bye"}
     faults: list[tuple[Callable[[], object], str]] = [
-        (lambda: process.answer_kind({"type": "hello"}, ("observation",), "message 2"),
+        (lambda: messages.answer_kind({"type": "hello"}, ("observation",), "message 2"),
          "the answer to message 2 is a second hello (the handshake is the first message "
          "only); expected observation"),
-        (lambda: process.answer_kind({}, ("observation",), "message 2"),
+        (lambda: messages.answer_kind({}, ("observation",), "message 2"),
          "the answer to message 2 is a message without a type; expected observation"),
-        (lambda: process.check_rejection({"type": "rejected", "rule": 3}, "message 2"),
+        (lambda: messages.check_rejection({"type": "rejected", "rule": 3}, "message 2"),
          "the rejected answer to message 2: reason is missing; rule must be a rule ID, got 3"),
-        (lambda: process.check_hello({"type": "hello", "protocol": "x"}),
+        (lambda: handshake.check_hello({"type": "hello", "protocol": "x"}),
          "expected a hello of protocol 'cancellation-hearts-adapter', got \"x\""),
-        (lambda: process.parse_supports({"supports": {"players": [8], "switches": {
+        (lambda: handshake.parse_supports({"supports": {"players": [8], "switches": {
             "moon": ["x"] * 1001}}}), "hello.supports.switches.moon: expected \"any\" or a "
                                      "list of 1 to 1000 values"),
-        (lambda: process.parse_supports({"supports": {"players": [8], "switches": {
+        (lambda: handshake.parse_supports({"supports": {"players": [8], "switches": {
             "moon": ["x"]}}}), "hello.supports.switches.moon[0]: 'x' is not one of"),
     ]
     for call, message in faults:
@@ -581,18 +581,18 @@ def test_the_limits_document_states_the_code() -> None:
     stated = {
         "card text": (MAX_CARD_TEXT, f"| Card text | {MAX_CARD_TEXT} characters"),
         "input file": (cli_io.MAX_INPUT_BYTES, f"64 MiB ({cli_io.MAX_INPUT_BYTES} bytes)"),
-        "line": (process.MAX_LINE_BYTES, f"1 MiB ({process.MAX_LINE_BYTES} bytes)"),
-        "depth": (process.MAX_DEPTH, f"| Protocol message nesting | {process.MAX_DEPTH} levels"),
-        "switch values": (process.MAX_SWITCH_VALUES,
-                          f"`hello.supports` | {process.MAX_SWITCH_VALUES} |"),
+        "line": (messages.MAX_LINE_BYTES, f"1 MiB ({messages.MAX_LINE_BYTES} bytes)"),
+        "depth": (messages.MAX_DEPTH, f"| Protocol message nesting | {messages.MAX_DEPTH} levels"),
+        "switch values": (handshake.MAX_SWITCH_VALUES,
+                          f"`hello.supports` | {handshake.MAX_SWITCH_VALUES} |"),
         "timeout": (common.MAX_TIMEOUT, f"at most {common.MAX_TIMEOUT:g} s; default "
-                                        f"{process.DEFAULT_TIMEOUT:g} s"),
+                                        f"{pipe.DEFAULT_TIMEOUT:g} s"),
         "examples": (conform.MAX_EXAMPLES, "| `--examples` | 1 to 10⁹ |"),
         "jobs": (conform.MAX_JOBS, f"| `--jobs` | 1 to {conform.MAX_JOBS} |"),
         "play deals": (game.MAX_DEALS, f"| Deals played by `play` | {game.MAX_DEALS} |"),
-        "record deals": (validate.MAX_DEALS,
-                         f"| Deals in a record (`validate`) | {validate.MAX_DEALS} |"),
-        "record lists": (validate.MAX_LIST, f"totals) | {validate.MAX_LIST} entries |"),
+        "record deals": (record_shape.MAX_DEALS,
+                         f"| Deals in a record (`validate`) | {record_shape.MAX_DEALS} |"),
+        "record lists": (record_shape.MAX_LIST, f"totals) | {record_shape.MAX_LIST} entries |"),
         "game deals": (runner.MAX_DEALS_PER_GAME,
                        f"| Deals in one `conform` game | {runner.MAX_DEALS_PER_GAME} |"),
         "replay": (runner.MAX_REPLAY_ACTIONS, f"(`conform --replay`) | "
@@ -616,7 +616,7 @@ def test_the_limits_document_states_the_code() -> None:
     for name, (value, row) in stated.items():
         assert row in text, (name, value, row)
     assert INT_BOUNDS["target"] == (1, 10**9) and conform.MAX_EXAMPLES == 10**9
-    for kind in process.FAULT_KINDS:
+    for kind in messages.FAULT_KINDS:
         assert f"| `{kind}` |" in text, kind
     from rules_ref.cli import COMMANDS
 

@@ -33,7 +33,8 @@ from rules_ref.actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, P
 from rules_ref.cards import CARDS
 from rules_ref.events import Event
 from rules_ref.ruleset import PassDirection
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.strategies import (
     Policy,
     RarePathTally,

@@ -27,15 +27,12 @@ from hypothesis import strategies as st
 from rules_ref.actions import Action
 from rules_ref.errors import InputError
 from rules_ref.events import Event
-from rules_ref.positions.convert import (
-    check_position,
-    format_position,
-    parse_position,
-    position_from_json,
-    position_to_json,
-)
+from rules_ref.positions.check import check_position
+from rules_ref.positions.convert import position_from_json, position_to_json
+from rules_ref.positions.text import format_position, parse_position
 from rules_ref.protocol.observation import observe
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.strategies import DealPosition, deal_positions, play_out
 
 from . import examples

@@ -21,7 +21,7 @@ from rules_ref.cards import QUEEN_OF_SPADES
 from rules_ref.causes import trace_points
 from rules_ref.findings.replay import read_replay
 from rules_ref.protocol.reference_adapter import start_state
-from rules_ref.state import Phase
+from rules_ref.state_parts import Phase
 
 REPLAY = Path(__file__).with_name("data") / "queen-scored-ten-at-deal-end.json"
 

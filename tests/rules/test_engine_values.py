@@ -22,7 +22,7 @@ from rules_ref.following import two_of_clubs_duty
 from rules_ref.leading import breaks_hearts
 from rules_ref.passing import check_pass_forbidden, pass_offset, pass_target
 from rules_ref.pending import pending_shares
-from rules_ref.positions.convert import check_position
+from rules_ref.positions.check import check_position
 from rules_ref.record import record_from_state
 from rules_ref.ruleset import (
     FirstTrickPoints,

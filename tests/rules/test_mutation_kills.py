@@ -32,7 +32,8 @@ from rules_ref.errors import CardNotationError, SetupError, Violation
 from rules_ref.following import may_discard_on_first_trick, may_follow_with
 from rules_ref.leading import may_lead, may_open_with
 from rules_ref.ruleset import FirstTrickPoints, Ruleset
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.view import seat_view
 
 from .helpers import NO_PASS, dealt, play, scripted_deal

@@ -20,16 +20,10 @@ from jsonschema import Draft202012Validator
 from rules_ref.cards import Card, parse_cards
 from rules_ref.errors import InputError
 from rules_ref.game import game_steps
-from rules_ref.positions.convert import (
-    Extras,
-    ExtrasPlace,
-    Position,
-    check_position,
-    format_position,
-    parse_position,
-    position_from_json,
-    position_to_json,
-)
+from rules_ref.positions.check import check_position
+from rules_ref.positions.convert import position_from_json, position_to_json
+from rules_ref.positions.model import Extras, ExtrasPlace, Position
+from rules_ref.positions.text import format_position, parse_position
 from rules_ref.registry import spec_dir
 from rules_ref.ruleset import (
     DEFAULT,
@@ -42,7 +36,8 @@ from rules_ref.ruleset import (
     Ruleset,
     preset,
 )
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 
 
 @cache

@@ -31,7 +31,7 @@ from rules_ref import (
 )
 from rules_ref import events as ev
 from rules_ref.cards import CARDS, Suit, penalty_points
-from rules_ref.positions.convert import format_position
+from rules_ref.positions.text import format_position
 from rules_ref.ruleset import LastTrickVoid, Moon, PassDirection
 from rules_ref.tricks import next_leader, resolve_trick
 

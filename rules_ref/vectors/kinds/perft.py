@@ -8,7 +8,8 @@ from collections.abc import Callable, Sequence
 from ...actions import Play
 from ...policy import choose
 from ...ruleset import DEFAULT, preset
-from ...state import GameState, Phase
+from ...state import GameState
+from ...state_parts import Phase
 from ..files import Case
 from ..scenario import Scenario, build, seeded
 

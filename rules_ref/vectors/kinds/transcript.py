@@ -6,7 +6,7 @@ from ... import events as ev
 from ...actions import ChooseMoon, DealCards, Pass, Play
 from ...game import game_steps
 from ...ruleset import Ruleset, preset
-from ...state import Phase
+from ...state_parts import Phase
 from ..files import Case
 from ..scenario import Scenario
 
