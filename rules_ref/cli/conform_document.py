@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import IllegalAction, RulesRefError
+from ..positions.convert import position_of
 from ..wording import counted
 from .log import GameLog
 from .markup import Block, Code, Heading, Inline, Items, Link, Para, Pre, Table, html_page, markdown
@@ -69,7 +70,7 @@ def draw_example(example: dict[str, Any]) -> list[str]:
     lines = log.header(state.players, state.ruleset, None)
     if from_position:  # drawn as `rules-ref position` draws one
         lines += ["", "The position the example starts from (spec/position.md):",
-                  *describe_position(state.position(), state.ruleset).splitlines()]
+                  *describe_position(position_of(state), state.ruleset).splitlines()]
     else:
         lines += ["", f"Deal {state.deal_number} as the example starts it: dealer seat "
                   f"{state.dealer}, totals " + ", ".join(f"seat {i} {t}"

@@ -18,7 +18,7 @@ from ..cards import Card
 from ..errors import InputError, RulesRefError
 from ..fileio import is_dir, parse_json_text, shown_path
 from ..positions.check import check_position
-from ..positions.convert import position_from_json, position_to_json
+from ..positions.convert import position_from_json, position_of, position_to_json
 from ..positions.model import MAX_POSITION_TEXT, ExtrasPlace, Position, pending_tricks
 from ..positions.text import format_position, parse_position
 from ..ruleset import Ruleset
@@ -212,7 +212,7 @@ def print_position_at(states: Iterable[GameState], at: tuple[int, int], as_json:
         last = state
         if (state.phase is Phase.PLAYING and state.deal_number == deal
                 and state.trick_number == trick and not state.trick):
-            pos = state.position()
+            pos = position_of(state)
             print(json.dumps(position_to_json(pos)) if as_json else format_position(pos))
             return 0
         if state.deal_number > deal:

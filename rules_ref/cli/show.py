@@ -21,6 +21,7 @@ from typing import Any
 from ..actions import Action
 from ..errors import IllegalAction, InputError
 from ..fileio import read_json_file, shown_path
+from ..positions.convert import position_of
 from ..serialize import RECORD_FORMAT, action_from_json, ruleset_from_json
 from ..state import GameState
 from .log import INDENT, GameLog
@@ -162,7 +163,7 @@ def _replay(data: dict[str, Any], where: str,
                   f"phase {state.phase}"]
         from .position import describe_position
 
-        lines += describe_position(state.position(), state.ruleset).splitlines()
+        lines += describe_position(position_of(state), state.ruleset).splitlines()
         return state, actions, lines
     lines += ["", f"Deal {state.deal_number} as the replay starts it: dealer seat "
               f"{state.dealer}, totals " + ", ".join(

@@ -23,6 +23,7 @@ from ..deal import FEWEST_PLAYERS, extras_count, seeded_deal
 from ..errors import RulesRefError
 from ..exercise import catalogue as exercise
 from ..passing import passable
+from ..positions.convert import position_of
 from ..protocol.observation import CARD_TEXT
 from ..ruleset import Ruleset
 from ..serialize import ruleset_to_json
@@ -71,7 +72,7 @@ def position_record(state: GameState) -> dict[str, Any]:
         "totals": list(state.totals),
         # The position of spec/position.md, to start from (`rules-ref position` reads it).
         "position_text": None if state.phase is Phase.GAME_OVER else format_position(
-            state.position()),
+            position_of(state)),
     }
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulesRefError
+from ..positions.convert import position_of, state_from_position
 from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault
 from ..protocol.observation import observation_problems, observe
@@ -83,7 +84,7 @@ def position_start(state: GameState) -> dict[str, Any]:
 
     return {"type": "start", "players": state.players,
             "ruleset": ruleset_to_json(state.ruleset),
-            "position": position_to_json(state.position())}
+            "position": position_to_json(position_of(state))}
 
 
 def restart_from(proc: AdapterProcess, state: GameState) -> tuple[dict[str, Any], GameState]:
@@ -100,7 +101,7 @@ def restart_from(proc: AdapterProcess, state: GameState) -> tuple[dict[str, Any]
                       short=state.phase is not Phase.GAME_OVER)
     msg = position_start(state)
     try:
-        fresh = GameState.from_position(state.position(), state.ruleset)
+        fresh = state_from_position(position_of(state), state.ruleset)
     except RulesRefError as exc:  # pragma: no cover - every reached state has a position
         raise GameCut(f"no position to start from: {exc}") from None
     try:

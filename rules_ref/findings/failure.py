@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..errors import RulesRefError
+from ..positions.convert import position_of
 from ..serialize import describe_action_json
 from ..state import GameState
 from ..state_parts import Phase
@@ -37,11 +38,14 @@ class Stats:
     cut: int = 0
     #: Divergences after which the reference followed the implementation's scores.
     followed: int = 0
-    #: Tables the rules refuse whose start was offered (:mod:`~rules_ref.conform.refused_tables`), once a run.
+    #: Tables the rules refuse whose start was offered, once a run
+    #: (:mod:`~rules_ref.conform.refused_tables`).
     refused: int = 0
-    #: Tables at the edge of what the rules allow whose start was offered (:mod:`~rules_ref.conform.edge_tables`).
+    #: Tables at the edge of what the rules allow whose start was offered
+    #: (:mod:`~rules_ref.conform.edge_tables`).
     edge: int = 0
-    #: Starts from the reference's position where nothing had diverged (:mod:`~rules_ref.conform.position_starts`).
+    #: Starts from the reference's position where nothing had diverged
+    #: (:mod:`~rules_ref.conform.position_starts`).
     position_starts: int = 0
     #: How often the game went through each rare situation (``strategies.RARE_PATHS``).
     rare: Counter[str] = field(default_factory=Counter)
@@ -135,7 +139,7 @@ def json_position(state: GameState) -> dict[str, Any] | None:
     from ..positions.convert import position_to_json
 
     try:
-        return position_to_json(state.position())
+        return position_to_json(position_of(state))
     except RulesRefError:  # pragma: no cover - every state the rules reach has a position
         return None
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..actions import Action
 from ..errors import InputError, RulesRefError, SetupError
+from ..positions.convert import position_of
 from ..protocol.reference_adapter import position_state, start_message, start_state
 
 REPLAY_FORMAT = "cancellation-hearts-conform-replay"
@@ -27,7 +28,8 @@ def read_replay(data: object, where: str) -> tuple[dict[str, Any], list[Action]]
     Only ``format``, ``version``, ``start`` and ``actions`` are read; the
     start is rebuilt from its checked fields (so nothing but the protocol's
     fields is sent), and it must be a game the reference can set up, or a table it refuses
-    (``PASS.CARDS``, ``PASS.DIRECTION``: :mod:`~rules_ref.conform.refused_tables`), which must be rejected.
+    (``PASS.CARDS``, ``PASS.DIRECTION``: :mod:`~rules_ref.conform.refused_tables`), which
+    must be rejected.
     """
     from ..serialize import action_from_json
 
@@ -69,4 +71,4 @@ def _position_start(raw: dict[str, Any], where: str) -> dict[str, Any]:
     except RulesRefError as exc:  # a position the rules do not reach
         raise InputError(f"{where}: {exc}") from None
     return {"type": "start", "players": state.players, "ruleset": state.ruleset.to_dict(),
-            "position": position_to_json(state.position())}
+            "position": position_to_json(position_of(state))}

@@ -1,20 +1,18 @@
-"""Positions (``spec/position.md``): their JSON form and the way to and from a game state.
+"""A position's JSON form (``spec/position.md``), and the way to and from a game state.
 
-A :class:`Position` holds what the rules need to continue a game from a
-moment within a deal, or between deals, and nothing else; the ruleset
-travels beside it. It has two equal forms: a JSON object
-(:func:`position_to_json`, :func:`position_from_json`, schema
-``spec/schemas/position.schema.json``) and a one-line text
-(:func:`format_position`, :func:`parse_position`). Reading either form
-checks that the rules can reach the position (:func:`check_position`).
+The JSON form (:func:`position_to_json`, :func:`position_from_json`, schema
+``spec/schemas/position.schema.json``) is one of a position's two equal forms;
+the other is its one-line text (:mod:`~rules_ref.positions.text`). Reading either form checks that
+the rules can reach the position (:func:`~rules_ref.positions.check.check_position`).
 
 >>> from rules_ref.game import game_steps
+>>> from rules_ref.positions import format_position, parse_position
 >>> steps = game_steps(players=6, seed=7)
 >>> state = [after for _, _, after, _ in steps][40]
->>> pos = state.position()
+>>> pos = position_of(state)
 >>> position_from_json(position_to_json(pos)) == pos == parse_position(format_position(pos))
 True
->>> GameState.from_position(pos).position() == pos
+>>> position_of(state_from_position(pos)) == pos
 True
 """
 
@@ -33,16 +31,12 @@ from ..state_parts import Phase
 from .check import check_position
 from .model import (
     MAX_DEAL_NUMBER,
-    MAX_POSITION_TEXT,
     MAX_TOTAL,
     POSITION_PHASES,
     Extras,
     ExtrasPlace,
     Position,
-    pending_tricks,
-    played_cards,
 )
-from .text import format_position, parse_position
 
 FIELDS = ("players", "deal_number", "dealer", "phase", "hands", "passes", "trick_number",
           "leader", "trick", "hearts_broken", "pending", "extras", "collected", "uncollected",
@@ -167,7 +161,7 @@ def _extras_from_json(data: object, where: str) -> Extras | None:
 
 
 def position_of(state: GameState) -> Position:
-    """The position of ``state`` (:meth:`GameState.position`).
+    """The position of ``state``: the moment :func:`state_from_position` continues from.
 
     A finished game has no position (nothing continues from it): that raises
     :class:`InputError`.
@@ -211,7 +205,7 @@ def _extras_of(state: GameState) -> Extras:
 
 
 def state_from_position(pos: Position, ruleset: Ruleset = DEFAULT) -> GameState:
-    """A game state at ``pos`` under ``ruleset`` (:meth:`GameState.from_position`).
+    """A game state at ``pos`` under ``ruleset`` (the inverse of :func:`position_of`).
 
     Checks the position first (:func:`check_position` with the ruleset). The
     state has no history before the position: its action log starts there,
@@ -248,6 +242,5 @@ def state_from_position(pos: Position, ruleset: Ruleset = DEFAULT) -> GameState:
     return start._with(**fields)
 
 
-__all__ = ["FIELDS", "MAX_POSITION_TEXT", "Extras", "ExtrasPlace", "Position", "check_position",
-           "format_position", "parse_position", "pending_tricks", "played_cards",
-           "position_from_json", "position_of", "position_to_json", "state_from_position"]
+__all__ = ["FIELDS", "position_from_json", "position_of", "position_to_json",
+           "state_from_position"]

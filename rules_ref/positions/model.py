@@ -85,11 +85,6 @@ class Position:
     uncollected: tuple[Card, ...] = ()
     moon_shooter: int | None = None
 
-    def __str__(self) -> str:
-        from .text import format_position
-
-        return format_position(self)
-
 
 # --- what the checks read from a position ---------------------------------------------------
 

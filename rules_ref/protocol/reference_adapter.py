@@ -1,6 +1,7 @@
 """The reference adapter: the reference engine behind ``spec/protocol.md``.
 
-Run it as ``python -m rules_ref.protocol.reference_adapter``. It answers every
+Run it as ``rules-ref adapter``, or as ``python -m rules_ref.protocol.reference_adapter``
+without the command line's start-up. It answers every
 request from the reference engine, so ``rules-ref conform`` and
 ``rules-ref vectors run`` against it must pass; broken variants of it (in
 the tests) show that they fail when a rule is broken.
@@ -26,7 +27,7 @@ from ..actions import Action, DealCards, Play
 from ..cards import CARDS
 from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, check_player_count
 from ..errors import IllegalAction, InputError, RulesRefError, SetupError
-from ..positions.convert import position_from_json
+from ..positions.convert import position_from_json, state_from_position
 from ..ruleset import Ruleset
 from ..serialize import (
     action_from_json,
@@ -136,7 +137,7 @@ def position_state(msg: object, where: str = "start") -> GameState:
     if pos.players != players:
         raise InputError(f"{where}.position.players: {pos.players} players, but the start is "
                          f"for {players}")
-    return GameState.from_position(pos, ruleset)  # checks that the rules reach it
+    return state_from_position(pos, ruleset)  # checks that the rules reach it
 
 
 _CARD_OF_TEXT = {str(c): c for c in CARDS}
@@ -309,7 +310,7 @@ def protocol_from(argv: list[str], environ: dict[str, str] | os._Environ[str]) -
     if argv[:1] == ["--protocol"] and len(argv) == 2:
         value = argv[1]
     elif argv:
-        raise SystemExit(f"usage: python -m rules_ref.protocol.reference_adapter [--protocol "
+        raise SystemExit(f"usage: rules-ref adapter [--protocol "
                          f"{'|'.join(map(str, PROTOCOL_VERSIONS))}]")
     if value not in tuple(map(str, PROTOCOL_VERSIONS)):
         raise SystemExit(f"adapter: protocol version {value!r} is not one of "

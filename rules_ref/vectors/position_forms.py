@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..positions.check import check_position
-from ..positions.convert import position_to_json
+from ..positions.convert import position_of, position_to_json
 from ..positions.model import POSITION_PHASES
 from ..protocol.reference_adapter import start_state
 from ..serialize import action_from_json
@@ -63,7 +63,7 @@ def position_form(case: Case) -> Case | None:
     state = prefix_state(case)
     if state.phase not in POSITION_PHASES:
         return None
-    position = state.position()
+    position = position_of(state)
     try:
         check_position(position, state.ruleset)
     except InputError:

@@ -25,7 +25,7 @@ from rules_ref.conform.choosers import AimedChooser
 from rules_ref.conform.conversation import Conversation
 from rules_ref.conform.position_starts import EVERY, is_moment, position_rules, starts_again
 from rules_ref.game import game_steps
-from rules_ref.state import GameState
+from rules_ref.positions.convert import position_of, state_from_position
 from rules_ref.state_parts import Phase
 from rules_ref.strategies.situations import CANCELLED_LEAD, PARTIAL_CANCEL, VOID_TRICK, rare_paths
 
@@ -119,7 +119,7 @@ def test_rare_paths_of_a_trick_read_nothing_from_before_the_position() -> None:
         for before, action, after, events in game_steps(players=8, seed=seed):
             if not any(isinstance(e, ev.TrickWon | ev.TrickSetAside) for e in events):
                 continue
-            fresh = GameState.from_position(before.position(), before.ruleset)
+            fresh = state_from_position(position_of(before), before.ruleset)
             again, again_events = fresh.apply(action)
             assert rare_paths(fresh, action, again, again_events) == rare_paths(
                 before, action, after, events)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import rules_ref.cli as cli
+from rules_ref.positions.convert import position_of
 
 ROOT = Path(__file__).resolve().parents[2]
 FAULTY = [sys.executable, str(ROOT / "tests" / "hostile" / "fault_adapter.py")]
@@ -109,7 +110,7 @@ def test_a_replay_that_starts_from_a_position_is_shown_from_it(
     card = state.legal_plays()[0]
     data = {"format": "cancellation-hearts-conform-replay", "version": 1,
             "start": {"type": "start", "players": 6, "ruleset": Ruleset().to_dict(),
-                      "position": position_to_json(state.position())},
+                      "position": position_to_json(position_of(state))},
             "actions": [{"type": "play", "seat": seat, "card": str(card)}]}
     code, out, err = _show(tmp_path, data, capsys)
     assert (code, err) == (0, "")

@@ -21,7 +21,12 @@ from rules_ref.cards import Card, parse_cards
 from rules_ref.errors import InputError
 from rules_ref.game import game_steps
 from rules_ref.positions.check import check_position
-from rules_ref.positions.convert import position_from_json, position_to_json
+from rules_ref.positions.convert import (
+    position_from_json,
+    position_of,
+    position_to_json,
+    state_from_position,
+)
 from rules_ref.positions.model import Extras, ExtrasPlace, Position
 from rules_ref.positions.text import format_position, parse_position
 from rules_ref.registry import spec_dir
@@ -54,7 +59,7 @@ def game_positions(players: int, seed: int,
     for before, _, _, _ in game_steps(players, seed, ruleset):
         if before.deal_number > 2:
             break
-        out.append((before, before.position()))
+        out.append((before, position_of(before)))
     return out
 
 
@@ -78,8 +83,8 @@ def test_positions_of_seeded_games_round_trip(players: int, seed: int, name: str
         assert "\n" not in text
         assert parse_position(text) == pos
         assert parse_position(format_position(pos, short=True)) == pos
-        again = GameState.from_position(pos, rs)
-        assert again.position() == pos
+        again = state_from_position(pos, rs)
+        assert position_of(again) == pos
         assert again.legal_actions() == state.legal_actions()
     assert phases >= {Phase.DEALING, Phase.PLAYING}
 
@@ -130,7 +135,7 @@ def test_example_texts_are_canonical_and_start_games(name: str) -> None:
     assert parse_position(format_position(pos, short=True)) == pos
     assert position_from_json(position_to_json(pos)) == pos
     assert not list(schema().iter_errors(position_to_json(pos)))
-    assert GameState.from_position(pos).position() == pos
+    assert position_of(state_from_position(pos)) == pos
 
 
 @pytest.mark.parametrize(("change", "path"), [
@@ -153,7 +158,7 @@ def test_the_worked_examples_of_the_spec_read_and_start_games() -> None:
     assert len(texts) == 6
     for text in texts:
         pos = parse_position(text)
-        assert GameState.from_position(pos).position() == pos
+        assert position_of(state_from_position(pos)) == pos
     assert MID_DEAL_8 in texts and PASSING_6 in texts and EXTRAS_PENDING_6 in texts
     assert parse_position(texts[-1]) == parse_position(MOON_6)
     shown = json.loads(doc.split("```json\n")[1].split("```")[0])
@@ -628,7 +633,7 @@ def test_a_finished_game_has_no_position() -> None:
     final = [after for _, _, after, _ in game_steps(6, 1)][-1]
     assert final.phase is Phase.GAME_OVER
     with pytest.raises(InputError) as exc:
-        final.position()
+        position_of(final)
     assert str(exc.value) == ("phase: the game is over: a finished game has no position to "
                               "continue from")
 
@@ -652,7 +657,7 @@ def test_a_game_started_within_a_deal_has_no_record() -> None:
     from rules_ref.record import record_from_state
 
     state = [after for _, _, after, _ in game_steps(players=6, seed=7)][40]
-    resumed = GameState.from_position(state.position(), state.ruleset)
+    resumed = state_from_position(position_of(state), state.ruleset)
     play = resumed.legal_actions()[0]
     for s in (resumed, resumed.apply(play)[0]):
         with pytest.raises(InputError) as err:
