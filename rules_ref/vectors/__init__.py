@@ -37,6 +37,9 @@ from .files import (
     FORMAT,
     KINDS,
     LATEST,
+    MAX_CASE_ACTIONS,
+    MAX_CASES_PER_FILE,
+    MAX_PERFT_DEPTH,
     PROTOCOL_KINDS,
     UNIT_KINDS,
     VECTORS_VERSION,
@@ -53,13 +56,6 @@ from .files import (
 from .jsontext import dumps
 from .shape import check_case, file_problems, require_valid
 from .writing import build_files, document, generate
-
-#: Bounds on a vector file (``spec/limits.md``); :mod:`.shape` reads them here at each use.
-MAX_CASES_PER_FILE = 10_000
-#: At most this many prefix actions, and this many steps, in one case.
-MAX_CASE_ACTIONS = 10_000
-#: The deepest perft case a runner walks.
-MAX_PERFT_DEPTH = 5
 
 __all__ = [
     "CONTRACT_VERSION", "CONTRACT_VERSIONS", "FORMAT", "KINDS", "LATEST", "MAX_CASES_PER_FILE",

@@ -80,7 +80,7 @@ class VectorFile:
         return cases if isinstance(cases, list) else []
 
 
-#: Bounds on a vector file (``spec/limits.md``).
+#: Bounds on a vector file (``spec/limits.md``); :mod:`.shape` reads them here at each use.
 MAX_CASES_PER_FILE = 10_000
 #: At most this many prefix actions, and this many steps, in one case.
 MAX_CASE_ACTIONS = 10_000

@@ -18,14 +18,13 @@ from ..errors import InputError, RulesRefError
 from ..protocol.reference_adapter import position_state, start_message
 from ..ruleset import Ruleset
 from ..serialize import action_from_json, check_int, check_object
+from . import files
 from .files import KINDS, Case, VectorFile
 
 
 def _limit(name: str) -> int:
-    """A bound of ``spec/limits.md`` (``MAX_CASES_PER_FILE``, ...), as the package has it now."""
-    from .. import vectors
-
-    return int(getattr(vectors, name))
+    """A bound of ``spec/limits.md`` (``MAX_CASES_PER_FILE``, ...), as :mod:`.files` has it now."""
+    return int(getattr(files, name))
 
 
 _COMMON = ("id", "description", "rules", "ruleset", "players")

@@ -35,6 +35,7 @@ from rules_ref.record import record_from_state
 from rules_ref.registry import spec_dir
 from rules_ref.ruleset import INT_BOUNDS, MAX_PASS_CYCLE, Ruleset
 from rules_ref.vectors import case_replay as vector_runner
+from rules_ref.vectors import files as vector_files
 
 from . import cli
 
@@ -429,10 +430,10 @@ def test_vector_directory(tmp_path: Path, vector_dir: Path,
           r"error: .*/bad.json: a vector file is a JSON object")
     (vector_dir / "bad.json").unlink()
     _edit_vectors(vector_dir, "cases.0.steps", [{"action": None}] * 41)
-    monkeypatch.setattr(vectors, "MAX_CASE_ACTIONS", 40)
+    monkeypatch.setattr(vector_files, "MAX_CASE_ACTIONS", 40)
     check(["vectors", "run", "--dir", str(vector_dir), *run], 2,
           r"error: .*/trick.json: cases\[0\].steps: 41 steps, more than 40")
-    monkeypatch.setattr(vectors, "MAX_CASES_PER_FILE", 5)
+    monkeypatch.setattr(vector_files, "MAX_CASES_PER_FILE", 5)
     check(["vectors", "run", "--dir", str(vector_dir), *run], 2,
           r"error: .*/trick.json: cases: 11 cases, more than 5")
 
