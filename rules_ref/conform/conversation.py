@@ -42,7 +42,7 @@ from ..strategies.crafted import (
 from . import illegal_kinds
 from .aims import Aim, aim_for, focus_weights, value_of
 from .choosers import AimedChooser, Chooser, RulesetDrawer
-from .position_starts import is_moment, start_again, starts_again
+from .position_starts import is_moment, starts_again
 from .session import Session
 
 #: At most this many deals in one conversation (one Hypothesis example).
@@ -341,7 +341,7 @@ class Conversation:
         if not (self.start_again and is_moment(state)):
             return False
         self.start_again = False
-        start_again(self.session)
+        self.session.start_again()
         return True
 
     def play_deal(self, scripted: list[tuple[Action, str]] | None = None) -> None:

@@ -14,7 +14,7 @@ So in one game in :data:`EVERY` (chosen from the game's own seed:
 from the reference's position at the first of these moments the game meets
 (:func:`is_moment`): a trick about to be led while a set-aside pile waits
 (``VOID.TRICK``), the shooter's moon choice (``MOON.CHOICE``), a deal scored
-with the game going on (between deals). :func:`start_again` sends that
+with the game going on (between deals). :meth:`.session.Session.start_again` sends that
 ``start``; its answer must be the reference's observation of the position,
 and the game goes on from there on both sides. A rejection or an internal
 error is a divergence under the rules the position rests on
@@ -27,15 +27,11 @@ not take.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from ..registry import rule_ids
 from ..state import GameState
 from ..state_parts import Phase
-from .resync import position_start
-
-if TYPE_CHECKING:
-    from .session import Session
 
 #: One game in this many is started again from a position (when the adapter can).
 EVERY = 4
@@ -87,22 +83,3 @@ def position_rules(state: GameState, cited: object = None) -> list[str]:
     if isinstance(cited, str) and cited in rule_ids():
         rules = [cited, *(r for r in rules if r != cited)]
     return rules
-
-
-def start_again(session: Session) -> None:
-    """Start the implementation again from the reference's current position, and judge it.
-
-    What is queued is judged first. The ``start`` is judged as any start
-    (:meth:`.session.Session.start`): its answer must equal the reference's
-    observation of the position, and then both games go on from it (the
-    reference's from a state rebuilt from its own position). Otherwise the
-    divergence is recorded (or raised, without a divergence handler), the
-    implementation is offered the position once more, and the game ends when
-    that does not bring it back in step (:class:`.resync.GameCut`).
-    """
-    session.flush()
-    state = session.state
-    if state is None or state.phase is Phase.GAME_OVER:
-        return
-    session.stats.position_starts += 1
-    session.start(position_start(state))

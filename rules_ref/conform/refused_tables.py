@@ -34,20 +34,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, Deal, hand_size, seeded_deal
 from ..errors import RulesRefError, SetupError
-from ..findings.failure import Failure, FoundFailure
+from ..findings.failure import Failure
 from ..passing import seat_distance
+from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, switch_values
 from ..protocol.observation import observation_problems
 from ..ruleset import PassForbidden, PassStep, Ruleset, SeatDistance
 from ..serialize import cards_to_json, ruleset_to_json
 from ..state import GameState
-
-if TYPE_CHECKING:
-    from .session import Session
 
 #: The rules a game's set-up checks: a rejected start citing one of them is blamed on it.
 SETUP_RULES = ("PLAYERS.COUNT", "PASS.CARDS", "PASS.DIRECTION", "DEAL.SIZE", "DECK.CARDS",
@@ -246,16 +244,16 @@ def _position(msg: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
             "totals": msg.get("totals"), "position_text": None}
 
 
-def judge_refused(session: Session, msg_id: int, refused: SetupError) -> None:
-    """Judge the answer to the ``start`` of a table the reference refuses (``refused``).
+def judge_refused(proc: AdapterProcess, msg: dict[str, Any], kind: str, answer: dict[str, Any],
+                  refused: SetupError) -> Failure | str | None:
+    """The verdict on the answer (``kind``, ``answer``) to ``msg``, a table the reference refuses.
 
-    A rejection passes (one citing another rule is counted in ``citations``;
-    the rule is optional); an observation or an error is a failure, raised or handed
-    to the session's ``on_divergence`` as the session's own failures are.
+    ``None``: a rejection citing the reference's rule, or none (the rule is
+    optional). A text: a rejection citing another rule, the note saying so
+    (the session counts it in ``citations``). A :class:`Failure`: the
+    implementation accepted the table, or reported an error. An observation
+    that breaks the protocol is a fault of ``proc``, raised.
     """
-    msg = session.start_msg
-    kind, answer = session._answer(msg_id, "start", "start")
-    session.stats.actions += 1
     rule = refused.rule_id or "PLAYERS.COUNT"
     players = int(msg.get("players", 0))
     ruleset = Ruleset.from_dict(msg.get("ruleset", {}))
@@ -263,12 +261,9 @@ def judge_refused(session: Session, msg_id: int, refused: SetupError) -> None:
     if kind == "rejected":
         cited = answer.get("rule")
         if cited is not None and cited != rule:  # `rule` is optional, as for actions
-            session.stats.citations += 1
-            if len(session.notes) < 5:
-                session.notes.append(
-                    f"start of a table the rules refuse ({players} players): rejected citing "
+            return (f"start of a table the rules refuse ({players} players): rejected citing "
                     f"{cited}, the reference cites {rule}")
-        return
+        return None
     if kind == "error":
         summary = ("the implementation reported an internal error on start of the game (a "
                    f"table the rules refuse): {str(answer.get('message'))[:300]}")
@@ -276,17 +271,14 @@ def judge_refused(session: Session, msg_id: int, refused: SetupError) -> None:
     else:
         problems = observation_problems(answer)
         if problems:
-            raise session.proc.fault("shape", "observation: " + "; ".join(problems))
+            raise proc.fault("shape", "observation: " + "; ".join(problems))
         summary = ("the implementation accepted a table the rules refuse: "
                    f"{refusal_words(ruleset, players, refused)} (rule {rule})")
         actual = {"type": "observation", **answer}
-    failure = Failure(kind="error" if kind == "error" else "disagreement", rules=[rule],
-                      summary=summary, start=msg, actions=[], failing=None,
-                      position=_position(msg, ruleset), expected=reference, actual=actual,
-                      reference=reference)
-    if session.on_divergence is None:
-        raise FoundFailure(failure)
-    session._diverged(failure)
+    return Failure(kind="error" if kind == "error" else "disagreement", rules=[rule],
+                   summary=summary, start=msg, actions=[], failing=None,
+                   position=_position(msg, ruleset), expected=reference, actual=actual,
+                   reference=reference)
 
 
 def rejected_start_rules(ruleset: Ruleset, cited: object) -> list[str]:

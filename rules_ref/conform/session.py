@@ -27,7 +27,7 @@ from typing import Any
 
 from ..actions import Action, Play
 from ..errors import IllegalAction, RulesRefError, SetupError, Violation
-from ..exercise import detect as detect
+from ..exercise import detect
 from ..findings.attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
 
 # Re-exported ("X as X"): the results of a conversation live in .failure.
@@ -43,7 +43,14 @@ from ..state import GameState
 from ..state_parts import Phase
 from .position_starts import position_rules
 from .refused_tables import judge_refused, rejected_start_rules
-from .resync import MAX_ROLLBACKS, GameCut, can_restart, follow_between_deals, restart_from
+from .resync import (
+    MAX_ROLLBACKS,
+    GameCut,
+    can_restart,
+    follow_between_deals,
+    position_start,
+    restart_from,
+)
 
 _rare_paths: Callable[..., tuple[str, ...]] | None
 try:
@@ -227,6 +234,41 @@ class Session:
         answer.pop("id", None)
         return kind, answer
 
+    def start_again(self) -> None:
+        """Start the implementation again from the reference's current position, and judge it.
+
+        What is queued is judged first. The ``start`` (:mod:`.position_starts`)
+        is judged as any start (:meth:`start`): its answer must equal the
+        reference's observation of the position, and then both games go on from
+        it (the reference's from a state rebuilt from its own position).
+        Otherwise the divergence is recorded (or raised, without a divergence
+        handler), the implementation is offered the position once more, and the
+        game ends when that does not bring it back in step (:class:`.resync.GameCut`).
+        """
+        self.flush()
+        state = self.state
+        if state is None or state.phase is Phase.GAME_OVER:
+            return
+        self.stats.position_starts += 1
+        self.start(position_start(state))
+
+    def _judge_refused(self, msg_id: int, refused: SetupError) -> None:
+        """Judge the answer to the ``start`` of a table the reference refuses (``refused``).
+
+        A failure is raised, or handed to ``on_divergence``, as the session's own are.
+        """
+        kind, answer = self._answer(msg_id, "start", "start")
+        self.stats.actions += 1
+        verdict = judge_refused(self.proc, self.start_msg, kind, answer, refused)
+        if isinstance(verdict, str):
+            self.stats.citations += 1
+            if len(self.notes) < 5:
+                self.notes.append(verdict)
+        elif verdict is not None:
+            if self.on_divergence is None:
+                raise FoundFailure(verdict)
+            self._diverged(verdict)
+
     # --- the conversation ---
 
     def start(self, msg: dict[str, Any], *, tally: bool = True) -> None:
@@ -245,7 +287,7 @@ class Session:
         try:
             state = position_state(msg) if "position" in msg else start_state(msg)
         except SetupError as refused:  # a table the rules refuse: it must be rejected
-            return judge_refused(self, msg_id, refused)
+            return self._judge_refused(msg_id, refused)
         from_position = "position" in msg
         if not from_position and tally:
             self.stats.exercise.update(detect.start_conditions(state))
