@@ -1,4 +1,4 @@
-"""Reading JSON input files and writing output files safely.
+"""Reading JSON input files and writing output files safely: every command's files.
 
 Input files are read with a size limit and parsed as JSON only (no pickle,
 no evaluation of any kind); output is written to a temporary file beside
@@ -6,10 +6,10 @@ the target and renamed into place, so a partial file is never left behind
 as if complete, and nothing is written outside the directory the target
 names. The limits are in ``spec/limits.md``.
 
-The conformance kit reads and writes its files (vector files, replays)
-with these functions, and the command line uses the same ones
-(``rules_ref.fileio`` re-exports them), so that every file is read and
-written one way without the kit importing the command-line package.
+The command line's inputs (rulesets, records, replays, expectations) and
+the kit's files (vector files, replays, reports) are all read and written
+with these functions, so that every file is read and written one way; the
+module sits below both, so that the kit never imports the command line.
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ def _int_list(value: Any, n: int) -> list[int] | None:
 
 def _points_rules(before: GameState | None, after: GameState, expected: Any,
                   actual: Any) -> list[str]:
-    """Points that differ: traced to the cards that carry them (:mod:`~rules_ref.conformance.trace`).
+    """Points that differ: traced to the cards that carry them.
 
     After a trick the difference is usually that trick's parcel (its pending
     pile, the extras, its cancelled cards); at the end of a deal it may be

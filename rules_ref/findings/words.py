@@ -93,7 +93,10 @@ def failure_states(failure: object) -> tuple[GameState | None, Action | None]:
 
 
 def accepted_refused_table(failure: object) -> bool:
-    """True for an accepted start of a table the reference refuses (:mod:`~rules_ref.conform.refused_tables`)."""
+    """True for an accepted start of a table the reference refuses.
+
+    (The tables the rules refuse: :mod:`~rules_ref.conform.refused_tables`.)
+    """
     expected, actual = _get(failure, "expected") or {}, _get(failure, "actual") or {}
     return (_get(failure, "failing") is None and expected.get("type") == "rejected"
             and actual.get("type") == "observation")

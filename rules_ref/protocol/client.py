@@ -11,7 +11,7 @@ another request, or sends a message of the wrong shape) raises
 :class:`AdapterFault` with a clear message and the evidence.
 
 The parsing and checking of what the adapter sends is done
-by the pure functions of :mod:`.messages` (re-exported here), which raise
+by the pure functions of :mod:`.messages`, which raise
 :class:`AdapterFault` without the evidence; the process adds it. The limits
 are in ``spec/limits.md``.
 

@@ -34,8 +34,8 @@ cancelling policy and a deal without passing); whether it happened is
 read from the game itself by :func:`rare_paths`.
 
 This module gathers the public names in one place; they live in
-:mod:`~rules_ref.strategies.setups`, :mod:`~rules_ref.strategies.deals`, :mod:`~rules_ref.strategies.play`
-and :mod:`~rules_ref.strategies.situations`.
+:mod:`.setups`, :mod:`.deals`, :mod:`.play` and :mod:`.situations`; the
+adversarial deals the search plays are :mod:`.crafted`.
 """
 
 from __future__ import annotations

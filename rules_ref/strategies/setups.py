@@ -109,7 +109,10 @@ def fits_every_count(rs: Ruleset) -> bool:
 
 
 def _inside(rs: Ruleset, switches: Mapping[str, object] | None) -> bool:
-    """Is ``rs`` supported by ``switches`` (:func:`~rules_ref.protocol.handshake.unsupported_switches`)?"""
+    """Is ``rs`` supported by ``switches``?
+
+    (:func:`~rules_ref.protocol.handshake.unsupported_switches` is empty.)
+    """
     return switches is None or not unsupported_switches(rs, switches)
 
 

@@ -139,7 +139,7 @@ def start_adapter(command: Sequence[str], timeout: float) -> tuple[AdapterProces
 
 
 def supports_dict(supports: Supports, capabilities: Sequence[str] = ()) -> dict[str, Any]:
-    """The handshake's declarations in the form :func:`.vector_runner.unsupported` reads."""
+    """The handshake's declarations in the form :func:`.case_replay.unsupported` reads."""
     return {"players": list(supports.players), "switches": supports.switches,
             "capabilities": list(capabilities)}
 
