@@ -56,7 +56,7 @@ MAX_JOBS = 64
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.usage = "%(prog)s [options] -- COMMAND..."
     p.epilog = ("COMMAND is the adapter, run as an argument list (no shell), for example: "
-                "rules-ref conform -- python -m rules_ref.protocol.reference_adapter. "
+                "rules-ref conform -- rules-ref adapter. "
                 "exit status: 0 no unexpected divergence; 1 an unexpected divergence (a "
                 "replay file for each class), or with --strict an expectation not seen; 2 an "
                 "adapter fault or bad usage; 3 an internal error of rules-ref; 4 nothing "
@@ -138,7 +138,7 @@ def _command(args: argparse.Namespace) -> list[str]:
         command = command[1:]
     if not command:
         raise InputError("no adapter command: give it after --, for example "
-                         "rules-ref conform -- python -m rules_ref.protocol.reference_adapter")
+                         "rules-ref conform -- rules-ref adapter")
     return command
 
 

@@ -126,7 +126,7 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
         command = command[1:]
     if not command:
         raise InputError("no adapter command: put it after --, e.g. "
-                         "rules-ref vectors run -- python -m rules_ref.protocol.reference_adapter")
+                         "rules-ref vectors run -- rules-ref adapter")
     kinds = list(vectors.PROTOCOL_KINDS)
     if args.kinds:
         wanted = [k for item in args.kinds for k in item.split(",") if k]

@@ -196,7 +196,7 @@ def test_no_adapter_command(capsys: pytest.CaptureFixture[str], argv: list[str])
     assert cli.main(["conform", *argv]) == 2
     assert capsys.readouterr() == ("", (
         "rules-ref conform: error: no adapter command: give it after --, for example "
-        "rules-ref conform -- python -m rules_ref.protocol.reference_adapter\n"))
+        "rules-ref conform -- rules-ref adapter\n"))
 
 
 @pytest.mark.parametrize(("mode", "at", "code", "evidence"), [
