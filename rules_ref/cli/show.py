@@ -27,8 +27,9 @@ from ..state import GameState
 from .log import INDENT, GameLog
 from .style import Style
 
-#: The ``format`` of a replay file, as :mod:`rules_ref.conform` writes it (that
-#: module needs Hypothesis, which showing a file does not; a test keeps the two equal).
+#: The ``format`` of a replay file, as :mod:`rules_ref.findings.replay` has it (kept here
+#: so that every start of the command line does not import the findings; a test keeps the
+#: two equal).
 REPLAY_FORMAT = "cancellation-hearts-conform-replay"
 REPLAY_VERSION = 1
 #: At most this many actions in a replay file shown.

@@ -40,7 +40,7 @@ Hypothesis is there) load without it; the search itself needs the
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .budget import DEFAULT_MAX_SECONDS as DEFAULT_MAX_SECONDS
@@ -94,7 +94,7 @@ OWNERS = {
 __all__ = sorted(OWNERS)
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     """A public name of the package, imported from its module the first time it is read."""
     module = OWNERS.get(name)
     if module is None:

@@ -24,7 +24,7 @@ import pytest
 
 from rules_ref import conform as runner
 from rules_ref import fileio as cli_io
-from rules_ref import game, record_shape, serialize, vectors
+from rules_ref import findings, game, record_shape, serialize, vectors
 from rules_ref.cards import MAX_CARD_TEXT, parse_card
 from rules_ref.cli import common, conform
 from rules_ref.errors import CardNotationError, RulesRefError
@@ -315,7 +315,7 @@ def test_record_breaking_rules_exits_1(record: dict[str, Any], tmp_path: Path) -
 
 def _replay(record: dict[str, Any]) -> dict[str, Any]:
     deal = record["deals"][0]
-    return {"format": runner.REPLAY_FORMAT, "version": 1, "kind": "disagreement",
+    return {"format": findings.REPLAY_FORMAT, "version": 1, "kind": "disagreement",
             "start": {"type": "start", "players": 6, "ruleset": record["ruleset"],
                       "deal_number": 1, "dealer": 0, "totals": [0] * 6,
                       "hands": deal["hands"], "extras": deal["extras"]},
@@ -596,8 +596,8 @@ def test_the_limits_document_states_the_code() -> None:
         "record lists": (record_shape.MAX_LIST, f"totals) | {record_shape.MAX_LIST} entries |"),
         "game deals": (runner.MAX_DEALS_PER_GAME,
                        f"| Deals in one `conform` game | {runner.MAX_DEALS_PER_GAME} |"),
-        "replay": (runner.MAX_REPLAY_ACTIONS, f"(`conform --replay`) | "
-                                              f"{runner.MAX_REPLAY_ACTIONS} |"),
+        "replay": (findings.MAX_REPLAY_ACTIONS, f"(`conform --replay`) | "
+                                                f"{findings.MAX_REPLAY_ACTIONS} |"),
         "state": (serialize.MAX_STATE_ACTIONS, f"`rules_ref.serialize.state_from_json`) | "
                                                f"{serialize.MAX_STATE_ACTIONS} |"),
         "cases": (vectors.MAX_CASES_PER_FILE, f"| Cases in a vector file | "
