@@ -119,7 +119,7 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     from ..fileio import write_text_atomic
     from ..vectors import results as report
     from ..vectors import running
-    from ..vectors.case_replay import FAIL, Outcome
+    from ..vectors.case_replay import FAIL, CaseResult
 
     command = list(args.adapter)
     if command and command[0] == "--":
@@ -147,7 +147,7 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     if not cases:
         raise InputError(f"{directory}: holds no cases of the kind(s) {', '.join(kinds)}")
 
-    def show(o: Outcome) -> None:
+    def show(o: CaseResult) -> None:
         if not args.json and (not args.quiet or o.status == FAIL):
             print(o.line(), flush=True)
 

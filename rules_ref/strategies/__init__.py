@@ -57,7 +57,7 @@ from .deals import void_first_trick_deals as void_first_trick_deals
 from .deals import void_last_trick_deals as void_last_trick_deals
 from .play import DEAL_KINDS as DEAL_KINDS
 from .play import POLICY_STYLES as POLICY_STYLES
-from .play import Chooser as Chooser
+from .play import ActionChooser as ActionChooser
 from .play import DealPosition as DealPosition
 from .play import Observer as Observer
 from .play import Policy as Policy
@@ -102,7 +102,7 @@ __all__ = [
     "VOID_LAST",
     "VOID_TRICK",
     "VOID_TWICE",
-    "Chooser",
+    "ActionChooser",
     "DealPosition",
     "Observer",
     "Policy",

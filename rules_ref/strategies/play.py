@@ -44,7 +44,8 @@ from .setups import dealers, near_target_totals, player_counts, rulesets
 #: The ways a :class:`Policy` can choose.
 POLICY_STYLES = ("uniform", "cancelling", "reference", "mixed")
 
-Chooser = Callable[[GameState], Action]
+#: What chooses the next action of a game from its state (a :class:`Policy` is one).
+ActionChooser = Callable[[GameState], Action]
 Observer = Callable[[GameState, Action, GameState, tuple[ev.Event, ...]], None]
 
 
@@ -123,7 +124,7 @@ def policies(styles: Iterable[str] = POLICY_STYLES) -> st.SearchStrategy[Policy]
     return st.builds(Policy, st.sampled_from(tuple(styles)), st.integers(0, 2**32 - 1))
 
 
-def play_out(state: GameState, choose: Chooser, observe: Observer | None = None) -> GameState:
+def play_out(state: GameState, choose: ActionChooser, observe: Observer | None = None) -> GameState:
     """Play the deal in progress to its end with ``choose``; return the state after it.
 
     The deal ends when it has been scored (phase ``dealing``, or

@@ -74,7 +74,7 @@ class InProcess:
 
 
 @dataclass
-class Outcome:
+class CaseResult:
     """The result of one case.
 
     ``rules`` are the rules a failure is blamed on; ``unsupported`` what a
@@ -390,7 +390,7 @@ def _rejection(answer: dict[str, Any]) -> str:
 
 
 def run_case(driver: Driver, case: dict[str, Any],
-             known_rules: frozenset[str] | None = None) -> Outcome:
+             known_rules: frozenset[str] | None = None) -> CaseResult:
     """Replay one case; an :class:`AdapterFault` propagates.
 
     A failure after a prefix along which the adapter's game had already left
@@ -403,12 +403,12 @@ def run_case(driver: Driver, case: dict[str, Any],
         message, rules = str(exc), exc.rules
         if not rules and run.divergence is not None:
             message, rules = f"{message}; {run.divergence.text()}", run.divergence.rules
-        return Outcome(case["id"], FAIL, rules or blame(case, exc.fields), message)
-    return Outcome(case["id"], PASS, [], "; ".join(run.notes))
+        return CaseResult(case["id"], FAIL, rules or blame(case, exc.fields), message)
+    return CaseResult(case["id"], PASS, [], "; ".join(run.notes))
 
 
 def run_all(driver: Driver, cases: Iterable[dict[str, Any]], supports: dict[str, Any] | None,
-            report: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+            report: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
     """Replay ``cases`` (protocol kinds only); ``supports`` from the handshake, or all."""
     out = []
     known = frozenset(rule_ids())
@@ -425,12 +425,12 @@ def run_all(driver: Driver, cases: Iterable[dict[str, Any]], supports: dict[str,
     return out
 
 
-def skipped(case: dict[str, Any], missing: Sequence[str]) -> Outcome:
+def skipped(case: dict[str, Any], missing: Sequence[str]) -> CaseResult:
     """The outcome of a case skipped for what it needs (:func:`unsupported`)."""
-    return Outcome(case["id"], SKIP, [], f"not declared by the adapter: {', '.join(missing)}",
+    return CaseResult(case["id"], SKIP, [], f"not declared by the adapter: {', '.join(missing)}",
                    list(missing))
 
 
-def totals_line(outcomes: Sequence[Outcome]) -> str:
+def totals_line(outcomes: Sequence[CaseResult]) -> str:
     n = {s: sum(1 for o in outcomes if o.status == s) for s in (PASS, FAIL, SKIP)}
     return f"{n[PASS]} passed, {n[FAIL]} failed, {n[SKIP]} skipped"

@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from .case_replay import FAIL, PASS, SKIP, Outcome, totals_line
+from .case_replay import FAIL, PASS, SKIP, CaseResult, totals_line
 from .running import MIN_TESTED_SHARE, RunResult
 
 #: The ``format`` of the JSON report.
@@ -100,7 +100,7 @@ def json_report(result: RunResult, verdict: str, status: int, command: Sequence[
     }
 
 
-def _case_json(o: Outcome, kind: str) -> dict[str, Any]:
+def _case_json(o: CaseResult, kind: str) -> dict[str, Any]:
     return {"id": o.case_id, "kind": kind, "status": o.status, "rules": o.rules,
             "message": o.message, "unsupported": o.unsupported}
 
@@ -113,7 +113,7 @@ def _xml_text(text: str) -> str:
 
 def junit_xml(result: RunResult) -> str:
     """The run as JUnit XML: a test suite per kind, a test case per vector."""
-    kinds: dict[str, list[Outcome]] = defaultdict(list)
+    kinds: dict[str, list[CaseResult]] = defaultdict(list)
     kind_of = {str(case["id"]): kind for kind, case in result.cases}
     for o in result.outcomes:
         kinds[kind_of.get(o.case_id, "")].append(o)

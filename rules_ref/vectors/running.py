@@ -24,7 +24,16 @@ from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports
 from ..protocol.messages import AdapterFault
 from ..registry import rule_ids
-from .case_replay import FAIL, NEEDS_POSITION, PASS, SKIP, Outcome, run_case, skipped, unsupported
+from .case_replay import (
+    FAIL,
+    NEEDS_POSITION,
+    PASS,
+    SKIP,
+    CaseResult,
+    run_case,
+    skipped,
+    unsupported,
+)
 from .files import Case
 from .position_forms import twin_id
 
@@ -92,7 +101,7 @@ class RunResult:
     """What a run did: one outcome per case run or skipped, and the fault that stopped it."""
 
     cases: list[tuple[str, Case]]
-    outcomes: list[Outcome] = field(default_factory=list)
+    outcomes: list[CaseResult] = field(default_factory=list)
     adapter: str | None = None
     protocol: int | None = None
     fault: AdapterFault | None = None
@@ -146,7 +155,7 @@ def supports_dict(supports: Supports, capabilities: Sequence[str] = ()) -> dict[
 
 def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeout: float,
                 case_seconds: float = CASE_SECONDS,
-                report: Callable[[Outcome], None] | None = None) -> RunResult:
+                report: Callable[[CaseResult], None] | None = None) -> RunResult:
     """Replay ``cases`` (kind, case) through the adapter ``command``.
 
     ``timeout`` bounds the wait for each answer, ``case_seconds`` each case.
@@ -169,7 +178,7 @@ def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeo
                 try:
                     outcome = run_case(_Bounded(proc, timeout, case_seconds), case, known)
                 except CaseTimeout:
-                    outcome = Outcome(case["id"], FAIL, list(case["rules"]),
+                    outcome = CaseResult(case["id"], FAIL, list(case["rules"]),
                                       f"timed out: the case ran past its time bound of "
                                       f"{case_seconds:g} s (--case-timeout); the run goes on "
                                       "with a fresh adapter")
