@@ -208,7 +208,7 @@ class Session:
             return True
         rule = answer.get("rule")
         if after is not None:
-            rules = rejected_legal_rules(before, step.action, rule, self.known_rules)
+            rules = rejected_legal_rules(before, step.action, rule)
             raise self._fail(rules, f"the implementation rejected a legal action "
                              f"({describe_action(action_json)}; rules {', '.join(rules)})",
                              before, action_json, {"type": "observation"},

@@ -272,8 +272,7 @@ class CaseRun:
         if self.divergence is not None:
             return Mismatch(f"{what}; {self.divergence.text()}", (), self.divergence.rules)
         cited = answer.get("rule")
-        rules = rejected_legal_rules(ref, parsed, cited if isinstance(cited, str) else None,
-                                     self.known_rules)
+        rules = rejected_legal_rules(ref, parsed, cited if isinstance(cited, str) else None)
         return Mismatch(what, (), rules)
 
     def run(self) -> None:
@@ -296,8 +295,7 @@ class CaseRun:
                 if answer["type"] == "rejected":
                     cited = answer.get("rule")
                     rules = [] if ref is None or parsed is None else rejected_legal_rules(
-                        ref, parsed, cited if isinstance(cited, str) else None,
-                        self.known_rules)
+                        ref, parsed, cited if isinstance(cited, str) else None)
                     raise Mismatch(f"{where} was rejected, but it is legal: "
                                    f"{_rejection(answer)}", ("legal",), rules)
                 if ref is not None and parsed is not None:
