@@ -1,6 +1,6 @@
 """Hypothesis strategies for Cancellation Hearts: rulesets, deals, tricks and policies.
 
-This module drives Hypothesis (the ``conform`` extra). The property tests in
+Its strategies drive Hypothesis (the ``conform`` extra). The property tests in
 ``tests/properties`` build their games from it, and the differential runner
 (``rules-ref conform``) counts the rare paths its games went through with
 :func:`rare_paths`.
@@ -34,98 +34,111 @@ cancelling policy and a deal without passing); whether it happened is
 read from the game itself by :func:`rare_paths`.
 
 This module gathers the public names in one place; they live in
-:mod:`.setups`, :mod:`.deals`, :mod:`.play` and :mod:`.situations`; the
-adversarial deals the search plays are :mod:`.crafted`.
+:mod:`.setups`, :mod:`.deals`, :mod:`.play` and :mod:`.situations`. The
+adversarial deals are built once, in :mod:`.crafted`, from any source of
+choices: a seeded generator in the search, a Hypothesis draw here.
+
+The names below are loaded from their modules on first use, so that the
+modules that need no Hypothesis (:mod:`.crafted`, which the vectors' moon
+deals read too, and :mod:`.situations`) load without it.
 """
 
 from __future__ import annotations
 
-# The signatures shown with the re-exported names (in the API pages) name st.SearchStrategy.
-from hypothesis import strategies as st  # noqa: F401
+from typing import TYPE_CHECKING
 
-from .deals import ACE_OF_CLUBS as ACE_OF_CLUBS
-from .deals import any_deals as any_deals
-from .deals import cancelling_suit_deals as cancelling_suit_deals
-from .deals import explicit_deals as explicit_deals
-from .deals import forced_heart_deals as forced_heart_deals
-from .deals import mirrored_deals as mirrored_deals
-from .deals import moon_deals as moon_deals
-from .deals import opening_lead_deals as opening_lead_deals
-from .deals import penalty_leader_deals as penalty_leader_deals
-from .deals import trick_cards as trick_cards
-from .deals import void_first_trick_deals as void_first_trick_deals
-from .deals import void_last_trick_deals as void_last_trick_deals
-from .play import DEAL_KINDS as DEAL_KINDS
-from .play import POLICY_STYLES as POLICY_STYLES
-from .play import ActionChooser as ActionChooser
-from .play import DealPosition as DealPosition
-from .play import Observer as Observer
-from .play import Policy as Policy
-from .play import deal_positions as deal_positions
-from .play import deals_with_policies as deals_with_policies
-from .play import play_out as play_out
-from .play import policies as policies
-from .setups import dealers as dealers
-from .setups import near_target_totals as near_target_totals
-from .setups import player_counts as player_counts
-from .setups import rulesets as rulesets
-from .setups import switch_values as switch_values
-from .situations import CANCELLED_LEAD as CANCELLED_LEAD
-from .situations import FORCED_HEART_LEAD as FORCED_HEART_LEAD
-from .situations import MOON_ADD as MOON_ADD
-from .situations import MOON_SUBTRACT as MOON_SUBTRACT
-from .situations import OPENING_EXCEPTION as OPENING_EXCEPTION
-from .situations import PARTIAL_CANCEL as PARTIAL_CANCEL
-from .situations import PENDING_COLLECTED as PENDING_COLLECTED
-from .situations import RARE_PATHS as RARE_PATHS
-from .situations import TIE as TIE
-from .situations import VOID_FIRST_WITH_EXTRAS as VOID_FIRST_WITH_EXTRAS
-from .situations import VOID_LAST as VOID_LAST
-from .situations import VOID_TRICK as VOID_TRICK
-from .situations import VOID_TWICE as VOID_TWICE
-from .situations import RarePathTally as RarePathTally
-from .situations import rare_paths as rare_paths
+from ..package_face import names_on_first_use
 
-__all__ = [
-    "CANCELLED_LEAD",
-    "DEAL_KINDS",
-    "FORCED_HEART_LEAD",
-    "MOON_ADD",
-    "MOON_SUBTRACT",
-    "OPENING_EXCEPTION",
-    "PARTIAL_CANCEL",
-    "PENDING_COLLECTED",
-    "POLICY_STYLES",
-    "RARE_PATHS",
-    "TIE",
-    "VOID_FIRST_WITH_EXTRAS",
-    "VOID_LAST",
-    "VOID_TRICK",
-    "VOID_TWICE",
-    "ActionChooser",
-    "DealPosition",
-    "Observer",
-    "Policy",
-    "RarePathTally",
-    "any_deals",
-    "cancelling_suit_deals",
-    "deal_positions",
-    "dealers",
-    "deals_with_policies",
-    "explicit_deals",
-    "forced_heart_deals",
-    "mirrored_deals",
-    "moon_deals",
-    "near_target_totals",
-    "opening_lead_deals",
-    "penalty_leader_deals",
-    "play_out",
-    "player_counts",
-    "policies",
-    "rare_paths",
-    "rulesets",
-    "switch_values",
-    "trick_cards",
-    "void_first_trick_deals",
-    "void_last_trick_deals",
-]
+if TYPE_CHECKING:
+    from .crafted import ACE_OF_CLUBS as ACE_OF_CLUBS
+    from .deals import any_deals as any_deals
+    from .deals import cancelling_suit_deals as cancelling_suit_deals
+    from .deals import explicit_deals as explicit_deals
+    from .deals import forced_heart_deals as forced_heart_deals
+    from .deals import mirrored_deals as mirrored_deals
+    from .deals import moon_deals as moon_deals
+    from .deals import opening_lead_deals as opening_lead_deals
+    from .deals import penalty_leader_deals as penalty_leader_deals
+    from .deals import trick_cards as trick_cards
+    from .deals import void_first_trick_deals as void_first_trick_deals
+    from .deals import void_last_trick_deals as void_last_trick_deals
+    from .play import DEAL_KINDS as DEAL_KINDS
+    from .play import POLICY_STYLES as POLICY_STYLES
+    from .play import ActionChooser as ActionChooser
+    from .play import DealPosition as DealPosition
+    from .play import Observer as Observer
+    from .play import Policy as Policy
+    from .play import deal_positions as deal_positions
+    from .play import deals_with_policies as deals_with_policies
+    from .play import play_out as play_out
+    from .play import policies as policies
+    from .setups import dealers as dealers
+    from .setups import near_target_totals as near_target_totals
+    from .setups import player_counts as player_counts
+    from .setups import rulesets as rulesets
+    from .setups import switch_values as switch_values
+    from .situations import CANCELLED_LEAD as CANCELLED_LEAD
+    from .situations import FORCED_HEART_LEAD as FORCED_HEART_LEAD
+    from .situations import MOON_ADD as MOON_ADD
+    from .situations import MOON_SUBTRACT as MOON_SUBTRACT
+    from .situations import OPENING_EXCEPTION as OPENING_EXCEPTION
+    from .situations import PARTIAL_CANCEL as PARTIAL_CANCEL
+    from .situations import PENDING_COLLECTED as PENDING_COLLECTED
+    from .situations import RARE_PATHS as RARE_PATHS
+    from .situations import TIE as TIE
+    from .situations import VOID_FIRST_WITH_EXTRAS as VOID_FIRST_WITH_EXTRAS
+    from .situations import VOID_LAST as VOID_LAST
+    from .situations import VOID_TRICK as VOID_TRICK
+    from .situations import VOID_TWICE as VOID_TWICE
+    from .situations import RarePathTally as RarePathTally
+    from .situations import rare_paths as rare_paths
+
+#: Each public name and the module of this package that defines it.
+OWNERS = {
+    "ACE_OF_CLUBS": "crafted",
+    "any_deals": "deals",
+    "cancelling_suit_deals": "deals",
+    "explicit_deals": "deals",
+    "forced_heart_deals": "deals",
+    "mirrored_deals": "deals",
+    "moon_deals": "deals",
+    "opening_lead_deals": "deals",
+    "penalty_leader_deals": "deals",
+    "trick_cards": "deals",
+    "void_first_trick_deals": "deals",
+    "void_last_trick_deals": "deals",
+    "ActionChooser": "play",
+    "DEAL_KINDS": "play",
+    "DealPosition": "play",
+    "Observer": "play",
+    "POLICY_STYLES": "play",
+    "Policy": "play",
+    "deal_positions": "play",
+    "deals_with_policies": "play",
+    "play_out": "play",
+    "policies": "play",
+    "dealers": "setups",
+    "near_target_totals": "setups",
+    "player_counts": "setups",
+    "rulesets": "setups",
+    "switch_values": "setups",
+    "CANCELLED_LEAD": "situations",
+    "FORCED_HEART_LEAD": "situations",
+    "MOON_ADD": "situations",
+    "MOON_SUBTRACT": "situations",
+    "OPENING_EXCEPTION": "situations",
+    "PARTIAL_CANCEL": "situations",
+    "PENDING_COLLECTED": "situations",
+    "RARE_PATHS": "situations",
+    "TIE": "situations",
+    "VOID_FIRST_WITH_EXTRAS": "situations",
+    "VOID_LAST": "situations",
+    "VOID_TRICK": "situations",
+    "VOID_TWICE": "situations",
+    "rare_paths": "situations",
+    "RarePathTally": "situations",
+}
+
+__all__ = sorted(OWNERS)
+
+__getattr__ = names_on_first_use(__name__, OWNERS)

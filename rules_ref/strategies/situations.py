@@ -12,17 +12,13 @@ from collections.abc import Sequence
 
 from .. import events as ev
 from ..actions import Action, MoonChoice, Play
-from ..cards import (
-    TWO_OF_CLUBS,
-    Suit,
-)
+from ..cards import TWO_OF_CLUBS, Suit, is_penalty
 from ..ruleset import (
     HeartsBrokenBy,
     OpeningLead,
 )
 from ..state import GameState
 from ..state_parts import Phase
-from .deals import is_penalty_card
 
 PARTIAL_CANCEL = "partially cancelled trick"
 CANCELLED_LEAD = "cancelled led card"
@@ -87,7 +83,7 @@ def rare_paths(before: GameState, action: Action, after: GameState,
             default_rule = rs.opening_lead is OpeningLead.LEFT_OF_DEALER or (
                 rs.opening_lead in (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT)
                 and TWO_OF_CLUBS not in hand)
-            if default_rule and all(is_penalty_card(c) for c in hand):
+            if default_rule and all(is_penalty(c) for c in hand):
                 found.append(OPENING_EXCEPTION)
         elif (not before.hearts_broken and rs.hearts_broken_by is not HeartsBrokenBy.NOT_NEEDED
               and all(c.suit == Suit.H for c in hand)):
