@@ -52,12 +52,6 @@ from .resync import (
     restart_from,
 )
 
-_rare_paths: Callable[..., tuple[str, ...]] | None
-try:
-    from ..strategies import rare_paths as _rare_paths
-except ImportError:  # pragma: no cover - the module ships with the package
-    _rare_paths = None
-
 #: The actions one ``batch`` request carries in a conform run.
 BATCH_SIZE = 64
 
@@ -409,11 +403,11 @@ class Session:
             violation = Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc))
             self.stats.exercise.update(detect.rejected_conditions(before, action, (violation,)))
             return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
-        self.stats.exercise.update(detect.step_conditions(before, action, after, events))
-        if _rare_paths is not None and events:
-            found = _rare_paths(before, action, after, events)
-            if found:
-                self.stats.rare.update(found)
+        conditions = detect.step_conditions(before, action, after, events)
+        self.stats.exercise.update(conditions)
+        found = detect.rare_paths(before, events, conditions)
+        if found:
+            self.stats.rare.update(found)
         return _Step(before, action, action_json, after, observe(after), (), len(self.actions))
 
     def check_unchanged(self) -> None:

@@ -2,8 +2,7 @@
 
 Its strategies drive Hypothesis (the ``conform`` extra). The property tests in
 ``tests/properties`` build their games from it, and the differential runner
-(``rules-ref conform``) counts the rare paths its games went through with
-:func:`rare_paths`.
+(``rules-ref conform``) draws its adversarial deals from :mod:`.crafted`.
 
 * :func:`rulesets`, :func:`player_counts`, :func:`dealers`,
   :func:`near_target_totals`: the setup of a game.
@@ -25,13 +24,14 @@ Its strategies drive Hypothesis (the ``conform`` extra). The property tests in
 * :class:`Policy` and :func:`policies`: seeded choosers of legal actions,
   some biased toward cancelling plays; :func:`play_out` plays a deal to its
   end with one.
-* :func:`rare_paths` and :class:`RarePathTally`: which rare situations a
-  step of a game went through, read from its events and states, so that a
-  test run can show that it exercised them.
+* :class:`RarePathTally`: how often a run of games went through each rare
+  situation of the rules (the named conditions
+  :data:`~rules_ref.exercise.detect.RARE_PATHS`, read from each step's
+  events and states), so that a test run can show that it exercised them.
 
 The adversarial deals only make a situation likely (most need a
 cancelling policy and a deal without passing); whether it happened is
-read from the game itself by :func:`rare_paths`.
+read from the game itself (:func:`rules_ref.exercise.detect.rare_paths`).
 
 This module gathers the public names in one place; they live in
 :mod:`.setups`, :mod:`.deals`, :mod:`.play` and :mod:`.situations`. The
@@ -77,21 +77,7 @@ if TYPE_CHECKING:
     from .setups import player_counts as player_counts
     from .setups import rulesets as rulesets
     from .setups import switch_values as switch_values
-    from .situations import CANCELLED_LEAD as CANCELLED_LEAD
-    from .situations import FORCED_HEART_LEAD as FORCED_HEART_LEAD
-    from .situations import MOON_ADD as MOON_ADD
-    from .situations import MOON_SUBTRACT as MOON_SUBTRACT
-    from .situations import OPENING_EXCEPTION as OPENING_EXCEPTION
-    from .situations import PARTIAL_CANCEL as PARTIAL_CANCEL
-    from .situations import PENDING_COLLECTED as PENDING_COLLECTED
-    from .situations import RARE_PATHS as RARE_PATHS
-    from .situations import TIE as TIE
-    from .situations import VOID_FIRST_WITH_EXTRAS as VOID_FIRST_WITH_EXTRAS
-    from .situations import VOID_LAST as VOID_LAST
-    from .situations import VOID_TRICK as VOID_TRICK
-    from .situations import VOID_TWICE as VOID_TWICE
     from .situations import RarePathTally as RarePathTally
-    from .situations import rare_paths as rare_paths
 
 #: Each public name and the module of this package that defines it.
 OWNERS = {
@@ -122,20 +108,6 @@ OWNERS = {
     "player_counts": "setups",
     "rulesets": "setups",
     "switch_values": "setups",
-    "CANCELLED_LEAD": "situations",
-    "FORCED_HEART_LEAD": "situations",
-    "MOON_ADD": "situations",
-    "MOON_SUBTRACT": "situations",
-    "OPENING_EXCEPTION": "situations",
-    "PARTIAL_CANCEL": "situations",
-    "PENDING_COLLECTED": "situations",
-    "RARE_PATHS": "situations",
-    "TIE": "situations",
-    "VOID_FIRST_WITH_EXTRAS": "situations",
-    "VOID_LAST": "situations",
-    "VOID_TRICK": "situations",
-    "VOID_TWICE": "situations",
-    "rare_paths": "situations",
     "RarePathTally": "situations",
 }
 

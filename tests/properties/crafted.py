@@ -6,7 +6,7 @@ examples, so a proof resting on them alone would depend on the size of the
 Hypothesis profile. :func:`with_crafted_examples` adds these positions to a
 property test as explicit examples (``hypothesis.example``), which run
 before the drawn ones in every profile. Between them they go through every
-rare path of :data:`~rules_ref.strategies.RARE_PATHS`;
+rare path of :data:`~rules_ref.exercise.detect.RARE_PATHS`;
 ``test_zz_rare_paths.py`` checks that each goes through the paths it is
 listed with, so a change that moves one off its path fails by name.
 """
@@ -21,9 +21,7 @@ from hypothesis import example
 
 from rules_ref.actions import DealCards
 from rules_ref.cards import parse_cards
-from rules_ref.ruleset import PassDirection, Ruleset
-from rules_ref.state import GameState
-from rules_ref.strategies import (
+from rules_ref.exercise.detect import (
     CANCELLED_LEAD,
     FORCED_HEART_LEAD,
     MOON_ADD,
@@ -36,9 +34,10 @@ from rules_ref.strategies import (
     VOID_LAST,
     VOID_TRICK,
     VOID_TWICE,
-    DealPosition,
-    Policy,
 )
+from rules_ref.ruleset import PassDirection, Ruleset
+from rules_ref.state import GameState
+from rules_ref.strategies import DealPosition, Policy
 from rules_ref.strategies import crafted as crafted_deals
 
 #: No passing: the crafted hands reach the play as they were dealt.
