@@ -86,14 +86,12 @@ class Session:
     (the reference steps back), else the game ends (:class:`.resync.GameCut`).
     """
 
-    def __init__(self, proc: AdapterProcess, stats: Stats, known_rules: frozenset[str],
-                 check_every: int = 16,
+    def __init__(self, proc: AdapterProcess, stats: Stats, check_every: int = 16,
                  position: Callable[[GameState], dict[str, Any]] | None = None,
                  batch: int | None = None,
                  on_divergence: Callable[[Failure], None] | None = None) -> None:
         self.proc = proc
         self.stats = stats
-        self.known_rules = known_rules
         #: The reference state after every action sent or queued.
         self.state: GameState | None = None
         self.start_msg: dict[str, Any] = {}
