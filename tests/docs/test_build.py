@@ -147,21 +147,31 @@ A page with links
 """
 
 
-@pytest.mark.untraced  # coverage stopped: see [tool.coverage.run] in pyproject.toml
-def test_an_html_build_warns_once_for_each_dead_internal_link(tmp_path: Path) -> None:
+def _html_docs(tmp_path: Path, conf: str, index: str) -> Path:
+    """A docs directory of ``conf.py``, ``index.rst`` and the stylesheet chdocs adds."""
     docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "conf.py").write_text(LINK_CONF)
-    (docs / "index.rst").write_text(LINK_INDEX)
-    (docs / "_static").mkdir()
-    (docs / "_static" / "cards.css").write_text("")  # the stylesheet chdocs adds to every page
+    (docs / "_static").mkdir(parents=True)
+    (docs / "conf.py").write_text(conf)
+    (docs / "index.rst").write_text(index)
+    (docs / "_static" / "cards.css").write_text("")
+    return docs
+
+
+def _html_build(docs: Path) -> str:
+    """Build ``docs`` as HTML into ``html`` beside it; the warnings."""
     warnings = io.StringIO()
     with docutils_namespace():
         app = sphinx_application.Sphinx(
-            str(docs), str(docs), str(tmp_path / "html"), str(tmp_path / "doctrees"), "html",
-            status=None, warning=warnings, freshenv=True)
+            str(docs), str(docs), str(docs.parent / "html"), str(docs.parent / "doctrees"),
+            "html", status=None, warning=warnings, freshenv=True)
         app.build()
-    lines = ANSI.sub("", warnings.getvalue()).splitlines()
+    return ANSI.sub("", warnings.getvalue())
+
+
+@pytest.mark.untraced  # coverage stopped: see [tool.coverage.run] in pyproject.toml
+def test_an_html_build_warns_once_for_each_dead_internal_link(tmp_path: Path) -> None:
+    docs = _html_docs(tmp_path, LINK_CONF, LINK_INDEX)
+    lines = _html_build(docs).splitlines()
     assert [line.split("WARNING: ", 1)[1] for line in lines] == [
         "dead internal link: index.html: gone.html#x (no page gone.html) [chdocs.links]",
         "dead internal link: index.html: index.html#nowhere (no anchor #nowhere on index.html) "
@@ -219,3 +229,36 @@ def test_search_entries_open_at_their_anchors_and_rules_show_their_titles(
     # the search index shortens "example-NAME" and the search page rebuilds it from the shown
     # name, so the shown name must be the name
     assert all(shown == name and anchor == f"example-{name}" for name, shown, anchor in examples)
+
+
+PROTOCOL_CONF = f"""
+import sys
+sys.path.insert(0, {str(EXT_DIR)!r})
+extensions = ["myst_parser", "chdocs"]
+chdocs_root = {str(ROOT)!r}
+chdocs_strict = False
+html_static_path = ["_static"]
+"""
+
+
+@pytest.mark.untraced
+def test_the_protocol_page_shows_the_conversation_before_its_first_section(
+        tmp_path: Path) -> None:
+    """The real page: the spec's introduction, the diagram, then every section of the spec once."""
+    (tmp_path / "spec").mkdir()
+    shutil.copy(ROOT / "spec" / "protocol.md", tmp_path / "spec" / "protocol.md")
+    docs = _html_docs(tmp_path, PROTOCOL_CONF,
+                      "Index\n=====\n\n.. toctree::\n\n   implementers/protocol\n")
+    (docs / "implementers").mkdir()
+    shutil.copy(ROOT / "docs" / "implementers" / "protocol.md", docs / "implementers")
+    assert _html_build(docs) == ""
+    page = (tmp_path / "html" / "implementers" / "protocol.html").read_text(encoding="utf-8")
+    spec = (ROOT / "spec" / "protocol.md").read_text(encoding="utf-8")
+    # the end of the introduction's first line, after its last markup
+    intro = re.split(r"[`*]", spec.split("\n## ", 1)[0].splitlines()[2])[-1].strip()
+    assert len(intro) > 10
+    sections = re.findall(r"^## (.+)$", spec, flags=re.MULTILINE)
+    headings = re.findall(r"<h2>(.*?)<a class=\"headerlink\"", page)
+    assert headings == ["The conversation at a glance", *sections]
+    diagram = page.index('class="ch-diagram"')
+    assert page.index(intro) < diagram < page.index("<h2>Transport<")
