@@ -25,6 +25,7 @@ from ..pending import extras_join_trick
 from ..ruleset import Ruleset
 from ..scoring import card_points
 from ..state import GameState
+from ..trick_words import after_void_trick
 from ..tricks import TrickOutcome, seat_at
 from .style import Style, pad
 
@@ -234,10 +235,9 @@ class GameLog:
                   if joining else "")
         lines.append(f"{INDENT * 2}no uncancelled {s.suit(t.led_suit)} is left: "
                      f"the trick is set aside (void, VOID.TRICK), {points}")
-        last = not after.hands[0]
-        then = ("the deal is over" if last
-                else f"seat {t.leader} leads again (VOID.LEADER)")
-        lines.append(f"{INDENT * 2}the pending pile now holds {pile}{extras}; {then}")
+        then = after_void_trick(f"seat {t.leader}", last=not after.hands[0])
+        lines.append(f"{INDENT * 2}the pending pile now holds {pile}{extras}; {then.words} "
+                     f"({then.rule})")
         return lines
 
     def pile(self, cards: Sequence[Card], before: GameState, shown: bool = False) -> str:

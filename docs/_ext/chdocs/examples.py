@@ -225,7 +225,7 @@ def story_nodes(story: Story) -> list[nodes.Node]:
         box += trick_row(step.cards, step.seats, step.cancelled, position, small=not full)
         if full:
             box += outcome_lines(step.cards, step.seats, step.led_suit, step.cancelled,
-                                 position)
+                                 position, last=step is story.steps[-1])
         if step.hearts_broken and full:
             seat, broken_by = step.hearts_broken
             box += para(f"Seat {seat}'s {broken_by.pretty} breaks hearts (",

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from docutils import nodes  # type: ignore[import-untyped]
 
 from rules_ref.cards import Card, Suit, penalty_points
+from rules_ref.trick_words import after_void_trick
 
 from .domain import xref
 
@@ -101,8 +102,13 @@ def trick_row(cards: Sequence[Card], seats: Sequence[int], cancelled: Sequence[C
 
 def outcome_lines(cards: Sequence[Card], seats: Sequence[int], led: Suit,
                   cancelled: Sequence[Card], winner_position: int | None,
-                  names: Sequence[str] | None = None) -> nodes.bullet_list:
-    """What the engine decided about a trick, each point with the rule that decides it."""
+                  names: Sequence[str] | None = None, last: bool = False
+                  ) -> nodes.bullet_list:
+    """What the engine decided about a trick, each point with the rule that decides it.
+
+    ``last``: the trick is the last of its deal (then a void trick's leader does not lead
+    again: the deal is over).
+    """
     def who(position: int) -> str:
         return names[position] if names else f"seat {seats[position]}"
 
@@ -123,9 +129,10 @@ def outcome_lines(cards: Sequence[Card], seats: Sequence[int], led: Suit,
     else:
         item("Cancelled: none; no card was played twice (", rule("TRICK.CANCEL"), ").")
     if winner_position is None:
+        then = after_void_trick(who(0), last)
         item(f"Void: no uncancelled {led.symbol} is left, so nobody wins; the cards are set "
-             "aside in the pending pile (", rule("VOID.TRICK"), f") and {who(0)} leads "
-             "again (", rule("VOID.LEADER"), ").")
+             "aside in the pending pile (", rule("VOID.TRICK"), f") and {then.words} (",
+             rule(then.rule), ").")
     else:
         win = cards[winner_position]
         item(f"Winner: {who(winner_position)} with {win.pretty}, the highest uncancelled "
