@@ -8,6 +8,7 @@ build's ``-W`` turns into a failure).
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -223,6 +224,10 @@ def test_search_entries_open_at_their_anchors_and_rules_show_their_titles(
                    in app.env.get_domain("ch").get_objects()}
     title = {r.id: r.title for r in registry.load().rules}["VOID.LAST"]
     assert entries["rule", "VOID.LAST"] == (f"VOID.LAST: {title}", "void-last")
+    # as the heading reads; a straight quote would be escaped twice and shown as &#x27;
+    assert entries["rule", "MOON.CHOICE"] == ("MOON.CHOICE: The shooter’s choice",
+                                              "moon-choice")
+    assert [shown for shown, _ in entries.values() if html.escape(shown) != shown] == []
     examples = [(name, shown, anchor) for (kind, name), (shown, anchor) in entries.items()
                 if kind == "example"]
     assert len(examples) == 1

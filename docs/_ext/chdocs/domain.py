@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Set
 from typing import Any, ClassVar, NamedTuple
 
 from docutils import nodes  # type: ignore[import-untyped]
+from docutils.utils.smartquotes import smartyPants  # type: ignore[import-untyped]
 from sphinx import addnodes
 from sphinx.builders import Builder
 from sphinx.domains import Domain, ObjType
@@ -161,9 +162,14 @@ class ChDomain(Domain):
         name: the search index shortens an anchor ``TYPE-NAME`` and the search
         page rebuilds it from the shown name, so a shown name other than the
         name (an example's title, say) would open at a missing anchor.
+
+        A title is shown with the page's typographic quotes (``The shooter’s
+        choice``, as its heading reads): Sphinx escapes a shown name for HTML
+        in the index and the search page escapes it again, so a straight
+        quote would be shown as ``&#x27;``.
         """
         for (objtype, name), entry in self.objects.items():
-            shown = entry.title if objtype == "rule" else name
+            shown = smartyPants(entry.title, "qDe", "en") if objtype == "rule" else name
             yield name, shown, objtype, entry.docname, entry.anchor, 0 if objtype == "rule" else 1
 
 
