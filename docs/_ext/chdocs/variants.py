@@ -14,7 +14,7 @@ from sphinx.util.docutils import SphinxDirective
 from . import context
 from .domain import ChDomain, xref
 from .pages import linkify
-from .render import para
+from .render import para, text
 from .spec import Citation, Preset, Spec, Switch, format_value
 
 
@@ -86,7 +86,12 @@ class SourceKeysDirective(SphinxDirective):
 
 
 class SwitchMatrixDirective(SphinxDirective):
-    """``.. switch-matrix::``: every switch against every preset, with citations."""
+    """``.. switch-matrix::``: every switch against every preset, with citations.
+
+    Each preset column names its source under the preset; a cell holds the value alone,
+    so that eleven presets fit beside the switches at 1280 px. A value its column's source
+    is not cited for (under the switch's values) is marked.
+    """
 
     def run(self) -> list[nodes.Node]:
         self.env.note_reread()
@@ -94,35 +99,64 @@ class SwitchMatrixDirective(SphinxDirective):
         header = ["Switch", "default", *(p.name for p in spec.presets)]
         rows = []
         for sw in spec.switches:
-            cells: list[nodes.Node] = [para(xref("switch", sw.name)),
-                                       para(_value_text(sw.default), classes=["ch-default"])]
+            name = xref("switch", sw.name)
+            literal = name.next_node(nodes.literal)
+            literal.clear()
+            for i, part in enumerate(sw.name.split("_")):  # may break after an underscore
+                if i:
+                    literal += [nodes.Text("_"), nodes.raw("", "<wbr>", format="html")]
+                literal += nodes.Text(part)
+            cells: list[nodes.Node] = [para(name, classes=["ch-switch-name"]),
+                                       para(*_value_lines(sw.default), classes=["ch-default"])]
             for p in spec.presets:
                 cells.append(_matrix_cell(sw, p))
             rows.append(cells)
         table = _table([16, 10] + [8] * len(spec.presets), header, rows,
                        classes=["ch-matrix"])
-        # header cells link to the presets
+        # header cells link to the presets and name their sources
         head_row = table.next_node(nodes.thead).next_node(nodes.row)
         for entry, preset in zip(list(head_row.children)[2:], spec.presets, strict=True):
             entry.clear()
-            entry += para(xref("preset", preset.name, literal=False))
-        legend = para("A value is the one the preset sets, with the source that plays it; "
-                      "“·” means the preset keeps the default, because its source is silent "
-                      "or states the default itself.", classes=["ch-note"])
+            heading = para(xref("preset", preset.name, literal=False))
+            for c in preset.sources:
+                heading += nodes.Text(" · ")
+                heading += xref("source", c.key, literal=False)
+            entry += heading
+        legend = para("A column is a preset, and under its name the source it plays; a value "
+                      "is the one the preset sets, which its source states unless it is marked "
+                      f"{UNCITED} (then the preset's note, under Presets, says why it is set "
+                      "so); “·” means the preset keeps the default, because its source is "
+                      "silent or states the default itself.", classes=["ch-note"])
         return [legend, table]
+
+
+#: the mark of a value a preset sets that its source is not cited for
+UNCITED = "◇"
+
+
+def _value_lines(value: object) -> list[str | nodes.Node]:
+    """A value for a narrow cell: a list breaks after each comma; a word after a hyphen."""
+    text = _value_text(value)
+    out: list[str | nodes.Node] = []
+    for i, item in enumerate(text.split(", ")):
+        if i:
+            out.append(nodes.raw("", ",<br>", format="html"))
+            out.append(nodes.raw("", ", ", format="text"))
+        out.append(nodes.Text(item))
+    return out
 
 
 def _matrix_cell(sw: Switch, p: Preset) -> nodes.paragraph:
     if sw.name in p.values:
         value = p.values[sw.name]
         cell = nodes.paragraph(classes=["ch-set"])
-        cell += nodes.strong(_value_text(value), _value_text(value))
+        strong = nodes.strong()
+        strong += text(*_value_lines(value))
+        cell += strong
         keys = {c.key for c in p.sources}
-        cited = [c.key for v in sw.values if v.value == value for c in v.sources
-                 if c.key in keys]
-        for key in dict.fromkeys(cited):
-            cell += nodes.Text(" ")
-            cell += xref("source", key, literal=False)
+        cited = any(c.key in keys for v in sw.values if v.value == value for c in v.sources)
+        if not cited:
+            cell += nodes.inline(UNCITED, f" {UNCITED}", classes=["ch-uncited"])
         return cell
     cell = nodes.paragraph(classes=["ch-filled"])
     cell += nodes.inline("·", "·", classes=["ch-dot"])

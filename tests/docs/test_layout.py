@@ -1,0 +1,98 @@
+"""The site's wide tables, measured in headless Chromium on a page built with the site's theme.
+
+Each test builds one small page with the site's theme and stylesheet, opens it at a given
+window width in Debian's ``chromium`` and reads the sizes the browser laid out. Without
+Chromium the tests are skipped, saying so.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+from . import EXT_DIR, ROOT
+from .test_build import _html_build
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = [pytest.mark.untraced,
+              pytest.mark.skipif(CHROMIUM is None, reason="needs Chromium (Debian's chromium "
+                                 "package) to lay the page out")]
+
+CONF = f"""
+import sys
+sys.path.insert(0, {str(EXT_DIR)!r})
+extensions = ["chdocs"]
+chdocs_root = {str(ROOT)!r}
+chdocs_strict = False
+html_theme = "furo"
+html_static_path = [{str(ROOT / "docs" / "_static")!r}]
+"""
+
+#: run in the page once it is laid out: the sizes, written where --dump-dom prints them
+MEASURE = """<script>addEventListener("load", () => {
+  const table = document.querySelector("table.ch-matrix");
+  const wrapper = table.closest(".table-wrapper");
+  const box = table.getBoundingClientRect();
+  const out = document.createElement("pre");
+  out.id = "measured";
+  out.textContent = JSON.stringify({
+    window: document.documentElement.clientWidth, right: box.right,
+    wrapper: wrapper.clientWidth, scroll: wrapper.scrollWidth,
+    columns: table.querySelectorAll("thead th").length});
+  document.body.append(out);
+});</script>"""
+
+
+def _measure(html_dir: Path, page: str, width: int) -> dict[str, float]:
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(html_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    assert CHROMIUM is not None
+    try:
+        with tempfile.TemporaryDirectory(prefix="ch-layout-") as profile:
+            result = subprocess.run(
+                [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--hide-scrollbars", f"--user-data-dir={profile}",
+                 f"--window-size={width},1000", "--virtual-time-budget=5000", "--dump-dom",
+                 f"http://127.0.0.1:{server.server_address[1]}/{page}"],
+                capture_output=True, text=True, timeout=120, check=False)
+    finally:
+        server.shutdown()
+        server.server_close()
+    found = re.search(r'<pre id="measured">(.*?)</pre>', result.stdout)
+    assert found, result.stderr[-2000:]
+    measured: dict[str, float] = json.loads(found.group(1))
+    return measured
+
+
+@pytest.fixture(scope="module")
+def matrix_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    docs = tmp_path_factory.mktemp("matrix") / "docs"
+    docs.mkdir()
+    (docs / "conf.py").write_text(CONF)
+    (docs / "index.rst").write_text("Variants\n========\n\n.. switch-matrix::\n\n"
+                                    f".. raw:: html\n\n   {MEASURE.replace(chr(10), ' ')}\n")
+    # the presets, switches and sources its cells link to are on no page here: each link is
+    # drawn as its words alone, as wide as the link
+    warnings = _html_build(docs).splitlines()
+    assert warnings and all("WARNING: unknown " in w for w in warnings)
+    return docs.parent / "html"
+
+
+def test_the_switch_matrix_shows_every_preset_at_1280_px(matrix_site: Path) -> None:
+    """Every column is in the window, and its box needs no sideways scrolling."""
+    from rules_ref.ruleset import presets
+
+    m = _measure(matrix_site, "index.html", 1280)
+    assert m["columns"] == 2 + len(presets())  # the switch, the default, each preset
+    assert m["scroll"] <= m["wrapper"], m
+    assert m["right"] <= m["window"], m
