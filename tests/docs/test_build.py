@@ -267,3 +267,61 @@ def test_the_protocol_page_shows_the_conversation_before_its_first_section(
     assert headings == ["The conversation at a glance", *sections]
     diagram = page.index('class="ch-diagram"')
     assert page.index(intro) < diagram < page.index("<h2>Transport<")
+
+
+DOCTEST_CONF = LINK_CONF + """
+extensions = ["sphinx.ext.doctest", "chdocs"]
+doctest_global_setup = "from rules_ref.cards import parse_cards\\n"
+doctest_global_setup += "from rules_ref.tricks import resolve_trick"
+"""
+
+DOCTEST_INDEX = """
+Tricks
+======
+
+.. trick:: 10S 4S 8S 10S JH 2S
+   :name: cancelled-lead
+   :leader: 2
+
+.. trick-doctest:: cancelled-lead
+
+   >>> t.winner, str(t.winning_card)
+   ({winner}, '8S')
+{more}"""
+
+
+def _doctest(tmp_path: Path, winner: int, more: str = "") -> tuple[int, str, str]:
+    """Run the doctest builder on the page; its status, its report and its warnings."""
+    docs = _html_docs(tmp_path, DOCTEST_CONF, DOCTEST_INDEX.format(winner=winner, more=more))
+    warnings = io.StringIO()
+    with docutils_namespace():
+        app = sphinx_application.Sphinx(
+            str(docs), str(docs), str(tmp_path / "doctest"), str(tmp_path / "doctrees"),
+            "doctest", status=None, warning=warnings, freshenv=True)
+        app.build()
+    report = (tmp_path / "doctest" / "output.txt").read_text(encoding="utf-8")
+    return app.statuscode, report, ANSI.sub("", warnings.getvalue())
+
+
+@pytest.mark.untraced
+@pytest.mark.rule("TRICK.WINNER")
+def test_a_trick_doctest_resolves_the_trick_as_drawn(tmp_path: Path) -> None:
+    """Its cards, leader and player count are the drawing's: led by seat 2, 8♠ is seat 4's."""
+    status, report, warnings = _doctest(tmp_path / "right", 4)
+    assert (status, warnings) == (0, "")
+    assert "    2 tests\n    0 failures in tests" in report  # the trick, then the question
+    status, report, _ = _doctest(tmp_path / "wrong", 2)  # seat 2 would win if seat 0 led
+    assert status == 1 and "1 failure in tests" in report
+
+
+@pytest.mark.untraced
+def test_a_trick_doctest_of_no_drawn_trick_is_an_error(tmp_path: Path) -> None:
+    _, _, warnings = _doctest(tmp_path, 4, "\n.. trick-doctest:: nowhere\n\n   >>> t\n")
+    assert [w.split(": ", 2)[-1] for w in warnings.splitlines() if "trick-doctest" in w] == [
+        "trick-doctest: no trick named 'nowhere' is drawn above it on this page [docutils]"]
+
+
+def test_no_page_resolves_a_trick_by_hand() -> None:
+    """Every doctest of a drawn trick comes from its drawing (``trick-doctest``)."""
+    pages = [p for p in (ROOT / "docs").rglob("*.rst") if "_build" not in p.parts]
+    assert [str(p.relative_to(ROOT)) for p in pages if "resolve_trick(" in p.read_text()] == []

@@ -159,6 +159,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         ExampleIndexDirective,
         RuleCaseDirective,
         TrickDirective,
+        TrickDoctestDirective,
         example_index,
     )
     from .pages import RuleGroupDirective, RuleIndexDirective, SettledIndexDirective, rule_examples
@@ -202,6 +203,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "ambiguity-entries": CatalogueDirective,
         "decision-entries": CatalogueDirective,
         "trick": TrickDirective,
+        "trick-doctest": TrickDoctestDirective,
         "deal-scenario": DealScenarioDirective,
         "rule-case": RuleCaseDirective,
         "table-diagram": TableDiagramDirective,
