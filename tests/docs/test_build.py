@@ -14,6 +14,7 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,7 +50,9 @@ Examples
 Indexes
 =======
 
-.. traceability-matrix::
+.. traceability-index::
+
+{matrices}
 
 .. ambiguity-index::
 
@@ -87,7 +90,9 @@ def _project(tmp_path: Path, tested: list[str], expect: str) -> Path:
         (root / "docs" / "implementers" / f"{page}.rst").write_text(f"{page}\n{'=' * 8}\n")
     (root / "docs" / "conf.py").write_text(CONF.format(root=str(root)))
     groups = "\n".join(f".. rule-group:: {g.id}\n" for g in registry.load().groups)
-    (root / "docs" / "index.rst").write_text(INDEX.format(groups=groups, expect=expect))
+    matrices = "\n".join(f".. traceability-matrix:: {g.id}\n" for g in registry.load().groups)
+    (root / "docs" / "index.rst").write_text(INDEX.format(groups=groups, expect=expect,
+                                                          matrices=matrices))
     return root
 
 
@@ -99,6 +104,16 @@ def _build(root: Path) -> str:
             "dummy", status=None, warning=warnings, freshenv=True)
         app.build()
     return ANSI.sub("", warnings.getvalue())
+
+
+def _dummy_build(root: Path) -> Any:
+    """The Sphinx application, after a fresh build of ``root`` with the dummy builder."""
+    with docutils_namespace():
+        app = sphinx_application.Sphinx(
+            str(root / "docs"), str(root / "docs"), str(root / "out"), str(root / "doctrees"),
+            "dummy", status=None, warning=io.StringIO(), freshenv=True)
+        app.build()
+    return app
 
 
 @pytest.fixture
@@ -126,6 +141,38 @@ def test_a_rule_without_a_test_and_a_false_example_are_warnings(tmp_path: Path) 
         "traceability: unknown rule ID 'NOPE.NOPE' cited by a test "
         "tests/test_all.py::test_all [chdocs.traceability]",
     ]
+
+
+@pytest.mark.untraced
+@pytest.mark.usefixtures("every_rule_implemented")
+def test_a_rule_on_no_traceability_page_is_a_warning(tmp_path: Path) -> None:
+    root = _project(tmp_path, _rules(), "winner KS seat 4")
+    index = root / "docs" / "index.rst"
+    index.write_text(index.read_text().replace(".. traceability-matrix:: void\n", ""))
+    void = [r.id for r in registry.load().rules if r.group == "void" and r.status != "withdrawn"]
+    lines = _build(root).splitlines()
+    assert [line.split("WARNING: ", 1)[1] for line in lines if "traceability:" in line] == [
+        f"traceability: {r} is on no traceability page (.. traceability-matrix:: void) "
+        "[chdocs.traceability]" for r in void]
+    assert len(void) == 4
+
+
+@pytest.mark.untraced
+@pytest.mark.usefixtures("every_rule_implemented")
+def test_a_rule_names_its_tests_on_its_traceability_page_not_on_its_own(
+        tmp_path: Path) -> None:
+    """The search shows a page's words around a hit: test names are not a rule's words."""
+    doctree = _dummy_build(_project(tmp_path, _rules(), "winner KS seat 4")).env.get_doctree(
+        "index")
+    docutils_nodes = pytest.importorskip("docutils.nodes")
+    sections = [n for n in doctree.findall(docutils_nodes.section)]
+    rules = [n for n in sections if "ch-rule" in n["classes"]]
+    traced = [n for n in sections if "ch-trace" in n["classes"]]
+    assert len(rules) == len(traced) == len(_rules())
+    test = "tests/test_all.py::test_all"
+    assert [n["ids"][0] for n in rules if test in n.astext()] == []
+    assert [n["ids"][0] for n in traced if test not in n.astext()] == []
+    assert "1 test, 1 vector (listed on its traceability page)" in rules[0].astext()
 
 
 LINK_CONF = f"""
@@ -214,14 +261,9 @@ def test_generated_pages_are_read_again_only_when_an_input_changes(tmp_path: Pat
 @pytest.mark.usefixtures("every_rule_implemented")
 def test_search_entries_open_at_their_anchors_and_rules_show_their_titles(
         tmp_path: Path) -> None:
-    root = _project(tmp_path, _rules(), "winner KS seat 4")
-    with docutils_namespace():
-        app = sphinx_application.Sphinx(
-            str(root / "docs"), str(root / "docs"), str(root / "out"), str(root / "doctrees"),
-            "dummy", status=None, warning=io.StringIO(), freshenv=True)
-        app.build()
-        entries = {(kind, name): (shown, anchor) for name, shown, kind, _doc, anchor, _prio
-                   in app.env.get_domain("ch").get_objects()}
+    app = _dummy_build(_project(tmp_path, _rules(), "winner KS seat 4"))
+    entries = {(kind, name): (shown, anchor) for name, shown, kind, _doc, anchor, _prio
+               in app.env.get_domain("ch").get_objects()}
     title = {r.id: r.title for r in registry.load().rules}["VOID.LAST"]
     assert entries["rule", "VOID.LAST"] == (f"VOID.LAST: {title}", "void-last")
     # as the heading reads; a straight quote would be escaped twice and shown as &#x27;

@@ -1,8 +1,8 @@
-"""The site's wide tables, measured in headless Chromium on a page built with the site's theme.
+"""The site in headless Chromium: its wide tables and its search, on pages built with its theme.
 
-Each test builds one small page with the site's theme and stylesheet, opens it at a given
-window width in Debian's ``chromium`` and reads the sizes the browser laid out. Without
-Chromium the tests are skipped, saying so.
+Each test builds one small site with the site's theme, stylesheet and search scorer,
+opens a page at a given window width in Debian's ``chromium`` and reads what the browser
+laid out or found. Without Chromium the tests are skipped, saying so.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ chdocs_root = {str(ROOT)!r}
 chdocs_strict = False
 html_theme = "furo"
 html_static_path = [{str(ROOT / "docs" / "_static")!r}]
+html_search_scorer = {str(ROOT / "docs" / "_static" / "scorer.js")!r}
 """
 
 #: run in the page once it is laid out: the sizes, written where --dump-dom prints them
@@ -52,7 +53,8 @@ MEASURE = """<script>addEventListener("load", () => {
 });</script>"""
 
 
-def _measure(html_dir: Path, page: str, width: int) -> dict[str, float]:
+def _dom(html_dir: Path, page: str, width: int) -> str:
+    """The page's DOM once Chromium has run its scripts, at ``width`` px."""
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(html_dir))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -68,8 +70,13 @@ def _measure(html_dir: Path, page: str, width: int) -> dict[str, float]:
     finally:
         server.shutdown()
         server.server_close()
-    found = re.search(r'<pre id="measured">(.*?)</pre>', result.stdout)
-    assert found, result.stderr[-2000:]
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result.stdout
+
+
+def _measure(html_dir: Path, page: str, width: int) -> dict[str, float]:
+    found = re.search(r'<pre id="measured">(.*?)</pre>', _dom(html_dir, page, width))
+    assert found
     measured: dict[str, float] = json.loads(found.group(1))
     return measured
 
@@ -96,3 +103,27 @@ def test_the_switch_matrix_shows_every_preset_at_1280_px(matrix_site: Path) -> N
     assert m["columns"] == 2 + len(presets())  # the switch, the default, each preset
     assert m["scroll"] <= m["wrapper"], m
     assert m["right"] <= m["window"], m
+
+
+SEARCHED = """Moon
+====
+
+.. raw:: html
+
+   <svg xmlns="http://www.w3.org/2000/svg"><text>lunar</text><text>diagram</text></svg>
+
+A deal where one player takes every heart and both queens of spades is a lunar deal.
+"""
+
+
+def test_a_search_hit_shows_the_pages_words_not_a_diagrams_labels(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "conf.py").write_text(CONF)
+    (docs / "index.rst").write_text(SEARCHED)
+    assert _html_build(docs) == ""
+    dom = _dom(tmp_path / "html", "search.html?q=lunar", 1280)
+    snippets = re.findall(r'<p class="context">(.*?)</p>', dom, flags=re.DOTALL)
+    assert len(snippets) == 1, dom[-3000:]
+    assert snippets[0] == ("Moon\nA deal where one player takes every heart and both queens "
+                           'of spades is a <span class="highlighted">lunar</span> deal.')

@@ -169,11 +169,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         CliRunDirective,
         ExampleRecordDirective,
         SchemaFilesDirective,
-        TraceabilityMatrixDirective,
         check_api_coverage,
-        check_traceability,
     )
     from .summary import RuleSummaryDirective
+    from .traceability import (
+        TraceabilityIndexDirective,
+        TraceabilityMatrixDirective,
+        check_traceability,
+    )
     from .variants import (
         PresetListDirective,
         SourceKeysDirective,
@@ -220,6 +223,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "cli-run": CliRunDirective,
         "schema-files": SchemaFilesDirective,
         "traceability-matrix": TraceabilityMatrixDirective,
+        "traceability-index": TraceabilityIndexDirective,
         "automodules": AutomodulesDirective,
     }
     for name, directive in directives.items():

@@ -33,6 +33,7 @@ OBJECT_TYPES: dict[str, tuple[str, str]] = {
     "decision": ("project decision", "decision-"),
     "example": ("worked example", "example-"),
     "command": ("command", "cli-"),
+    "evidence": ("traceability of a rule", "trace-"),
 }
 
 
@@ -94,6 +95,7 @@ class ChDomain(Domain):
         "decision": "%(target)s is the decision of no rule of spec/rules.toml",
         "example": "unknown worked example %(target)s",
         "command": "unknown command %(target)s",
+        "evidence": "%(target)s is on no traceability page",
     }
 
     @property
@@ -154,7 +156,8 @@ class ChDomain(Domain):
         return found
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        """Search entries; rules come first (priority 0), the rest after (1).
+        """Search entries: rules first (priority 0), the rest after (1); a rule's
+        traceability section is none (-1).
 
         A rule is shown with its title (``VOID.COLLECT: The next winner
         collects the pending pile``), so the search finds it by the words of
@@ -170,7 +173,9 @@ class ChDomain(Domain):
         """
         for (objtype, name), entry in self.objects.items():
             shown = smartyPants(entry.title, "qDe", "en") if objtype == "rule" else name
-            yield name, shown, objtype, entry.docname, entry.anchor, 0 if objtype == "rule" else 1
+            # a rule's traceability is found as its page's text, not as a second entry
+            priority = 0 if objtype == "rule" else -1 if objtype == "evidence" else 1
+            yield name, shown, objtype, entry.docname, entry.anchor, priority
 
 
 def reading_order(env: BuildEnvironment) -> dict[str, int]:

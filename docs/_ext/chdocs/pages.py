@@ -147,18 +147,14 @@ def _evidence(rule: Rule, trace: Trace) -> list[nodes.field]:
     impls = [implementation_xref(q) for q in trace.implementations.get(rule.id, [])]
     fields = [_field("Implemented by", [para(*_comma_list(impls, "no implementation"))],
                      classes=[] if impls else ["ch-gap"])]
-    for label, refs, empty in (("Tested by", trace.tests.get(rule.id, []), "no test"),
-                               ("Vectors", trace.vectors.get(rule.id, []), "no vector")):
-        if not refs:
-            fields.append(_field(label, [para(nodes.emphasis(empty, empty))],
-                                 classes=["ch-gap"]))
-            continue
-        items = nodes.bullet_list(classes=["ch-compact", "ch-evidence"])
-        for ref in refs:
-            li = nodes.list_item()
-            li += para(nodes.literal(ref.label, ref.label))
-            items += li
-        fields.append(_field(f"{label} ({len(refs)})", [items]))
+    # The tests and vectors are listed on the rule's traceability page: listed here, their
+    # names would be the words the search shows for the rule's page.
+    tests = len(trace.tests.get(rule.id, []))
+    vectors = len(trace.vectors.get(rule.id, []))
+    listed = xref("evidence", rule.id, "listed on its traceability page", literal=False)
+    fields.append(_field("Tests and vectors", [para(
+        f"{tests} test{'s' if tests != 1 else ''}, {vectors} vector{'s' if vectors != 1 else ''}"
+        " (", listed, ")")], classes=[] if tests and vectors else ["ch-gap"]))
     return fields
 
 

@@ -31,6 +31,16 @@ def para(*parts: str | nodes.Node, classes: Sequence[str] = ()) -> nodes.paragra
     return p
 
 
+def field(name: str, body: nodes.Node) -> nodes.field:
+    """A field of a field list: ``name``, then ``body``."""
+    item = nodes.field()
+    item += nodes.field_name(name, name)
+    fbody = nodes.field_body()
+    fbody += body
+    item += fbody
+    return item
+
+
 def rule(rule_id: str) -> nodes.Node:
     return xref("rule", rule_id)
 

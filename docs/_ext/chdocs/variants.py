@@ -14,7 +14,7 @@ from sphinx.util.docutils import SphinxDirective
 from . import context
 from .domain import ChDomain, xref
 from .pages import linkify
-from .render import para, text
+from .render import field, para, text
 from .spec import Citation, Preset, Spec, Switch, format_value
 
 
@@ -180,14 +180,14 @@ class SwitchListDirective(SphinxDirective):
             section += title
             section += para(*linkify(sw.description, spec))
             facts = nodes.field_list(classes=["ch-facts"])
-            facts += _field("Type", para(_type_text(sw)))
-            facts += _field("Default", para(nodes.literal("", _value_text(sw.default))))
+            facts += field("Type", para(_type_text(sw)))
+            facts += field("Default", para(nodes.literal("", _value_text(sw.default))))
             rules: list[nodes.Node] = []
             for i, r in enumerate(sw.rules):
                 if i:
                     rules.append(nodes.Text(", "))
                 rules.append(xref("rule", r))
-            facts += _field("Changes", para(*rules))
+            facts += field("Changes", para(*rules))
             section += facts
             rows = []
             for v in sw.values:
@@ -216,15 +216,6 @@ def _type_text(sw: Switch) -> str:
     return "integer"
 
 
-def _field(name: str, body: nodes.Node) -> nodes.field:
-    field = nodes.field()
-    field += nodes.field_name(name, name)
-    fbody = nodes.field_body()
-    fbody += body
-    field += fbody
-    return field
-
-
 class PresetListDirective(SphinxDirective):
     """``.. preset-list::``: one section per preset."""
 
@@ -246,7 +237,7 @@ class PresetListDirective(SphinxDirective):
             for c in p.sources:
                 cites += [xref("source", c.key, literal=False), nodes.Text(" "),
                           _url(c.url), nodes.Text(" ")]
-            facts += _field("Source", para(*cites))
+            facts += field("Source", para(*cites))
             if p.values:
                 items: list[nodes.Node] = []
                 for i, (name, value) in enumerate(p.values.items()):
@@ -254,16 +245,16 @@ class PresetListDirective(SphinxDirective):
                         items.append(nodes.Text("; "))
                     items += [xref("switch", name), nodes.Text(" = "),
                               nodes.literal("", _value_text(value))]
-                facts += _field("Sets", para(*items))
+                facts += field("Sets", para(*items))
             else:
-                facts += _field("Sets", para("nothing: every switch at its default"))
+                facts += field("Sets", para("nothing: every switch at its default"))
             filled: list[nodes.Node] = []
             for i, name in enumerate(p.filled):
                 if i:
                     filled.append(nodes.Text(", "))
                 filled.append(xref("switch", name))
-            facts += _field("Default for", para(*filled) if filled else para("—"))
-            facts += _field("Command line", para(nodes.literal(
+            facts += field("Default for", para(*filled) if filled else para("—"))
+            facts += field("Command line", para(nodes.literal(
                 "", f"rules-ref play --preset {p.name}")))
             section += facts
             section += para(*linkify(p.note, spec))
