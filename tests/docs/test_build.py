@@ -77,7 +77,7 @@ def _rules() -> list[str]:
 def _project(tmp_path: Path, tested: list[str], expect: str) -> Path:
     root = tmp_path / "repo"
     (root / "spec" / "vectors").mkdir(parents=True)
-    for name in ("rules.toml", "variants.toml", "README.md"):
+    for name in ("rules.toml", "variants.toml", "sources.toml"):
         shutil.copy(ROOT / "spec" / name, root / "spec" / name)
     (root / "spec" / "vectors" / "all.json").write_text(json.dumps(
         {"cases": [{"id": "everything", "rules": _rules()}]}))

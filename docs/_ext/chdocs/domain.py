@@ -90,7 +90,7 @@ class ChDomain(Domain):
         "rule": "unknown rule ID %(target)s (not in spec/rules.toml)",
         "switch": "unknown switch %(target)s (not in spec/variants.toml)",
         "preset": "unknown preset %(target)s (not in spec/variants.toml)",
-        "source": "unknown source key %(target)s (not in spec/README.md)",
+        "source": "unknown source key %(target)s (not in spec/sources.toml)",
         "ambiguity": "%(target)s is settled by no rule of spec/rules.toml",
         "decision": "%(target)s is the decision of no rule of spec/rules.toml",
         "example": "unknown worked example %(target)s",

@@ -1,7 +1,7 @@
 """The rule pages, the rule index, and the ambiguity and decision indexes.
 
 All text comes from ``spec/rules.toml`` (and, for source keys and switches,
-``spec/README.md`` and ``spec/variants.toml``); nothing here words a rule.
+``spec/sources.toml`` and ``spec/variants.toml``); nothing here words a rule.
 """
 
 from __future__ import annotations
@@ -16,10 +16,12 @@ from sphinx.builders import Builder
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode, nested_parse_with_titles
 
+from rules_ref.registry import Rule
+
 from . import context
 from .domain import ChDomain, implementation_xref, xref
 from .render import para, text
-from .spec import Rule, Spec, format_value
+from .spec import Spec, format_value
 from .trace import Trace
 
 #: spec files that the site shows as pages of its own

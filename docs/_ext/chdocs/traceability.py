@@ -16,10 +16,12 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from rules_ref.registry import Rule
+
 from . import context
 from .domain import ChDomain, implementation_xref, xref
 from .render import field, para
-from .spec import Rule, Spec
+from .spec import Spec
 from .trace import Trace
 
 logger = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""The variants page: ``spec/variants.toml`` and the source keys of ``spec/README.md``.
+"""The variants page: ``spec/variants.toml`` and the source keys of ``spec/sources.toml``.
 
 ``.. source-keys::``, ``.. switch-matrix::``, ``.. switch-list::``,
 ``.. preset-list::`` and ``.. unsupported-list::``.
@@ -68,7 +68,7 @@ def _value_text(value: object) -> str:
 
 
 class SourceKeysDirective(SphinxDirective):
-    """``.. source-keys::``: the table of source keys (``spec/README.md``), each an anchor."""
+    """``.. source-keys::``: the published sources of ``spec/sources.toml``, each an anchor."""
 
     def run(self) -> list[nodes.Node]:
         self.env.note_reread()
@@ -80,7 +80,11 @@ class SourceKeysDirective(SphinxDirective):
                                          f"{s.key}: {s.title}")
             key = para(nodes.strong(s.key, s.key))
             key["ids"] = [node_id]
-            rows.append([key, para(s.title), para(_url(s.url))])
+            source = nodes.container()
+            source += para(s.title)
+            if s.text:
+                source += para(s.text, classes=["ch-note"])
+            rows.append([key, source, para(_url(s.url))])
         return [_table((12, 48, 40), ("Key", "Source", "Address"), rows,
                        classes=["ch-sources"])]
 
