@@ -38,17 +38,16 @@ html_static_path = [{str(ROOT / "docs" / "_static")!r}]
 html_search_scorer = {str(ROOT / "docs" / "_static" / "scorer.js")!r}
 """
 
-#: run in the page once it is laid out: the sizes, written where --dump-dom prints them
+#: run in the page once it is laid out: each table's sizes, written where --dump-dom prints them
 MEASURE = """<script>addEventListener("load", () => {
-  const table = document.querySelector("table.ch-matrix");
-  const wrapper = table.closest(".table-wrapper");
-  const box = table.getBoundingClientRect();
   const out = document.createElement("pre");
   out.id = "measured";
-  out.textContent = JSON.stringify({
-    window: document.documentElement.clientWidth, right: box.right,
-    wrapper: wrapper.clientWidth, scroll: wrapper.scrollWidth,
-    columns: table.querySelectorAll("thead th").length});
+  out.textContent = JSON.stringify(Array.from(document.querySelectorAll("table"), (table) => {
+    const wrapper = table.closest(".table-wrapper");
+    return {classes: table.className, right: table.getBoundingClientRect().right,
+            window: document.documentElement.clientWidth, wrapper: wrapper.clientWidth,
+            scroll: wrapper.scrollWidth, columns: table.querySelectorAll("thead th").length};
+  }));
   document.body.append(out);
 });</script>"""
 
@@ -74,11 +73,22 @@ def _dom(html_dir: Path, page: str, width: int) -> str:
     return result.stdout
 
 
-def _measure(html_dir: Path, page: str, width: int) -> dict[str, float]:
-    found = re.search(r'<pre id="measured">(.*?)</pre>', _dom(html_dir, page, width))
+#: the page in a frame ``width`` px wide (a headless window is 500 px wide at least), and,
+#: once it is measured, its measures copied out of the frame
+FRAME = """<!DOCTYPE html><html><body style="margin:0">
+<iframe id="page" src="{page}" style="width:{width}px;height:1000px;border:0"></iframe>
+<script>document.getElementById("page").addEventListener("load", (event) => {{
+  const measured = event.target.contentDocument.getElementById("measured");
+  document.body.append(document.importNode(measured, true));
+}});</script></body></html>"""
+
+
+def _measure(html_dir: Path, page: str, width: int) -> dict[str, dict[str, float]]:
+    """Each table of the page, by its first class: its sizes in a window ``width`` px wide."""
+    (html_dir / "frame.html").write_text(FRAME.format(page=page, width=width))
+    found = re.search(r'<pre id="measured">(.*?)</pre>', _dom(html_dir, "frame.html", width))
     assert found
-    measured: dict[str, float] = json.loads(found.group(1))
-    return measured
+    return {t["classes"].split()[0]: t for t in json.loads(found.group(1))}
 
 
 @pytest.fixture(scope="module")
@@ -87,6 +97,7 @@ def matrix_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     docs.mkdir()
     (docs / "conf.py").write_text(CONF)
     (docs / "index.rst").write_text("Variants\n========\n\n.. switch-matrix::\n\n"
+                                    ".. source-keys::\n\n"
                                     f".. raw:: html\n\n   {MEASURE.replace(chr(10), ' ')}\n")
     # the presets, switches and sources its cells link to are on no page here: each link is
     # drawn as its words alone, as wide as the link
@@ -99,8 +110,17 @@ def test_the_switch_matrix_shows_every_preset_at_1280_px(matrix_site: Path) -> N
     """Every column is in the window, and its box needs no sideways scrolling."""
     from rules_ref.ruleset import presets
 
-    m = _measure(matrix_site, "index.html", 1280)
+    m = _measure(matrix_site, "index.html", 1280)["ch-matrix"]
     assert m["columns"] == 2 + len(presets())  # the switch, the default, each preset
+    assert m["scroll"] <= m["wrapper"], m
+    assert m["right"] <= m["window"], m
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_table_of_sources_fits_the_page_addresses_and_all(matrix_site: Path,
+                                                              width: int) -> None:
+    m = _measure(matrix_site, "index.html", width)["ch-sources"]
+    assert m["window"] == width
     assert m["scroll"] <= m["wrapper"], m
     assert m["right"] <= m["window"], m
 
