@@ -1,11 +1,17 @@
-"""What follows a trick, in the words every reader sees.
+"""What a trick decided and what follows it, in the words every reader sees.
 
-The terminal's play log and the site's drawn deals both say who plays next
-after a trick; they take the words from here, so that after a void last trick
-neither says that its leader leads again. A :class:`Said` is the words and the
-rule that decides them: the terminal writes the rule's ID in brackets, the
-site links it to the rule's page.
+The terminal's play log and the site's drawn tricks say who took a trick, or
+that nobody did, and who plays next; they take the words from here, so that
+they say it alike (and after a void last trick neither says that its leader
+leads again). A :class:`Said` is the words and the rule that decides them: the
+terminal writes the rule's ID in brackets, the site links it to the rule's
+page. Seats, cards and suits come in as their reader shows them (``seat 4`` or
+``Al``; ``K♠`` or ``KS``; ``♠`` or ``spade``).
 
+>>> trick_won("seat 4", "K♠", "♠")
+Said(words='seat 4 wins with K♠, the highest uncancelled ♠', rule='TRICK.WINNER')
+>>> trick_set_aside("heart").words
+'no uncancelled heart is left, so nobody wins: the trick is set aside'
 >>> after_void_trick("seat 3", last=False)
 Said(words='seat 3 leads again', rule='VOID.LEADER')
 >>> after_void_trick("seat 3", last=True).words
@@ -22,6 +28,17 @@ class Said(NamedTuple):
 
     words: str
     rule: str
+
+
+def trick_won(winner: str, card: str, suit: str) -> Said:
+    """Who takes a trick: the seat of the highest uncancelled card of the led ``suit``."""
+    return Said(f"{winner} wins with {card}, the highest uncancelled {suit}", "TRICK.WINNER")
+
+
+def trick_set_aside(suit: str) -> Said:
+    """A trick with no uncancelled card of the led ``suit``: nobody takes it."""
+    return Said(f"no uncancelled {suit} is left, so nobody wins: the trick is set aside",
+                "VOID.TRICK")
 
 
 def after_void_trick(leader: str, last: bool) -> Said:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from docutils import nodes  # type: ignore[import-untyped]
 
 from rules_ref.cards import Card, Suit, penalty_points
-from rules_ref.trick_words import after_void_trick
+from rules_ref.trick_words import after_void_trick, trick_set_aside, trick_won
 
 from .domain import xref
 
@@ -139,14 +139,12 @@ def outcome_lines(cards: Sequence[Card], seats: Sequence[int], led: Suit,
     else:
         item("Cancelled: none; no card was played twice (", rule("TRICK.CANCEL"), ").")
     if winner_position is None:
-        then = after_void_trick(who(0), last)
-        item(f"Void: no uncancelled {led.symbol} is left, so nobody wins; the cards are set "
-             "aside in the pending pile (", rule("VOID.TRICK"), f") and {then.words} (",
+        aside, then = trick_set_aside(led.symbol), after_void_trick(who(0), last)
+        item(f"Void: {aside.words} (", rule(aside.rule), f"), and {then.words} (",
              rule(then.rule), ").")
     else:
-        win = cards[winner_position]
-        item(f"Winner: {who(winner_position)} with {win.pretty}, the highest uncancelled "
-             f"{led.symbol} (", rule("TRICK.WINNER"), ").")
+        won = trick_won(who(winner_position), cards[winner_position].pretty, led.symbol)
+        item(f"Who takes it: {won.words} (", rule(won.rule), ").")
     points = penalty_points(tuple(cards))
     if points:
         item(f"Points in the trick: {points}, cancelled cards included (",
