@@ -36,15 +36,20 @@ def test_the_site_lists_every_source_of_sources_toml_and_no_other() -> None:
 
 
 def test_no_other_spec_file_keeps_a_list_of_the_source_keys() -> None:
-    """A source's key beside its address, as a table row or a list item, is only in sources.toml.
+    """A source's key beside its address, in a table row or a list item of the spec's, the
+    README's or the docs' pages: only sources.toml keeps them.
 
     (spec/README.md kept such a table, and it had drifted: PAGAT was missing.)
     """
     keys = [k for k in registry.source_keys() if k.kind == "source" and k.url]
     listed = []
-    for path in sorted((ROOT / "spec").glob("*.md")):
+    written = [*(ROOT / "spec").rglob("*.md"), ROOT / "README.md",
+               *(p for p in (ROOT / "docs").rglob("*") if p.suffix in (".md", ".rst")
+                 and "_build" not in p.parts)]
+    assert len(written) > 20
+    for path in sorted(written):
         text = path.read_text(encoding="utf-8")
-        listed += [(path.name, k.key) for k in keys
+        listed += [(str(path.relative_to(ROOT)), k.key) for k in keys
                    if re.search(rf"^\s*[|*-].*\b{re.escape(k.key)}\b.*{re.escape(k.url)}", text,
                                 re.M)]
     assert listed == []
