@@ -35,7 +35,7 @@ def test_the_site_lists_every_source_of_sources_toml_and_no_other() -> None:
     assert len(spec.seed_languages) == 4
 
 
-def test_no_other_spec_file_keeps_a_list_of_the_source_keys() -> None:
+def test_no_other_file_keeps_a_list_of_the_source_keys() -> None:
     """A source's key beside its address, in a table row or a list item of the spec's, the
     README's or the docs' pages: only sources.toml keeps them.
 
