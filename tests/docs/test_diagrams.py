@@ -10,7 +10,7 @@ import pytest
 
 from rules_ref import passing
 from rules_ref.ruleset import PassDirection, SeatDistance
-from rules_ref.state import Phase
+from rules_ref.state_parts import Phase
 
 from . import ROOT, chdocs
 
