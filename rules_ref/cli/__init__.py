@@ -29,13 +29,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "conform": ("conform", "differential test of an implementation over the adapter protocol"),
     "vectors": ("vectors", "run, regenerate or check the conformance vectors"),
     "position": ("position", "print a position (spec/position.md) as a table, or convert it"),
+    "adapter": ("adapter", "the reference engine behind the adapter protocol (spec/protocol.md), "
+                "on standard input and output"),
 }
 
 #: Packages some commands need beyond the standard library -> the extra that installs them.
 OPTIONAL = {"hypothesis": "conform"}
 
 EXIT_OK = 0
-EXIT_FAIL = 1
 EXIT_USAGE = 2
 #: An error in rules-ref itself (a bug): one line, the traceback with ``--debug``.
 EXIT_INTERNAL = 3

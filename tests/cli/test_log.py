@@ -92,16 +92,17 @@ def test_show_renders_a_replay_file_with_its_void_trick(
         "    seat:     5     0     1     2     3     4",
         "    card:  [A♥]  [K♥]  [K♥]  [A♥]  [Q♥]  [Q♥]",
         "    cancelled: Q♥ pair, K♥ pair, A♥ pair (TRICK.CANCEL)",
-        "    no uncancelled ♥ is left: the trick is set aside (void, VOID.TRICK), 6 points",
+        "    no uncancelled ♥ is left, so nobody wins: the trick is set aside (VOID.TRICK), "
+        "6 points",
         "    the pending pile now holds 6 cards, 6 points; seat 5 leads again (VOID.LEADER)",
     ]
     assert lines[-1] == "The file ends here: deal 1, playing phase."
 
 
 def test_show_knows_the_replay_format_of_the_runner() -> None:
-    from rules_ref.conformance import runner
+    from rules_ref.findings import replay
 
-    assert (REPLAY_FORMAT, REPLAY_VERSION) == (runner.REPLAY_FORMAT, runner.REPLAY_VERSION)
+    assert (REPLAY_FORMAT, REPLAY_VERSION) == (replay.REPLAY_FORMAT, replay.REPLAY_VERSION)
 
 
 def test_show_renders_a_record_as_play_prints_it(capsys: pytest.CaptureFixture[str],

@@ -91,7 +91,7 @@ def test_every_command_runs_from_the_installed_wheel(installed: Path) -> None:
     assert "VOID.TRICK" in ok("show", "replay.json")
     (work / "position.json").write_text(ok("play", "--players", "7", "--at", "2.3", "--json"))
     assert ok("show", "position.json").startswith("Position position.json (spec/position.md)")
-    assert "Winner: seat 4 with K♠" in ok("trick", "10S", "9H", "9H", "10S", "KS", "3S")
+    assert "Who takes it: seat 4 wins with K♠" in ok("trick", "10S", "9H", "9H", "10S", "KS", "3S")
     assert ok("rules", "TRICK.CANCEL").startswith("TRICK.CANCEL: ")
     assert "SCORE.CARD_POINTS" in ok("rules", "--search", "black", "maria")
     assert ok("sources", "K10").startswith("K10: ")
@@ -102,11 +102,11 @@ def test_every_command_runs_from_the_installed_wheel(installed: Path) -> None:
                               "(pip install 'rules-ref[dev]'); every other check ran\n")
     # two kinds, from the vectors inside the package (the whole replay is test_vectors.py's)
     ran = ok("vectors", "run", "--kinds", "trick,moon", "--", python, "-m",
-             "rules_ref.conformance.adapter")
+             "rules_ref.protocol.reference_adapter")
     assert re.fullmatch(r"(\d+) passed, 0 failed, 0 skipped; tested (\d+) of \2 cases "
                         r"\(100%\); a case and its position-start form count once",
                         ran.splitlines()[-1]), ran.splitlines()[-1]
-    refused = _run([script, "conform", "--", python, "-m", "rules_ref.conformance.adapter"], work)
+    refused = _run([script, "conform", "--", script, "adapter"], work)
     assert (refused.returncode, refused.stdout) == (2, "")
     assert refused.stderr == ("rules-ref conform: error: this command needs hypothesis, which "
                               "is not installed: pip install 'rules-ref[conform]'\n")

@@ -1,6 +1,6 @@
 """The per-rule exercise summary: every rule has conditions, a run exercises every one.
 
-The catalogue of conditions (rules_ref/conformance/exercise.py) must name
+The catalogue of conditions (rules_ref/exercise/catalogue.py) must name
 every rule of spec/rules.toml; what a run can reach depends on what the
 adapter supports; a run against the reference adapter exercises every
 condition and every value of every switch it declares. The runs use a
@@ -11,6 +11,7 @@ machine's speed.
 from __future__ import annotations
 
 import json
+import random
 import re
 import sys
 from collections import Counter
@@ -22,15 +23,15 @@ import pytest
 
 from rules_ref.actions import Play
 from rules_ref.cli import main
-from rules_ref.conformance import exercise as ex
-from rules_ref.conformance.aims import aim_for, focus_weights
-from rules_ref.conformance.conversation import RulesetDrawer
-from rules_ref.conformance.crafted_deals import mirror_deal
-from rules_ref.conformance.exercise_detect import step_conditions
-from rules_ref.conformance.process import Supports
+from rules_ref.conform.aims import aim_for, focus_weights
+from rules_ref.conform.choosers import RulesetDrawer
+from rules_ref.exercise import catalogue as ex
+from rules_ref.exercise.detect import step_conditions
+from rules_ref.protocol.handshake import Supports
 from rules_ref.registry import rule_ids
 from rules_ref.ruleset import Moon, PassDirection, Ruleset
 from rules_ref.state import GameState
+from rules_ref.strategies.crafted import mirror_deal
 
 from .test_conform import REFERENCE, UNHURRIED
 
@@ -87,7 +88,7 @@ def test_the_catalogue_follows_what_the_adapter_supports() -> None:
 @pytest.mark.rule("TRICK.CANCEL", "TRICK.LED_SUIT", "FOLLOW.SUIT", "VOID.TRICK")
 def test_a_trick_is_read_for_its_conditions() -> None:
     rs = Ruleset(pass_cycle=(PassDirection.HOLD,))
-    state = GameState.start(6, rs, 0, (0,) * 6, 1).apply(mirror_deal(6, 2))[0]
+    state = GameState.start(6, rs, 0, (0,) * 6, 1).apply(mirror_deal(random.Random(2), 6))[0]
     leader = state.to_act
     assert leader == 1
     seen: Counter[str] = Counter()
@@ -178,7 +179,7 @@ def test_the_text_summary_says_how_much_was_exercised(capsys: pytest.CaptureFixt
 
 NARROW = """
 import json, sys
-from rules_ref.conformance.adapter import ReferenceAdapter
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 
 
 class Narrow(ReferenceAdapter):

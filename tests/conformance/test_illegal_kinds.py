@@ -9,6 +9,7 @@ state is made there and sent to the reference adapter in this process.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -18,16 +19,17 @@ import pytest
 from rules_ref.actions import Action, DealCards, Pass, Play
 from rules_ref.cards import TWO_OF_CLUBS
 from rules_ref.cli import main
-from rules_ref.conformance import illegal_kinds as ik
-from rules_ref.conformance.adapter import ReferenceAdapter
-from rules_ref.conformance.crafted_deals import moon_deal, void_follower_deal
-from rules_ref.conformance.exercise_detect import rejected_conditions
-from rules_ref.conformance.observation import observe
+from rules_ref.conform import illegal_kinds as ik
 from rules_ref.deal import MAX_PLAYERS, seeded_deal
 from rules_ref.errors import IllegalAction, RulesRefError, Violation
+from rules_ref.exercise.detect import rejected_conditions
+from rules_ref.protocol.observation import observe
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.ruleset import FirstTrickPoints, PassDirection, PassForbidden, Ruleset
 from rules_ref.serialize import action_to_json
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
+from rules_ref.strategies.crafted import moon_deal, void_follower_deal
 
 from .illegal_kind_adapters import ACCEPTS, command
 from .test_conform import REFERENCE, UNHURRIED
@@ -63,7 +65,7 @@ def _play_out(state: GameState) -> GameState:
 
 def _moon_choice() -> GameState:
     rs = Ruleset(pass_cycle=(PassDirection.HOLD,))
-    made = moon_deal(8, 0, 1, rs, 0)
+    made = moon_deal(random.Random(0), 8, 0, 1, rs)
     assert made is not None
     deal, shooter, _ = made
     state = GameState.start(8, rs, 0, (0,) * 8, 1).apply(deal)[0]
@@ -83,7 +85,8 @@ def _states() -> dict[str, GameState]:
         playing = playing.apply(playing.legal_actions()[0])[0]
     begun = playing.apply(playing.legal_actions()[0])[0]
     rs = Ruleset(first_trick_points=FirstTrickPoints.FORBIDDEN, pass_cycle=(PassDirection.HOLD,))
-    forbidden = GameState.start(8, rs, 0, (0,) * 8, 1).apply(void_follower_deal(8, 1, 3))[0]
+    follower = void_follower_deal(random.Random(3), 8, 1)
+    forbidden = GameState.start(8, rs, 0, (0,) * 8, 1).apply(follower)[0]
     forbidden = forbidden.apply(forbidden.legal_actions()[0])[0]
     no_two = _dealt(Ruleset(pass_forbidden=PassForbidden.TWO_OF_CLUBS))
     return {"passing": passing, "one seat passed": one_passed,

@@ -18,19 +18,19 @@ from typing import Any
 
 import pytest
 
-from rules_ref.conformance import vectors
-from rules_ref.conformance.observation import observe
-from rules_ref.conformance.vectors.endings import SPLIT_POINTS, last_card, played
-from rules_ref.conformance.vectors.facts import facts_problems
-from rules_ref.conformance.vectors.matrix import gaps, matrix_lines
-from rules_ref.conformance.vectors.requirements import (
+from rules_ref import vectors
+from rules_ref.protocol.observation import observe
+from rules_ref.vectors.endings import SPLIT_POINTS, last_card, played
+from rules_ref.vectors.facts import facts_problems
+from rules_ref.vectors.matrix import gaps, matrix_lines
+from rules_ref.vectors.requirements import (
     ANALYSED_KINDS,
     FIELD,
     depends_on,
     holds,
     substitute,
 )
-from rules_ref.conformance.vectors.running import allowed_values
+from rules_ref.vectors.running import allowed_values
 
 V2 = vectors.latest_dir()
 

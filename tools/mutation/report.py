@@ -297,9 +297,9 @@ def per_switch_value(counted: list[dict[str, Any]]) -> list[dict[str, Any]]:
     (``depends_on``). A mutant a campaign ran before it kept the failed vectors' ids
     (``failed_cases``) counts for no value.
     """
-    from rules_ref.conformance.vectors import iter_cases, latest_dir, load_dir
-    from rules_ref.conformance.vectors.requirements import FIELD, show
     from rules_ref.registry import spec_toml
+    from rules_ref.vectors import iter_cases, latest_dir, load_dir
+    from rules_ref.vectors.requirements import FIELD, show
 
     cases = {str(c["id"]): c for _, c in iter_cases(load_dir(latest_dir()))}
     rows = []

@@ -13,7 +13,6 @@ build fails (and the tests in ``tests/docs`` fail) if the two ever disagree.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from rules_ref import (
@@ -30,8 +29,9 @@ from rules_ref import (
     parse_cards,
 )
 from rules_ref import events as ev
-from rules_ref.cards import CARDS, Suit, penalty_points
-from rules_ref.position import format_position
+from rules_ref.cards import Suit, penalty_points
+from rules_ref.positions.convert import position_of
+from rules_ref.positions.text import format_position
 from rules_ref.ruleset import LastTrickVoid, Moon, PassDirection
 from rules_ref.tricks import next_leader, resolve_trick
 
@@ -148,13 +148,6 @@ def hands_for(players: int, dealer: int, tricks: tuple[tuple[Card, ...], ...]
     return tuple(tuple(sorted(h)) for h in hands)
 
 
-def missing_cards(tricks: tuple[tuple[Card, ...], ...], extras: tuple[Card, ...]) -> list[Card]:
-    """The cards of the deck that neither the tricks nor the extras use (for authoring)."""
-    used = Counter(c for t in tricks for c in t)
-    used.update(extras)
-    return [c for c in CARDS for _ in range(2 - used[c])]
-
-
 def play(scenario: Scenario) -> Story:
     """Deal the scenario's hands and play every trick through the engine."""
     name = scenario.name
@@ -177,7 +170,7 @@ def play(scenario: Scenario) -> Story:
     pile_has_extras = False
     for number, cards in enumerate(tricks, 1):
         leader, pending_before = state.leader, state.pending
-        before = format_position(state.position())
+        before = format_position(position_of(state))
         seats: list[int] = []
         trick_events: list[ev.Event] = []
         for position, card in enumerate(cards, 1):
