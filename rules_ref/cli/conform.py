@@ -53,6 +53,21 @@ MAX_EXAMPLES = 10**9
 MAX_JOBS = 64
 
 
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("conform -- ./my-adapter", "search for differences between your engine and the "
+     "reference"),
+    ("conform --preset wikipedia --players 7 -- ./my-adapter", "only one ruleset and one "
+     "player count"),
+    ("conform --replay conform-failures/FILE.json -- ./my-adapter", "play the game of a "
+     "replay file again"),
+    ("conform --shard 2/4 --seed 7 --json -- ./my-adapter", "one shard of a run spread "
+     "over four machines"),
+    ("conform --merge s1.json s2.json s3.json s4.json --report report.html",
+     "the shards as one run, and a report to share"),
+)
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.usage = "%(prog)s [options] -- COMMAND..."
     p.epilog = ("COMMAND is the adapter, run as an argument list (no shell), for example: "

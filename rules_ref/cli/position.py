@@ -35,6 +35,14 @@ from ..wording import counted
 from .common import add_ruleset_arguments, ruleset_from_args
 from .io import is_dir, parse_json_text, shown_path
 
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("position position.txt", "a position (spec/position.md) drawn as a table"),
+    ("position position.txt --json", "the same position as JSON"),
+    ("position position.json --text", "a JSON position as its one line of text"),
+    ("position position.txt --preset wikipedia", "also check it against a preset"),
+)
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("position", nargs="*", metavar="POSITION",

@@ -34,6 +34,16 @@ REPLAY_VERSION = 1
 MAX_ACTIONS = 10_000
 
 
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("show game.json", "a game record (play --json) as the log, each claim the rules "
+     "disagree with flagged with its rule"),
+    ("show conform-failures/FILE.json", "a replay file that conform wrote, as the log"),
+    ("show position.txt", "a position (spec/position.md) as a table"),
+    ("show -", "the record, replay file or position on standard input"),
+)
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE",
                    help="a game record (rules-ref play --json) or a conform replay file "

@@ -14,6 +14,13 @@ from ..validate import count, validate_record
 from .io import read_json_file
 from .position import add_at_argument, print_position_at, record_states
 
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("validate game.json", "every violation of the rules in a game record, with its rule"),
+    ("validate game.json --json", "the violations as JSON"),
+    ("validate game.json --at 2.5", "the position at the start of deal 2, trick 5"),
+)
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", metavar="RECORD.json",
