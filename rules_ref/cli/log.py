@@ -67,7 +67,7 @@ def ruleset_name(ruleset: Ruleset, asked: str | None = None) -> str:
     return ruleset.describe()
 
 
-def seat_rows(style: Style, rows: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
+def seat_rows(rows: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
     """Aligned rows under a ``seat`` heading: each value in its seat's column."""
     width = max(len(label) for label, _ in rows)
     out = []
@@ -189,7 +189,7 @@ class GameLog:
             n = after.players
             cells = [str(i) for i in range(n)]
             return [f"{INDENT}Deal {e.deal_number} scores (SCORE.DEAL):",
-                    *seat_rows(s, [("seat", cells),
+                    *seat_rows([("seat", cells),
                                    ("this deal", [str(v) for v in e.scores]),
                                    ("total", [str(v) for v in e.totals])])]
         if isinstance(e, ev.GameOver):
@@ -214,7 +214,7 @@ class GameLog:
                  for seat, c in zip(seats, t.cards, strict=True)]
         lines = [f"{INDENT}Trick {number}: seat {t.leader} leads {s.suit(t.led_suit, plural=True)} "
                  "(TRICK.LED_SUIT)",
-                 *seat_rows(s, [("seat", [str(x) for x in seats]),
+                 *seat_rows([("seat", [str(x) for x in seats]),
                                 ("card", [s.card(c, m) for c, m in
                                           zip(t.cards, marks, strict=True)])])]
         if t.cancelled:
