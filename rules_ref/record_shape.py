@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import parse_card
-from .errors import InputError, RulesRefError
+from .deal import check_player_count
+from .errors import InputError, RulesRefError, SetupError
 from .ruleset import Ruleset
 from .serialize import FORMAT_VERSION, RECORD_FORMAT
 
@@ -85,6 +86,15 @@ def _cards(value: object, path: str, nullable: bool = False) -> None:
             raise InputError(f"{path}[{i}]: {exc}") from None
 
 
+def allowed_count(players: int, ruleset: Ruleset) -> bool:
+    """Is ``players`` a count ``ruleset`` is played with (``PLAYERS.COUNT``)?"""
+    try:
+        check_player_count(players, ruleset.min_players)
+    except SetupError:
+        return False
+    return True
+
+
 def check_shape(data: object) -> dict[str, Any]:
     """Check the JSON shape of a record; raise :class:`InputError` naming the JSON path."""
     top = _fields(data, "record", _TOP, ("seed",))
@@ -96,9 +106,11 @@ def check_shape(data: object) -> dict[str, Any]:
     for key in ("players", "first_dealer", "initial_deal"):
         _int(top[key], key)
     _int(top.get("seed"), "seed", nullable=True)
-    Ruleset.from_dict(top["ruleset"], "ruleset")
+    ruleset = Ruleset.from_dict(top["ruleset"], "ruleset")
     _ints(top["initial_totals"], "initial_totals")
-    if len(top["initial_totals"]) != top["players"]:
+    if len(top["initial_totals"]) != top["players"] and allowed_count(top["players"], ruleset):
+        # a count the rules refuse is reported as such (PLAYERS.COUNT), not as the totals'
+        # length
         raise InputError(f"initial_totals: {len(top['initial_totals'])} totals for "
                          f"{top['players']} players")
     _ints(top["winners"], "winners")

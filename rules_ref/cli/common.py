@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from ..deal import FEWEST_PLAYERS, MASK64, MAX_PLAYERS
+from ..deal import FEWEST_PLAYERS, MASK64, MAX_PLAYERS, MIN_PLAYERS
 from ..errors import InputError
 from ..ruleset import Ruleset, preset, presets
 
@@ -23,8 +23,9 @@ def players_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
     if not FEWEST_PLAYERS <= n <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"{n} players: the game is for {FEWEST_PLAYERS} to {MAX_PLAYERS} players, 5 only "
-            "under min_players = 5 (PLAYERS.COUNT)")
+            f"{n} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, or "
+            f"{FEWEST_PLAYERS} to {MAX_PLAYERS} under min_players = {FEWEST_PLAYERS} "
+            "(PLAYERS.COUNT)")
     return n
 
 

@@ -102,8 +102,12 @@ def _moon_in_unfinished_deal(r: Record) -> None:
 RULES: dict[str, tuple[Edit, list[tuple[str, str, str]]]] = {
     "too few players": (
         lambda r: r.update(players=5, initial_totals=[0] * 5),
-        [("PLAYERS.COUNT", "record", "5 players: the game is for 6 to 11 players (5 players "
-                                     "need min_players = 5)")]),
+        [("PLAYERS.COUNT", "players", "5 players: the game is for 6 to 11 players (5 players "
+                                      "need min_players = 5)")]),
+    "too few players, their totals left as they were": (
+        lambda r: r.update(players=5),
+        [("PLAYERS.COUNT", "players", "5 players: the game is for 6 to 11 players (5 players "
+                                      "need min_players = 5)")]),
     "no passes": (
         _deal0(passes=None),
         [("PASS.CARDS", "deals[0].passes", "every seat passes on deal 1, but no passes are "

@@ -86,8 +86,8 @@ def test_card_notation_api() -> None:
 
 ARGS: list[Row] = [
     (["nope"], 2, r"rules-ref: error: argument COMMAND: invalid choice: 'nope'"),
-    (["play", "--players", "4"], 2, r"--players: 4 players: .* 5 to 11 players, 5 only under "
-     r"min_players = 5 \(PLAYERS.COUNT\)"),
+    (["play", "--players", "4"], 2, r"--players: 4 players: the game is for 6 to 11 players, "
+     r"or 5 to 11 under min_players = 5 \(PLAYERS.COUNT\)\n"),
     (["play", "--players", "5"], 2, r"PLAYERS.COUNT: 5 players: the game is for 6 to 11 players "
      r"\(5 players need min_players = 5\)"),
     (["play", "--players", "x"], 2, r"--players: 'x' is not a whole number"),
