@@ -89,7 +89,7 @@ class Observer(Protocol):
     """What follows a check of a record (:func:`validate_record`), in the order of the game."""
 
     def step(self, before: GameState, action: Action, after: GameState,
-             events: Sequence[ev.Event]) -> None:
+             events: Sequence[ev.Event]) -> object:
         """An action of the record was replayed (checked or, when illegal, unchecked)."""
 
     def violation(self, found: RecordViolation) -> None:

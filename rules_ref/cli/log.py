@@ -186,20 +186,27 @@ class GameLog:
                 return [f"{INDENT}the moon scores {how.get(choice, choice)} (MOON.CHOICE)"]
             return [f"{INDENT}seat {e.seat} chooses {how.get(choice, choice)} (MOON.CHOICE)"]
         if isinstance(e, ev.DealScored):
-            n = after.players
-            cells = [str(i) for i in range(n)]
-            return [f"{INDENT}Deal {e.deal_number} scores (SCORE.DEAL):",
-                    *seat_rows([("seat", cells),
-                                   ("this deal", [str(v) for v in e.scores]),
-                                   ("total", [str(v) for v in e.totals])])]
+            return self.scores(e.deal_number, e.scores, e.totals)
         if isinstance(e, ev.GameOver):
-            who = ", ".join(f"seat {w}" for w in e.winners)
-            tie = " (tied for lowest)" if len(e.winners) > 1 else ""
-            totals = ", ".join(f"seat {i} {t}" for i, t in enumerate(e.totals))
-            return ["", s.bold("Game over") + f" (GAME.END): totals {totals}; "
-                    f"{'winner' if len(e.winners) == 1 else 'winners'}: {who}{tie} "
-                    "(GAME.WINNER)"]
+            return self.game_over(e.totals, e.winners)
         return []
+
+    def scores(self, deal_number: int, scores: Sequence[int],
+               totals: Sequence[int]) -> list[str]:
+        """A deal's scores and the totals after it, by seat."""
+        return [f"{INDENT}Deal {deal_number} scores (SCORE.DEAL):",
+                *seat_rows([("seat", [str(i) for i in range(len(totals))]),
+                            ("this deal", [str(v) for v in scores]),
+                            ("total", [str(v) for v in totals])])]
+
+    def game_over(self, totals: Sequence[int], winners: Sequence[int]) -> list[str]:
+        """The end of the game: the final totals and who won."""
+        who = ", ".join(f"seat {w}" for w in winners)
+        tie = " (tied for lowest)" if len(winners) > 1 else ""
+        totals_text = ", ".join(f"seat {i} {t}" for i, t in enumerate(totals))
+        return ["", self.style.bold("Game over") + f" (GAME.END): totals {totals_text}; "
+                f"{'winner' if len(winners) == 1 else 'winners'}: {who}{tie} "
+                "(GAME.WINNER)"]
 
     # --- tricks and piles ---------------------------------------------------------------
 
@@ -207,7 +214,6 @@ class GameLog:
               after: GameState) -> list[str]:
         s = self.style
         n = after.players
-        rs = after.ruleset
         seats = [seat_at(t.leader, i, n) for i in range(len(t.cards))]
         marks = ["cancelled" if c in t.cancelled
                  else "winner" if t.winner is not None and seat == t.winner else ""
@@ -215,13 +221,20 @@ class GameLog:
         lines = [f"{INDENT}Trick {number}: seat {t.leader} leads {s.suit(t.led_suit, plural=True)} "
                  "(TRICK.LED_SUIT)",
                  *seat_rows([("seat", [str(x) for x in seats]),
-                                ("card", [s.card(c, m) for c, m in
-                                          zip(t.cards, marks, strict=True)])])]
+                             ("card", [s.card(c, m) for c, m in
+                                       zip(t.cards, marks, strict=True)])])]
         if t.cancelled:
             lines.append(f"{INDENT * 2}cancelled: "
                          + ", ".join(f"{s.card(c)} pair" for c in t.cancelled)
                          + " (TRICK.CANCEL)")
-        points = plural(card_points(t.cards, rs), "point")
+        return lines + self.trick_result(t, number, before, after)
+
+    def trick_result(self, t: TrickOutcome, number: int, before: GameState,
+                     after: GameState) -> list[str]:
+        """Who wins the trick and its points, or that it is set aside and what is pending."""
+        s = self.style
+        lines: list[str] = []
+        points = plural(card_points(t.cards, after.ruleset), "point")
         if t.winner is not None:
             assert t.winning_card is not None
             lines.append(f"{INDENT * 2}seat {t.winner} wins with "

@@ -3,13 +3,14 @@
 The kind of file is told by its ``"format"``: a game record
 (``cancellation-hearts-record``, as ``rules-ref play --json`` writes it) or
 a replay file of ``rules-ref conform`` (``cancellation-hearts-conform-replay``).
-The game is replayed through the engine and printed with the log of
-``rules-ref play``. A position (``spec/position.md``, its JSON or its
-one-line text) is printed as the table of ``rules-ref position``. A record
-whose game breaks a rule is shown up to that
-action, which is named with its rule (exit status 1; ``rules-ref validate``
-lists every violation); a file that cannot be read gets one error line
-(exit status 2).
+Either is printed with the log of ``rules-ref play``. A record shows what
+it says (its trick winners, scores, totals and winners), and each place
+where the rules disagree is marked with the rule (:mod:`.record_log`; exit
+status 1). A replay file is replayed through the engine, up to an action
+the rules refuse, which is named with its rule (exit status 1). A position
+(``spec/position.md``, its JSON or its one-line text) is printed as the
+table of ``rules-ref position``. A file that cannot be read gets one error
+line (exit status 2).
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from typing import Any
 
 from ..actions import Action
 from ..errors import IllegalAction, InputError
-from ..serialize import RECORD_FORMAT, action_from_json, ruleset_from_json
+from ..serialize import RECORD_FORMAT
 from ..state import GameState
 from .io import read_json_file, shown_path
 from .log import INDENT, GameLog
+from .record_log import show_record
 from .style import Style
 
 #: The ``format`` of a replay file, as :mod:`rules_ref.conformance.runner` writes it (that
@@ -67,8 +69,8 @@ def run(args: argparse.Namespace) -> int:
     if kind is None and isinstance(data, dict) and "phase" in data and "hands" in data:
         return _position(args.file, data, where)
     if kind == RECORD_FORMAT:
-        state, actions, lines = _record(data, where, log)
-    elif kind == REPLAY_FORMAT:
+        return show_record(data, where, log.style)
+    if kind == REPLAY_FORMAT:
         state, actions, lines = _replay(data, where, log)
     else:
         found = f"its \"format\" is {str(kind)[:40]!r}" if kind is not None else \
@@ -128,24 +130,6 @@ def _position(path: str, data: Any, where: str) -> int:
     print(f"Position {where} (spec/position.md)")
     print(describe_position(pos, Ruleset()))
     return 0
-
-
-def _record(data: dict[str, Any], where: str,
-            log: GameLog) -> tuple[GameState, list[Action], list[str]]:
-    from ..record import record_actions
-    from ..validate import validate_record
-
-    try:
-        validate_record(data)  # the shape; raises InputError naming the JSON path
-    except InputError as exc:
-        raise InputError(f"{where}: {exc}") from None
-    ruleset = ruleset_from_json(data["ruleset"], f"{where}.ruleset")
-    state = GameState.start(data["players"], ruleset, data["first_dealer"],
-                            tuple(data["initial_totals"]), data["initial_deal"])
-    actions = [action_from_json(a, f"{where}: action {i + 1}")
-               for i, a in enumerate(record_actions(data))]
-    lines = [f"Game record {where}", *log.header(state.players, ruleset, data.get("seed"))]
-    return state, actions, lines
 
 
 def _replay(data: dict[str, Any], where: str,
