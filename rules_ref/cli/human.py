@@ -22,7 +22,7 @@ from ..scoring import card_points, moon_options
 from ..state import GameState, Phase
 from ..tricks import seat_at
 from ..wording import counted
-from .log import seat_rows
+from .log import fit, seat_rows
 from .style import Style
 
 Policy = Callable[[GameState, random.Random], Action]
@@ -153,7 +153,8 @@ class Person:
     # --- the terminal -------------------------------------------------------------------
 
     def say(self, line: str) -> None:
-        print(line, file=self.stdout)
+        for part in fit(line):
+            print(part, file=self.stdout)
 
     def read(self, question: str, state: GameState) -> str:
         """The next answer that is not blank; :class:`EndOfInput` at the end or on ``quit``."""

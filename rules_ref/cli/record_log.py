@@ -26,7 +26,7 @@ from ..state import GameState, Phase
 from ..tricks import TrickOutcome, seat_at
 from ..validate import RecordViolation, validate_record
 from ..wording import counted
-from .log import INDENT, GameLog
+from .log import INDENT, GameLog, fitted
 from .style import Style
 
 
@@ -127,7 +127,7 @@ class RecordLog(GameLog):
         self.say([self.flag(v) for v in held])
 
     def say(self, lines: Sequence[str]) -> None:
-        for line in lines:
+        for line in fitted(lines):
             print(line)
 
 
@@ -152,7 +152,7 @@ def show_record(record: dict[str, Any], where: str, style: Style) -> int:
     if log.last is not None and log.last.phase is not Phase.GAME_OVER and not log.ending:
         print(f"\nThe file ends here: deal {log.last.deal_number}, {log.last.phase} phase.")
     if log.found:
-        print(f"\nThe record breaks the rules in {counted(len(log.found), 'place')} (each "
-              "marked !; `rules-ref validate` lists them alone).")
+        log.say(["", f"The record breaks the rules in {counted(len(log.found), 'place')} (each "
+                 "marked !; `rules-ref validate` lists them alone)."])
         return 1
     return 0

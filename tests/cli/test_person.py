@@ -25,7 +25,7 @@ from rules_ref.policy import choose_bold
 from rules_ref.ruleset import Ruleset
 from rules_ref.state import GameState, Phase
 
-from .helpers import ROOT, program
+from .helpers import ROOT, game_over, program
 
 SEAT = 2
 GAME = ["--players", "6", "--seed", "4", "--target", "40"]
@@ -76,10 +76,7 @@ def test_a_person_plays_a_whole_game_through_a_pipe() -> None:
     done = program(["play", *GAME, "--seat", str(SEAT)], stdin="\n".join(lines) + "\n")
     assert (done.returncode, done.stderr) == (0, "")
     out = done.stdout.splitlines()
-    totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(final.totals))
-    who = ", ".join(f"seat {s}" for s in final.winners)
-    assert out[-1].startswith(f"Game over (GAME.END): totals {totals}; ")
-    assert out[-1].endswith(f": {who} (GAME.WINNER)")
+    assert out[-4:] == game_over(final.totals, final.winners)
     refused = [x for x in out if "not allowed: " in x]
     assert len(refused) == refusals
     assert all(re.search(r"not allowed: (FOLLOW\.SUIT|LEAD\.HEARTS|LEAD\.OPENING_CARD|"

@@ -24,7 +24,7 @@ from rules_ref.record import record_from_state
 from rules_ref.tricks import resolve_trick, seat_at
 from rules_ref.validate import validate_record
 
-from .helpers import run
+from .helpers import game_over, run
 
 Record = dict[str, Any]
 
@@ -41,11 +41,26 @@ def record() -> Record:
 
 def show(data: Record, tmp_path: Path,
          capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
+    """The exit status and the lines of ``show``, each line the log broke at 80 columns whole."""
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     code, out, err = run(["show", "--ascii", str(path)], capsys)
     assert err == ""
-    return code, out.splitlines()
+    assert not [x for x in out.splitlines()[1:] if len(x) > 80]  # after the file's name
+    return code, unbroken(out.splitlines())
+
+
+def unbroken(lines: list[str]) -> list[str]:
+    """``lines`` with each line that goes on under a deeper indent joined to the one it ends."""
+    out: list[str] = []
+    for line in lines:
+        indent = len(line) - len(line.lstrip(" "))
+        if out and line.strip() and indent == len(out[-1]) - len(out[-1].lstrip(" ")) + 4 \
+                and not line.lstrip().startswith(("seat:", "card:", "this deal:", "total:")):
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return out
 
 
 def flags(data: Record) -> list[str]:
@@ -103,10 +118,8 @@ def test_tampered_scores_totals_and_winners_are_shown_as_recorded(
                               f"rules give {deal['scores'][0] - 10} (at deals[1].scores[0])")
     final = data["deals"][-1]["totals"]
     over = next(i for i, x in enumerate(lines) if x.startswith("Game over"))
-    assert lines[over] == ("Game over (GAME.END): totals "
-                           + ", ".join(f"seat {s} {t}" for s, t in enumerate(final))
-                           + f"; winner: seat {data['winners'][0]} (GAME.WINNER)")
-    assert lines[over + 1] == f"  {flags(data)[-1]}"
+    assert lines[over:over + 4] == game_over(final, data["winners"])
+    assert lines[over + 4] == f"  {flags(data)[-1]}"
     assert flags(data)[-1].startswith(f"! GAME.WINNER: winners recorded as seat "
                                       f"{data['winners'][0]}, but ")
 
