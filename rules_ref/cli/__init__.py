@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import RulesRefError
 from ..suggest import did_you_mean
+from .common import install_command
 from .help import add_examples
 
 #: subcommand -> (module, one-line help)
@@ -176,8 +177,7 @@ def _run(module: Any, args: argparse.Namespace) -> int:
             raise
         if isinstance(exc, ModuleNotFoundError) and exc.name in OPTIONAL:
             print(f"rules-ref {args.command}: error: this command needs {exc.name}, which is "
-                  f"not installed: pip install 'rules-ref[{OPTIONAL[exc.name]}]'",
-                  file=sys.stderr)
+                  f"not installed: {install_command(OPTIONAL[exc.name])}", file=sys.stderr)
             return EXIT_USAGE
         print(f"rules-ref {args.command}: internal error: {type(exc).__name__}: "
               f"{_one_line(str(exc))} (a bug in rules-ref; --debug shows the traceback)",

@@ -1,4 +1,5 @@
-"""Argument types shared by the subcommands: each bad value gets one clear message."""
+"""What the subcommands share: argument types (each bad value gets one clear message), and
+the commands they suggest, written for the Python this program runs on."""
 
 from __future__ import annotations
 
@@ -111,3 +112,61 @@ def ruleset_from_args(args: argparse.Namespace) -> Ruleset:
     if args.target is not None:
         rs = Ruleset.from_dict({**rs.to_dict(), "target": args.target})
     return rs
+
+
+# --- commands suggested to the user ------------------------------------------------------
+
+
+def this_python() -> str:
+    """This program's own Python, as a command names it (relative when under the current
+    directory): ``make play``'s ``.venv/bin/python``, whether or not that environment is
+    active, where a bare ``python`` may be another that lacks the package."""
+    import os
+    import shlex
+    import sys
+
+    return shlex.quote(_shown(os.path.abspath(sys.executable)))
+
+
+def _shown(path: str) -> str:
+    import os
+
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path
+    return path if relative.startswith("..") else relative
+
+
+def reference_adapter() -> str:
+    """The command that runs the reference adapter (``rules_ref.conformance.adapter``)."""
+    return f"{this_python()} -m rules_ref.conformance.adapter"
+
+
+def install_command(extra: str) -> str:
+    """The command that installs ``extra`` into the environment this program runs in.
+
+    From the source tree when the package runs from one (an editable install), so that
+    it is this project that gets the extra, not a package of that name on an index.
+    """
+    import shlex
+    from pathlib import Path
+
+    tree = Path(__file__).resolve().parents[2]
+    if (tree / "pyproject.toml").is_file() and (tree / "rules_ref").is_dir():
+        target = f"-e {shlex.quote(f'{_shown(str(tree))}[{extra}]')}"
+    else:
+        target = shlex.quote(f"rules-ref[{extra}]")
+    return f"{this_python()} -m pip install {target}"
+
+
+#: What an adapter's standard error says when its Python cannot import this package.
+NO_PACKAGE = "No module named 'rules_ref'"
+
+
+def fault_cause(stderr: str) -> str | None:
+    """The cause of an adapter fault the command line can name from its standard error."""
+    if NO_PACKAGE in stderr:
+        return ("the adapter's Python cannot import rules_ref (it is not the Python rules-ref "
+                f"is installed in): run the reference adapter as {reference_adapter()}")
+    return None

@@ -33,9 +33,11 @@ from ..wording import counted
 from . import conform_scale as scale
 from .common import (
     bounded_int,
+    fault_cause,
     players_arg,
     positive_int,
     positive_seconds,
+    reference_adapter,
     ruleset_from_args,
     seed_arg,
 )
@@ -71,7 +73,8 @@ HELP_EXAMPLES = (
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.usage = "%(prog)s [options] -- COMMAND..."
     p.epilog = ("COMMAND is the adapter, run as an argument list (no shell), for example: "
-                "rules-ref conform -- python -m rules_ref.conformance.adapter. "
+                "rules-ref conform -- .venv/bin/python -m rules_ref.conformance.adapter (the "
+                "reference adapter, run by the Python rules-ref is installed in). "
                 "exit status: 0 no unexpected divergence; 1 an unexpected divergence (a "
                 "replay file for each class), or with --strict an expectation not seen; 2 an "
                 "adapter fault or bad usage; 3 an internal error of rules-ref; 4 nothing "
@@ -153,7 +156,7 @@ def _command(args: argparse.Namespace) -> list[str]:
         command = command[1:]
     if not command:
         raise InputError("no adapter command: give it after --, for example "
-                         "rules-ref conform -- python -m rules_ref.conformance.adapter")
+                         f"rules-ref conform -- {reference_adapter()}")
     return command
 
 
@@ -312,6 +315,9 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
             lines.append(f"  reproduce: {reproduce(path or replay_of)}")
     if fault is not None and not detailed:
         print(f"rules-ref conform: adapter fault ({fault.kind}): {fault.detail}", file=sys.stderr)
+        cause = fault_cause(fault.stderr)
+        if cause is not None:
+            print(f"  {cause}", file=sys.stderr)
         print(f"  command: {command}", file=sys.stderr)
         for line in fault.evidence().splitlines():
             print(f"  {line}", file=sys.stderr)

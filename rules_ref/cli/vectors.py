@@ -22,7 +22,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..suggest import did_you_mean
 from ..wording import counted
-from .common import positive_seconds
+from .common import fault_cause, positive_seconds, reference_adapter
 from .help import add_examples
 
 #: The exit statuses of ``vectors run``, as its help shows them (spec/vectors/README.md).
@@ -144,7 +144,7 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
         command = command[1:]
     if not command:
         raise InputError("no adapter command: put it after --, e.g. "
-                         "rules-ref vectors run -- python -m rules_ref.conformance.adapter")
+                         f"rules-ref vectors run -- {reference_adapter()}")
     kinds = list(vectors.PROTOCOL_KINDS)
     if args.kinds:
         wanted = [k for item in args.kinds for k in item.split(",") if k]
@@ -181,8 +181,10 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     if result.fault is not None:
         fault = result.fault
         during = f" during vector {fault.case_id}" if fault.case_id else ""
-        print(f"rules-ref vectors: {fault}{during}\n  command: {shlex.join(command)}\n"
-              f"{fault.evidence()}", file=sys.stderr)
+        cause = fault_cause(fault.stderr)
+        print(f"rules-ref vectors: {fault}{during}\n"
+              + (f"  {cause}\n" if cause is not None else "")
+              + f"  command: {shlex.join(command)}\n{fault.evidence()}", file=sys.stderr)
         return status
     if args.junit is not None:
         write_text_atomic(args.junit, report.junit_xml(result))

@@ -124,3 +124,37 @@ def test_nothing_is_offered_for_a_name_like_none() -> None:
     assert closest("xylophone", ["spruce", "wikipedia"]) == []
     assert closest("", ["spruce"]) == []
     assert closest("SPRUCE", ["spruce", "spruces"]) == ["spruce"]
+
+
+def test_an_adapter_whose_python_lacks_the_package_is_told_which_python_has_it() -> None:
+    """The reference adapter run by a Python without rules_ref (as a bare ``python`` is when
+    the environment is not active): the fault names the cause and a command that works."""
+    import shlex
+    import sys
+
+    from .helpers import ROOT, program
+
+    lacking = [sys.executable, "-I", "-S", "-m", "rules_ref.conformance.adapter"]
+    done = program(["vectors", "run", "--kinds", "trick", "--", *lacking])
+    assert done.returncode == 2
+    said = done.stderr.splitlines()[1]
+    prefix = ("  the adapter's Python cannot import rules_ref (it is not the Python rules-ref "
+              "is installed in): run the reference adapter as ")
+    assert said.startswith(prefix), done.stderr
+    suggested = shlex.split(said[len(prefix):])
+    assert suggested[1:] == ["-m", "rules_ref.conformance.adapter"]
+    works = program(["vectors", "run", "--kinds", "trick", "--", *suggested])
+    assert works.returncode == 0, works.stderr
+    assert (ROOT / suggested[0]).resolve() == Path(sys.executable).resolve() or \
+        Path(suggested[0]).resolve() == Path(sys.executable).resolve()
+
+
+@pytest.mark.parametrize("command", [["conform"], ["vectors", "run"]])
+def test_no_adapter_command_suggests_one_that_runs_with_this_python(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from rules_ref.cli.common import reference_adapter
+
+    code, out, err = run(command, capsys)
+    assert (code, out) == (2, "")
+    assert err.rstrip("\n").endswith(f" -- {reference_adapter()}")
+    assert reference_adapter().split()[0] != "python"

@@ -108,4 +108,5 @@ def test_every_command_runs_from_the_installed_wheel(installed: Path) -> None:
     refused = _run([script, "conform", "--", python, "-m", "rules_ref.conformance.adapter"], work)
     assert (refused.returncode, refused.stdout) == (2, "")
     assert refused.stderr == ("rules-ref conform: error: this command needs hypothesis, which "
-                              "is not installed: pip install 'rules-ref[conform]'\n")
+                              "is not installed: venv/bin/python -m pip install "
+                              "'rules-ref[conform]'\n")  # into the wheel's environment
