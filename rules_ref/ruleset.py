@@ -24,6 +24,7 @@ from typing import Any
 from .errors import InputError
 from .registry import spec_toml
 from .suggest import did_you_mean
+from .wording import json_kind
 
 
 class PassDirection(StrEnum):
@@ -166,7 +167,7 @@ class Ruleset:
         Unknown switches and bad values raise :class:`InputError` naming them.
         """
         if not isinstance(data, dict):
-            raise InputError(f"{where}: expected an object of switches, got {type(data).__name__}")
+            raise InputError(f"{where}: expected an object of switches, got {json_kind(data)}")
         known = {f.name: f for f in fields(cls)}
         unknown = sorted(str(k) for k in data if k not in known)
         if unknown:

@@ -299,15 +299,17 @@ def test_wrong_shape_names_the_json_path(record: Record, tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     rec = copy.deepcopy(record)
     rec["deals"][1]["tricks"][2]["cards"][0] = "1H"
-    assert main(["validate", write(tmp_path, rec)]) == 2
+    path = write(tmp_path, rec)
+    assert main(["validate", path]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("rules-ref validate: error: deals[1].tricks[2].cards[0]: '1H' is not")
+    assert err.startswith(f"rules-ref validate: error: {path}: deals[1].tricks[2].cards[0]: '1H' "
+                          "is not")
     assert err.count("\n") == 1
     rec = copy.deepcopy(record)
     del rec["deals"][0]["tricks"][0]["winner"]
     assert main(["validate", write(tmp_path, rec)]) == 2
     assert capsys.readouterr().err == \
-        "rules-ref validate: error: deals[0].tricks[0]: missing winner\n"
+        f"rules-ref validate: error: {path}: deals[0].tricks[0]: missing winner\n"
     assert main(["validate", write(tmp_path, [1, 2])]) == 2
     assert "record: expected an object, got a list" in capsys.readouterr().err
 

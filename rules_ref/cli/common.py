@@ -108,7 +108,12 @@ def ruleset_from_args(args: argparse.Namespace) -> Ruleset:
         raise InputError("give --preset or --ruleset, not both")
     rs = preset(args.preset) if args.preset is not None else Ruleset()
     if args.ruleset is not None:
-        rs = ruleset_from_json(read_json_file(args.ruleset), args.ruleset)
+        data = read_json_file(args.ruleset)
+        if isinstance(data, dict) and "format" in data:
+            raise InputError(f"{shown(args.ruleset, 200)[1:-1]}: a file of format "
+                             f"{str(data['format'])[:60]!r}, not a ruleset (a ruleset file is "
+                             "a JSON object of switches, spec/variants.toml)")
+        rs = ruleset_from_json(data, args.ruleset)
     if args.target is not None:
         rs = Ruleset.from_dict({**rs.to_dict(), "target": args.target})
     return rs

@@ -31,7 +31,7 @@ from ..ruleset import Ruleset
 from ..scoring import card_points
 from ..state import GameState, Phase
 from ..tricks import seat_at
-from ..wording import counted
+from ..wording import counted, json_kind
 from .common import add_ruleset_arguments, ruleset_from_args
 from .io import is_dir, parse_json_text, shown_path
 
@@ -73,8 +73,19 @@ def read_position(words: list[str]) -> Position:
         where = "standard input" if not words or words == ["-"] else shown_path(words[0])
         text = _read_input(words[0] if words else "-", where)
     stripped = text.strip()
-    if stripped.startswith("{"):
-        return position_from_json(parse_json_text(stripped, where), where)
+    if not stripped:
+        raise InputError(f"{where}: empty: expected a position (spec/position.md), as its "
+                         "one line of text or as JSON")
+    if stripped.startswith(("{", "[", '"')) or stripped in ("null", "true", "false"):
+        data = parse_json_text(stripped, where)
+        if not isinstance(data, dict):
+            raise InputError(f"{where}: the JSON is {json_kind(data)}, but a position is a "
+                             "JSON object (spec/position.md)")
+        if "format" in data:
+            raise InputError(f"{where}: a file of format {str(data['format'])[:60]!r}, not a "
+                             "position (`rules-ref show` reads records and replay files; "
+                             "`rules-ref validate RECORD --at D.T` gives the position of a record)")
+        return position_from_json(data, where)
     if len(stripped) > MAX_POSITION_TEXT:
         raise InputError(f"{where}: {len(stripped)} characters, more than the "
                          f"{MAX_POSITION_TEXT} of a position text")

@@ -58,11 +58,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         data = read_json_file(args.file)
     except InputError as exc:
-        if "not valid JSON" not in str(exc) or _looks_like_json(args.file):
-            raise
         if _is_blank(args.file):
             raise InputError(f"{where}: the file is empty: expected a game record, a replay "
                              "file or a position") from None
+        if "not valid JSON" not in str(exc) or _looks_like_json(args.file):
+            raise
         return _position(args.file, None, where)  # the one-line text form of a position
     kind = data.get("format") if isinstance(data, dict) else None
     log = GameLog(Style.for_stream(sys.stdout, args.ascii))

@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..errors import InputError
 from ..validate import count, validate_record
-from .io import read_json_file
+from .io import read_json_file, shown_path
 from .position import add_at_argument, print_position_at, record_states
 
 #: The examples at the end of ``--help`` (:mod:`.help`).
@@ -31,9 +32,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     data = read_json_file(args.record)
-    if args.at is not None:
-        return print_position_at(record_states(data), args.at, args.json)
-    violations = validate_record(data)
+    try:
+        if args.at is not None:
+            return print_position_at(record_states(data), args.at, args.json)
+        violations = validate_record(data)
+    except InputError as exc:
+        if str(exc).startswith("--at "):
+            raise
+        raise InputError(f"{shown_path(args.record)}: {exc}") from None
     deals = len(data["deals"])
     if args.json:
         print(json.dumps({"record": args.record, "valid": not violations, "deals": deals,
