@@ -3,7 +3,7 @@
 Every message that refuses a name from a closed set (a preset, a switch, a
 switch value, a command, an option, a rule ID) offers the closest names
 with :func:`did_you_mean`, so a mistyped name reads the same everywhere.
-Standard library only; :mod:`difflib` is imported when a name is refused, not
+Standard library only; ``difflib`` is imported when a name is refused, not
 when the engine loads (an adapter's start pays for its imports).
 """
 
@@ -53,8 +53,8 @@ def did_you_mean(typed: object, names: Iterable[str]) -> str:
 
     >>> did_you_mean("Wikipedia", ["spruce", "wikipedia"])
     '; did you mean wikipedia?'
-    >>> did_you_mean("lead.heart", ["LEAD.HEARTS", "LEAD.HEART_S"])
-    '; did you mean LEAD.HEARTS or LEAD.HEART_S?'
+    >>> did_you_mean("moon-par", ["moon_pair", "moon_pairs", "target"])
+    '; did you mean moon_pair or moon_pairs?'
     >>> did_you_mean("zzz", ["moon"])
     ''
     """

@@ -209,7 +209,7 @@ def test_pass_of_the_wrong_size_is_reported(record: Record) -> None:
         (v.rule, v.path, v.deal, v.seat) for v in got]
 
 
-@pytest.mark.rule("TURN.ORDER")
+@pytest.mark.rule("TURN.OWN_CARD")
 def test_card_not_held_skips_the_rest_of_the_deal(record: Record) -> None:
     rec = copy.deepcopy(record)
     trick = rec["deals"][0]["tricks"][0]
@@ -217,6 +217,7 @@ def test_card_not_held_skips_the_rest_of_the_deal(record: Record) -> None:
     trick["cards"][1] = next(c for c in ("2C", "3C", "4C", "5C", "6C") if c in hand_cards)
     rec["deals"][2]["totals"][0] += 1
     got = [(v.rule, v.path) for v in found(rec)]
+    assert got[0] == ("TURN.OWN_CARD", "deals[0].tricks[0].cards[1]")
     assert got[-1] == ("SCORE.DEAL", "deals[2].totals[0]")
     assert all(p.startswith("deals[0].tricks[0]") or p.startswith("deals[2]") for _, p in got)
 

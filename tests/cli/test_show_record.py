@@ -161,6 +161,7 @@ def test_an_illegal_play_is_marked_and_the_game_goes_on(
     assert any(x.startswith("Game over (GAME.END)") for x in lines)
 
 
+@pytest.mark.rule("TURN.OWN_CARD")
 def test_a_card_not_held_ends_the_deal_and_the_next_goes_on(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = record()
@@ -173,6 +174,8 @@ def test_a_card_not_held_ends_the_deal_and_the_next_goes_on(
     trick["cards"][1] = absent
     code, lines = show(data, tmp_path, capsys)
     assert code == 1
+    assert flags(data)[0] == (f"! TURN.OWN_CARD: seat {seat} does not hold {absent} "
+                              "(at deals[0].tricks[0].cards[1])")
     at = lines.index(f"    {flags(data)[0]}")
     assert lines[at - 1].startswith(f"  Trick 1, as far as it was replayed: seat "
                                     f"{trick['leader']}: ")

@@ -590,7 +590,7 @@ def _json(**changes: object) -> dict[str, object]:
 
 
 JSON_ERRORS: list[tuple[str, object, str]] = [
-    ("not an object", [], "position: expected an object, got list"),
+    ("not an object", [], "position: expected an object, got a list"),
     ("missing", {k: v for k, v in _json().items() if k != "leader"}, "position: missing leader"),
     ("unknown", _json(ruleset={}), "position: unknown field(s) 'ruleset'"),
     ("phase", _json(phase="over"),
