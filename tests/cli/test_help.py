@@ -97,6 +97,7 @@ def test_the_rule_list_starts_with_its_first_group(capsys: pytest.CaptureFixture
     (["vectors", "run", "--kinds", "trik", "--", "x"], "did you mean trick?"),
     (["rules", "trick.cancl"], "did you mean TRICK.CANCEL"),
     (["sources", "WPcur"], "did you mean WP-cur?"),
+    (["position", "8 2 1 playng x"], "did you mean playing?"),
 ])
 def test_a_mistyped_name_gets_the_closest_names(args: list[str], hint: str,
                                                capsys: pytest.CaptureFixture[str]) -> None:
