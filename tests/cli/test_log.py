@@ -282,3 +282,17 @@ def test_the_points_of_a_10d_say_what_it_counts(capsys: pytest.CaptureFixture[st
         assert (said in told) == (i in with_ten), lines[i:result + 2]
     code, out, _ = run(["play", "--seed", "2", "--ascii"], capsys)
     assert "ten_of_diamonds_points" not in out  # the default does not score the 10D
+
+
+def test_a_custom_ruleset_is_listed_switch_by_switch(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text('{"pass_count": 2, "moon_pair": "others-26"}', encoding="utf-8")
+    code, out, _ = run(["play", "--ruleset", str(path), "--target", "40"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[:3] == ["Cancellation Hearts: 8 players, seed 1, ruleset custom, target 40",
+                         "The ruleset differs from the default in (spec/variants.toml):",
+                         "  pass_count = 2: Each player passes 2 cards."]
+    assert lines[3].startswith("  moon_pair = others-26: ")
+    assert any(x.startswith("  target = 40") for x in lines[3:8])
