@@ -101,8 +101,8 @@ def add_ruleset_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def ruleset_from_args(args: argparse.Namespace) -> Ruleset:
+    from ..fileio import read_json_file
     from ..serialize import ruleset_from_json
-    from .io import read_json_file
 
     if args.preset is not None and args.ruleset is not None:
         raise InputError("give --preset or --ruleset, not both")
@@ -144,8 +144,20 @@ def _shown(path: str) -> str:
 
 
 def reference_adapter() -> str:
-    """The command that runs the reference adapter (``rules_ref.conformance.adapter``)."""
-    return f"{this_python()} -m rules_ref.conformance.adapter"
+    """The command that runs the reference adapter (``rules-ref adapter``), wherever it is.
+
+    The ``rules-ref`` program beside this Python when there is one (``.venv/bin/rules-ref``,
+    which runs with no environment active, where a bare ``rules-ref`` is not on the path),
+    else this Python running the package.
+    """
+    import os
+    import shlex
+    import sys
+
+    script = os.path.join(os.path.dirname(os.path.abspath(sys.executable)), "rules-ref")
+    if os.path.isfile(script):
+        return f"{shlex.quote(_shown(script))} adapter"
+    return f"{this_python()} -m rules_ref adapter"
 
 
 def install_command(extra: str) -> str:
@@ -169,9 +181,13 @@ def install_command(extra: str) -> str:
 NO_PACKAGE = "No module named 'rules_ref'"
 
 
-def fault_cause(stderr: str) -> str | None:
-    """The cause of an adapter fault the command line can name from its standard error."""
+def fault_cause(kind: str, detail: str, stderr: str) -> str | None:
+    """The cause of an adapter fault the command line can name, from the fault and the
+    adapter's standard error: the reference adapter started where it cannot run."""
     if NO_PACKAGE in stderr:
         return ("the adapter's Python cannot import rules_ref (it is not the Python rules-ref "
                 f"is installed in): run the reference adapter as {reference_adapter()}")
+    if kind == "start" and detail == "command not found: rules-ref":
+        return ("rules-ref is not on the path (its environment is not active): run the "
+                f"reference adapter as {reference_adapter()}")
     return None

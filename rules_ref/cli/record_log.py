@@ -22,7 +22,8 @@ from ..actions import Action
 from ..errors import InputError
 from ..record_shape import check_shape
 from ..ruleset import Ruleset
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from ..tricks import TrickOutcome, seat_at
 from ..validate import RecordViolation, validate_record
 from ..wording import counted

@@ -96,7 +96,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..conformance import vectors
+    from .. import vectors
 
     if args.action == "generate":
         if args.out is None:
@@ -134,10 +134,11 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, directory: Path) -> int:
     import json
 
-    from ..conformance import vectors
-    from ..conformance.fileio import write_text_atomic
-    from ..conformance.vector_runner import FAIL, Outcome
-    from ..conformance.vectors import report, running
+    from .. import vectors
+    from ..fileio import write_text_atomic
+    from ..vectors import results as report
+    from ..vectors import running
+    from ..vectors.case_replay import FAIL, CaseResult
 
     command = list(args.adapter)
     if command and command[0] == "--":
@@ -166,7 +167,7 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     if not cases:
         raise InputError(f"{directory}: holds no cases of the kind(s) {', '.join(kinds)}")
 
-    def show(o: Outcome) -> None:
+    def show(o: CaseResult) -> None:
         if not args.json and (not args.quiet or o.status == FAIL):
             print(o.line(), flush=True)
 
@@ -181,7 +182,7 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     if result.fault is not None:
         fault = result.fault
         during = f" during vector {fault.case_id}" if fault.case_id else ""
-        cause = fault_cause(fault.stderr)
+        cause = fault_cause(fault.kind, fault.detail, fault.stderr)
         print(f"rules-ref vectors: {fault}{during}\n"
               + (f"  {cause}\n" if cause is not None else "")
               + f"  command: {shlex.join(command)}\n{fault.evidence()}", file=sys.stderr)
@@ -196,7 +197,7 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
 
 def _check_output(path: str) -> None:
     """Refuse, before the run, an output file that could not be written after it."""
-    from ..conformance.fileio import is_dir, shown_path
+    from ..fileio import is_dir, shown_path
 
     target = Path(path)
     if is_dir(target):

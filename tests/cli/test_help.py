@@ -133,7 +133,7 @@ def test_an_adapter_whose_python_lacks_the_package_is_told_which_python_has_it()
     import shlex
     import sys
 
-    from .helpers import ROOT, program
+    from .helpers import program
 
     lacking = [sys.executable, "-I", "-S", "-m", "rules_ref.conformance.adapter"]
     done = program(["vectors", "run", "--kinds", "trick", "--", *lacking])
@@ -143,11 +143,26 @@ def test_an_adapter_whose_python_lacks_the_package_is_told_which_python_has_it()
               "is installed in): run the reference adapter as ")
     assert said.startswith(prefix), done.stderr
     suggested = shlex.split(said[len(prefix):])
-    assert suggested[1:] == ["-m", "rules_ref.conformance.adapter"]
+    assert suggested[-1] == "adapter"
     works = program(["vectors", "run", "--kinds", "trick", "--", *suggested])
     assert works.returncode == 0, works.stderr
-    assert (ROOT / suggested[0]).resolve() == Path(sys.executable).resolve() or \
-        Path(suggested[0]).resolve() == Path(sys.executable).resolve()
+
+
+def test_rules_ref_off_the_path_is_told_where_it_is() -> None:
+    """``rules-ref conform -- rules-ref adapter`` with the environment not active."""
+    import os
+
+    from rules_ref.cli.common import reference_adapter
+
+    from .helpers import program
+
+    done = program(["vectors", "run", "--kinds", "trick", "--", "rules-ref", "adapter"],
+                   env={"PATH": os.defpath})
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[:2] == [
+        "rules-ref vectors: adapter start: command not found: rules-ref",
+        "  rules-ref is not on the path (its environment is not active): run the reference "
+        f"adapter as {reference_adapter()}"]
 
 
 @pytest.mark.parametrize("command", [["conform"], ["vectors", "run"]])

@@ -23,7 +23,8 @@ from rules_ref.cards import Card
 from rules_ref.game import play_game
 from rules_ref.policy import choose_bold
 from rules_ref.ruleset import Ruleset
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 
 from .helpers import ROOT, game_over, program
 
@@ -165,10 +166,11 @@ def test_a_person_who_shot_the_moon_is_asked_to_choose() -> None:
     person = Person(state.moon_shooter, Style(symbols=False), io.StringIO("x\nadd\n"), out)
     assert person.ask(state) == ChooseMoon(state.moon_shooter, MoonChoice.ADD)
     said = out.getvalue().splitlines()
-    assert said[0] == ("  you shot the moon: 'subtract' takes 26 off your score, 'add' adds "
-                       "26 to every other score (MOON.CHOICE)")
-    assert said[1] == "  subtract or add? x"
-    assert said[2] == "  'x' is not one of: subtract, add"
+    assert said[:2] == ["  you shot the moon: 'subtract' takes 26 off your score, 'add' adds "
+                        "26 to every",
+                        "      other score (MOON.CHOICE)"]  # in 80 columns
+    assert said[2] == "  subtract or add? x"
+    assert said[3] == "  'x' is not one of: subtract, add"
 
 
 def test_blank_and_over_long_answers_are_asked_again() -> None:

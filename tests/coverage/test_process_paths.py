@@ -24,7 +24,7 @@ from rules_ref.cli.common import reference_adapter
 
 ROOT = Path(__file__).resolve().parents[2]
 FAULTY = [sys.executable, str(ROOT / "tests" / "hostile" / "fault_adapter.py")]
-REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 SILENT_TIMEOUT = 4.0
 UNHURRIED = 120.0
 CONFORM = ["conform", "--examples", "1", "--seed", "1", "--shrink-seconds", "1",
@@ -82,8 +82,8 @@ def test_a_silence_ends_at_the_timeout(faulty_env: Path,
     # and its report
     from concurrent.futures import ThreadPoolExecutor
 
-    from rules_ref.conformance.outcome import Config
-    from rules_ref.conformance.replay import run_replay
+    from rules_ref.conform.outcome import Config
+    from rules_ref.conform.rerun import run_replay
     from rules_ref.deal import seeded_deal
     from rules_ref.state import GameState
 

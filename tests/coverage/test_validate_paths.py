@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.conformance.vectors import last_card, moon_deal
 from rules_ref.errors import InputError
 from rules_ref.game import play_game
 from rules_ref.record import record_from_state
 from rules_ref.ruleset import DEFAULT, Moon, Ruleset
 from rules_ref.validate import RecordViolation, validate_record
+from rules_ref.vectors import last_card, moon_deal
 
 Record = dict[str, Any]
 Edit = Callable[[Record], object]
@@ -48,7 +48,8 @@ def _deal0(**changes: object) -> Edit:
 
 SHAPES: dict[str, tuple[Edit, str]] = {
     "format": (lambda r: r.update(format="x"),
-               "format: expected 'cancellation-hearts-record', got 'x'"),
+               "format: not a game record (its format is 'x'; a record has format "
+               "'cancellation-hearts-record'; `rules-ref show` reads replay files and positions)"),
     "version": (lambda r: r.update(version=2), "version: this validator reads version 1, got 2"),
     "unknown field": (lambda r: r.update(colour=1), "record: unknown field(s) colour"),
     "seed": (lambda r: r.update(seed=True), "seed: expected an integer or null, got a boolean"),
@@ -199,7 +200,7 @@ def test_passes_under_a_ruleset_without_passing(record: Record) -> None:
         "deals[0].passes", deal=1)
     # the cards passed are then not where the tricks say; each deal goes on from the recorded
     # totals, which end the game with the recorded winners
-    assert {v.rule for v in found} == {"PASS.DIRECTION", "TURN.ORDER"}
+    assert {v.rule for v in found} == {"PASS.DIRECTION", "TURN.OWN_CARD"}
 
 
 def test_a_violation_says_where() -> None:
