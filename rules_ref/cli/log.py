@@ -31,6 +31,7 @@ from ..pending import extras_join_trick
 from ..ruleset import Ruleset
 from ..scoring import card_points
 from ..state import GameState
+from ..trick_words import after_void_trick, trick_set_aside, trick_won
 from ..tricks import TrickOutcome, seat_at
 from .style import Style, pad, visible_width
 
@@ -302,20 +303,18 @@ class GameLog:
         taken = self.points(t.cards, after.ruleset)
         if t.winner is not None:
             assert t.winning_card is not None
-            lines.append(f"{INDENT * 2}seat {t.winner} wins with "
-                         f"{s.card(t.winning_card)}, the highest uncancelled "
-                         f"{s.suit(t.led_suit)} (TRICK.WINNER): {taken}")
+            won = trick_won(f"seat {t.winner}", s.card(t.winning_card), s.suit(t.led_suit))
+            lines.append(f"{INDENT * 2}{won.words} ({won.rule}): {taken}")
             return lines
         joining = before.extras if extras_join_trick(number) else ()
         pile = self.pile(before.pending + t.cards + joining, before)
         extras = (f" (with the {plural(len(joining), 'extra card')}, EXTRAS.FIRST_TRICK)"
                   if joining else "")
-        lines.append(f"{INDENT * 2}no uncancelled {s.suit(t.led_suit)}: the trick is void, set "
-                     f"aside (VOID.TRICK), {taken}")
-        last = not after.hands[0]
-        then = ("the deal is over" if last
-                else f"seat {t.leader} leads again (VOID.LEADER)")
-        lines.append(f"{INDENT * 2}pending pile: {pile}{extras}; {then}")
+        aside = trick_set_aside(s.suit(t.led_suit))
+        lines.append(f"{INDENT * 2}{aside.words} ({aside.rule}), {taken}")
+        then = after_void_trick(f"seat {t.leader}", last=not after.hands[0])
+        lines.append(f"{INDENT * 2}the pending pile now holds {pile}{extras}; {then.words} "
+                     f"({then.rule})")
         return lines
 
     def points(self, cards: Sequence[Card], ruleset: Ruleset) -> str:

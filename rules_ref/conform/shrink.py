@@ -25,7 +25,6 @@ from ..findings.failure import Failure, FoundFailure, Stats
 from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault
 from ..protocol.reference_adapter import position_state, start_state
-from ..registry import rule_ids
 from ..serialize import action_from_json, cards_to_json
 from ..state import GameState
 from .conversation import position_record
@@ -45,7 +44,6 @@ class Checker:
     def __init__(self, config: Config) -> None:
         self.config = config
         self.proc: AdapterProcess | None = None
-        self.known = frozenset(rule_ids())
         self.checks = 0
 
     def _adapter(self) -> AdapterProcess:
@@ -70,7 +68,7 @@ class Checker:
             proc = self._adapter()
         except (RulesRefError, AdapterFault):
             return None
-        session = Session(proc, Stats(), self.known, check_every=1, position=position_record,
+        session = Session(proc, Stats(), check_every=1, position=position_record,
                           batch=self.config.batch)
         try:
             play_game(session, start, parsed)

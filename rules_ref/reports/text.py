@@ -13,17 +13,12 @@ from typing import Any
 
 from ..conform.outcome import Config, Outcome
 from ..errors import RulesRefError
+from ..exercise.detect import RARE_PATHS
 from ..findings.classes import DivergenceClass
 from ..findings.failure import Failure, at_position_start, describe_action
 from ..findings.words import divergence_detail
 from ..wording import counted, plural
 from .exercised import exercise_keys
-
-RARE_PATHS: tuple[str, ...]
-try:
-    from ..strategies import RARE_PATHS
-except ImportError:  # pragma: no cover - the module ships with the package
-    RARE_PATHS = ()
 
 
 def _detail(failure: Failure) -> str:

@@ -90,12 +90,14 @@ def test_show_renders_a_replay_file_with_its_void_trick(
     lines = out.splitlines()
     assert lines[0].endswith("replay-void-trick.json: disagreement (VOID.TRICK)")
     start = lines.index("  Trick 3: seat 5 leads ♥ (TRICK.LED_SUIT)")
-    assert lines[start + 1:start + 6] == [
+    assert lines[start + 1:start + 8] == [  # in 80 columns
         "    seat:     5     0     1     2     3     4",
         "    card:  [A♥]  [K♥]  [K♥]  [A♥]  [Q♥]  [Q♥]",
         "    cancelled: Q♥ pair, K♥ pair, A♥ pair (TRICK.CANCEL)",
-        "    no uncancelled ♥: the trick is void, set aside (VOID.TRICK), 6 points",
-        "    pending pile: 6 cards, 6 points; seat 5 leads again (VOID.LEADER)",
+        "    no uncancelled ♥ is left, so nobody wins: the trick is set aside",
+        "        (VOID.TRICK), 6 points",
+        "    the pending pile now holds 6 cards, 6 points; seat 5 leads again",
+        "        (VOID.LEADER)",
     ]
     assert lines[-1] == "The file ends here: deal 1, playing phase."
 
