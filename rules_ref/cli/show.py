@@ -87,8 +87,9 @@ def run(args: argparse.Namespace) -> int:
             after, events = state.apply(action)
         except IllegalAction as exc:
             print(f"{INDENT}action {i + 1} of the file ({action}) breaks a rule: {exc}")
-            print(f"{INDENT}the game cannot go on from here (`rules-ref validate` lists every "
-                  "violation of a record)")
+            print(f"{INDENT}the replay stops here: the reference cannot play past an action "
+                  "the rules refuse (`rules-ref conform --replay FILE -- ADAPTER` plays the "
+                  "file against an implementation)")
             return 1
         for line in log.step(state, action, after, events):
             print(line)
