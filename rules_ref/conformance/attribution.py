@@ -300,15 +300,15 @@ def _takes_another_suit_as_led(after: GameState, seat: int, ref: set[Card],
 def _first_trick_ban_later(after: GameState, seat: int, ref: set[Card], impl: set[Card]) -> bool:
     """Is a legal-card difference the first trick's ban on a later trick (``FOLLOW.FIRST_TRICK``)?
 
-    Under ``first_trick_points = forbidden`` a seat that cannot follow to
-    trick 1 may not discard a heart or a Q♠; the rule says the restriction is
-    trick 1's only. An implementation that bans exactly those cards (some of
-    them, nothing else) to a seat void in the led suit on a later trick
-    applies it there.
+    Under ``first_trick_points = forbidden`` (or ``forbidden-even-following``) a
+    seat that cannot follow to trick 1 may not discard a heart or a Q♠; the
+    rule says the restriction is trick 1's only. An implementation that bans
+    exactly those cards (some of them, nothing else) to a seat void in the
+    led suit on a later trick applies it there.
     """
     trick = after.trick
     if (not trick or after.trick_number == 1 or impl - ref or not impl or
-            after.ruleset.first_trick_points is not FirstTrickPoints.FORBIDDEN):
+            after.ruleset.first_trick_points is FirstTrickPoints.ALLOWED):
         return False
     led = trick[0].suit
     void = not any(c.suit == led for c in after.hands[seat])

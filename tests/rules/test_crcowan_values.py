@@ -87,18 +87,17 @@ def test_preset_crcowan_plays_five_players() -> None:
 
 
 @pytest.mark.rule("LEAD.OPENING_LEADER")
-def test_the_lowest_numbered_seat_dealt_a_two_of_clubs_leads_whoever_deals() -> None:
-    # dealer 3: two-of-clubs looks from seat 4, two-of-clubs-dealt from seat 0
+def test_the_first_seat_dealt_a_two_of_clubs_from_the_dealers_left_leads() -> None:
+    # dealer 3: the search goes 4, 5, 0, 1, 2, 3, as under two-of-clubs, not from seat 0
     state = dealt(6, {0: "2C", 4: "2C"}, ruleset=DEALT, first_dealer=3)
-    assert state.to_act == 0
-    state = dealt(6, {0: "2C", 4: "2C"}, ruleset=no_pass(opening_lead=OpeningLead.TWO_OF_CLUBS),
-                  first_dealer=3)
     assert state.to_act == 4
+    state = dealt(6, {0: "2C", 2: "2C"}, ruleset=DEALT, first_dealer=3)
+    assert state.to_act == 0
 
 
 @pytest.mark.rule("LEAD.OPENING_LEADER")
-def test_the_dealer_itself_leads_when_it_is_the_lowest_seat_dealt_a_two_of_clubs() -> None:
-    state = dealt(6, {2: "2C", 5: "2C"}, ruleset=DEALT, first_dealer=2)
+def test_the_dealer_itself_leads_when_it_was_dealt_both_twos_of_clubs() -> None:
+    state = dealt(6, {2: "2C 2C"}, ruleset=DEALT, first_dealer=2)
     assert state.to_act == 2
 
 
