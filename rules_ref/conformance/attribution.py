@@ -297,6 +297,19 @@ def _takes_another_suit_as_led(after: GameState, seat: int, ref: set[Card],
     return (bool(impl) and follows_another and (cancelled or holds_led)) or off_led
 
 
+def _first_trick_points_banned(after: GameState, ref: set[Card], impl: set[Card]) -> bool:
+    """Is a legal-card difference on trick 1 a ban of its hearts and Q♠ (``FOLLOW.FIRST_TRICK``)?
+
+    The implementation allows nothing the reference forbids, and every card it forbids that
+    the reference allows after the lead is a heart or a Q♠: the cards' points decide, not
+    what else they are (a Q♠ identical to one in the trick, say, which alone would be
+    ``TRICK.CANCEL``'s). The opening lead is ``LEAD.OPENING_CARD``'s.
+    """
+    missing = ref - impl
+    return (after.trick_number == 1 and bool(after.trick) and bool(missing)
+            and not impl - ref and all(is_penalty(c) for c in missing))
+
+
 def _first_trick_ban_later(after: GameState, seat: int, ref: set[Card], impl: set[Card]) -> bool:
     """Is a legal-card difference the first trick's ban on a later trick (``FOLLOW.FIRST_TRICK``)?
 
@@ -345,6 +358,8 @@ def _legal_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
         return ["DECK.CARDS" if len(_cards(actual)) > len(impl) else "TURN.ORDER"]
     if after.trick_number == 1 and impl == {TWO_OF_CLUBS} and ref - impl:
         return _two_of_clubs_forced_rules(after)
+    if _first_trick_points_banned(after, ref, impl):
+        return ["FOLLOW.FIRST_TRICK"]
     rules: list[str] = []
     if _takes_another_suit_as_led(after, seat, ref, impl):
         rules.append("TRICK.LED_SUIT")
