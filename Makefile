@@ -12,7 +12,7 @@ PLAY_STAMP := $(VENV)/.installed-play
 STAMP := $(VENV)/.installed
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 
-.PHONY: play test lint typecheck pytest docs doctest bench clean screenshots
+.PHONY: play test lint typecheck pytest docs doctest bench clean screenshots peers
 
 $(PLAY_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,11 @@ $(STAMP): pyproject.toml
 
 play: $(PLAY_STAMP)
 	$(BIN)/rules-ref play
+
+# The kit run on the public engines supplied (PEERS_ALLANH, PEERS_CRCOWAN: peers/README.md),
+# twice each: docs/reports/implementations.json and .md. No engine supplied: exit status 4.
+peers: $(PLAY_STAMP)
+	$(BIN)/python peers/run.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check rules_ref tests benchmarks docs tools spec

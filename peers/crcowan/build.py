@@ -31,14 +31,14 @@ PIN = Pin(
     commit="f201c55a4dd302a16f17fcfbf741a266cfa0a2d3",
     env="PEERS_CRCOWAN",
     files={
-        API + "Models/Card.cs": "b0c0c54b0f309bfcf57099a501372411b05e52cdba7e49a0299d1619376ea9d8",
-        API
-        + "Models/GameState.cs": "52a5083dfb72159ba67af601b9df1468fb695439f524ce9d040cd9f76ea02be0",
-        API + "Models/Deck.cs": "e243c72ada36261e9ce7683ff2df77afcf33b3a04534547108ca57841fb2c66c",
-        API
-        + "Services/GameLogicService.cs": "6aab3115030607d4d2a435e2288194d8ab9639172d26c83bf7b3b259b65239a3",
-        API
-        + "Services/GameSessionManager.cs": "6a486b7cd60310ee4b5441646eba0642fcfe3b706404005f0f2c06fe6b5233b0",
+        API + path: digest
+        for path, digest in {
+            "Models/Card.cs": "b0c0c54b0f309bfcf57099a501372411b05e52cdba7e49a0299d1619376ea9d8",
+            "Models/GameState.cs": "52a5083dfb72159ba67af601b9df1468fb695439f524ce9d040cd9f76ea02be0",  # noqa: E501
+            "Models/Deck.cs": "e243c72ada36261e9ce7683ff2df77afcf33b3a04534547108ca57841fb2c66c",
+            "Services/GameLogicService.cs": "6aab3115030607d4d2a435e2288194d8ab9639172d26c83bf7b3b259b65239a3",  # noqa: E501
+            "Services/GameSessionManager.cs": "6a486b7cd60310ee4b5441646eba0642fcfe3b706404005f0f2c06fe6b5233b0",  # noqa: E501
+        }.items()
     },
 )
 HERE = Path(__file__).resolve().parent

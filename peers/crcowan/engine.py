@@ -96,6 +96,7 @@ class CrcowanEngine:
         )
         self.process = Host(["mono", str(program)])
         self.state: dict[str, Any] = {}
+        self.n = self.shift = 0
         self.started = False
         self.undealt = False
 
@@ -131,7 +132,7 @@ class CrcowanEngine:
         if why:
             return rejected(why)
         self.cycle = request["ruleset"].get("pass_cycle", ["left", "right"])
-        self.n = request["players"]
+        self.n = int(request["players"])
         if "position" in request:
             return self.start_position(request["position"], opts)
         self.shift = (request["dealer"] + 1) % self.n
