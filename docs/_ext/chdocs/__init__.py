@@ -161,6 +161,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         TrickDirective,
         example_index,
     )
+    from .implementations import ImplementationsReportDirective
     from .pages import RuleGroupDirective, RuleIndexDirective, SettledIndexDirective, rule_examples
     from .reference import (
         AutomodulesDirective,
@@ -219,6 +220,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "schema-files": SchemaFilesDirective,
         "traceability-matrix": TraceabilityMatrixDirective,
         "automodules": AutomodulesDirective,
+        "implementations-report": ImplementationsReportDirective,
     }
     for name, directive in directives.items():
         app.add_directive(name, directive)
