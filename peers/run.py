@@ -137,6 +137,10 @@ def check(engine: str, source: str | None, out: Path) -> tuple[dict[str, Any], b
         and runs["conform-default"].get("verdict") in ("pass", "disagreement")
     )
     part["as_expected"] = ok
+    for name, summary in runs.items():
+        if summary.get("verdict") == "fault":
+            why = (summary.get("stderr") or "").strip().splitlines()[-1:] or ["no output"]
+            print(f"peers: {engine}: {name} failed: {why[0]}", file=sys.stderr)
     return part, ok
 
 

@@ -1,8 +1,8 @@
 """The switch values the crcowan engine plays: ``min_players = 5`` and ``two-of-clubs-dealt``.
 
 Five players (``PLAYERS.COUNT``, ``DEAL.SIZE``, ``EXTRAS.FIRST_TRICK``) and
-the opening lead by the lowest-numbered seat dealt a 2♣, found before the
-passing (``LEAD.OPENING_LEADER``, ``LEAD.OPENING_CARD``).
+the opening lead by the first seat dealt a 2♣ from the dealer's left, found
+before the passing (``LEAD.OPENING_LEADER``, ``LEAD.OPENING_CARD``).
 """
 
 from __future__ import annotations
@@ -143,6 +143,16 @@ def test_a_leader_that_kept_its_two_of_clubs_must_lead_it() -> None:
     assert state.to_act == 1
     assert state.legal_plays() == cards("2C")
     assert_illegal(state, Play(1, state.hands[1][-1]), "LEAD.OPENING_CARD")
+
+
+@pytest.mark.rule("LEAD.OPENING_LEADER", "LEAD.OPENING_CARD", "PASS.EXCHANGE")
+def test_a_leader_that_passed_its_two_of_clubs_and_received_the_other_must_lead_it() -> None:
+    state = GameState.start(6, _PASSING)
+    state, _ = state.apply(fill_deal(6, {0: "2C 9D 10D", 1: "2C 5D 6D QS"}))
+    state = _pass_all(state, {0: "2C 9D 10D", 1: "2C 5D 6D"})  # deal 1 passes left
+    assert state.to_act == 1  # dealt the first 2C from the dealer's left
+    assert state.legal_plays() == cards("2C")  # received from seat 0: one meaning, it leads it
+    assert_illegal(state, Play(1, card("QS")), "LEAD.OPENING_CARD")
 
 
 @pytest.mark.rule("LEAD.OPENING_LEADER")
