@@ -41,7 +41,7 @@ peers: $(PEERS_STAMP)
 	$(BIN)/python peers/run.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check rules_ref tests benchmarks docs tools spec
+	$(BIN)/ruff check rules_ref tests benchmarks docs tools spec peers
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules_ref tests
