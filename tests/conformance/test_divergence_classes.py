@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.conformance.divergence import Divergences, class_of
-from rules_ref.conformance.session import Failure
+from rules_ref.findings.classes import Divergences, class_of
+from rules_ref.findings.failure import Failure
 
 from .multi_fault_adapters import command, rules_of
 
-REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 NAME = "pass-lead-suit"
 #: A run bounded by games: a time budget no machine reaches. This seed meets each of the
 #: three faults within its first 3 games; 10 leave room to spare.

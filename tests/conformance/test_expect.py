@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.conformance.expect import Expectation, matching_entry, read_expectations
 from rules_ref.errors import InputError
+from rules_ref.findings.expect import Expectation, matching_entry, read_expectations
 
 from .multi_fault_adapters import command, rules_of
 
