@@ -98,6 +98,13 @@ def _forbidden(s: Scope) -> bool:
     return s.has("first_trick_points", *_FORBIDDEN)
 
 
+def _follows_kept(s: Scope) -> bool:
+    """forbidden-even-following, with a trick 1 that may be led in spades or hearts: a lead
+    from the dealer's left, or a 2♣ lead with both 2♣ among the extras."""
+    return s.has("first_trick_points", FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING) and (
+        _lod(s) or s.extras(2))
+
+
 def _no_two_of_clubs(s: Scope) -> bool:
     return s.has("pass_forbidden", PassForbidden.TWO_OF_CLUBS)
 
@@ -228,7 +235,8 @@ CONDITIONS: tuple[Condition, ...] = (
     _R("LEAD.HEARTS", HEART_LED_FREE, lambda s: s.has("hearts_broken_by", _NOT_NEEDED)),
     _R("HEARTS.BROKEN", BROKEN_HEART),
     _R("HEARTS.BROKEN", BROKEN_QUEEN, lambda s: s.lacks(
-        "hearts_broken_by", HeartsBrokenBy.HEART, HeartsBrokenBy.HEART_DISCARD)),
+        "hearts_broken_by", HeartsBrokenBy.HEART, HeartsBrokenBy.HEART_DISCARD,
+        HeartsBrokenBy.HEART_NOT_LED)),
     _R("HEARTS.BROKEN", BROKEN_CANCELLED),
     _R("HEARTS.BROKEN", NOT_BROKEN, lambda s: s.has(
         "hearts_broken_by", HeartsBrokenBy.HEART, HeartsBrokenBy.HEART_DISCARD)),
@@ -240,8 +248,7 @@ CONDITIONS: tuple[Condition, ...] = (
     _R("FOLLOW.FIRST_TRICK", FIRST_DISCARD_OTHER, _forbidden),
     _R("FOLLOW.FIRST_TRICK", FIRST_ONLY_POINTS, _forbidden),
     _R("FOLLOW.FIRST_TRICK", FIRST_REJECTED, _forbidden),
-    _R("FOLLOW.FIRST_TRICK", FIRST_FOLLOW_KEPT,
-       lambda s: s.has("first_trick_points", FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING)),
+    _R("FOLLOW.FIRST_TRICK", FIRST_FOLLOW_KEPT, _follows_kept),
     _R("TURN.ORDER", OUT_OF_TURN), _R("TURN.ORDER", PLAYED_ALREADY),
     *[_R("TURN.ORDER", words, _choice if phase == "moon-choice" else _always)
       for (_, phase), words in WRONG_PHASE.items()],
