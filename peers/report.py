@@ -19,12 +19,14 @@ nothing, never as a pass.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from peers.known import Known, known
 from rules_ref.registry import load
 from rules_ref.ruleset import DEFAULT, presets
 
+ROOT = Path(__file__).resolve().parent.parent
 STATUSES = ("bug", "unexplained", "differs", "not reachable", "agrees")
 Json = dict[str, Any]
 
@@ -61,6 +63,13 @@ def classify(engine: str, run: str, cls: Json, entries: list[Known]) -> Json:
     return out
 
 
+def _relative(path: str | None) -> str | None:
+    """A replay file's path from the repository's root, where the report keeps it."""
+    if path and Path(path).is_absolute() and Path(path).is_relative_to(ROOT):
+        return str(Path(path).relative_to(ROOT))
+    return path
+
+
 def example(cls: Json) -> Json:
     """The shrunk example of a class, as the page draws it: the trick, the action, both answers."""
     ex = cls.get("example") or {}
@@ -72,7 +81,7 @@ def example(cls: Json) -> Json:
         "expected": ex.get("expected"),
         "actual": ex.get("actual"),
         "fields": ex.get("fields", []),
-        "replay": cls.get("replay"),
+        "replay": _relative(cls.get("replay")),
     }
     if position:
         out["position"] = {
@@ -313,6 +322,11 @@ def render_markdown(doc: Json) -> str:
                 lines.append(
                     f"  Rules: `{json.dumps(ex['expected'])}`; engine: `{json.dumps(ex['actual'])}`"
                 )
+                if ex.get("replay"):
+                    lines.append(
+                        f"  Replay: `rules-ref conform --replay {ex['replay']} -- "
+                        f"python3 peers/adapter.py {e['engine']}`"
+                    )
         lines += ["", "### Not reachable through the harness", ""]
         lines += [f"- {u['words']}: {u['why']}" for u in e["unreachable"]] or ["Nothing."]
         lines += [

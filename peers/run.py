@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -79,8 +80,14 @@ def run_json(args: list[str], engine: str, declare: str, env: dict[str, str]) ->
     return summary
 
 
-def check(engine: str, source: str | None, out: Path) -> tuple[dict[str, Any], bool]:
-    """One engine's four runs and its part of the report; whether it is as expected."""
+def check(
+    engine: str, source: str | None, replays: Path, scratch: Path
+) -> tuple[dict[str, Any], bool]:
+    """One engine's four runs and its part of the report; whether it is as expected.
+
+    The preset run's replay files go to ``replays`` (kept with the report, which names them);
+    the default run's, which the report does not draw, to ``scratch``.
+    """
     p = pin(engine)
     try:
         read_files(p, source)
@@ -113,7 +120,7 @@ def check(engine: str, source: str | None, out: Path) -> tuple[dict[str, Any], b
                 *CONFORM[declare],
                 *extra,
                 "--out",
-                str(out / f"{engine}-{declare}"),
+                str((replays if declare == "preset" else scratch) / f"{engine}-{declare}"),
             ],
             engine,
             declare,
@@ -156,22 +163,25 @@ def main(argv: list[str] | None = None) -> int:
             expect_path(engine).write_text(expect_text(engine), encoding="utf-8")
         return 0
     parts, ok = [], True
-    with tempfile.TemporaryDirectory(prefix="rules-ref-peers-runs-") as scratch:
-        for engine in ENGINES:
-            part, good = check(engine, getattr(args, engine), Path(scratch))
-            parts.append(part)
-            ok &= good
-            print(
-                f"peers: {engine}: "
-                + (
-                    part["status"]
-                    if part["status"] == "skipped"
-                    else ("as its preset and expectations say" if good else "NOT as expected")
-                ),
-                file=sys.stderr,
-            )
-    doc = report.document(parts)
     out = Path(args.out)
+    replays = out / "implementations"  # the preset runs' replay files, which the report names
+    shutil.rmtree(replays, ignore_errors=True)
+    replays.mkdir(parents=True)
+    for engine in ENGINES:
+        with tempfile.TemporaryDirectory(prefix="rules-ref-peers-") as scratch:
+            part, good = check(engine, getattr(args, engine), replays, Path(scratch))
+        parts.append(part)
+        ok &= good
+        print(
+            f"peers: {engine}: "
+            + (
+                part["status"]
+                if part["status"] == "skipped"
+                else ("as its preset and expectations say" if good else "NOT as expected")
+            ),
+            file=sys.stderr,
+        )
+    doc = report.document(parts)
     (out / "implementations.json").write_text(report.render_json(doc), encoding="utf-8")
     (out / "implementations.md").write_text(report.render_markdown(doc), encoding="utf-8")
     checked = [p for p in parts if p["status"] == "checked"]

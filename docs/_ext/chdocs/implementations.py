@@ -45,7 +45,7 @@ def _literal(text: str) -> nodes.literal_block:
     return block
 
 
-def _example(ex: Json) -> list[nodes.Node]:
+def _example(ex: Json, engine: str) -> list[nodes.Node]:
     """A bug's example: the trick at the moment of the fault, the action, both answers."""
     out: list[nodes.Node] = []
     pos = ex.get("position") or {}
@@ -73,6 +73,9 @@ def _example(ex: Json) -> list[nodes.Node]:
                     f"engine: {json.dumps(ex.get('actual'), ensure_ascii=False)}."))
     if pos.get("position_text"):
         out.append(para("Position: ", nodes.literal(pos["position_text"], pos["position_text"])))
+    if ex.get("replay"):
+        again = f"rules-ref conform --replay {ex['replay']} -- python3 peers/adapter.py {engine}"
+        out.append(para("Played again by ", nodes.literal(again, again), "."))
     return out
 
 
@@ -127,7 +130,7 @@ class ImplementationsReportDirective(SphinxDirective):
             item += para(rule(b["rule"]), f": {b['words']}. Cause: {b['file']}, {b['function']}: "
                          f"{b['why']}. Seen {b['count']} times in the preset run.")
             if b.get("example"):
-                item.extend(_example(b["example"]))
+                item.extend(_example(b["example"], e["engine"]))
             bugs += item
         section += bugs
         reach = _section("Not reachable", f"implementation-{e['engine']}-unreachable")
