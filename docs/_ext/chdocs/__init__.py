@@ -159,6 +159,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         ExampleIndexDirective,
         RuleCaseDirective,
         TrickDirective,
+        TrickDoctestDirective,
         example_index,
     )
     from .implementations import ImplementationsReportDirective
@@ -169,11 +170,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         CliRunDirective,
         ExampleRecordDirective,
         SchemaFilesDirective,
-        TraceabilityMatrixDirective,
         check_api_coverage,
-        check_traceability,
     )
     from .summary import RuleSummaryDirective
+    from .traceability import (
+        TraceabilityIndexDirective,
+        TraceabilityMatrixDirective,
+        check_traceability,
+    )
     from .variants import (
         PresetListDirective,
         SourceKeysDirective,
@@ -203,6 +207,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "ambiguity-entries": CatalogueDirective,
         "decision-entries": CatalogueDirective,
         "trick": TrickDirective,
+        "trick-doctest": TrickDoctestDirective,
         "deal-scenario": DealScenarioDirective,
         "rule-case": RuleCaseDirective,
         "table-diagram": TableDiagramDirective,
@@ -219,6 +224,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "cli-run": CliRunDirective,
         "schema-files": SchemaFilesDirective,
         "traceability-matrix": TraceabilityMatrixDirective,
+        "traceability-index": TraceabilityIndexDirective,
         "automodules": AutomodulesDirective,
         "implementations-report": ImplementationsReportDirective,
     }
