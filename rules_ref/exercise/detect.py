@@ -25,7 +25,8 @@ from . import catalogue as ex
 from .catalogue import count_condition, direction_condition, size_condition, value_condition
 
 _TWO = OpeningLead.TWO_OF_CLUBS
-_FORBIDDEN = FirstTrickPoints.FORBIDDEN
+_FORBIDDEN = (FirstTrickPoints.FORBIDDEN, FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING)
+_EVEN_FOLLOWING = FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING
 _NOT_NEEDED = HeartsBrokenBy.NOT_NEEDED
 _ACTION_WORDS = {Play: "play", Pass: "pass", ChooseMoon: "moon choice", DealCards: "deal"}
 
@@ -133,6 +134,8 @@ def _played(before: GameState, action: Play, after: GameState) -> list[str]:
             out.append(_key("FOLLOW.SUIT", ex.PLAYS_IDENTICAL))
         if any(x.suit == suit for x in hand):
             out.append(_key("FOLLOW.SUIT", ex.FOLLOWS))
+            if first and rs.first_trick_points is _EVEN_FOLLOWING:
+                out += _first_follow(before, [x for x in hand if x.suit == suit], c)
         else:
             out.append(_key("FOLLOW.SUIT", ex.DISCARDS))
             if first:
@@ -173,10 +176,19 @@ def _opening(before: GameState, hand: Sequence[Card], c: Card) -> list[str]:
     return out
 
 
+def _first_follow(before: GameState, of_suit: Sequence[Card], c: Card) -> list[str]:
+    """A seat following suit to trick 1 under ``first_trick_points = forbidden-even-following``."""
+    mixed = any(_penalty(x) for x in of_suit) and not all(_penalty(x) for x in of_suit)
+    if mixed and not _penalty(c):
+        return [value_condition("first_trick_points", before.ruleset.first_trick_points),
+                _key("FOLLOW.FIRST_TRICK", ex.FIRST_FOLLOW_KEPT)]
+    return []
+
+
 def _first_discard(before: GameState, hand: Sequence[Card], c: Card) -> list[str]:
     rs = before.ruleset
     out = [value_condition("first_trick_points", rs.first_trick_points)]
-    if rs.first_trick_points is _FORBIDDEN:
+    if rs.first_trick_points in _FORBIDDEN:
         if all(_penalty(x) for x in hand):
             out.append(_key("FOLLOW.FIRST_TRICK", ex.FIRST_ONLY_POINTS))
         elif any(_penalty(x) for x in hand):
@@ -364,7 +376,7 @@ def rejected_conditions(before: GameState, action: Action,
     if seat != before.to_act:
         played = {(before.leader + i) % n for i in range(len(before.trick))}
         return [_key("TURN.ORDER", ex.PLAYED_ALREADY if seat in played else ex.OUT_OF_TURN)]
-    table = {"TURN.ORDER": ex.NOT_HELD, "LEAD.OPENING_CARD": ex.OPEN_REJECTED,
+    table = {"TURN.OWN_CARD": ex.NOT_HELD, "LEAD.OPENING_CARD": ex.OPEN_REJECTED,
              "LEAD.HEARTS": ex.HEART_LED_REJECTED, "FOLLOW.SUIT": ex.REVOKE_REJECTED,
              "FOLLOW.FIRST_TRICK": ex.FIRST_REJECTED}
     return [_key(r, table[r]) for r in sorted(rules) if r in table]
