@@ -56,17 +56,17 @@ def follow_phrase(state: GameState, card: Card, name: str) -> tuple[str, str]:
     """A card played to a trick: its name and where it falls (following, void, identical).
 
     The first trick is named only for a heart or a Q♠ (the cards the first
-    trick's rule is about), and the card is named by kind only where a rule
-    cares about its kind, so one fault gives one phrase.
+    trick's rule is about, even when a copy of it is already in the trick, as
+    :func:`rules_ref.causes.play_situation_rule` decides), and the card is named
+    by kind only where a rule cares about its kind, so one fault gives one phrase.
     """
     trick = state.trick
     led = trick[0].suit
     seat = state.to_act
     hand = state.hands[seat] if seat is not None else ()
     first = state.trick_number == 1 and is_penalty(card)
-    if card in trick:
+    if card in trick and not first:  # on trick 1 the point card's rule decides, not the copy
         name, where = "a card", "identical to one already in the trick"
-        first = False
     elif card.suit == led:
         where = "while following suit"
         name = name if is_penalty(card) else "a card"

@@ -21,6 +21,7 @@ so nothing the runner draws depends on when the answers arrive.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -360,18 +361,21 @@ class Session:
                       "adapter cannot start from a position")
 
     def _reference_step(self, before: GameState, action: Action,
-                        action_json: dict[str, Any]) -> _Step:
+                        action_json: dict[str, Any], tally: bool = True) -> _Step:
+        """The reference's verdict on ``action``; ``tally``: count what it went through
+        (not again for an action of a batch judged again after a divergence)."""
+        exercise = self.stats.exercise if tally else Counter[str]()
         try:
             after, events = before.apply(action)
         except IllegalAction as exc:
-            self.stats.exercise.update(detect.rejected_conditions(before, action, exc.violations))
+            exercise.update(detect.rejected_conditions(before, action, exc.violations))
             return _Step(before, action, action_json, None, {}, exc.violations, len(self.actions))
         except RulesRefError as exc:
             violation = Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc))
-            self.stats.exercise.update(detect.rejected_conditions(before, action, (violation,)))
+            exercise.update(detect.rejected_conditions(before, action, (violation,)))
             return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
-        self.stats.exercise.update(detect.step_conditions(before, action, after, events))
-        if _rare_paths is not None and events:
+        exercise.update(detect.step_conditions(before, action, after, events))
+        if _rare_paths is not None and events and tally:
             found = _rare_paths(before, action, after, events)
             if found:
                 self.stats.rare.update(found)
@@ -417,35 +421,48 @@ class Session:
                          {"type": "observation", **expected}, deciding, others)
 
     def flush(self) -> None:
-        """Send what is queued and judge every answer still awaited, in order."""
-        if self._queue:
-            self._send_queue()
-        self._collect_or_resync()
+        """Send what is queued and judge every answer still awaited, in order.
+
+        A divergence inside a batch puts the batch's later actions back in the
+        queue (:meth:`_collect_or_resync`), so this sends and judges until
+        nothing is queued or awaited.
+        """
+        while True:
+            if self._queue:
+                self._send_queue()
+            self._collect_or_resync()
+            if not self._queue:
+                return
 
     def _collect_or_resync(self) -> None:
-        """:meth:`_collect`; after a divergence, restart before the actions still queued.
+        """:meth:`_collect`; after a divergence, resume at the action that diverged.
 
-        The answers after the divergent one are dropped (they come from a game
-        that went another way); the actions queued and not sent are judged
-        again from the position the implementation restarts at.
+        As one action per request would (:meth:`_recover`): the implementation
+        is started again from the reference's position after that action (before
+        it, when the reference rejects it), and every later action of the batch,
+        with the actions queued since, is queued again from there, so each is
+        judged; the answers after the divergent one are dropped, since they come
+        from a game that went another way. The reference alone decides the
+        actions, so a run finds the same divergences with batches or without
+        (``spec/protocol.md``).
         """
         try:
             self._collect()
-        except FoundFailure as found:
+        except _BatchDivergence as found:
             if self.on_divergence is None:
                 raise
             self._diverged(found.failure)
-            queued, self._queue = self._queue, []
-            self._restart(queued[0].before if queued else self.state if self.state is not None
-                          else found_state(found))
+            step = found.step
+            later, self._queue = [*found.later, *self._queue], []
+            self._restart(step.after if step.after is not None else step.before)
             state = self.state
             assert state is not None
-            for old in queued:
+            for old in later:
                 self.actions.append(old.action_json)
-                step = self._reference_step(state, old.action, old.action_json)
-                self._queue.append(step)
-                if step.after is not None:
-                    state = step.after
+                again = self._reference_step(state, old.action, old.action_json, tally=False)
+                self._queue.append(again)
+                if again.after is not None:
+                    state = again.after
             self.state = state
 
     def _send_queue(self) -> None:
@@ -490,10 +507,18 @@ class Session:
         self._awaited = queue[0]
         answers = self.proc.receive_batch(msg_id, len(queue))
         self._awaited = None
-        for step, answer in zip(queue, answers, strict=False):  # ends early at an error
-            kind = answer.pop("type")
-            self._judge(step, kind, answer)
+        for i, (step, answer) in enumerate(zip(queue, answers, strict=False)):
+            kind = answer.pop("type")  # the answers end early at an error
+            try:
+                self._judge(step, kind, answer)
+            except FoundFailure as found:
+                raise _BatchDivergence(found.failure, step, queue[i + 1:]) from None
 
 
-def found_state(found: FoundFailure) -> GameState:  # pragma: no cover - a game has a state
-    raise GameCut(f"no state to continue from after: {found.failure.summary}")
+class _BatchDivergence(FoundFailure):
+    """A divergence at ``step`` of a batch, with the batch's later steps (judged again)."""
+
+    def __init__(self, failure: Failure, step: _Step, later: list[_Step]) -> None:
+        super().__init__(failure)
+        self.step = step
+        self.later = later
