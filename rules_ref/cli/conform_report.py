@@ -23,6 +23,8 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
+from ..conformance.merge import legacy_classes
+from ..conformance.report import finding_lines, verdict_words
 from ..errors import IllegalAction, RulesRefError
 from ..wording import counted
 from .log import GameLog
@@ -32,15 +34,6 @@ from .style import Style
 #: The most lines of a drawn example; a longer game keeps its last lines.
 MAX_DRAWN_LINES = 400
 
-VERDICT_WORDS = {
-    "pass": "the implementation agreed with the reference on everything the run compared",
-    "disagreement": "the implementation differs from the reference (a difference nobody "
-                    "declared expected)",
-    "fault": "the adapter broke the protocol, crashed or hung: the run could not go on",
-    "error": "the implementation reported an internal error",
-    "nothing-tested": "nothing was tested: no answer of the implementation was compared",
-    "expected-not-seen": "a difference declared expected was never seen (--strict)",
-}
 EXIT = {"pass": 0, "disagreement": 1, "expected-not-seen": 1, "fault": 2, "nothing-tested": 4,
         "error": 6}
 
@@ -204,9 +197,10 @@ def _class_blocks(number: int, c: dict[str, Any], s: dict[str, Any]) -> list[Blo
     about.append(f": {'expected' if c.get('expected') else 'unexpected'}, "
                  f"{c.get('kind', 'disagreement')}, seen {counted(c.get('count', 0), 'time')} in "
                  f"{counted(c.get('games', 0), 'game')}")
-    if c.get("switch"):
-        about += ["; the switch that governs the rule: ", Code(str(c["switch"]))]
     blocks.append(Para(about))
+    words = finding_lines(c)[1:]
+    if words:
+        blocks.append(Items(tuple(line.strip() for line in words)))
     example = c.get("example")
     if isinstance(example, dict):
         blocks.append(Para("The minimal example as the reference plays it, drawn as rules-ref show "
@@ -231,7 +225,7 @@ def report_blocks(s: dict[str, Any]) -> list[Block]:
     verdict = str(s.get("verdict", "?"))
     blocks: list[Block] = [
         Heading(1, f"Conformance report: {_adapter_name(s)}"),
-        Para([f"Verdict: {verdict.upper()}: {VERDICT_WORDS.get(verdict, verdict)} "
+        Para([f"Verdict: {verdict.upper()}: {verdict_words(verdict, _classes(s), _compared(s))} "
               f"(exit status {EXIT.get(verdict, '?')})."]),
         Table(("", ""), tuple(_run_rows(s))),
     ]
@@ -244,11 +238,7 @@ def report_blocks(s: dict[str, Any]) -> list[Block]:
     if s.get("missing_shards"):
         blocks.append(Para("Not merged: shard(s) " + ", ".join(s["missing_shards"])
                            + " of the run; this report covers only part of it."))
-    from ..conformance.merge import legacy_classes
-
-    listed = s.get("classes")
-    found: list[dict[str, Any]] = listed if isinstance(listed, list) else legacy_classes(s)
-    classes = list(enumerate(found, start=1))
+    classes = list(enumerate(_classes(s), start=1))
     blocks.append(Heading(2, "Differences"))
     if not classes:
         blocks.append(Para("No difference between the implementation and the reference was "
@@ -292,6 +282,17 @@ def report_blocks(s: dict[str, Any]) -> list[Block]:
         blocks.append(Pre(tuple(reruns)))
     blocks += _coverage_blocks(s)
     return blocks
+
+
+def _classes(s: dict[str, Any]) -> list[dict[str, Any]]:
+    """The findings of summary ``s`` (one made from its failure for an older summary)."""
+    listed = s.get("classes")
+    return listed if isinstance(listed, list) else legacy_classes(s)
+
+
+def _compared(s: dict[str, Any]) -> int:
+    compared = s.get("actions_compared")
+    return compared if isinstance(compared, int) else 0
 
 
 def _joined(parts: Sequence[Code]) -> list[str | Code | Link]:

@@ -2,7 +2,7 @@
 
 Every job has its own adapter and its own seed (:func:`job_seed`) and
 plays for the whole time budget; the divergence classes of all jobs are
-merged (:class:`.divergence.Divergences`) and then shrunk in this process
+merged (:class:`.divergence.Findings`) and then shrunk in this process
 (:mod:`.shrink`). An adapter fault in one job stops the others, and so does
 its first unexpected divergence under ``--first``. Only job 0 offers the
 tables the rules refuse (:mod:`.refused_tables`), so that they are offered
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import InputError, RulesRefError
-from .divergence import Divergences
+from .divergence import Findings
 from .outcome import Config, Outcome
 from .process import AdapterFault, Supports
 from .report import json_line
@@ -135,7 +135,7 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
                config: Config | None = None) -> Outcome:
     """One outcome from the jobs' results: summed counts, merged classes, the first fault."""
     stats = Stats()
-    divergences = Divergences(config.expect if config is not None else ())
+    divergences = Findings(config.expect if config is not None else ())
     failures: list[Failure] = []
     notes: list[str] = []
     supports: Supports | None = None

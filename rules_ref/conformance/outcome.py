@@ -18,7 +18,7 @@ from .process import DEFAULT_TIMEOUT, AdapterFault, Supports
 from .session import Failure, Stats
 
 if TYPE_CHECKING:
-    from .divergence import Divergences
+    from .divergence import Findings
 
 
 
@@ -70,7 +70,7 @@ class Outcome:
     stopped: str = ""
     examples_run: int = 0
     #: Every divergence class the run saw (None: a replay, or no game was played).
-    divergences: Divergences | None = None
+    divergences: Findings | None = None
 
 
 def env_seed() -> int:

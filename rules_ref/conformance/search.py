@@ -30,7 +30,7 @@ from ..passing import check_table
 from ..registry import rule_ids
 from ..ruleset import Ruleset
 from .conversation import Chooser, Conversation, RulesetDrawer, position_record
-from .divergence import Divergences
+from .divergence import Findings
 from .edge_tables import edge_starts
 from .outcome import Config, Outcome
 from .process import AdapterFault, AdapterProcess, Supports, parse_supports
@@ -74,7 +74,7 @@ class Runner:
         self.player_choices: tuple[int, ...] = ()
         self.rulesets = RulesetDrawer(Supports("", (), {}))
         self.known_rules = frozenset(rule_ids())
-        self.divergences = Divergences(config.expect)
+        self.divergences = Findings(config.expect)
         #: The adapter fault that ended the search (a game's fault, recorded as a class too).
         self.fault: Failure | None = None
         self.started = time.monotonic()

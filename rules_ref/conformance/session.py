@@ -47,7 +47,15 @@ from .observation import CARD_TEXT, observation_problems, observe
 from .position_starts import position_rules
 from .process import AdapterFault, AdapterProcess
 from .refused_tables import judge_refused, rejected_start_rules
-from .resync import MAX_ROLLBACKS, GameCut, can_restart, follow_between_deals, restart_from
+from .resync import (
+    MAX_OUT_OF_STEP,
+    MAX_ROLLBACKS,
+    GameCut,
+    OutOfStep,
+    can_restart,
+    follow_between_deals,
+    restart_from,
+)
 
 _rare_paths: Callable[..., tuple[str, ...]] | None
 try:
@@ -116,6 +124,12 @@ class Session:
         self._awaited: _Step | None = None
         self.on_divergence = on_divergence
         self._rollbacks = 0
+        #: Moments still to offer an implementation out of step (:class:`.resync.OutOfStep`);
+        #: 0: it is in step.
+        self._adrift = 0
+        #: Playing again the later actions of a batch after a divergence (they are queued,
+        #: not sent, until the caller sends them).
+        self._replaying = False
 
     # --- failures ---
 
@@ -245,6 +259,7 @@ class Session:
         self.actions = []
         self._sent = 0
         self.state = None
+        self._adrift = 0
         msg_id = self.proc.send(msg)
         try:
             state = position_state(msg) if "position" in msg else start_state(msg)
@@ -284,11 +299,16 @@ class Session:
             return
         self.state = state
 
-    def act(self, action: Action) -> bool:
+    def act(self, action: Action, *, tally: bool = True) -> bool:
         """Play one action on the reference and send it; True if the reference accepted it.
 
         Without batches the answer is judged at once; with batches the action
         is queued and judged when its batch is answered (:meth:`flush`).
+        While the implementation is out of step after a divergence, the
+        reference plays alone, and the implementation is offered the position
+        at the start of each trick until it agrees there. ``tally=False``: an
+        action played again (of a batch judged again after a divergence),
+        whose conditions are counted once.
         """
         before = self.state
         assert before is not None
@@ -296,12 +316,18 @@ class Session:
             {"type": "play", "seat": action.seat, "card": CARD_TEXT[action.card]}
             if type(action) is Play else action_to_json(action))
         self.actions.append(action_json)
-        step = self._reference_step(before, action, action_json)
+        step = self._reference_step(before, action, action_json, tally=tally and not self._adrift)
+        if self._adrift:
+            if step.after is not None:
+                self.state = step.after
+                if not step.after.trick:
+                    self._restart(step.after)
+            return step.after is not None
         if self.batch_size:
             self._queue.append(step)
             if step.after is not None:
                 self.state = step.after
-            if len(self._queue) >= self.batch_size:
+            if len(self._queue) >= self.batch_size and not self._replaying:
                 self._send_queue()
             return step.after is not None
         self._sent += 1
@@ -328,8 +354,22 @@ class Session:
         self.on_divergence(failure)
 
     def _restart(self, state: GameState) -> None:
-        """Start the implementation again from ``state``'s position (or end the game)."""
-        msg, fresh = restart_from(self.proc, state)
+        """Start the implementation again from ``state``'s position (or end the game).
+
+        If it differs right after that start (:class:`.resync.OutOfStep`), the
+        reference goes on alone from ``state`` and :meth:`act` offers later
+        moments, :data:`.resync.MAX_OUT_OF_STEP` at most.
+        """
+        try:
+            msg, fresh = restart_from(self.proc, state)
+        except OutOfStep as cut:
+            self._adrift = (self._adrift or MAX_OUT_OF_STEP + 1) - 1
+            if not self._adrift:
+                raise GameCut(f"{cut.reason}, at {MAX_OUT_OF_STEP} moments after the "
+                              "divergence") from None
+            self.state = state
+            return
+        self._adrift = 0
         self.stats.resyncs += 1
         self.start_msg = msg
         self.actions = []
@@ -455,15 +495,12 @@ class Session:
             step = found.step
             later, self._queue = [*found.later, *self._queue], []
             self._restart(step.after if step.after is not None else step.before)
-            state = self.state
-            assert state is not None
-            for old in later:
-                self.actions.append(old.action_json)
-                again = self._reference_step(state, old.action, old.action_json, tally=False)
-                self._queue.append(again)
-                if again.after is not None:
-                    state = again.after
-            self.state = state
+            self._replaying = True  # queued, sent by the caller once judged again
+            try:
+                for old in later:
+                    self.act(old.action, tally=False)
+            finally:
+                self._replaying = False
 
     def _send_queue(self) -> None:
         """Send the queued actions as one batch, once the batch before is judged.
@@ -474,7 +511,9 @@ class Session:
         time: a batch is sent only after the answer to the one before.
         """
         self._collect_or_resync()
-        queue, self._queue = self._queue, []
+        if not self._queue:  # played on by the reference alone (out of step)
+            return
+        queue, self._queue = self._queue[:self.batch_size], self._queue[self.batch_size:]
         self._sent = queue[-1].sent
         self._inflight = (self.proc.send_batch([step.action_json for step in queue]), queue)
 

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.conformance.divergence import Divergences, class_of
+from rules_ref.conformance.divergence import Findings, class_of
 from rules_ref.conformance.session import Failure
 
 from .multi_fault_adapters import command, rules_of
@@ -154,7 +154,7 @@ def test_a_class_names_the_rule_and_the_kind_of_difference() -> None:
 
 
 def test_classes_count_occurrences_and_games_and_merge_between_jobs() -> None:
-    one, two = Divergences(), Divergences()
+    one, two = Findings(), Findings()
     one.record(_failure(), game=3, seconds=0.5)
     one.record(_failure(actions=[{"type": "pass"}] * 4), game=3, seconds=0.7)
     one.record(_failure(), game=5, seconds=0.9)
@@ -164,7 +164,7 @@ def test_classes_count_occurrences_and_games_and_merge_between_jobs() -> None:
     (cls,) = one.classes.values()
     assert (cls.count, len(cls.games), cls.first_game, cls.first_seconds) == (3, 2, 3, 0.5)
     assert cls.smallest is not None and cls.smallest.size == (1, 0)
-    merged = Divergences()
+    merged = Findings()
     merged.merge_json(one.to_json(), 0)
     merged.merge_json(two.to_json(), 1)
     counts = {c.key: (c.count, len(c.games), c.first_game) for c in merged.ordered()}
