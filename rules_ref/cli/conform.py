@@ -341,7 +341,7 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
         " supports"
     # a deal counts once played to its end: games cut short after a divergence may end none
     lines = [f"conform: {adapter!r}: {counted(s.games, 'game')}, "
-             f"{counted(s.deals, 'deal') if s.deals else 'no deal'} played to its end, "
+             f"{counted(s.deals, 'deal') if s.deals else 'no deal'} played to the end, "
              f"{counted(s.actions, 'action')} compared, {counted(s.illegal, 'illegal action')} "
              f"offered in {seconds:.1f} s "
              f"({report.rate(s.deals, seconds):.1f} deals/s, "

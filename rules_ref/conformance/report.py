@@ -172,6 +172,8 @@ def facet_lines(finding: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     for f in facets:
         words = str(f.get("words", ""))
+        if len(facets) == 1 and words == finding.get("what") and not f.get("detail"):
+            continue  # the finding's own words say it all
         count = f.get("count", 0)
         lines.append(words + (f" ({counted(count, 'time')})" if len(facets) > 1 else ""))
         if f.get("detail"):
@@ -198,7 +200,7 @@ def class_lines(index: int, finding: dict[str, Any]) -> list[str]:
     """One finding, for a reader: what differs, how often, when first seen, its example."""
     tag = "expected" if finding.get("expected") else "UNEXPECTED"
     words = finding_lines(finding)
-    lines = [f" {index}. [{tag}] {words[0]}", *(f"   {line}" for line in words[1:])]
+    lines = [f" {index}. [{tag}] {words[0]}", *(f"  {line}" for line in words[1:])]
     count, games = int(finding.get("count", 0)), int(finding.get("games", 0))
     expected_count = int(finding.get("expected_count", 0))
     partly = (f"; {count - expected_count} not covered by an expectation"

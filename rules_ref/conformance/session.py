@@ -396,6 +396,9 @@ class Session:
             if self._rollbacks > MAX_ROLLBACKS:
                 raise GameCut(f"{MAX_ROLLBACKS} legal actions rejected in a row")
             self.state = step.before
+            if self.actions and self.actions[-1] is step.action_json:
+                self.actions.pop()  # not part of either game: a later failure replays without it
+                self._sent -= 1
             return False
         raise GameCut("the implementation's game differs from the reference's and the "
                       "adapter cannot start from a position")

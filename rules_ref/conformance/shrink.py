@@ -69,6 +69,8 @@ class Checker:
         self.checks += 1
         try:
             parsed: list[Action] = [action_from_json(a) for a in actions]
+            # a start the rules refuse under its ruleset (a switch set back) is no candidate
+            (position_state if "position" in start else start_state)(start)
             proc = self._adapter()
         except (RulesRefError, AdapterFault):
             return None

@@ -22,6 +22,7 @@ import pytest
 from rules_ref.cli import main
 from rules_ref.conformance.divergence import Findings, class_of
 from rules_ref.conformance.session import Failure
+from rules_ref.ruleset import Ruleset
 
 from .multi_fault_adapters import command, rules_of
 
@@ -59,8 +60,14 @@ def test_one_run_reports_every_broken_rule_as_a_class(
     assert code == 1
     assert summary["verdict"] == "disagreement"
     classes = summary["classes"]
-    assert sorted(c["rule"] for c in classes) == sorted(rules_of(NAME))
-    assert len({c["key"] for c in classes}) == len(classes)
+    # each broken rule's differences in the game are one class; the led-suit engine also
+    # rejects a position with a void trick it reads as won (a second kind of difference)
+    assert sorted(c["key"] for c in classes) == [
+        "LEAD.OPENING_LEADER: differs on who makes the opening lead",
+        "PASS.DIRECTION: differs on passing direction by deal",
+        "TRICK.LED_SUIT: differs on the led suit",
+        "TRICK.LED_SUIT: rejects a position the rules reach"]
+    assert {c["rule"] for c in classes} == set(rules_of(NAME))
     for cls in classes:
         assert cls["kind"] == "disagreement"
         assert cls["expected"] is False and cls["expectation"] is None
@@ -68,15 +75,22 @@ def test_one_run_reports_every_broken_rule_as_a_class(
         assert cls["first_seen"]["seconds"] >= 0
         assert cls["key"] == f"{cls['rule']}: {cls['what']}"
         assert cls["example"]["rules"][0] == cls["rule"]
+        assert cls["facets"] and sum(f["count"] for f in cls["facets"]) == cls["count"]
         # minimal: the start alone, or the position before the divergent action and that action
         assert len(cls["example"]["actions"]) <= 1, cls["example"]["actions"]
         assert Path(cls["replay"]).parent == out
     assert summary["divergences"] == sum(c["count"] for c in classes)
     # game 0: first seen at a table offered before the games (the edge of the opening lead)
-    assert {c["rule"]: c["first_seen"]["game"] for c in classes} == {
-        "LEAD.OPENING_LEADER": 0, "PASS.DIRECTION": 1, "TRICK.LED_SUIT": 2}
+    assert {c["key"].split(":")[0]: c["first_seen"]["game"] for c in classes} == {
+        "LEAD.OPENING_LEADER": 0, "PASS.DIRECTION": 1, "TRICK.LED_SUIT": 1}
     switches = {c["rule"]: c["switch"] for c in classes}
     assert switches["PASS.DIRECTION"] == "pass_cycle"
+    assert switches["LEAD.OPENING_LEADER"] == "opening_lead"
+    # the plainest game: the default ruleset wherever the difference shows under it
+    for cls in classes:
+        if "differs on" in cls["key"] and cls["rule"] != "LEAD.OPENING_LEADER":  # (its start
+            # alone needs a deal without passing)
+            assert cls["example"]["start"]["ruleset"] == Ruleset().to_dict(), cls["key"]
     assert summary["games"] == 10
     assert summary["expected_not_seen"] == []
     # the first unexpected class is the one-failure report of older summaries
@@ -105,14 +119,15 @@ def test_the_text_report_lists_the_classes(capsys: pytest.CaptureFixture[str],
     code = main(["conform", *GAMES, "--out", str(tmp_path), "--", *command(NAME)])
     out = capsys.readouterr().out
     assert code == 1
-    assert "divergence classes: 3 (3 unexpected, 0 expected)" in out
-    assert "] PASS.DIRECTION: its game differs from the reference's" in out
-    assert "    governed by the switch pass_cycle (rules-ref rules PASS.DIRECTION)" in out
-    # the class's example in a player's words, and the seat it happened to
-    assert "    its example: passes to the left where the rules pass " in out
+    assert "divergence classes: 4 (4 unexpected, 0 expected)" in out
+    assert "] PASS.DIRECTION: differs on passing direction by deal\n" in out
+    assert ("    decided by the switch pass_cycle (here left,right): rules-ref rules "
+            "PASS.DIRECTION\n") in out
+    # the facet in a player's words
+    assert "    passes to the left where the rules pass " in out
     assert "divergences played past: the implementation was restarted from" in out
     assert out.rstrip().endswith("verdict: DISAGREEMENT")
-    assert len(list(tmp_path.glob("replay-7-*.json"))) == 3
+    assert len(list(tmp_path.glob("replay-7-*.json"))) == 4
 
 
 @pytest.mark.untraced
@@ -143,8 +158,7 @@ def test_a_class_names_the_rule_and_the_kind_of_difference() -> None:
                              failing={"type": "play", "seat": 0, "card": "QS"})) == (
         "PASS.CARDS", "accepts an illegal play")
     assert class_of(_failure(expected={"points": [1]}, actual={"points": [2]},
-                             fields=["points"])) == (
-        "PASS.CARDS", "its game differs from the reference's")
+                             fields=["points"])) == ("PASS.CARDS", "differs on what is passed")
     assert class_of(_failure(kind="error", rules=[], expected={}, actual={})) == (
         None, "reports an internal error on a pass")
     assert class_of(_failure(kind="fault", rules=[], fault={"kind": "exit"})) == (
@@ -169,7 +183,7 @@ def test_classes_count_occurrences_and_games_and_merge_between_jobs() -> None:
     merged.merge_json(two.to_json(), 1)
     counts = {c.key: (c.count, len(c.games), c.first_game) for c in merged.ordered()}
     assert counts == {"PASS.CARDS: rejects a legal pass": (4, 3, 1),
-                      "PASS.DIRECTION: its game differs from the reference's": (1, 1, 2)}
+                      "PASS.DIRECTION: differs on passing direction by deal": (1, 1, 2)}
 
 
 def test_jobs_merge_their_classes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -211,8 +225,15 @@ def test_without_positions_a_rejected_legal_play_is_stepped_back(
     code, summary = conform(capsys, *GAMES, "--examples", "20", "--seed", "3", "--protocol", "1",
                             "--out", str(tmp_path), "--", *broken("twin-refused"))
     assert code == 1
-    (cls,) = summary["classes"]
+    cls, *others = summary["classes"]
     assert cls["key"] == "TRICK.CANCEL: rejects a legal play"  # a twin refused
+    assert [f["words"] for f in cls["facets"]] == [
+        "rejects a card identical to one already in the trick"]
+    # a point card's twin refused on trick 1 is blamed on the first trick's rule, which
+    # decides that card there
+    assert [(c["key"], [f["words"] for f in c["facets"]]) for c in others] in ([], [(
+        "FOLLOW.FIRST_TRICK: rejects a legal play",
+        ["rejects Q♠ on the first trick while following suit"])])
     # play went on after a rejection: more rejections than games
     assert cls["count"] > cls["games"]
     assert summary["games"] == 20
