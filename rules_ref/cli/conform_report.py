@@ -23,8 +23,9 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
+from ..conformance.divergence import finding_lines
 from ..conformance.merge import legacy_classes
-from ..conformance.report import finding_lines, verdict_words
+from ..conformance.report import verdict_words
 from ..errors import IllegalAction, RulesRefError
 from ..wording import counted
 from .log import GameLog

@@ -154,7 +154,8 @@ def run_merge(args: argparse.Namespace) -> int:
 
 def merge_lines(merged: dict[str, Any]) -> list[str]:
     """The text report of a merged summary."""
-    from ..conformance.report import finding_lines, verdict_words
+    from ..conformance.divergence import finding_lines
+    from ..conformance.report import verdict_words
 
     runs = merged.get("merged") or []
     shards = [str(r["shard"]) for r in runs if r.get("shard")]

@@ -25,6 +25,7 @@ from typing import Any
 from ..errors import RulesRefError
 from ..registry import rule as registry_rule
 from ..ruleset import DEFAULT
+from ..wording import counted
 from .expect import Expectation, matching_entry
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, at_position_start
 from .session import Failure
@@ -161,7 +162,7 @@ class Finding:
     def to_json(self) -> dict[str, Any]:
         """The finding as every report renders it (``classes``, spec/protocol.md)."""
         example = self.example or self.smallest or self.first
-        return {
+        out: dict[str, Any] = {
             "key": self.key, "rule": self.rule, "rules": self.rules, "what": self.what,
             "kind": self.kind, "switch": self.switch,
             "facets": [{**f.to_json(), "example": f.example.to_json()
@@ -175,6 +176,8 @@ class Finding:
             "example": example.to_json(), "replay": self.replay,
             "shrunk": self.shrunk or "not shrunk",
         }
+        out["words"] = finding_lines(out)
+        return out
 
 
 def plainness(failure: Failure) -> tuple[int, int, int]:
@@ -186,6 +189,50 @@ def plainness(failure: Failure) -> tuple[int, int, int]:
         changed = sum(1 for k, v in ruleset.items() if default.get(k, v) != v)
     deals, actions = failure.size
     return changed, deals, actions
+
+
+def switch_words(finding: dict[str, Any]) -> str:
+    """The switch that decides a finding's rule there, with the reference's value ("" if none)."""
+    switch = finding.get("switch")
+    if not switch:
+        return ""
+    example = finding.get("example") if isinstance(finding.get("example"), dict) else {}
+    start = example.get("start") if isinstance(example, dict) else None
+    ruleset = start.get("ruleset") if isinstance(start, dict) else None
+    value = ruleset.get(switch) if isinstance(ruleset, dict) else None
+    shown = ",".join(map(str, value)) if isinstance(value, list) else value
+    return (f"decided by the switch {switch}" + (f" (here {shown})" if shown is not None else "")
+            + f": rules-ref rules {finding.get('rule')}")
+
+
+def facet_lines(finding: dict[str, Any]) -> list[str]:
+    """What each facet of a finding showed: its words, how often, its seat-and-card sentence."""
+    facets = [f for f in finding.get("facets") or [] if isinstance(f, dict)]
+    lines: list[str] = []
+    for f in facets:
+        words = str(f.get("words", ""))
+        if len(facets) == 1 and words == finding.get("what") and not f.get("detail"):
+            continue  # the finding's own words say it all
+        count = f.get("count", 0)
+        lines.append(words + (f" ({counted(count, 'time')})" if len(facets) > 1 else ""))
+        if f.get("detail"):
+            lines.append(f"  {f['detail']}")
+    return lines
+
+
+def finding_lines(finding: dict[str, Any]) -> list[str]:
+    """The words of a finding, as every report gives them (text, Markdown, HTML, --merge).
+
+    Its rule and what differs, each facet with its words, and the switch
+    whose value decides the rule there; built from the finding's JSON form
+    (:meth:`.divergence.Finding.to_json`), never from words of the report's own.
+    """
+    lines = [str(finding.get("key", ""))]
+    lines += [f"  {line}" for line in facet_lines(finding)]
+    switch = switch_words(finding)
+    if switch:
+        lines.append(f"  {switch}")
+    return lines
 
 
 class Findings:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import RulesRefError
 from ..wording import counted, plural
-from .divergence import Finding
+from .divergence import Finding, finding_lines
 from .exercise_report import exercise_keys
 from .failure import at_position_start
 from .outcome import Config, Outcome
@@ -150,50 +150,6 @@ def verdict_of(outcome: Outcome, config: Config) -> str:
     if config.strict and divergences.not_seen():
         return "expected-not-seen"
     return "pass"
-
-
-def switch_words(finding: dict[str, Any]) -> str:
-    """The switch that decides a finding's rule there, with the reference's value ("" if none)."""
-    switch = finding.get("switch")
-    if not switch:
-        return ""
-    example = finding.get("example") if isinstance(finding.get("example"), dict) else {}
-    start = example.get("start") if isinstance(example, dict) else None
-    ruleset = start.get("ruleset") if isinstance(start, dict) else None
-    value = ruleset.get(switch) if isinstance(ruleset, dict) else None
-    shown = ",".join(map(str, value)) if isinstance(value, list) else value
-    return (f"decided by the switch {switch}" + (f" (here {shown})" if shown is not None else "")
-            + f": rules-ref rules {finding.get('rule')}")
-
-
-def facet_lines(finding: dict[str, Any]) -> list[str]:
-    """What each facet of a finding showed: its words, how often, its seat-and-card sentence."""
-    facets = [f for f in finding.get("facets") or [] if isinstance(f, dict)]
-    lines: list[str] = []
-    for f in facets:
-        words = str(f.get("words", ""))
-        if len(facets) == 1 and words == finding.get("what") and not f.get("detail"):
-            continue  # the finding's own words say it all
-        count = f.get("count", 0)
-        lines.append(words + (f" ({counted(count, 'time')})" if len(facets) > 1 else ""))
-        if f.get("detail"):
-            lines.append(f"  {f['detail']}")
-    return lines
-
-
-def finding_lines(finding: dict[str, Any]) -> list[str]:
-    """The words of a finding, as every report gives them (text, Markdown, HTML, --merge).
-
-    Its rule and what differs, each facet with its words, and the switch
-    whose value decides the rule there; built from the finding's JSON form
-    (:meth:`.divergence.Finding.to_json`), never from words of the report's own.
-    """
-    lines = [str(finding.get("key", ""))]
-    lines += [f"  {line}" for line in facet_lines(finding)]
-    switch = switch_words(finding)
-    if switch:
-        lines.append(f"  {switch}")
-    return lines
 
 
 def class_lines(index: int, finding: dict[str, Any]) -> list[str]:

@@ -9,7 +9,9 @@ divergences of the same kind have the same words (the class key of a
 conform run is the rule and these words). :func:`divergence_detail` gives
 the sentence for the report, with the seat and the card: "seat 3 may not
 play Q♠ on the first trick while following suit; the rules allow it".
-:func:`governing_switch` names the switch that changes a rule, if any.
+:func:`deciding_switch` names the switch whose value decides a rule at a
+step, and :func:`facet_of` gathers a divergence's rule, switch, words and
+differing step (its :class:`Facet`).
 
 Both rebuild the reference state from the failure's game (its start and its
 actions), so they need nothing the failure does not carry.
@@ -51,15 +53,6 @@ def _get(failure: object, name: str) -> Any:
     if isinstance(failure, Mapping):
         return failure.get(name)
     return getattr(failure, name, None)
-
-
-def governing_switch(rule_id: str) -> str | None:
-    """The switch of ``spec/variants.toml`` that changes rule ``rule_id``, or None."""
-    try:
-        switches = registry_rule(rule_id).switches
-    except (KeyError, RulesRefError):
-        return None
-    return switches[0] if switches else None
 
 
 # --- the reference's view of the failure ---------------------------------------------------
@@ -108,6 +101,10 @@ def legal_difference(state: GameState, expected: object, actual: object) -> tupl
     ref, impl = set(card_list(expected)), set(card_list(actual))
     seat = state.to_act
     extra, missing = sorted(impl - ref), sorted(ref - impl)
+    only = sorted(impl)
+    if extra and missing and len({card_kind(c) for c in only}) == 1 and card_kind(only[0]) in (
+            "Q♠", "2♣"):
+        extra = []  # one card made the only legal card: named as such below
     if extra:
         card = salient(extra)
         words = f"allows {play_phrase(state, card, card_kind(card))}"
@@ -115,7 +112,6 @@ def legal_difference(state: GameState, expected: object, actual: object) -> tupl
                   "the rules forbid it")
     elif missing:
         card = salient(missing)
-        only = sorted(impl)
         if not only:  # the implementation leaves the seat no card at all
             words = f"allows no card at all {where_detail(state, card)}"
             detail = (f"seat {seat} may play no card {where_detail(state, card)}; the rules "
@@ -235,12 +231,10 @@ def void_last_words(value: LastTrickVoid) -> str:
     return _VOID_LAST[value]
 
 
-def moon_score_words(after: GameState) -> str:
-    """What differs when a moon is scored otherwise, under the reference's values."""
-    result = after.deal_results[-1] if after.deal_results else None
-    if result is not None and result.moon_pair is not None:
-        return _PAIR_MOON
-    return _MOON_SCORES[after.ruleset.moon]
+def moon_score_words(moon: Moon, pair: bool) -> str:
+    """What differs when a moon is scored otherwise than the reference's ``moon`` value (or
+    its ``moon_pair`` value, for a moon two seats shot together) scores it."""
+    return _PAIR_MOON if pair else _MOON_SCORES[moon]
 
 
 def _moon_words(rule: str, after: GameState, actual: Mapping[str, Any]) -> str:
@@ -255,7 +249,9 @@ def _moon_words(rule: str, after: GameState, actual: Mapping[str, Any]) -> str:
         return "scores a moon without waiting for the shooter's choice"
     if impl_pending and not ref_pending:
         return "asks for a moon choice the rules do not offer"
-    return moon_score_words(after)
+    result = after.deal_results[-1] if after.deal_results else None
+    return moon_score_words(after.ruleset.moon, result is not None
+                            and result.moon_pair is not None)
 
 
 def _observation_words(rule: str, field: str, before: GameState | None,
@@ -389,13 +385,15 @@ def _differing_cards(action: Action | None, expected: Mapping[str, Any],
 
 
 def deciding_switch(rule: str, before: GameState | None, action: Action | None,
-                    after: GameState | None, cards: Sequence[Card]) -> str | None:
+                    after: GameState | None, cards: Sequence[Card],
+                    only: Sequence[Card] = ()) -> str | None:
     """The switch whose value decides rule ``rule`` at this step (``spec/variants.toml``).
 
     A rule changed by one switch names it; a rule changed by two names the
     one the facts of the step bring in: a pass of exactly ``pass_count``
     cards that holds 2♣ (``pass_forbidden``, else ``pass_count``), 2♣ among
-    the cards on trick 1 (``first_trick_two_of_clubs``, else
+    the cards that differ on trick 1, or the implementation's ``only`` legal
+    card (``first_trick_two_of_clubs``, else
     ``first_trick_points``), a deal whose last trick is void
     (``last_trick_void``, else ``ten_of_diamonds_points``), a moon two seats
     shot together (``moon_pair``, else ``moon``).
@@ -411,7 +409,8 @@ def deciding_switch(rule: str, before: GameState | None, action: Action | None,
                  and len(action.cards) == before.ruleset.pass_count)
         return "pass_forbidden" if exact and TWO_OF_CLUBS in cards else "pass_count"
     if rule == "FOLLOW.FIRST_TRICK":
-        return "first_trick_two_of_clubs" if TWO_OF_CLUBS in cards else "first_trick_points"
+        two = TWO_OF_CLUBS in cards or (bool(only) and set(only) == {TWO_OF_CLUBS})
+        return "first_trick_two_of_clubs" if two else "first_trick_points"
     if rule == "SCORE.CARD_POINTS":
         return "last_trick_void" if after is not None and _void_last(after) else \
             "ten_of_diamonds_points"
@@ -484,7 +483,8 @@ def facet_of(failure: object) -> Facet:
         except RulesRefError:
             after = before
     cards = _differing_cards(action, expected, actual)
-    switch = deciding_switch(rule, before, action, after, cards) if rule else None
+    switch = deciding_switch(rule, before, action, after, cards,
+                             card_list(actual.get("legal"))) if rule else None
     if rule == "SCORE.CARD_POINTS" and switch == "last_trick_void" and after is not None:
         rule = "VOID.LAST"
         words = void_last_words(after.ruleset.last_trick_void)

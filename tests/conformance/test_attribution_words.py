@@ -19,7 +19,7 @@ from rules_ref.conformance.adapter import start_message
 from rules_ref.conformance.attribution import observation_rules, rejected_legal_rules
 from rules_ref.conformance.observation import observe
 from rules_ref.conformance.vectors import last_card, moon_deal
-from rules_ref.conformance.words import divergence_detail, divergence_words, governing_switch
+from rules_ref.conformance.words import deciding_switch, divergence_detail, divergence_words
 from rules_ref.game import game_steps
 from rules_ref.ruleset import DEFAULT, Ruleset
 from rules_ref.scoring import card_points
@@ -172,11 +172,25 @@ def test_a_pile_of_negative_points_lost_is_traced_too() -> None:
     assert trace_points(state, diff) == ["VOID.COLLECT"]
 
 
-def test_the_switch_of_a_rule() -> None:
-    assert governing_switch("PASS.CARDS") == "pass_count"
-    assert governing_switch("FOLLOW.FIRST_TRICK") == "first_trick_points"
-    assert governing_switch("TRICK.CANCEL") is None
-    assert governing_switch("NOT.A_RULE") is None
+def test_the_switch_that_decides_a_rule_at_a_step() -> None:
+    # a rule of one switch names it; of two, the one the step's facts bring in
+    dealt, led = _first_trick()
+    two, queen = parse_card("2C"), QUEEN_OF_SPADES
+    assert deciding_switch("PASS.DIRECTION", None, None, None, []) == "pass_cycle"
+    assert deciding_switch("FOLLOW.FIRST_TRICK", dealt, None, led, [queen]) == \
+        "first_trick_points"
+    assert deciding_switch("FOLLOW.FIRST_TRICK", dealt, None, led, [], [two]) == \
+        "first_trick_two_of_clubs"
+    passing, _ = GameState.start(6).apply(fill_deal(6, {0: "2C 7H 9D"}))
+    assert deciding_switch("PASS.CARDS", passing, Pass(0, parse_cards("2C 7H 9D")), None,
+                           [two]) == "pass_forbidden"
+    assert deciding_switch("PASS.CARDS", passing, Pass(0, parse_cards("7H 9D")), None,
+                           []) == "pass_count"
+    assert deciding_switch("SCORE.CARD_POINTS", dealt, None, led, []) == \
+        "ten_of_diamonds_points"
+    assert deciding_switch("MOON.CHOICE", dealt, None, led, []) == "moon"
+    assert deciding_switch("TRICK.CANCEL", dealt, None, led, []) is None
+    assert deciding_switch("NOT.A_RULE", dealt, None, led, []) is None
 
 
 def test_words_of_a_failure_without_a_game() -> None:

@@ -16,7 +16,7 @@ from rules_ref.cards import parse_card
 from rules_ref.causes import play_situation_rule
 from rules_ref.conformance.attribution import rejected_legal_rules
 from rules_ref.conformance.observation import observe
-from rules_ref.conformance.words import divergence_words
+from rules_ref.conformance.words import divergence_detail, divergence_words
 from rules_ref.registry import rule_ids
 from rules_ref.serialize import action_to_json
 from rules_ref.state import GameState
@@ -59,3 +59,17 @@ def test_a_point_card_refused_on_trick_one_is_blamed_on_the_first_tricks_rule() 
     assert divergence_words(failure) == "rejects Q♠ on the first trick while following suit"
     # a card of no points follows suit as ever
     assert play_situation_rule(state, parse_card("9S")) == ["FOLLOW.SUIT"]
+
+
+@pytest.mark.rule("LEAD.OPENING_CARD")
+def test_an_opening_lead_with_no_legal_card_at_all_says_so() -> None:
+    deal = fill_deal(6, {1: "5S 2C 3C"})
+    dealt, _ = GameState.start(6, no_pass()).apply(deal)
+    legal = observe(dealt)["legal"]
+    failure: dict[str, Any] = {"kind": "disagreement", "rules": ["LEAD.OPENING_CARD"], "start": _start(dealt),
+               "actions": [], "failing": None, "expected": {"legal": legal},
+               "actual": {"legal": []}, "fields": ["legal"]}
+    assert divergence_words(failure) == "allows no card at all to open the deal"
+    assert divergence_detail(failure) == (
+        "seat 1 may play no card to open the deal; the rules allow "
+        + " ".join(c.pretty for c in sorted(dealt.legal_plays())))
