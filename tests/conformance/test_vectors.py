@@ -25,6 +25,7 @@ import pytest
 
 from rules_ref.cli import main
 from rules_ref.conformance import vectors
+from rules_ref.conformance.messages import first_switches
 from rules_ref.conformance.vector_runner import (
     FAIL,
     PASS,
@@ -39,7 +40,6 @@ from rules_ref.conformance.vector_runner import (
 from rules_ref.conformance.vectors.versions import (
     ADDED_AFTER_V1,
     V1_PRESETS,
-    V1_SWITCHES,
     for_version,
 )
 from rules_ref.ruleset import MoonPair, Ruleset
@@ -361,7 +361,7 @@ def test_adapter_faults_exit_2(tmp_path: Path) -> None:
 def test_version_1_names_only_its_switches_and_leaves_later_cases_to_v2(
         files: list[vectors.VectorFile]) -> None:
     assert {tuple(sorted(c["ruleset"])) for _, c in vectors.iter_cases(files)} == {
-        tuple(sorted(V1_SWITCHES))}
+        tuple(sorted(first_switches()))}
     v1_ids = {c["id"] for _, c in vectors.iter_cases(files)}
     later = [c for _, c in vectors.iter_cases(vectors.load_dir(V2))
              if c["id"] not in v1_ids and "position" not in c.get("start", {})]

@@ -66,9 +66,10 @@ def test_an_opening_lead_with_no_legal_card_at_all_says_so() -> None:
     deal = fill_deal(6, {1: "5S 2C 3C"})
     dealt, _ = GameState.start(6, no_pass()).apply(deal)
     legal = observe(dealt)["legal"]
-    failure: dict[str, Any] = {"kind": "disagreement", "rules": ["LEAD.OPENING_CARD"], "start": _start(dealt),
-               "actions": [], "failing": None, "expected": {"legal": legal},
-               "actual": {"legal": []}, "fields": ["legal"]}
+    failure: dict[str, Any] = {
+        "kind": "disagreement", "rules": ["LEAD.OPENING_CARD"], "start": _start(dealt),
+        "actions": [], "failing": None, "expected": {"legal": legal}, "actual": {"legal": []},
+        "fields": ["legal"]}
     assert divergence_words(failure) == "allows no card at all to open the deal"
     assert divergence_detail(failure) == (
         "seat 1 may play no card to open the deal; the rules allow "
