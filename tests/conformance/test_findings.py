@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from rules_ref.actions import Action, Play
 from rules_ref.cli import main
 from rules_ref.cli.conform_report import render_report
 from rules_ref.cli.conform_scale import merge_lines
@@ -28,6 +29,7 @@ from rules_ref.conformance.merge import merge_summaries
 from rules_ref.conformance.words import moon_score_words, void_last_words
 from rules_ref.registry import spec_toml
 from rules_ref.ruleset import DEFAULT, LastTrickVoid, Moon
+from rules_ref.state import GameState
 
 from . import broken_adapters, broken_adapters_more, multi_fault_adapters
 
@@ -210,3 +212,50 @@ def test_the_words_of_a_switch_follow_the_references_value() -> None:
             assert "choice" not in shown
     assert _values("moon_pair") == ["none", "others-26"]
     assert "26 points" in moon_score_words(Moon.CHOICE_26, pair=True)
+
+
+@pytest.mark.rule("MOON.CONDITION")
+def test_a_two_seat_moon_actually_shot_is_a_condition() -> None:
+    from rules_ref.conformance import exercise, exercise_detect
+    from rules_ref.ruleset import MoonPair
+
+    from ..rules.helpers import SHARED_END, no_pass, scripted_deal
+
+    script = scripted_deal(8, 0, tail=SHARED_END)
+    pair = "MOON.CONDITION: " + exercise.PAIR_MOON
+    for value, shot in ((MoonPair.OTHERS_26, True), (MoonPair.NONE, False)):
+        state = GameState.start(8, no_pass(moon_pair=value), 7)
+        seen: list[str] = []
+        actions: list[Action] = [script.deal]
+        for action in actions:
+            after, events = state.apply(action)
+            seen += exercise_detect.step_conditions(state, action, after, events)
+            state = after
+            if len(actions) <= len(script.plays) and state.to_act is not None:
+                actions.append(Play(state.to_act, script.plays[len(actions) - 1]))
+        assert (pair in seen) is shot
+        assert ("SCORE.DEAL: " + exercise.NO_MOON in seen) is not shot
+        assert f"MOON.CONDITION: under moon_pair = {value}" in seen
+    # in the catalogue only where the run plays moon_pair = others-26
+    plays = exercise.Scope((8,), {"moon_pair": [MoonPair.OTHERS_26]})
+    assert pair in exercise.catalogue(plays)
+    assert pair in exercise.impossible(exercise.Scope((8,), {"moon_pair": [MoonPair.NONE]}))
+
+
+def test_the_exercise_list_separates_the_impossible_from_the_not_reached() -> None:
+    from rules_ref.conformance import exercise
+    from rules_ref.ruleset import Ruleset
+
+    # a ruleset where nobody passes, at 5 to 8 players under min_players = 6
+    held = Ruleset.from_dict({"pass_cycle": ["hold"]})
+    scope = exercise.Scope((5, 6, 7, 8), exercise.ruleset_values(held))
+    reachable, impossible = exercise.catalogue(scope), exercise.impossible(scope)
+    assert not set(reachable) & set(impossible)
+    assert "PLAYERS.COUNT: a game of 5 players" in impossible
+    assert "PLAYERS.COUNT: a game of 6 players" in reachable
+    assert "PASS.CARDS: " + exercise.PASS_POINTS in impossible
+    assert "VIEW.SEAT: " + exercise.VIEW_PASSING in impossible
+    assert "VIEW.SEAT: " + exercise.VIEW_PLAYING in reachable
+    # every switch is counted at the moment its rule decides, each value in the catalogue
+    for name in held.to_dict():
+        assert exercise.value_condition(name, getattr(held, name)) in reachable, name
