@@ -322,8 +322,12 @@ def _coverage_blocks(s: dict[str, Any]) -> list[Block]:
         blocks.append(Table(("rule", "title", "condition", "times"), tuple(rows)))
     never = s.get("never_exercised")
     if isinstance(never, list):
-        blocks.append(Para("Never exercised: none." if not never else
-                           ["Never exercised: ", *_joined([Code(str(n)) for n in never]), "."]))
+        blocks.append(Para("Not reached: none." if not never else
+                           ["Not reached: ", *_joined([Code(str(n)) for n in never]), "."]))
+    impossible = s.get("impossible")
+    if isinstance(impossible, list) and impossible:
+        blocks.append(Para(["Impossible under the declared rules (not counted): ",
+                            *_joined([Code(str(n)) for n in impossible]), "."]))
     offers = s.get("offers")
     if isinstance(offers, dict) and offers:
         blocks.append(Heading(2, "Illegal actions offered"))

@@ -142,8 +142,6 @@ class Conversation:
         self.offer_illegal = False
         #: True until the game is started again from a position (.position_starts).
         self.start_again = False
-        #: The run's divergences when this game began (a position start needs none since).
-        self.diverged_before = 0
         self.plan: _DealPlan | None = None
         self.aim = Aim()
         self._variety = 0
@@ -342,8 +340,6 @@ class Conversation:
         if not (self.start_again and is_moment(state)):
             return False
         self.start_again = False
-        if self.session.stats.divergences != self.diverged_before:
-            return False  # a start where nothing had diverged: this game has diverged
         start_again(self.session)
         return True
 
@@ -425,7 +421,6 @@ class Conversation:
         game_seed = self.ch.below(1 << 32)
         self.ch = AimedChooser(game_seed)
         self.start_again = starts_again(game_seed, self.session.proc)
-        self.diverged_before = self.session.stats.divergences
         if self.ch.flag(AIMED_SHARE):
             _, self.aim = self.draw_focus()
         ch = self.ch

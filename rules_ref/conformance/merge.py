@@ -284,6 +284,9 @@ def merge_summaries(summaries: Sequence[tuple[str, object]], strict: bool = Fals
         names = [list(s.get("never_exercised") or []) for s in docs if "never_exercised" in s]
         never = set(names[0]).intersection(*names[1:])
         out["never_exercised"] = [n for n in names[0] if n in never]
+    if any("impossible" in s for s in docs):  # impossible in every run merged
+        lists = [list(s.get("impossible") or []) for s in docs]
+        out["impossible"] = [n for n in lists[0] if all(n in x for x in lists[1:])]
     faults = [s["fault"] for s in docs if s.get("fault") is not None]
     if faults:
         out["fault"] = faults[0]

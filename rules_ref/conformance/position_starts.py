@@ -29,10 +29,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from ..position_model import pending_tricks
 from ..registry import rule_ids
 from ..state import GameState, Phase
-from ..tricks import cancelled_cards
 from .resync import position_start
 
 if TYPE_CHECKING:
@@ -70,10 +68,7 @@ def position_rules(state: GameState, cited: object = None) -> list[str]:
     ``GAME.END``) between deals, the exchange's while passing, and turn
     order last. A rule of the game that the implementation ``cited`` in
     its rejection goes first: the reference reaches the position, so the
-    cited rule is the one the implementation judges it by differently;
-    except that a pending trick that holds a live card of another suit than
-    the led one is void by the led suit's rule (``TRICK.LED_SUIT``), which then
-    comes first: the cause before the symptom the implementation names.
+    cited rule is the one the implementation judges it by differently.
     """
     rules: list[str] = []
     if state.pending:
@@ -90,20 +85,7 @@ def position_rules(state: GameState, cited: object = None) -> list[str]:
     rules.append("TURN.ORDER")
     if isinstance(cited, str) and cited in rule_ids():
         rules = [cited, *(r for r in rules if r != cited)]
-    if state.pending and state.phase is Phase.PLAYING and _void_by_led_suit(state):
-        # void because the led suit stays the cancelled led card's, though a live card of
-        # another suit is in it: the led suit's rule decides, whatever rule is cited
-        rules = ["TRICK.LED_SUIT", *(r for r in rules if r != "TRICK.LED_SUIT")]
     return rules
-
-
-def _void_by_led_suit(state: GameState) -> bool:
-    """Does a trick of the pending pile hold a live card of another suit than the led one?"""
-    for cards in pending_tricks(state.position()):
-        cancelled = cancelled_cards(cards)
-        if any(c.suit != cards[0].suit and c not in cancelled for c in cards):
-            return True
-    return False
 
 
 def start_again(session: Session) -> None:

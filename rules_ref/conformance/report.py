@@ -11,28 +11,18 @@ import json
 import math
 from typing import Any
 
-from ..errors import RulesRefError
 from ..wording import counted, plural
 from .divergence import Finding, finding_lines
 from .exercise_report import exercise_keys
 from .failure import at_position_start
 from .outcome import Config, Outcome
 from .session import Failure, describe_action
-from .words import divergence_detail
 
 RARE_PATHS: tuple[str, ...]
 try:
     from .strategies import RARE_PATHS
 except ImportError:  # pragma: no cover - the module ships with the package
     RARE_PATHS = ()
-
-
-def _detail(failure: Failure) -> str:
-    """The divergence as one sentence with its seat and card ("" when there is nothing more)."""
-    try:
-        return divergence_detail(failure)
-    except RulesRefError:
-        return ""
 
 
 def json_line(value: object) -> str:

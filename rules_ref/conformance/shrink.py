@@ -22,7 +22,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from ..actions import Action, DealCards
-from ..errors import RulesRefError
+from ..errors import RulesRefError, SetupError
 from ..registry import rule_ids
 from ..ruleset import DEFAULT
 from ..serialize import action_from_json, cards_to_json
@@ -69,10 +69,16 @@ class Checker:
         self.checks += 1
         try:
             parsed: list[Action] = [action_from_json(a) for a in actions]
-            # a start the rules refuse under its ruleset (a switch set back) is no candidate
+            # a start that is no game of the rules (a switch set back) is no candidate;
+            # a table the rules refuse is one (the session judges its start)
             (position_state if "position" in start else start_state)(start)
+        except SetupError:
+            pass
+        except RulesRefError:
+            return None
+        try:
             proc = self._adapter()
-        except (RulesRefError, AdapterFault):
+        except AdapterFault:
             return None
         session = Session(proc, Stats(), self.known, check_every=1, position=position_record,
                           batch=self.config.batch)

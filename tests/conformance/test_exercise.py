@@ -172,7 +172,7 @@ def test_the_text_summary_says_how_much_was_exercised(capsys: pytest.CaptureFixt
     total = len(RulesetDrawer(EVERY).catalogue(EVERY.players, None))
     assert re.search(rf"rules exercised: 32 of 32 in full; conditions exercised: {total} of "
                      rf"{total} in \d+\.\d s", out), out
-    assert "never exercised" not in out
+    assert "not reached" not in out
     assert "illegal actions offered, by kind: a card the seat holds but may not play" in out
 
 
