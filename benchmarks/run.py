@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from rules_ref import DealCards, GameState, Pass, Play, Ruleset, seeded_deal  # noqa: E402
 from rules_ref.game import play_game  # noqa: E402
 from rules_ref.record import record_from_state  # noqa: E402
-from rules_ref.state import Phase  # noqa: E402
+from rules_ref.state_parts import Phase  # noqa: E402
 
 Row = tuple[str, str, str]
 
@@ -207,7 +207,7 @@ def cli(args: list[str], timeout: float = 900) -> tuple[int, str, str, float]:
     return out.returncode, out.stdout, out.stderr, time.perf_counter() - start
 
 
-ADAPTER = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+ADAPTER = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 
 
 def cli_cpu(args: list[str]) -> tuple[int, str, str, float]:

@@ -22,9 +22,10 @@ from .errors import (
     SetupError,
     Violation,
 )
-from .position import Position as Position
+from .positions.model import Position as Position
 from .ruleset import Ruleset, preset, presets
-from .state import DealResult, GameState, Phase
+from .state import GameState
+from .state_parts import DealResult, Phase
 from .view import SeatView, seat_view
 
 __all__ = [

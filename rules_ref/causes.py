@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from .cards import QUEEN_OF_SPADES, Card, Suit, is_penalty
 from .scoring import card_points
-from .state import GameState, Phase
+from .state import GameState
+from .state_parts import Phase
 from .tricks import TrickOutcome
 
 

@@ -16,7 +16,8 @@ from .errors import SetupError
 from .events import Event
 from .policy import choose
 from .ruleset import DEFAULT, Ruleset
-from .state import GameState, Phase
+from .state import GameState
+from .state_parts import Phase
 
 MAX_DEALS = 1000
 

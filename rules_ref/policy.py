@@ -19,7 +19,8 @@ from .actions import Action, ChooseMoon, MoonChoice, Pass, Play
 from .cards import QUEEN_OF_SPADES, Card, Suit
 from .passing import passable
 from .scoring import moon_scores
-from .state import GameState, Phase
+from .state import GameState
+from .state_parts import Phase
 from .tricks import cancelled_cards, led_suit
 
 

@@ -30,7 +30,7 @@ def record_from_state(state: GameState, seed: int | None = None) -> dict[str, An
     """The record of the game that led to ``state`` (from its action log).
 
     A record starts between deals, so a game started from a position within
-    a deal (:meth:`GameState.from_position`) has none: that is an
+    a deal (:func:`~rules_ref.positions.convert.state_from_position`) has none: that is an
     :class:`~rules_ref.errors.InputError` naming the cause, never a partial record.
     """
     start = GameState.start(state.players, state.ruleset, state.first_dealer,

@@ -30,9 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from . import events as ev
+from . import transitions as step
 from .actions import Action, ChooseMoon, DealCards, Pass, Play
 from .cards import Card, format_cards
 from .deal import check_player_count, dealer_for_deal
@@ -46,7 +47,6 @@ from .state_parts import (
     DEAL_FIELDS,
     GAME_FIELDS,
     DealPart,
-    DealResult,
     GamePart,
     History,
     Phase,
@@ -56,9 +56,6 @@ from .state_parts import (
 )
 from .state_reading import PartReadings
 from .tricks import led_suit, may_act, seat_at
-
-if TYPE_CHECKING:
-    from .position_model import Position
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -127,23 +124,6 @@ class GameState(PartReadings):
         deal = DealPart(deal_number=next_deal - 1,
                         dealer=dealer_for_deal(first_dealer, next_deal, players))
         return cls(game=game, deal=deal, phase=Phase.DEALING)
-
-    @classmethod
-    def from_position(cls, position: Position, ruleset: Ruleset = DEFAULT) -> GameState:
-        """A game continuing from ``position`` under ``ruleset`` (``spec/position.md``).
-
-        The position is checked first (:func:`rules_ref.position_check.check_position`);
-        the state's action log, tricks and deal results start at the position.
-        """
-        from .position import state_from_position
-
-        return state_from_position(position, ruleset)
-
-    def position(self) -> Position:
-        """This moment of the game as a :class:`~rules_ref.position_model.Position`."""
-        from .position import position_of
-
-        return position_of(self)
 
     def _with(self, **changes: Any) -> GameState:
         """A copy with ``changes`` (field name -> value), each filed in the part that holds it.
@@ -417,7 +397,4 @@ GameState._after_play = copier(GameState, skip=("legal_cache",),
                               positional=("hands", "trick", "deal", "history"))
 _set_legal_cache = GameState.__dict__["legal_cache"].__set__
 
-# The steps of apply build GameStates, so they are imported once GameState exists.
-from . import transitions as step  # noqa: E402
-
-__all__ = ["DealResult", "GameState", "Phase"]
+__all__ = ["GameState"]

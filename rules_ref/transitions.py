@@ -11,10 +11,13 @@ deal one new :class:`GamePart`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeAlias
+
 from . import events as ev
 from .actions import DealCards, MoonChoice
 from .cards import Card
 from .deal import check_deal, dealer_for_deal
+from .events import Event
 from .game_end import game_winners
 from .leading import breaks_hearts, opening_leader
 from .passing import exchange, pass_direction, pass_offset
@@ -28,12 +31,14 @@ from .scoring import (
     needs_moon_choice,
     pair_moon_scores,
 )
-from .state import GameState
 from .state_parts import DealPart, DealResult, History, Phase, copy_deal, copy_game
 from .tricks import TrickOutcome, led_suit, next_leader, resolve_trick
 
+if TYPE_CHECKING:  # the state calls these steps: it is read here, never imported at run time
+    from .state import GameState
+
 #: What a step returns, as :meth:`GameState.apply` does: the new state and the events.
-Step = tuple[GameState, tuple[ev.Event, ...]]
+Step: TypeAlias = "tuple[GameState, tuple[Event, ...]]"
 
 
 def deal_cards(state: GameState, action: DealCards, history: History) -> Step:
@@ -48,7 +53,7 @@ def deal_cards(state: GameState, action: DealCards, history: History) -> Step:
         trick=(), pending=(), history=history,
         deal=DealPart(deal_number=number, dealer=dealer, leader=(dealer + 1) % players,
                       collected=((),) * players))
-    events: tuple[ev.Event, ...] = (ev.DealStarted(number, dealer, offset),)
+    events: tuple[Event, ...] = (ev.DealStarted(number, dealer, offset),)
     if offset is None:
         new = begin_play(new)
     return new, events
@@ -87,7 +92,7 @@ def play_card(state: GameState, seat: int, card: Card, history: History) -> Step
     hands = tuple(seats)
     trick = (*state.trick, card)
     deal = state.deal
-    events: tuple[ev.Event, ...] = ev.PLAYED_ALONE[seat][card]
+    events: tuple[Event, ...] = ev.PLAYED_ALONE[seat][card]
     if not deal.hearts_broken and breaks_hearts(card, led_suit(state.trick) if state.trick
                                                 else None, state.game.ruleset):
         deal = copy_deal(deal, hearts_broken=True)
@@ -98,7 +103,7 @@ def play_card(state: GameState, seat: int, card: Card, history: History) -> Step
 
 
 def finish_trick(state: GameState, hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...],
-                 deal: DealPart, history: History, events: list[ev.Event]) -> Step:
+                 deal: DealPart, history: History, events: list[Event]) -> Step:
     """Resolve the full ``trick``: who wins it, or the pending pile (``VOID.TRICK``).
 
     ``state`` is the state before the trick's last card; ``hands``, ``deal``
@@ -138,7 +143,7 @@ def finish_trick(state: GameState, hands: tuple[tuple[Card, ...], ...], trick: t
     return end_deal(after, outcome, events)
 
 
-def end_deal(state: GameState, last: TrickOutcome, events: list[ev.Event]) -> Step:
+def end_deal(state: GameState, last: TrickOutcome, events: list[Event]) -> Step:
     """The deal's last trick is over: settle what is still pending (``VOID.LAST``), then score."""
     deal = state.deal
     rs = state.game.ruleset
@@ -162,7 +167,7 @@ def end_deal(state: GameState, last: TrickOutcome, events: list[ev.Event]) -> St
     return close_deal(state, None, events)
 
 
-def close_deal(state: GameState, choice: MoonChoice | None, events: list[ev.Event]) -> Step:
+def close_deal(state: GameState, choice: MoonChoice | None, events: list[Event]) -> Step:
     """Score the deal (``SCORE.*``, ``MOON.*``) and see whether the game is over."""
     rs = state.game.ruleset
     deal = state.deal

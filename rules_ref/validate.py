@@ -31,12 +31,10 @@ from .actions import ChooseMoon, DealCards, MoonChoice, Pass, Play
 from .cards import Card, parse_card
 from .causes import direction_words
 from .errors import SetupError
-from .record_shape import MAX_DEALS as MAX_DEALS
-from .record_shape import MAX_LIST as MAX_LIST
-from .record_shape import SCORED
-from .record_shape import check_shape as check_shape
+from .record_shape import SCORED, check_shape
 from .ruleset import Ruleset
-from .state import GameState, Phase
+from .state import GameState
+from .state_parts import Phase
 from .transitions import begin_play
 from .validate_causes import (
     card_point_cause,

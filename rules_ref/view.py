@@ -15,7 +15,8 @@ from .cards import Card
 from .pending import settle_pending
 from .registry import implements
 from .ruleset import Ruleset
-from .state import DealResult, GameState, Phase
+from .state import GameState
+from .state_parts import DealResult, Phase
 
 
 @dataclass(frozen=True, slots=True)

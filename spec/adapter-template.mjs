@@ -14,7 +14,9 @@
 //     rules-ref conform -- node spec/adapter-template.mjs
 //
 // which passes the handshake and then reports that the start of a game was
-// rejected. Rules are named by their IDs in spec/rules.toml.
+// rejected. Rules are named by their IDs in spec/rules.toml. The reference
+// engine's own adapter, `rules-ref adapter`, answers every message as a correct
+// engine does: send it the same lines to see the answer expected.
 
 import { createInterface } from "node:readline";
 

@@ -15,7 +15,9 @@ As it is, it speaks the protocol but plays no game: it answers `hello`
     rules-ref conform -- ./spec/adapter-template.py
 
 which passes the handshake and then reports that the start of a game was
-rejected. Rules are named by their IDs in spec/rules.toml.
+rejected. Rules are named by their IDs in spec/rules.toml. The reference
+engine's own adapter, `rules-ref adapter`, answers every message as a correct
+engine does: send it the same lines to see the answer expected.
 """
 
 from __future__ import annotations

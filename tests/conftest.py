@@ -26,7 +26,7 @@ and its time varies with the deal. No health check needs suppressing.
 
 The tallies: property tests that play games take the session fixture
 ``rare_path_tally`` and feed it every applied action
-(:class:`rules_ref.conformance.strategies.RarePathTally`), and count the
+(:class:`rules_ref.strategies.RarePathTally`), and count the
 illegal actions they tried in ``rejection_tally`` (by the rule ID each was
 rejected under). The test that takes ``rare_path_report`` is moved to the
 end of the session; it asserts that every rare path ran and every kind of
@@ -58,7 +58,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from rules_ref.conformance.strategies import RarePathTally
+from rules_ref.strategies import RarePathTally
 
 from . import parallel, untraced
 

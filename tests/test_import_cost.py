@@ -25,7 +25,7 @@ def _readers_after(statement: str) -> str:
 
 
 def test_the_reference_adapter_starts_without_the_spec_reader() -> None:
-    assert _readers_after("import rules_ref.conformance.adapter") == "[]\n"
+    assert _readers_after("import rules_ref.protocol.reference_adapter") == "[]\n"
 
 
 def test_the_probe_sees_the_reader_once_the_spec_is_read() -> None:

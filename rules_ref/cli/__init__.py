@@ -29,6 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "conform": ("conform", "differential test of an implementation over the adapter protocol"),
     "vectors": ("vectors", "run, regenerate or check the conformance vectors"),
     "position": ("position", "print a position (spec/position.md) as a table, or convert it"),
+    "adapter": ("adapter", "the reference engine behind the adapter protocol (spec/protocol.md), "
+                "on standard input and output"),
 }
 
 #: Packages some commands need beyond the standard library -> the extra that installs them.

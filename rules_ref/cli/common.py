@@ -99,8 +99,8 @@ def add_ruleset_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def ruleset_from_args(args: argparse.Namespace) -> Ruleset:
+    from ..fileio import read_json_file
     from ..serialize import ruleset_from_json
-    from .io import read_json_file
 
     if args.preset is not None and args.ruleset is not None:
         raise InputError("give --preset or --ruleset, not both")

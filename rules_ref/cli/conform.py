@@ -26,7 +26,7 @@ import sys
 import textwrap
 from typing import Any
 
-from ..conformance.budget import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
+from ..conform.budget import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
 from ..errors import InputError
 from ..ruleset import presets
 from ..wording import counted
@@ -56,7 +56,7 @@ MAX_JOBS = 64
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.usage = "%(prog)s [options] -- COMMAND..."
     p.epilog = ("COMMAND is the adapter, run as an argument list (no shell), for example: "
-                "rules-ref conform -- python -m rules_ref.conformance.adapter. "
+                "rules-ref conform -- rules-ref adapter. "
                 "exit status: 0 no unexpected divergence; 1 an unexpected divergence (a "
                 "replay file for each class), or with --strict an expectation not seen; 2 an "
                 "adapter fault or bad usage; 3 an internal error of rules-ref; 4 nothing "
@@ -138,16 +138,17 @@ def _command(args: argparse.Namespace) -> list[str]:
         command = command[1:]
     if not command:
         raise InputError("no adapter command: give it after --, for example "
-                         "rules-ref conform -- python -m rules_ref.conformance.adapter")
+                         "rules-ref conform -- rules-ref adapter")
     return command
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..conformance.jobs import run_jobs
-    from ..conformance.observation import PROTOCOL_VERSIONS
-    from ..conformance.outcome import Config, env_seed
-    from ..conformance.replay import read_replay, run_replay
-    from ..conformance.search import run_search
+    from ..conform.jobs import run_jobs
+    from ..conform.outcome import Config, env_seed
+    from ..conform.rerun import run_replay
+    from ..conform.runner import run_search
+    from ..findings.replay import read_replay
+    from ..protocol.observation import PROTOCOL_VERSIONS
 
     if args.merge is not None:
         return scale.run_merge(args)
@@ -155,8 +156,8 @@ def run(args: argparse.Namespace) -> int:
     explicit = args.preset is not None or args.ruleset is not None or args.target is not None
     expect: tuple[Any, ...] = ()
     if args.expect is not None:
-        from ..conformance.expect import read_expectations
-        from .io import read_json_file
+        from ..fileio import read_json_file
+        from ..findings.expect import read_expectations
 
         expect = read_expectations(read_json_file(args.expect), args.expect)
     elif args.strict:
@@ -171,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
     config = scale.scale_config(config, args)
     progress = _Progress() if sys.stderr.isatty() and not args.json else None
     if args.replay is not None:
-        from .io import read_json_file
+        from ..fileio import read_json_file
 
         start, actions = read_replay(read_json_file(args.replay), args.replay)
         outcome = run_replay(config, start, actions)
@@ -196,8 +197,8 @@ def _slug(cls: Any) -> str:
 
 def _write_replays(outcome: Any, config: Any, out: str) -> None:
     """One replay file for the example of every class: ``replay-SEED-RULE[-N].json``."""
-    from ..conformance.replay import replay_document
-    from .io import make_output_dir, write_text_atomic
+    from ..conform.rerun import replay_document
+    from ..fileio import make_output_dir, write_text_atomic
 
     classes = outcome.divergences.ordered() if outcome.divergences is not None else []
     written = [c for c in classes if (c.example or c.first).start]
@@ -218,8 +219,8 @@ def _write_replays(outcome: Any, config: Any, out: str) -> None:
 def _write_expect(outcome: Any, path: str) -> None:
     """An expectations file of narrow entries: one a facet of every finding (rule, what
     differs, facet), so that each covers that behaviour and nothing else."""
-    from ..conformance.expect import Expectation, expect_document
-    from .io import write_text_atomic
+    from ..fileio import write_text_atomic
+    from ..findings.expect import Expectation, expect_document
 
     entries: list[Expectation] = []
     for cls in outcome.divergences.ordered() if outcome.divergences is not None else []:
@@ -240,9 +241,9 @@ _CODES = {"pass": EXIT_OK, "disagreement": EXIT_DISAGREEMENT, "expected-not-seen
 
 def _report(outcome: Any, config: Any, args: argparse.Namespace,
             replay_of: str | None = None) -> int:
-    from ..conformance import report
-    from ..conformance.exercise_report import exercise_lines
-    from ..conformance.process import AdapterFault
+    from ..protocol.messages import AdapterFault
+    from ..reports import text as report
+    from ..reports.exercised import exercise_lines
 
     if replay_of is None:
         _write_replays(outcome, config, args.out)
@@ -329,8 +330,8 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
 
 def _run_lines(outcome: Any, config: Any) -> list[str]:
     """The search's figures: games, deals, answers, rare situations, resynchronisations."""
-    from ..conformance import report
-    from ..conformance.position_starts import EVERY
+    from ..conform.position_starts import EVERY
+    from ..reports import text as report
 
     s = outcome.stats
     seconds = outcome.seconds

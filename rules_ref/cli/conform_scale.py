@@ -1,11 +1,11 @@
 """``rules-ref conform``'s options for spreading a run and sharing it: --shard, --merge, --report.
 
-``--shard K/N`` plays one shard of a run (:mod:`rules_ref.conformance.shard`);
+``--shard K/N`` plays one shard of a run (:mod:`rules_ref.conform.shard`);
 ``--merge A.json B.json …`` merges the JSON summaries of shards or runs into
-one (:mod:`rules_ref.conformance.merge`) and reports it as a run would, with
+one (:mod:`rules_ref.conform.merge`) and reports it as a run would, with
 the exit status a single run with that result would have; ``--report FILE``
 writes the run (or the merged runs) as a Markdown or HTML file
-(:mod:`.conform_report`). ``conform.py`` calls :func:`add_scale_options`,
+(:mod:`~rules_ref.cli.conform_document`). ``conform.py`` calls :func:`add_scale_options`,
 :func:`scale_config`, :func:`run_merge`, :func:`scale_summary`,
 :func:`scale_lines` and :func:`write_run_report`; everything else about
 the options lives here.
@@ -24,7 +24,7 @@ from ..wording import counted, plural
 
 
 def _shard_arg(text: str) -> Any:
-    from ..conformance.shard import parse_shard
+    from ..conform.shard import parse_shard
 
     try:
         return parse_shard(text)
@@ -55,7 +55,7 @@ def add_scale_options(p: argparse.ArgumentParser) -> None:
 
 def scale_config(config: Any, args: argparse.Namespace) -> Any:
     """The configuration of this shard of the run (the run's own without --shard)."""
-    from ..conformance.shard import shard_config
+    from ..conform.shard import shard_config
 
     if args.shard is not None and args.replay is not None:
         raise InputError("--shard splits a search; --replay plays one game again: give one")
@@ -80,7 +80,7 @@ def rerun_command(args: argparse.Namespace, command: list[str]) -> str:
             parts += [option, str(value)]
     if getattr(args, "strict", False):
         parts.append("--strict")
-    from ..conformance.budget import DEFAULT_MAX_SECONDS
+    from ..conform.budget import DEFAULT_MAX_SECONDS
 
     examples = getattr(args, "run_examples", args.examples)
     if examples is not None:
@@ -95,7 +95,7 @@ def rerun_command(args: argparse.Namespace, command: list[str]) -> str:
 def scale_summary(summary: dict[str, Any], config: Any, args: argparse.Namespace
                   ) -> dict[str, Any]:
     """``summary`` with what merging and the report need: shard, run seed, rules version."""
-    from ..conformance.merge import rules_version
+    from ..conform.merge import rules_version
 
     if args.shard is not None:
         summary["seed"] = args.run_seed
@@ -125,15 +125,15 @@ def write_run_report(args: argparse.Namespace, summary: dict[str, Any]) -> None:
     """Write ``--report FILE`` for a summary (a run's or a merge's), if it was asked for."""
     if args.report is None:
         return
-    from .conform_report import write_report
+    from .conform_document import write_report
 
     write_report(args.report, summary)
 
 
 def run_merge(args: argparse.Namespace) -> int:
     """``rules-ref conform --merge A.json B.json …``: one report of several summaries."""
-    from ..conformance.merge import merge_summaries, merged_exit
-    from .io import read_json_file, shown_path
+    from ..conform.merge import merge_summaries, merged_exit
+    from ..fileio import read_json_file, shown_path
 
     if args.adapter_command and args.adapter_command != ["--"]:
         raise InputError("--merge reads summaries and runs no adapter: give no command after --")
@@ -154,8 +154,8 @@ def run_merge(args: argparse.Namespace) -> int:
 
 def merge_lines(merged: dict[str, Any]) -> list[str]:
     """The text report of a merged summary."""
-    from ..conformance.divergence import finding_lines
-    from ..conformance.report import verdict_words
+    from ..findings.classes import finding_lines
+    from ..reports.text import verdict_words
 
     runs = merged.get("merged") or []
     shards = [str(r["shard"]) for r in runs if r.get("shard")]

@@ -17,7 +17,8 @@ from ..actions import Action, ChooseMoon, MoonChoice, Pass, Play
 from ..cards import parse_cards
 from ..errors import IllegalAction, InputError
 from ..scoring import moon_options
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from ..tricks import seat_at
 from .style import Style
 

@@ -16,24 +16,18 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import InputError, RulesRefError
-from ..position import (
-    ExtrasPlace,
-    Position,
-    check_position,
-    format_position,
-    parse_position,
-    pending_tricks,
-    position_from_json,
-    position_to_json,
-)
-from ..position_model import MAX_POSITION_TEXT
+from ..fileio import is_dir, parse_json_text, shown_path
+from ..positions.check import check_position
+from ..positions.convert import position_from_json, position_of, position_to_json
+from ..positions.model import MAX_POSITION_TEXT, ExtrasPlace, Position, pending_tricks
+from ..positions.text import format_position, parse_position
 from ..ruleset import Ruleset
 from ..scoring import card_points
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from ..tricks import seat_at
 from ..wording import counted
 from .common import add_ruleset_arguments, ruleset_from_args
-from .io import is_dir, parse_json_text, shown_path
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -218,7 +212,7 @@ def print_position_at(states: Iterable[GameState], at: tuple[int, int], as_json:
         last = state
         if (state.phase is Phase.PLAYING and state.deal_number == deal
                 and state.trick_number == trick and not state.trick):
-            pos = state.position()
+            pos = position_of(state)
             print(json.dumps(position_to_json(pos)) if as_json else format_position(pos))
             return 0
         if state.deal_number > deal:
@@ -243,8 +237,8 @@ def game_states(steps: Iterable[tuple[GameState, Any, GameState, Any]]) -> Itera
 def record_states(record: dict[str, Any]) -> Iterator[GameState]:
     """Every state of a well-formed game record, replayed; an illegal action is an error."""
     from ..record import record_actions
+    from ..record_shape import check_shape
     from ..serialize import action_from_json
-    from ..validate import check_shape
 
     rec = check_shape(record)
     state = GameState.start(rec["players"], Ruleset.from_dict(rec["ruleset"]),

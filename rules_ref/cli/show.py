@@ -20,14 +20,16 @@ from typing import Any
 
 from ..actions import Action
 from ..errors import IllegalAction, InputError
+from ..fileio import read_json_file, shown_path
+from ..positions.convert import position_of
 from ..serialize import RECORD_FORMAT, action_from_json, ruleset_from_json
 from ..state import GameState
-from .io import read_json_file, shown_path
 from .log import INDENT, GameLog
 from .style import Style
 
-#: The ``format`` of a replay file, as :mod:`rules_ref.conformance.runner` writes it (that
-#: module needs Hypothesis, which showing a file does not; a test keeps the two equal).
+#: The ``format`` of a replay file, as :mod:`rules_ref.findings.replay` has it (kept here
+#: so that every start of the command line does not import the findings; a test keeps the
+#: two equal).
 REPLAY_FORMAT = "cancellation-hearts-conform-replay"
 REPLAY_VERSION = 1
 #: At most this many actions in a replay file shown.
@@ -110,7 +112,7 @@ def _is_blank(path: str) -> bool:
 
 def _position(path: str, data: Any, where: str) -> int:
     """Show a position (``spec/position.md``): the table of ``rules-ref position``."""
-    from ..position import position_from_json
+    from ..positions.convert import position_from_json
     from ..ruleset import Ruleset
     from .position import describe_position, read_position
 
@@ -140,8 +142,8 @@ def _record(data: dict[str, Any], where: str,
 
 def _replay(data: dict[str, Any], where: str,
             log: GameLog) -> tuple[GameState, list[Action], list[str]]:
-    from ..conformance.adapter import position_state, start_state
-    from ..conformance.replay_file import read_replay
+    from ..findings.replay import read_replay
+    from ..protocol.reference_adapter import position_state, start_state
 
     # the replay file as conform reads it (a start message or a position, and the actions)
     start, actions = read_replay(data, where)
@@ -162,7 +164,7 @@ def _replay(data: dict[str, Any], where: str,
                   f"phase {state.phase}"]
         from .position import describe_position
 
-        lines += describe_position(state.position(), state.ruleset).splitlines()
+        lines += describe_position(position_of(state), state.ruleset).splitlines()
         return state, actions, lines
     lines += ["", f"Deal {state.deal_number} as the replay starts it: dealer seat "
               f"{state.dealer}, totals " + ", ".join(

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..fileio import read_json_file
 from ..validate import count, validate_record
-from .io import read_json_file
 from .position import add_at_argument, print_position_at, record_states
 
 

@@ -77,7 +77,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..conformance import vectors
+    from .. import vectors
 
     if args.action == "generate":
         if args.out is None:
@@ -115,17 +115,18 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, directory: Path) -> int:
     import json
 
-    from ..conformance import vectors
-    from ..conformance.fileio import write_text_atomic
-    from ..conformance.vector_runner import FAIL, Outcome
-    from ..conformance.vectors import report, running
+    from .. import vectors
+    from ..fileio import write_text_atomic
+    from ..vectors import results as report
+    from ..vectors import running
+    from ..vectors.case_replay import FAIL, CaseResult
 
     command = list(args.adapter)
     if command and command[0] == "--":
         command = command[1:]
     if not command:
         raise InputError("no adapter command: put it after --, e.g. "
-                         "rules-ref vectors run -- python -m rules_ref.conformance.adapter")
+                         "rules-ref vectors run -- rules-ref adapter")
     kinds = list(vectors.PROTOCOL_KINDS)
     if args.kinds:
         wanted = [k for item in args.kinds for k in item.split(",") if k]
@@ -146,7 +147,7 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     if not cases:
         raise InputError(f"{directory}: holds no cases of the kind(s) {', '.join(kinds)}")
 
-    def show(o: Outcome) -> None:
+    def show(o: CaseResult) -> None:
         if not args.json and (not args.quiet or o.status == FAIL):
             print(o.line(), flush=True)
 
@@ -174,7 +175,7 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
 
 def _check_output(path: str) -> None:
     """Refuse, before the run, an output file that could not be written after it."""
-    from ..conformance.fileio import is_dir, shown_path
+    from ..fileio import is_dir, shown_path
 
     target = Path(path)
     if is_dir(target):

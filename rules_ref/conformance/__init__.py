@@ -1,6 +1,8 @@
-"""The conformance kit: adapter protocol, vectors, the differential runner.
+"""The command earlier versions documented for the reference adapter, kept working.
 
-The modules here that drive Hypothesis (the strategies and ``conform``)
-need the ``conform`` extra; the rest, like the core package, use only the
-standard library.
+``python -m rules_ref.conformance.adapter`` runs the reference adapter, as
+``rules-ref adapter`` does (:mod:`rules_ref.protocol.reference_adapter`). The
+conformance kit itself is the packages :mod:`rules_ref.protocol`,
+:mod:`rules_ref.conform`, :mod:`rules_ref.findings`, :mod:`rules_ref.exercise`,
+:mod:`rules_ref.reports`, :mod:`rules_ref.strategies` and :mod:`rules_ref.vectors`.
 """

@@ -99,9 +99,9 @@ def test_show_renders_a_replay_file_with_its_void_trick(
 
 
 def test_show_knows_the_replay_format_of_the_runner() -> None:
-    from rules_ref.conformance import runner
+    from rules_ref.findings import replay
 
-    assert (REPLAY_FORMAT, REPLAY_VERSION) == (runner.REPLAY_FORMAT, runner.REPLAY_VERSION)
+    assert (REPLAY_FORMAT, REPLAY_VERSION) == (replay.REPLAY_FORMAT, replay.REPLAY_VERSION)
 
 
 def test_show_renders_a_record_as_play_prints_it(capsys: pytest.CaptureFixture[str],

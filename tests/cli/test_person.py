@@ -23,7 +23,8 @@ from rules_ref.cards import Card
 from rules_ref.game import play_game
 from rules_ref.policy import choose_bold
 from rules_ref.ruleset import Ruleset
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 
 from .helpers import ROOT, program
 

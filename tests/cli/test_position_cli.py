@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.conformance.conversation import position_record
+from rules_ref.conform.conversation import position_record
 from rules_ref.game import game_steps
-from rules_ref.position import format_position, parse_position, position_to_json
-from rules_ref.state import Phase
+from rules_ref.positions.convert import position_of, position_to_json
+from rules_ref.positions.text import format_position, parse_position
+from rules_ref.state_parts import Phase
 
 from ..rules.test_position import EXTRAS_PENDING_6, MID_DEAL_8, PASSING_6, TRICK_4_6
 
@@ -137,7 +138,7 @@ def _at(players: int, seed: int, deal: int, trick: int) -> str:
     for before, _, _, _ in game_steps(players, seed):
         if (before.phase is Phase.PLAYING and before.deal_number == deal
                 and before.trick_number == trick and not before.trick):
-            return format_position(before.position())
+            return format_position(position_of(before))
     raise AssertionError("not reached")
 
 
@@ -190,4 +191,4 @@ def test_a_replay_file_carries_the_position_text() -> None:
     states = [before for before, _, _, _ in game_steps(8, 2)]
     for state in states[::97]:
         shown = position_record(state)["position_text"]
-        assert parse_position(shown) == state.position()
+        assert parse_position(shown) == position_of(state)

@@ -102,10 +102,10 @@ def test_every_command_runs_from_the_installed_wheel(installed: Path) -> None:
                               "(pip install 'rules-ref[dev]'); every other check ran\n")
     # two kinds, from the vectors inside the package (the whole replay is test_vectors.py's)
     ran = ok("vectors", "run", "--kinds", "trick,moon", "--", python, "-m",
-             "rules_ref.conformance.adapter")
+             "rules_ref.protocol.reference_adapter")
     assert re.fullmatch(r"(\d+) passed, 0 failed, 0 skipped; tested \1 of \1 cases \(100%\)",
                         ran.splitlines()[-1]), ran.splitlines()[-1]
-    refused = _run([script, "conform", "--", python, "-m", "rules_ref.conformance.adapter"], work)
+    refused = _run([script, "conform", "--", script, "adapter"], work)
     assert (refused.returncode, refused.stdout) == (2, "")
     assert refused.stderr == ("rules-ref conform: error: this command needs hypothesis, which "
                               "is not installed: pip install 'rules-ref[conform]'\n")

@@ -30,8 +30,8 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 
 from rules_ref.actions import MoonChoice
 from rules_ref.cards import QUEEN_OF_SPADES, Card, Suit
-from rules_ref.conformance.adapter import ReferenceAdapter
 from rules_ref.errors import RulesRefError
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.ruleset import (
     HeartsBrokenBy,
     LastTrickVoid,

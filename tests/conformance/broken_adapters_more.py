@@ -36,7 +36,8 @@ from rules_ref.deal import hand_size
 from rules_ref.errors import RulesRefError
 from rules_ref.ruleset import FirstTrickPoints, Ruleset
 from rules_ref.scoring import card_points
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.tricks import cancelled_cards, led_suit
 from tests.conformance.broken_adapters import replace
 from tests.conformance.broken_hooks import Broken, Hooks, Ignore

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_ref.actions import Action
-from rules_ref.conformance.adapter import ReferenceAdapter
 from rules_ref.errors import RulesRefError
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.serialize import action_from_json
 from rules_ref.state import GameState
 

@@ -26,9 +26,9 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, os.path.dirname(_tests))
 
 from rules_ref.cards import TWO_OF_CLUBS, Card
-from rules_ref.conformance.adapter import ReferenceAdapter
 from rules_ref.deal import hand_size
 from rules_ref.errors import SetupError
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.ruleset import OpeningLead, PassForbidden, Ruleset
 from tests.conformance.broken_adapters import replace
 

@@ -24,10 +24,10 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, os.path.dirname(_tests))
 
 from rules_ref.actions import Pass, Play
-from rules_ref.conformance.adapter import ReferenceAdapter
 from rules_ref.errors import RulesRefError
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.serialize import action_from_json
-from rules_ref.state import Phase
+from rules_ref.state_parts import Phase
 
 #: Every adapter of this module: name -> the rule the runner must name.
 ACCEPTS: dict[str, str] = {

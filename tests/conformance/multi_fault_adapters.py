@@ -18,7 +18,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     _tests = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
     sys.path.insert(0, os.path.dirname(_tests))
 
-from rules_ref.conformance.adapter import ReferenceAdapter
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from tests.conformance.broken_adapters import BREAK, BROKEN
 
 #: Every multi-fault adapter: name -> the single-fault bugs it combines.

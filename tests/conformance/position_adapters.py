@@ -4,7 +4,7 @@ An engine that builds its set-aside pile, its extras and its moon choice
 from the tricks it played itself may still get them wrong when a position
 hands them over ready-made. No divergence ever leads a conform run to send
 such an engine a position, so the run starts it again from positions by
-itself (:mod:`rules_ref.conformance.position_starts`). Each adapter here is
+itself (:mod:`rules_ref.conform.position_starts`). Each adapter here is
 the reference adapter with one such fault:
 
 * ``refuses-set-aside``: rejects a start from a position whose pending pile
@@ -29,7 +29,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     _tests = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
     sys.path.insert(0, os.path.dirname(_tests))
 
-from rules_ref.conformance.adapter import ReferenceAdapter
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 
 
 def _refuses_set_aside(msg: dict[str, Any]) -> dict[str, Any] | None:

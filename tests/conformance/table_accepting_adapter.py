@@ -11,7 +11,7 @@ plays every other game exactly as the reference does. Run it as::
     python tests/conformance/table_accepting_adapter.py
 
 ``rules-ref conform`` must catch it with the tables it offers before the
-games (``rules_ref.conformance.refused_tables``).
+games (``rules_ref.conform.refused_tables``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     _tests = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
     sys.path.insert(0, os.path.dirname(_tests))
 
-from rules_ref.conformance.adapter import ReferenceAdapter
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.ruleset import Ruleset
 from tests.conformance.broken_adapters import replace
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from rules_ref.conformance.words import divergence_detail, divergence_words
+from rules_ref.findings.words import divergence_detail, divergence_words
 from rules_ref.registry import rule_ids
 
 from .. import forked

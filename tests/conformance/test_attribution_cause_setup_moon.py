@@ -2,7 +2,7 @@
 
 Each case builds a reference state (a table, a seeded game, a built moon
 deal), states what a broken implementation answers there, and checks the
-exact rule list :mod:`rules_ref.conformance.attribution` (or
+exact rule list :mod:`rules_ref.findings.attribution` (or
 ``exercise_detect.rules_at_work`` for an internal error) returns.
 """
 
@@ -15,17 +15,15 @@ import pytest
 
 from rules_ref.actions import Action, Pass, Play
 from rules_ref.cards import parse_card
-from rules_ref.conformance.attribution import (
-    observation_rules,
-    rejected_legal_rules,
-)
-from rules_ref.conformance.exercise_detect import rules_at_work
-from rules_ref.conformance.observation import observe
-from rules_ref.conformance.vectors.endings import PAIR_SPLIT, last_card, moon_deal
-from rules_ref.conformance.vectors.kinds.moon import NEAR_MOON_X
+from rules_ref.exercise.detect import rules_at_work
+from rules_ref.findings.attribution import observation_rules, rejected_legal_rules
 from rules_ref.game import game_steps, next_deal
+from rules_ref.protocol.observation import observe
 from rules_ref.ruleset import DEFAULT, PassDirection, Ruleset
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
+from rules_ref.vectors.endings import PAIR_SPLIT, last_card, moon_deal
+from rules_ref.vectors.kinds.moon import NEAR_MOON_X
 
 Step = tuple[GameState, Action, GameState]
 TWO_OF_CLUBS = parse_card("2C")

@@ -15,14 +15,15 @@ from typing import Any
 import pytest
 
 from rules_ref.actions import Action
-from rules_ref.conformance.adapter import position_state
-from rules_ref.conformance.attribution import observation_rules
-from rules_ref.conformance.attribution_scores import pending_at_end, settles_otherwise
-from rules_ref.conformance.observation import observe
+from rules_ref.findings.attribution import observation_rules
+from rules_ref.findings.score_attribution import pending_at_end, settles_otherwise
 from rules_ref.game import game_steps
-from rules_ref.position import position_to_json
+from rules_ref.positions.convert import position_of, position_to_json
+from rules_ref.protocol.observation import observe
+from rules_ref.protocol.reference_adapter import position_state
 from rules_ref.ruleset import DEFAULT
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 
 Step = tuple[GameState, Action, GameState]
 
@@ -35,7 +36,7 @@ def _last_void(last_trick_void: str) -> Step:
     assert len(before.actions) == 1483
     msg = {"type": "start", "players": 7,
            "ruleset": {**DEFAULT.to_dict(), "last_trick_void": last_trick_void},
-           "position": position_to_json(before.position())}
+           "position": position_to_json(position_of(before))}
     start = position_state(msg)
     after, _ = start.apply(action)
     assert after.tricks[-1].winner is None and after.phase is Phase.DEALING

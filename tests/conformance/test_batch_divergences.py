@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 
 from rules_ref.actions import Action
-from rules_ref.conformance.conversation import position_record
-from rules_ref.conformance.process import AdapterProcess
-from rules_ref.conformance.replay import play_game
-from rules_ref.conformance.session import Failure, Session, Stats
+from rules_ref.conform.conversation import position_record
+from rules_ref.conform.rerun import play_game
+from rules_ref.conform.session import Session
+from rules_ref.findings.failure import Failure, Stats
 from rules_ref.game import game_steps
+from rules_ref.protocol.client import AdapterProcess
 from rules_ref.registry import rule_ids
 
 from .broken_adapters import command

@@ -20,18 +20,18 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.conformance.observation import observation_problems, observe
-from rules_ref.conformance.process import Supports, parse_supports
 from rules_ref.errors import RulesRefError
 from rules_ref.game import play_game
-from rules_ref.position import parse_position
+from rules_ref.positions.text import parse_position
+from rules_ref.protocol.handshake import Supports, parse_supports
+from rules_ref.protocol.observation import observation_problems, observe
 from rules_ref.ruleset import Ruleset, preset
-from rules_ref.state import Phase
+from rules_ref.state_parts import Phase
 from tests.processes import gone, wait_gone
 
 from .broken_adapters import BROKEN, command
 
-REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 #: The search budget of every broken-adapter test: games, not seconds; each ends after the
 #: game of its first divergence (--first).
 SEARCH = ["--examples", "400", "--seed", "11", "--max-seconds", "600", "--shrink-seconds", "0.25",
@@ -217,7 +217,7 @@ def test_a_crash_during_a_game_is_a_fault_with_a_replay(capsys: pytest.CaptureFi
                                                         tmp_path: Path) -> None:
     adapter = _script(tmp_path, """
         import sys
-        from rules_ref.conformance.adapter import ReferenceAdapter
+        from rules_ref.protocol.reference_adapter import ReferenceAdapter
 
         class Crashing(ReferenceAdapter):
             def act(self, msg):
@@ -298,12 +298,9 @@ def test_supports_are_checked() -> None:
 def test_rejections_fall_under_the_cited_or_the_governing_rule() -> None:
     from rules_ref.actions import Play
     from rules_ref.cards import parse_card
-    from rules_ref.conformance.attribution import (
-        accepted_illegal_rules,
-        play_situation_rule,
-        rejected_legal_rules,
-    )
+    from rules_ref.causes import play_situation_rule
     from rules_ref.errors import IllegalAction
+    from rules_ref.findings.attribution import accepted_illegal_rules, rejected_legal_rules
     from rules_ref.state import GameState
 
     from ..rules.helpers import fill_deal, no_pass
@@ -327,8 +324,8 @@ def test_rejections_fall_under_the_cited_or_the_governing_rule() -> None:
 
 
 def test_attribution_examines_every_observation_field() -> None:
-    from rules_ref.conformance.attribution import CAUSAL_ORDER, END_ORDER
-    from rules_ref.conformance.observation import FIELDS
+    from rules_ref.findings.attribution import CAUSAL_ORDER, END_ORDER
+    from rules_ref.protocol.observation import FIELDS
 
     for order in (CAUSAL_ORDER, END_ORDER):
         examined = [name for group in order for name in group]

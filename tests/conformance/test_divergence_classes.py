@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.conformance.divergence import Findings, class_of
-from rules_ref.conformance.session import Failure
+from rules_ref.findings.classes import Findings, class_of
+from rules_ref.findings.failure import Failure
 from rules_ref.ruleset import Ruleset
 
 from .multi_fault_adapters import ALSO, command, rules_of
 
-REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 NAME = "pass-lead-suit"
 #: A run bounded by games: a time budget no machine reaches. This seed meets each of the
 #: three faults within its first 3 games; 10 leave room to spare.

@@ -1,7 +1,7 @@
 """``rules-ref conform`` offers tables at the edge of what the rules allow, to be played.
 
 Once a run, after the tables the rules refuse and before the games, the
-runner sends the ``start``s of :mod:`rules_ref.conformance.edge_tables`,
+runner sends the ``start``s of :mod:`rules_ref.conform.edge_tables`,
 chosen from what ``hello`` declares. The reference plays them; an engine
 whose boundary is off by one (:mod:`tests.conformance.edge_table_adapters`)
 is caught before any game, under the rule of that boundary.
@@ -17,10 +17,10 @@ import pytest
 
 from rules_ref.cards import TWO_OF_CLUBS
 from rules_ref.cli import main
-from rules_ref.conformance.adapter import start_state
-from rules_ref.conformance.edge_tables import dealer_last_deal, edge_starts
-from rules_ref.conformance.refused_tables import refusal
+from rules_ref.conform.edge_tables import dealer_last_deal, edge_starts
+from rules_ref.conform.refused_tables import refusal
 from rules_ref.deal import hand_size
+from rules_ref.protocol.reference_adapter import start_state
 from rules_ref.ruleset import MAX_PASS_COUNT, OpeningLead, PassForbidden, Ruleset
 from rules_ref.serialize import ruleset_to_json
 

@@ -1,6 +1,6 @@
 """The per-rule exercise summary: every rule has conditions, a run exercises every one.
 
-The catalogue of conditions (rules_ref/conformance/exercise.py) must name
+The catalogue of conditions (rules_ref/exercise/catalogue.py) must name
 every rule of spec/rules.toml; what a run can reach depends on what the
 adapter supports; a run against the reference adapter exercises every
 condition and every value of every switch it declares. The runs use a
@@ -22,15 +22,15 @@ import pytest
 
 from rules_ref.actions import Play
 from rules_ref.cli import main
-from rules_ref.conformance import exercise as ex
-from rules_ref.conformance.aims import aim_for, focus_weights
-from rules_ref.conformance.conversation import RulesetDrawer
-from rules_ref.conformance.crafted_deals import mirror_deal
-from rules_ref.conformance.exercise_detect import step_conditions
-from rules_ref.conformance.process import Supports
+from rules_ref.conform.aims import aim_for, focus_weights
+from rules_ref.conform.choosers import RulesetDrawer
+from rules_ref.exercise import catalogue as ex
+from rules_ref.exercise.detect import step_conditions
+from rules_ref.protocol.handshake import Supports
 from rules_ref.registry import rule_ids
 from rules_ref.ruleset import Moon, PassDirection, Ruleset
 from rules_ref.state import GameState
+from rules_ref.strategies.crafted import mirror_deal
 
 from .test_conform import REFERENCE, UNHURRIED
 
@@ -178,7 +178,7 @@ def test_the_text_summary_says_how_much_was_exercised(capsys: pytest.CaptureFixt
 
 NARROW = """
 import json, sys
-from rules_ref.conformance.adapter import ReferenceAdapter
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 
 
 class Narrow(ReferenceAdapter):

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.conformance.expect import Expectation, matching_entry, read_expectations
-from rules_ref.conformance.words import Facet
 from rules_ref.errors import InputError
+from rules_ref.findings.expect import Expectation, matching_entry, read_expectations
+from rules_ref.findings.words import Facet
 
 from .multi_fault_adapters import ALSO, command, rules_of
 

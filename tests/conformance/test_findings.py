@@ -22,11 +22,11 @@ import pytest
 
 from rules_ref.actions import Action, Play
 from rules_ref.cli import main
-from rules_ref.cli.conform_report import render_report
+from rules_ref.cli.conform_document import render_report
 from rules_ref.cli.conform_scale import merge_lines
-from rules_ref.conformance.divergence import finding_lines
-from rules_ref.conformance.merge import merge_summaries
-from rules_ref.conformance.words import moon_score_words, void_last_words
+from rules_ref.conform.merge import merge_summaries
+from rules_ref.findings.classes import finding_lines
+from rules_ref.findings.words import moon_score_words, void_last_words
 from rules_ref.registry import spec_toml
 from rules_ref.ruleset import DEFAULT, LastTrickVoid, Moon
 from rules_ref.state import GameState
@@ -217,7 +217,8 @@ def test_the_words_of_a_switch_follow_the_references_value() -> None:
 
 @pytest.mark.rule("MOON.CONDITION")
 def test_a_two_seat_moon_actually_shot_is_a_condition() -> None:
-    from rules_ref.conformance import exercise, exercise_detect
+    from rules_ref.exercise import catalogue as exercise
+    from rules_ref.exercise import detect as exercise_detect
     from rules_ref.ruleset import MoonPair
 
     from ..rules.helpers import SHARED_END, no_pass, scripted_deal
@@ -244,7 +245,7 @@ def test_a_two_seat_moon_actually_shot_is_a_condition() -> None:
 
 
 def test_the_exercise_list_separates_the_impossible_from_the_not_reached() -> None:
-    from rules_ref.conformance import exercise
+    from rules_ref.exercise import catalogue as exercise
     from rules_ref.ruleset import Ruleset
 
     # a ruleset where nobody passes, at 5 to 8 players under min_players = 6

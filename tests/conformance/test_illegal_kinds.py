@@ -18,16 +18,17 @@ import pytest
 from rules_ref.actions import Action, DealCards, Pass, Play
 from rules_ref.cards import TWO_OF_CLUBS
 from rules_ref.cli import main
-from rules_ref.conformance import illegal_kinds as ik
-from rules_ref.conformance.adapter import ReferenceAdapter
-from rules_ref.conformance.crafted_deals import moon_deal, void_follower_deal
-from rules_ref.conformance.exercise_detect import rejected_conditions
-from rules_ref.conformance.observation import observe
+from rules_ref.conform import illegal_kinds as ik
 from rules_ref.deal import MAX_PLAYERS, seeded_deal
 from rules_ref.errors import IllegalAction, RulesRefError, Violation
+from rules_ref.exercise.detect import rejected_conditions
+from rules_ref.protocol.observation import observe
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.ruleset import FirstTrickPoints, PassDirection, PassForbidden, Ruleset
 from rules_ref.serialize import action_to_json
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
+from rules_ref.strategies.crafted import moon_deal, void_follower_deal
 
 from .illegal_kind_adapters import ACCEPTS, command
 from .test_conform import REFERENCE, UNHURRIED

@@ -3,7 +3,7 @@
 An adapter that declares ``position`` is started again, once, in one game in
 four, from the reference's position at the first moment the game meets a
 set-aside pile, a moon choice or a deal's end
-(:mod:`rules_ref.conformance.position_starts`). An engine that plays every
+(:mod:`rules_ref.conform.position_starts`). An engine that plays every
 game right and fails only when a position hands it a set-aside pile or a
 moon choice (:mod:`tests.conformance.position_adapters`) is caught, under
 the rule of what the position holds, with a replay file of that start alone.
@@ -20,27 +20,18 @@ import pytest
 
 from rules_ref import events as ev
 from rules_ref.cli import main
-from rules_ref.conformance.aims import Aim
-from rules_ref.conformance.choosers import AimedChooser
-from rules_ref.conformance.conversation import Conversation
-from rules_ref.conformance.position_starts import (
-    EVERY,
-    is_moment,
-    position_rules,
-    starts_again,
-)
-from rules_ref.conformance.rare_path_counts import (
-    CANCELLED_LEAD,
-    PARTIAL_CANCEL,
-    VOID_TRICK,
-    rare_paths,
-)
+from rules_ref.conform.aims import Aim
+from rules_ref.conform.choosers import AimedChooser
+from rules_ref.conform.conversation import Conversation
+from rules_ref.conform.position_starts import EVERY, is_moment, position_rules, starts_again
 from rules_ref.game import game_steps
-from rules_ref.state import GameState, Phase
+from rules_ref.positions.convert import position_of, state_from_position
+from rules_ref.state_parts import Phase
+from rules_ref.strategies.situations import CANCELLED_LEAD, PARTIAL_CANCEL, VOID_TRICK, rare_paths
 
 from .position_adapters import FAULTS, command
 
-REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 RUN = ["--examples", "60", "--seed", "3", "--max-seconds", "600", "--timeout", "60",
        "--shrink-seconds", "1"]
 
@@ -128,7 +119,7 @@ def test_rare_paths_of_a_trick_read_nothing_from_before_the_position() -> None:
         for before, action, after, events in game_steps(players=8, seed=seed):
             if not any(isinstance(e, ev.TrickWon | ev.TrickSetAside) for e in events):
                 continue
-            fresh = GameState.from_position(before.position(), before.ruleset)
+            fresh = state_from_position(position_of(before), before.ruleset)
             again, again_events = fresh.apply(action)
             assert rare_paths(fresh, action, again, again_events) == rare_paths(
                 before, action, after, events)

@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from rules_ref.conformance import runner
-from rules_ref.conformance.adapter import SWITCHES
-from rules_ref.conformance.messages import first_switches
-from rules_ref.conformance.observation import FIELDS, PROTOCOL_NAME, PROTOCOL_VERSION
-from rules_ref.conformance.process import AdapterProcess
+from rules_ref import conform as runner
+from rules_ref.protocol.client import AdapterProcess
+from rules_ref.protocol.messages import first_switches
+from rules_ref.protocol.observation import FIELDS, PROTOCOL_NAME, PROTOCOL_VERSION
+from rules_ref.protocol.reference_adapter import SWITCHES
 from rules_ref.ruleset import Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +89,7 @@ def conversation() -> Iterator[list[tuple[str, dict[str, Any]]]]:
         mp.setattr(AdapterProcess, "send", recording_send)
         mp.setattr(AdapterProcess, "receive", recording_receive)
         outcome = runner.run_search(runner.Config(
-            command=[sys.executable, "-m", "rules_ref.conformance.adapter"], examples=12,
+            command=[sys.executable, "-m", "rules_ref.protocol.reference_adapter"], examples=12,
             seed=21, versions=(1,)))
     assert outcome.failure is None and outcome.fault is None
     yield log

@@ -28,19 +28,20 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from rules_ref.conformance import runner
-from rules_ref.conformance.adapter import PROTOCOL_ENV, ReferenceAdapter
-from rules_ref.conformance.messages import CAPABILITIES, batch_answers, expand_changes
-from rules_ref.conformance.observation import PROTOCOL_VERSIONS, observe
-from rules_ref.conformance.process import AdapterFault, AdapterProcess
+from rules_ref import conform as runner
 from rules_ref.game import game_steps
-from rules_ref.position import position_to_json
+from rules_ref.positions.convert import position_of, position_to_json, state_from_position
+from rules_ref.protocol.client import AdapterProcess
+from rules_ref.protocol.messages import CAPABILITIES, AdapterFault, batch_answers, expand_changes
+from rules_ref.protocol.observation import PROTOCOL_VERSIONS, observe
+from rules_ref.protocol.reference_adapter import PROTOCOL_ENV, ReferenceAdapter
 from rules_ref.serialize import action_to_json, ruleset_to_json
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "spec" / "schemas" / "protocol"
-REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 V2_SCHEMAS = ("batch-request", "batch-response", "start-position", "observe", "error")
 REQUEST_SCHEMA = {"hello": "hello-request", "start": "start", "action": "action",
                   "batch": "batch-request", "observe": "observe", "bye": "bye"}
@@ -111,7 +112,7 @@ def test_start_from_a_position_embeds_the_position_schema() -> None:
     for name, schema in position["$defs"].items():
         assert start["$defs"][name] == schema, name
     state = [after for _, _, after, _ in game_steps(players=8, seed=1)][30]
-    position_json = position_to_json(state.position())
+    position_json = position_to_json(position_of(state))
     message = {"id": 1, "type": "start", "players": 8, "ruleset": ruleset_to_json(state.ruleset),
                "position": position_json}
     assert errors("start-position", message) == []
@@ -273,11 +274,11 @@ def test_start_from_a_position_observes_that_position() -> None:
     with AdapterProcess(REFERENCE) as proc:
         proc.hello()
         for state in picked:
-            pos = state.position()
+            pos = position_of(state)
             answer = proc.start_position(9, ruleset_to_json(state.ruleset), position_to_json(pos))
             assert answer.pop("type") == "observation"
             answer.pop("id")
-            assert answer == observe(GameState.from_position(pos, state.ruleset))
+            assert answer == observe(state_from_position(pos, state.ruleset))
             if state.phase is Phase.PLAYING:
                 live = observe(state)
                 assert answer["last_trick"] is None  # no history before the position
@@ -287,7 +288,7 @@ def test_start_from_a_position_observes_that_position() -> None:
 
 def test_an_unreachable_position_is_rejected_naming_the_field() -> None:
     state = [after for _, _, after, _ in game_steps(players=8, seed=1)][30]
-    position = position_to_json(state.position())
+    position = position_to_json(position_of(state))
     position["hands"][0] = position["hands"][1]
     adapter = ReferenceAdapter()
     adapter.hello({"versions": [1, 2]})

@@ -1,7 +1,7 @@
 """``rules-ref conform`` offers the tables the rules refuse, and judges the answers.
 
 Once a run, before the games, the runner sends a few ``start``s of tables at
-the edge of what the rules refuse (:mod:`rules_ref.conformance.refused_tables`),
+the edge of what the rules refuse (:mod:`rules_ref.conform.refused_tables`),
 chosen from what ``hello`` declares; each must be rejected. The reference
 adapter rejects them; an adapter that sets up every table
 (:mod:`tests.conformance.table_accepting_adapter`) is caught, under the rule
@@ -22,16 +22,10 @@ import pytest
 
 from rules_ref.actions import DealCards
 from rules_ref.cli import main
-from rules_ref.conformance.adapter import start_state
-from rules_ref.conformance.divergence import class_of
-from rules_ref.conformance.failure import COUNTS, FoundFailure, Stats
-from rules_ref.conformance.handshake import Supports
-from rules_ref.conformance.jobs import merge_jobs
-from rules_ref.conformance.merge import merge_summaries
-from rules_ref.conformance.messages import SWITCHES
-from rules_ref.conformance.outcome import Config
-from rules_ref.conformance.process import AdapterProcess
-from rules_ref.conformance.refused_tables import (
+from rules_ref.conform.jobs import merge_jobs
+from rules_ref.conform.merge import merge_summaries
+from rules_ref.conform.outcome import Config
+from rules_ref.conform.refused_tables import (
     ACCEPTS_REFUSED,
     SETUP_RULES,
     RefusedTable,
@@ -40,10 +34,16 @@ from rules_ref.conformance.refused_tables import (
     refused_tables,
     rejected_start_rules,
 )
-from rules_ref.conformance.search import Runner
-from rules_ref.conformance.session import Failure, Session
-from rules_ref.conformance.shard import Shard, shard_config
+from rules_ref.conform.runner import Runner
+from rules_ref.conform.session import Session
+from rules_ref.conform.shard import Shard, shard_config
 from rules_ref.errors import SetupError
+from rules_ref.findings.classes import class_of
+from rules_ref.findings.failure import COUNTS, Failure, FoundFailure, Stats
+from rules_ref.protocol.client import AdapterProcess
+from rules_ref.protocol.handshake import Supports
+from rules_ref.protocol.messages import SWITCHES
+from rules_ref.protocol.reference_adapter import start_state
 from rules_ref.registry import rule_ids
 from rules_ref.ruleset import PassForbidden, Ruleset
 from rules_ref.serialize import cards_from_json
@@ -51,7 +51,7 @@ from rules_ref.state import GameState
 
 from .table_accepting_adapter import NAME, command
 
-REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 RUN = ["--examples", "3", "--seed", "3", "--max-seconds", "600", "--timeout", "60",
        "--shrink-seconds", "1"]
 EVERY_COUNT = tuple(range(5, 12))
@@ -186,7 +186,7 @@ def test_a_rejected_start_is_blamed_on_the_setup_rules_in_order() -> None:
 
 _REJECTING = textwrap.dedent("""
     import sys
-    from rules_ref.conformance.adapter import ReferenceAdapter
+    from rules_ref.protocol.reference_adapter import ReferenceAdapter
 
     class Rejecting(ReferenceAdapter):
         def start(self, msg):
@@ -280,7 +280,7 @@ def test_a_rejection_citing_another_rule_is_a_citation_not_a_failure() -> None:
 
 _CRASHING = textwrap.dedent("""
     import sys
-    from rules_ref.conformance.adapter import ReferenceAdapter
+    from rules_ref.protocol.reference_adapter import ReferenceAdapter
 
     class Crashing(ReferenceAdapter):
         def start(self, msg):

@@ -175,7 +175,7 @@ def test_a_report_name_must_say_its_format(name: str, capsys: pytest.CaptureFixt
 
 
 def test_exercise_and_offers_tables_when_the_summary_has_them() -> None:
-    from rules_ref.cli.conform_report import report_blocks
+    from rules_ref.cli.conform_document import report_blocks
 
     summary = {"verdict": "pass", "adapter": "an engine", "games": 3, "deals": 4,
                "actions_compared": 300, "illegal_offered": 7,

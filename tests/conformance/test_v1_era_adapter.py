@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
+from rules_ref import vectors
 from rules_ref.cli import main
-from rules_ref.conformance import vectors
-from rules_ref.conformance.handshake import ruleset_for
-from rules_ref.conformance.messages import SWITCHES, first_switches
-from rules_ref.conformance.vector_runner import unsupported
+from rules_ref.protocol.handshake import ruleset_for
+from rules_ref.protocol.messages import SWITCHES, first_switches
 from rules_ref.ruleset import Ruleset
+from rules_ref.vectors.case_replay import unsupported
 
 from . import v1_era_adapter
 from .v1_era_adapter import KNOWN

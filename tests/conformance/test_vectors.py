@@ -23,10 +23,12 @@ from typing import Any
 
 import pytest
 
+from rules_ref import vectors
 from rules_ref.cli import main
-from rules_ref.conformance import vectors
-from rules_ref.conformance.messages import first_switches
-from rules_ref.conformance.vector_runner import (
+from rules_ref.protocol.messages import first_switches
+from rules_ref.ruleset import MoonPair, Ruleset
+from rules_ref.ruleset import presets as ruleset_presets
+from rules_ref.vectors.case_replay import (
     FAIL,
     PASS,
     SKIP,
@@ -37,17 +39,11 @@ from rules_ref.conformance.vector_runner import (
     totals_line,
     unsupported,
 )
-from rules_ref.conformance.vectors.versions import (
-    ADDED_AFTER_V1,
-    V1_PRESETS,
-    for_version,
-)
-from rules_ref.ruleset import MoonPair, Ruleset
-from rules_ref.ruleset import presets as ruleset_presets
+from rules_ref.vectors.versions import ADDED_AFTER_V1, V1_PRESETS, for_version
 
 V1 = vectors.default_dir()
 V2 = vectors.version_dir(2)
-ADAPTER = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+ADAPTER = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 EVERYTHING = {"players": list(range(6, 12)),
               "switches": dict.fromkeys(Ruleset().to_dict(), "any")}
 

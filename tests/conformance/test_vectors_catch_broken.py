@@ -51,10 +51,11 @@ def ignoring(rule: str) -> type:
     from typing import Any
 
     from rules_ref.actions import Play
-    from rules_ref.conformance.adapter import ReferenceAdapter
     from rules_ref.errors import RulesRefError
+    from rules_ref.protocol.reference_adapter import ReferenceAdapter
     from rules_ref.serialize import action_from_json
-    from rules_ref.state import GameState, Phase
+    from rules_ref.state import GameState
+    from rules_ref.state_parts import Phase
 
     class IgnoresRule(ReferenceAdapter):
         def act(self, msg: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +94,7 @@ LOCAL: dict[str, tuple[str, Callable[[], object]]] = {
 
 
 def serve(name: str) -> int:
-    from rules_ref.conformance.adapter import ReferenceAdapter
+    from rules_ref.protocol.reference_adapter import ReferenceAdapter
 
     made = LOCAL[name][1]()
     adapter = made() if isinstance(made, type) else ReferenceAdapter()

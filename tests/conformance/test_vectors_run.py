@@ -22,12 +22,12 @@ from pathlib import Path
 
 import pytest
 
+from rules_ref import vectors
 from rules_ref.cli import main
-from rules_ref.conformance import vectors
-from rules_ref.conformance.vectors import running
+from rules_ref.vectors import running
 from tests.conformance import broken_adapters, vector_adapters
 
-ADAPTER = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+ADAPTER = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 V1 = str(vectors.version_dir(1))
 
 

@@ -21,7 +21,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     _tests = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
     sys.path.insert(0, os.path.dirname(_tests))
 
-from rules_ref.conformance.adapter import ReferenceAdapter
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from tests.conformance import adapter_template_v1 as template
 
 #: The switches and values the adapter knows: those of the protocol's first version.

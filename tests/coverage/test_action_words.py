@@ -12,8 +12,9 @@ import pytest
 
 from rules_ref.actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from rules_ref.cards import Card, parse_card, parse_cards
-from rules_ref.conformance import illegal_kinds as ik
-from rules_ref.conformance.action_words import (
+from rules_ref.conform import illegal_kinds as ik
+from rules_ref.deal import seeded_deal
+from rules_ref.findings.action_words import (
     accepted_words,
     card_list,
     pass_feature,
@@ -21,14 +22,14 @@ from rules_ref.conformance.action_words import (
     rejected_words,
     where_detail,
 )
-from rules_ref.conformance.adapter import start_message
-from rules_ref.conformance.vectors import last_card, moon_deal
-from rules_ref.conformance.words import divergence_words
-from rules_ref.deal import seeded_deal
+from rules_ref.findings.words import divergence_words
 from rules_ref.game import game_steps, next_deal
+from rules_ref.protocol.reference_adapter import start_message
 from rules_ref.ruleset import DEFAULT, PassDirection, PassForbidden, Ruleset
 from rules_ref.serialize import action_to_json
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
+from rules_ref.vectors import last_card, moon_deal
 
 STEPS = list(game_steps(7, 1))
 # seat 0 holds 5♣ 6♣ 8♣ 2♦ 5♦ 6♦ 7♦ 8♦ 2♥ 6♥ 2♠ 2♠ 4♠ A♠; nobody has passed yet

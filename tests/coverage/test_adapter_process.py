@@ -11,8 +11,9 @@ import sys
 
 import pytest
 
-from rules_ref.conformance.process import AdapterFault, AdapterProcess
 from rules_ref.errors import RulesRefError
+from rules_ref.protocol.client import AdapterProcess
+from rules_ref.protocol.messages import AdapterFault
 
 UNHURRIED = 60.0
 

@@ -1,4 +1,4 @@
-"""``rules_ref.conformance.attribution``: the rule each kind of disagreement falls under.
+"""``rules_ref.findings.attribution``: the rule each kind of disagreement falls under.
 
 Each case takes a real reference position (from seeded 7-player games, a
 built moon deal, or a deal of mirrored hands), states one observation field
@@ -15,17 +15,16 @@ import pytest
 
 from rules_ref.actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from rules_ref.cards import Suit, parse_card, parse_cards
-from rules_ref.conformance.attribution import (
-    observation_rules,
-    play_situation_rule,
-    rejected_legal_rules,
-)
-from rules_ref.conformance.observation import observe
-from rules_ref.conformance.vectors import last_card, moon_deal
+from rules_ref.causes import play_situation_rule
+from rules_ref.findings.attribution import observation_rules, rejected_legal_rules
 from rules_ref.game import game_steps, next_deal
+from rules_ref.positions.convert import state_from_position
+from rules_ref.protocol.observation import observe
 from rules_ref.ruleset import DEFAULT, FirstTrickPoints, PassDirection, Ruleset
 from rules_ref.scoring import card_points
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
+from rules_ref.vectors import last_card, moon_deal
 
 Step = tuple[GameState, Action, GameState]
 
@@ -284,10 +283,10 @@ ALL_LED_CANCELLED = (
 
 @pytest.mark.rule("FOLLOW.FIRST_TRICK", "TRICK.LED_SUIT")
 def test_a_seat_void_in_every_suit_of_the_trick_blames_no_led_suit() -> None:
-    from rules_ref.position import parse_position
+    from rules_ref.positions.text import parse_position
     from rules_ref.ruleset import preset
 
-    after = GameState.from_position(parse_position(ALL_LED_CANCELLED), preset("hubpages"))
+    after = state_from_position(parse_position(ALL_LED_CANCELLED), preset("hubpages"))
     assert after.to_act == 8
     legal = observe(after)["legal"]
     assert legal == ["6C", "8C", "10C", "8H", "9H", "10H", "3S", "8S"]
@@ -295,7 +294,7 @@ def test_a_seat_void_in_every_suit_of_the_trick_blames_no_led_suit() -> None:
     assert rules((None, None, after), "legal", ["6C", "8C", "10C", "3S", "8S"]) == [
         "FOLLOW.FIRST_TRICK"]
     # holding a diamond, a seat allowed off the suit shows the led suit lost with its card
-    seat_7 = GameState.from_position(parse_position(ALL_LED_CANCELLED.replace(
+    seat_7 = state_from_position(parse_position(ALL_LED_CANCELLED.replace(
         "1@0:3D5D4DQD3D5D4DQD", "1@0:3D5D4DQD3D5D4D").replace(
         "3C3C6D8D10DKD", "3C3C6D8D10DQDKD")), preset("hubpages"))
     assert seat_7.to_act == 7
@@ -314,12 +313,12 @@ LAST_TRICK_LED_CANCELLED = (
 
 @pytest.mark.rule("TRICK.LED_SUIT")
 def test_the_last_trick_of_a_deal_given_to_another_seat_decides_its_scores() -> None:
-    from rules_ref.position import parse_position
+    from rules_ref.positions.text import parse_position
 
     ruleset = Ruleset.from_dict({"min_players": 5, "opening_lead": "left-of-dealer-no-scoring",
                                  "last_trick_void": "leader", "ten_of_diamonds_points": -10,
                                  "target": 26})
-    before = GameState.from_position(parse_position(LAST_TRICK_LED_CANCELLED), ruleset)
+    before = state_from_position(parse_position(LAST_TRICK_LED_CANCELLED), ruleset)
     action = Play(9, parse_card("KH"))
     after, _ = before.apply(action)
     exp = observe(after)
@@ -343,9 +342,9 @@ VOID_FIRST_TRICK = (
 
 @pytest.mark.rule("VOID.LEADER", "LEAD.HEARTS")
 def test_a_point_card_led_after_a_void_first_trick_names_both_rules() -> None:
-    from rules_ref.position import parse_position
+    from rules_ref.positions.text import parse_position
 
-    before = GameState.from_position(parse_position(VOID_FIRST_TRICK))
+    before = state_from_position(parse_position(VOID_FIRST_TRICK))
     after, _ = before.apply(Play(5, parse_card("6S")))
     assert (after.trick_number, after.to_act, after.tricks[0].winner) == (2, 0, None)
     # Q♠ banned there: not an opening lead (VOID.LEADER), and a Q♠ may always be led
@@ -370,7 +369,7 @@ def test_the_deal_scores_after_a_void_last_trick_are_that_rules() -> None:
 
 @pytest.mark.rule("MOON.CONDITION")
 def test_scores_of_a_moon_of_two_seats_are_moon_shaped() -> None:
-    from rules_ref.conformance.attribution_scores import _moon_shaped
+    from rules_ref.findings.score_attribution import _moon_shaped
 
     state = GameState.start(6)
     assert _moon_shaped(state, [0, 0, 26, 26, 26, 26])

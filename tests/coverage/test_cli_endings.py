@@ -13,7 +13,7 @@ import pytest
 import rules_ref.cli as cli
 from rules_ref import registry
 from rules_ref.cli import rules as rules_command
-from rules_ref.conformance.adapter import ReferenceAdapter
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 
 
 def _raising(exc: BaseException) -> Any:
@@ -54,14 +54,14 @@ def test_python_dash_m_runs_the_command_line(monkeypatch: pytest.MonkeyPatch,
 
 
 # runpy warns that the module it runs as __main__ was imported already (by these tests).
-@pytest.mark.filterwarnings("ignore:'rules_ref.conformance.adapter' found in sys.modules")
+@pytest.mark.filterwarnings("ignore:'rules_ref.protocol.reference_adapter' found in sys.modules")
 def test_the_reference_adapter_runs_as_a_module(monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m rules_ref.conformance.adapter``: one answer a line, until ``bye``."""
+    """``python -m rules_ref.protocol.reference_adapter``: one answer a line, until ``bye``."""
     monkeypatch.setattr(sys, "argv", ["adapter.py"])
     monkeypatch.setattr(sys, "stdin", io.StringIO('{"id": 0, "type": "bye"}\n{"id": 1}\n'))
     with pytest.raises(SystemExit) as ended:
-        runpy.run_module("rules_ref.conformance.adapter", run_name="__main__")
+        runpy.run_module("rules_ref.protocol.reference_adapter", run_name="__main__")
     assert ended.value.code == 0
     assert capsys.readouterr() == ('{"id":0,"type":"bye"}\n', "")
 

@@ -11,7 +11,7 @@ import pytest
 import rules_ref
 import rules_ref.cli as cli
 from rules_ref.cli import rules as rules_command
-from rules_ref.conformance import search
+from rules_ref.conform import runner as search
 
 from .test_conform_report import StepClock
 
@@ -78,7 +78,7 @@ def test_a_conform_run_that_compared_nothing_is_not_a_pass(
     """A time budget that ends the search before its first game tested nothing: exit 4."""
     monkeypatch.setattr(search, "time", StepClock())  # a second passes before the first game
     code = cli.main(["conform", "--examples", "100000", "--players", "6", "--max-seconds", "0.001",
-                 "--", sys.executable, "-m", "rules_ref.conformance.adapter"])
+                 "--", sys.executable, "-m", "rules_ref.protocol.reference_adapter"])
     out, err = capsys.readouterr()
     lines = out.splitlines()
     assert (code, err) == (4, "")

@@ -11,7 +11,7 @@ import pytest
 from rules_ref.cli import main
 from rules_ref.cli.conform import _Progress
 
-REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 FAULT_ADAPTER = [sys.executable,
                  str(Path(__file__).resolve().parent.parent / "hostile" / "fault_adapter.py")]
 

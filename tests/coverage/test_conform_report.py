@@ -9,9 +9,9 @@ import pytest
 
 import rules_ref.cli as cli
 from rules_ref.cli.conform import _Progress
-from rules_ref.conformance import search
+from rules_ref.conform import runner as search
 
-REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 
 
 class StepClock:

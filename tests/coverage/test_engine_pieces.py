@@ -20,7 +20,8 @@ from rules_ref.game import game_steps, play_game
 from rules_ref.leading import may_lead, may_open_with
 from rules_ref.record import actions_to_json
 from rules_ref.ruleset import FirstTrickPoints, HeartsBrokenBy, PassDirection, Ruleset
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 
 p = parse_cards
 c = parse_card

@@ -15,7 +15,8 @@ from rules_ref.cli.position import game_states
 from rules_ref.cli.style import Style
 from rules_ref.game import game_steps
 from rules_ref.policy import choose_bold
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 
 from ..cli.test_person import GAME, SEAT, scripted
 from ..rules.helpers import MOON_END, eight_player_deal

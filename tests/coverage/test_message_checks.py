@@ -6,9 +6,8 @@ from typing import Any
 
 import pytest
 
-from rules_ref.conformance.handshake import Supports, parse_supports
-from rules_ref.conformance.messages import batch_answers, check_error, describe_status
-from rules_ref.conformance.process import AdapterFault
+from rules_ref.protocol.handshake import Supports, parse_supports
+from rules_ref.protocol.messages import AdapterFault, batch_answers, check_error, describe_status
 
 
 def test_exit_statuses_in_words() -> None:

@@ -23,7 +23,7 @@ from rules_ref.actions import DealCards
 
 ROOT = Path(__file__).resolve().parents[2]
 FAULTY = [sys.executable, str(ROOT / "tests" / "hostile" / "fault_adapter.py")]
-REFERENCE = [sys.executable, "-m", "rules_ref.conformance.adapter"]
+REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 SILENT_TIMEOUT = 4.0
 UNHURRIED = 120.0
 CONFORM = ["conform", "--examples", "1", "--seed", "1", "--shrink-seconds", "1",
@@ -81,8 +81,8 @@ def test_a_silence_ends_at_the_timeout(faulty_env: Path,
     # and its report
     from concurrent.futures import ThreadPoolExecutor
 
-    from rules_ref.conformance.outcome import Config
-    from rules_ref.conformance.replay import run_replay
+    from rules_ref.conform.outcome import Config
+    from rules_ref.conform.rerun import run_replay
     from rules_ref.deal import seeded_deal
     from rules_ref.state import GameState
 
@@ -196,7 +196,7 @@ def test_no_adapter_command(capsys: pytest.CaptureFixture[str], argv: list[str])
     assert cli.main(["conform", *argv]) == 2
     assert capsys.readouterr() == ("", (
         "rules-ref conform: error: no adapter command: give it after --, for example "
-        "rules-ref conform -- python -m rules_ref.conformance.adapter\n"))
+        "rules-ref conform -- rules-ref adapter\n"))
 
 
 @pytest.mark.parametrize(("mode", "at", "code", "evidence"), [

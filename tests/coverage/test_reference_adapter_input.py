@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from rules_ref.conformance.adapter import PROTOCOL_ENV, ReferenceAdapter, main, protocol_from
 from rules_ref.errors import RulesRefError
 from rules_ref.game import game_steps
-from rules_ref.position import position_to_json
+from rules_ref.positions.convert import position_of, position_to_json
+from rules_ref.protocol.reference_adapter import PROTOCOL_ENV, ReferenceAdapter, main, protocol_from
 from rules_ref.ruleset import DEFAULT
 
 RULESET = DEFAULT.to_dict()
@@ -24,7 +24,7 @@ def _v2() -> ReferenceAdapter:
 
 def _position() -> dict[str, Any]:
     state = [after for _, _, after, _ in game_steps(players=8, seed=1)][30]
-    return position_to_json(state.position())
+    return position_to_json(position_of(state))
 
 
 @pytest.mark.parametrize(("change", "reason"), [
@@ -74,7 +74,7 @@ def test_serve_ends_at_the_end_of_input() -> None:
 def test_the_protocol_version_from_arguments_or_environment() -> None:
     assert protocol_from(["--protocol", "1"], {}) == 1
     assert protocol_from([], {PROTOCOL_ENV: "1"}) == 1
-    with pytest.raises(SystemExit, match=r"^usage: python -m rules_ref\.conformance\.adapter "
+    with pytest.raises(SystemExit, match=r"^usage: rules-ref adapter "
                                          r"\[--protocol 1\|2\]$"):
         protocol_from(["--fast"], {})
     with pytest.raises(SystemExit, match=r"^adapter: protocol version '3' is not one of 1, 2$"):

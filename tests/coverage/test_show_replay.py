@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import rules_ref.cli as cli
+from rules_ref.positions.convert import position_of
 
 ROOT = Path(__file__).resolve().parents[2]
 FAULTY = [sys.executable, str(ROOT / "tests" / "hostile" / "fault_adapter.py")]
@@ -20,8 +21,8 @@ def replay(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The replay file conform writes for an adapter that exits at the first action of a game.
 
     Message 0 is the hello, 1 to 4 the tables the rules refuse that conform offers
-    before the games (rules_ref.conformance.refused_tables), 5 to 8 the tables at the
-    edge of what they allow (rules_ref.conformance.edge_tables), 9 the game's start.
+    before the games (rules_ref.conform.refused_tables), 5 to 8 the tables at the
+    edge of what they allow (rules_ref.conform.edge_tables), 9 the game's start.
     """
     out = tmp_path_factory.mktemp("replay")
     mp = pytest.MonkeyPatch()
@@ -99,9 +100,9 @@ def test_a_replay_that_starts_from_a_position_is_shown_from_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """conform writes a class's minimal example as a position and one action: show draws both."""
     from rules_ref.game import game_steps
-    from rules_ref.position import position_to_json
+    from rules_ref.positions.convert import position_to_json
     from rules_ref.ruleset import Ruleset
-    from rules_ref.state import Phase
+    from rules_ref.state_parts import Phase
 
     state = next(after for _, _, after, _ in game_steps(6, 3)
                  if after.phase is Phase.PLAYING and after.trick_number == 2 and not after.trick)
@@ -109,7 +110,7 @@ def test_a_replay_that_starts_from_a_position_is_shown_from_it(
     card = state.legal_plays()[0]
     data = {"format": "cancellation-hearts-conform-replay", "version": 1,
             "start": {"type": "start", "players": 6, "ruleset": Ruleset().to_dict(),
-                      "position": position_to_json(state.position())},
+                      "position": position_to_json(position_of(state))},
             "actions": [{"type": "play", "seat": seat, "card": str(card)}]}
     code, out, err = _show(tmp_path, data, capsys)
     assert (code, err) == (0, "")

@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from rules_ref.conformance.vectors.checking import check_dir
+from rules_ref.vectors.checking import check_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 

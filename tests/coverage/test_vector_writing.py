@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from rules_ref.conformance.vectors.files import FORMAT
-from rules_ref.conformance.vectors.writing import generate
+from rules_ref.vectors.files import FORMAT
+from rules_ref.vectors.writing import generate
 
 
 def test_generate_removes_only_stale_vector_files(tmp_path: Path) -> None:

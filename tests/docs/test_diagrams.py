@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from rules_ref.ruleset import PassDirection
-from rules_ref.state import Phase
+from rules_ref.state_parts import Phase
 
 from . import ROOT, chdocs
 

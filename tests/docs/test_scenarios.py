@@ -14,6 +14,7 @@ import pytest
 
 from rules_ref import MoonChoice, parse_cards
 from rules_ref.cards import penalty_points
+from rules_ref.positions.convert import state_from_position
 
 from . import chdocs
 
@@ -232,13 +233,12 @@ def test_under_moon_others_52_the_moon_needs_no_choice() -> None:
 def test_each_drawn_trick_starts_from_the_position_the_page_prints(name: str) -> None:
     """A game started from a trick's printed position plays that trick as the page draws it."""
     from rules_ref import Play
-    from rules_ref.position import parse_position
-    from rules_ref.state import GameState
+    from rules_ref.positions.text import parse_position
 
     scenario = scenarios.SCENARIOS[name]
     story = scenarios.play(scenario)
     for step in story.steps:
-        state = GameState.from_position(parse_position(step.position), scenario.ruleset)
+        state = state_from_position(parse_position(step.position), scenario.ruleset)
         assert (state.trick_number, state.leader, state.pending) == (
             step.number, step.leader, step.pending_before)
         for seat, card in zip(step.seats, step.cards, strict=True):

@@ -1,7 +1,7 @@
 """An adapter that answers like the reference until its fault triggers.
 
 Run it as ``python tests/hostile/fault_adapter.py MODE``. It speaks
-``spec/protocol.md`` through :class:`rules_ref.conformance.adapter.ReferenceAdapter`
+``spec/protocol.md`` through :class:`rules_ref.protocol.reference_adapter.ReferenceAdapter`
 and breaks the protocol in one way, chosen by ``MODE`` (see :data:`MODES`),
 at one message. Before it breaks anything it writes
 ``fault-adapter: MODE at message N`` on standard error, so that a test can
@@ -38,7 +38,7 @@ import sys
 import time
 from typing import Any, BinaryIO
 
-from rules_ref.conformance.adapter import ReferenceAdapter
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 
 #: Every mode and what it does at the fault message.
 MODES: dict[str, str] = {

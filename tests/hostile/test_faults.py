@@ -8,7 +8,7 @@ with the test session so that they run beside the other tests); each run must
 * end by itself, with exit status 2 (0 for the modes that are legal: an
   answer split across writes, a slow answer under the timeout, a flood of
   standard error, an adapter that lingers after ``bye``);
-* name the fault (``adapter KIND``, :data:`rules_ref.conformance.process.FAULT_KINDS`)
+* name the fault (``adapter KIND``, :data:`rules_ref.protocol.client.FAULT_KINDS`)
   and show the evidence: what the adapter printed on standard output, the
   tail of its standard error, its exit status or the signal that killed it;
 * leave no process behind (the adapter appends its pid and its grandchild's
@@ -38,7 +38,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_ref.conformance.process import FAULT_KINDS
+from rules_ref.protocol.messages import FAULT_KINDS
 from tests import forked
 from tests.processes import ignores, wait_gone, wait_until
 

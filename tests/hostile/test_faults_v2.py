@@ -11,7 +11,7 @@ and leave no process behind. No fault of these modes is a silence, so every
 run has an answer timeout and a time budget that no answer and no run comes
 near on any machine: only the fault can end it, whatever the machine's speed.
 The capabilities conform does not use (a start from a position) are checked
-through :class:`rules_ref.conformance.process.AdapterProcess` directly.
+through :class:`rules_ref.protocol.client.AdapterProcess` directly.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from pathlib import Path
 
 import pytest
 
-from rules_ref.conformance.process import FAULT_KINDS, AdapterFault, AdapterProcess
+from rules_ref.protocol.client import AdapterProcess
+from rules_ref.protocol.messages import FAULT_KINDS, AdapterFault
 from tests import forked
 from tests.processes import gone, wait_gone
 
@@ -190,7 +191,7 @@ def test_position_capability_not_honoured_is_named() -> None:
 
 def test_undeclared_capability_is_never_sent() -> None:
     """The runner asks only for what the adapter declared: a version-1 adapter gets no batch."""
-    with AdapterProcess([sys.executable, "-m", "rules_ref.conformance.adapter", "--protocol",
+    with AdapterProcess([sys.executable, "-m", "rules_ref.protocol.reference_adapter", "--protocol",
                          "1"], timeout=TIMEOUT) as proc:
         hello = proc.hello()
         assert hello["version"] == 1 and "capabilities" not in hello

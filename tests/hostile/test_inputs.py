@@ -22,17 +22,20 @@ from typing import Any
 
 import pytest
 
-from rules_ref import game, serialize, validate
+from rules_ref import conform as runner
+from rules_ref import fileio as cli_io
+from rules_ref import findings, game, record_shape, serialize, vectors
 from rules_ref.cards import MAX_CARD_TEXT, parse_card
 from rules_ref.cli import common, conform
-from rules_ref.cli import io as cli_io
-from rules_ref.conformance import process, runner, vector_runner, vectors
-from rules_ref.conformance.process import AdapterFault, decode_answer
 from rules_ref.errors import CardNotationError, RulesRefError
 from rules_ref.game import play_game
+from rules_ref.protocol import handshake, messages, pipe
+from rules_ref.protocol.messages import AdapterFault, decode_answer
 from rules_ref.record import record_from_state
 from rules_ref.registry import spec_dir
 from rules_ref.ruleset import INT_BOUNDS, MAX_PASS_CYCLE, Ruleset
+from rules_ref.vectors import case_replay as vector_runner
+from rules_ref.vectors import files as vector_files
 
 from . import cli
 
@@ -312,7 +315,7 @@ def test_record_breaking_rules_exits_1(record: dict[str, Any], tmp_path: Path) -
 
 def _replay(record: dict[str, Any]) -> dict[str, Any]:
     deal = record["deals"][0]
-    return {"format": runner.REPLAY_FORMAT, "version": 1, "kind": "disagreement",
+    return {"format": findings.REPLAY_FORMAT, "version": 1, "kind": "disagreement",
             "start": {"type": "start", "players": 6, "ruleset": record["ruleset"],
                       "deal_number": 1, "dealer": 0, "totals": [0] * 6,
                       "hands": deal["hands"], "extras": deal["extras"]},
@@ -356,7 +359,7 @@ def test_replay_file(path: str, value: object, pattern: str, record: dict[str, A
 def test_a_valid_replay_runs(record: dict[str, Any], tmp_path: Path) -> None:
     file = _write(tmp_path, "replay.json", json.dumps(_replay(record)))
     code, out, err = cli("conform", "--replay", file, "--", sys.executable, "-m",
-                         "rules_ref.conformance.adapter")
+                         "rules_ref.protocol.reference_adapter")
     assert (code, err) == (0, "")
     assert f"replay of {file}: 2 answers compared; the implementation agrees" in out
 
@@ -427,10 +430,10 @@ def test_vector_directory(tmp_path: Path, vector_dir: Path,
           r"error: .*/bad.json: a vector file is a JSON object")
     (vector_dir / "bad.json").unlink()
     _edit_vectors(vector_dir, "cases.0.steps", [{"action": None}] * 41)
-    monkeypatch.setattr(vectors, "MAX_CASE_ACTIONS", 40)
+    monkeypatch.setattr(vector_files, "MAX_CASE_ACTIONS", 40)
     check(["vectors", "run", "--dir", str(vector_dir), *run], 2,
           r"error: .*/trick.json: cases\[0\].steps: 41 steps, more than 40")
-    monkeypatch.setattr(vectors, "MAX_CASES_PER_FILE", 5)
+    monkeypatch.setattr(vector_files, "MAX_CASES_PER_FILE", 5)
     check(["vectors", "run", "--dir", str(vector_dir), *run], 2,
           r"error: .*/trick.json: cases: 11 cases, more than 5")
 
@@ -550,19 +553,19 @@ def test_protocol_line(raw: bytes, kind: str, pattern: str) -> None:
 def test_protocol_answers_checked() -> None:
     assert decode_answer(b'{"id": 3, "type": "bye"}\r\n', 3) == {"id": 3, "type": "bye"}
     faults: list[tuple[Callable[[], object], str]] = [
-        (lambda: process.answer_kind({"type": "hello"}, ("observation",), "message 2"),
+        (lambda: messages.answer_kind({"type": "hello"}, ("observation",), "message 2"),
          "the answer to message 2 is a second hello (the handshake is the first message "
          "only); expected observation"),
-        (lambda: process.answer_kind({}, ("observation",), "message 2"),
+        (lambda: messages.answer_kind({}, ("observation",), "message 2"),
          "the answer to message 2 is a message without a type; expected observation"),
-        (lambda: process.check_rejection({"type": "rejected", "rule": 3}, "message 2"),
+        (lambda: messages.check_rejection({"type": "rejected", "rule": 3}, "message 2"),
          "the rejected answer to message 2: reason is missing; rule must be a rule ID, got 3"),
-        (lambda: process.check_hello({"type": "hello", "protocol": "x"}),
+        (lambda: handshake.check_hello({"type": "hello", "protocol": "x"}),
          "expected a hello of protocol 'cancellation-hearts-adapter', got \"x\""),
-        (lambda: process.parse_supports({"supports": {"players": [8], "switches": {
+        (lambda: handshake.parse_supports({"supports": {"players": [8], "switches": {
             "moon": ["x"] * 1001}}}), "hello.supports.switches.moon: expected \"any\" or a "
                                      "list of 1 to 1000 values"),
-        (lambda: process.parse_supports({"supports": {"players": [8], "switches": {
+        (lambda: handshake.parse_supports({"supports": {"players": [8], "switches": {
             "moon": ["x"]}}}), "hello.supports.switches.moon[0]: 'x' is not one of"),
     ]
     for call, message in faults:
@@ -579,22 +582,22 @@ def test_the_limits_document_states_the_code() -> None:
     stated = {
         "card text": (MAX_CARD_TEXT, f"| Card text | {MAX_CARD_TEXT} characters"),
         "input file": (cli_io.MAX_INPUT_BYTES, f"64 MiB ({cli_io.MAX_INPUT_BYTES} bytes)"),
-        "line": (process.MAX_LINE_BYTES, f"1 MiB ({process.MAX_LINE_BYTES} bytes)"),
-        "depth": (process.MAX_DEPTH, f"| Protocol message nesting | {process.MAX_DEPTH} levels"),
-        "switch values": (process.MAX_SWITCH_VALUES,
-                          f"`hello.supports` | {process.MAX_SWITCH_VALUES} |"),
+        "line": (messages.MAX_LINE_BYTES, f"1 MiB ({messages.MAX_LINE_BYTES} bytes)"),
+        "depth": (messages.MAX_DEPTH, f"| Protocol message nesting | {messages.MAX_DEPTH} levels"),
+        "switch values": (handshake.MAX_SWITCH_VALUES,
+                          f"`hello.supports` | {handshake.MAX_SWITCH_VALUES} |"),
         "timeout": (common.MAX_TIMEOUT, f"at most {common.MAX_TIMEOUT:g} s; default "
-                                        f"{process.DEFAULT_TIMEOUT:g} s"),
+                                        f"{pipe.DEFAULT_TIMEOUT:g} s"),
         "examples": (conform.MAX_EXAMPLES, "| `--examples` | 1 to 10⁹ |"),
         "jobs": (conform.MAX_JOBS, f"| `--jobs` | 1 to {conform.MAX_JOBS} |"),
         "play deals": (game.MAX_DEALS, f"| Deals played by `play` | {game.MAX_DEALS} |"),
-        "record deals": (validate.MAX_DEALS,
-                         f"| Deals in a record (`validate`) | {validate.MAX_DEALS} |"),
-        "record lists": (validate.MAX_LIST, f"totals) | {validate.MAX_LIST} entries |"),
+        "record deals": (record_shape.MAX_DEALS,
+                         f"| Deals in a record (`validate`) | {record_shape.MAX_DEALS} |"),
+        "record lists": (record_shape.MAX_LIST, f"totals) | {record_shape.MAX_LIST} entries |"),
         "game deals": (runner.MAX_DEALS_PER_GAME,
                        f"| Deals in one `conform` game | {runner.MAX_DEALS_PER_GAME} |"),
-        "replay": (runner.MAX_REPLAY_ACTIONS, f"(`conform --replay`) | "
-                                              f"{runner.MAX_REPLAY_ACTIONS} |"),
+        "replay": (findings.MAX_REPLAY_ACTIONS, f"(`conform --replay`) | "
+                                                f"{findings.MAX_REPLAY_ACTIONS} |"),
         "state": (serialize.MAX_STATE_ACTIONS, f"`rules_ref.serialize.state_from_json`) | "
                                                f"{serialize.MAX_STATE_ACTIONS} |"),
         "cases": (vectors.MAX_CASES_PER_FILE, f"| Cases in a vector file | "
@@ -614,7 +617,7 @@ def test_the_limits_document_states_the_code() -> None:
     for name, (value, row) in stated.items():
         assert row in text, (name, value, row)
     assert INT_BOUNDS["target"] == (1, 10**9) and conform.MAX_EXAMPLES == 10**9
-    for kind in process.FAULT_KINDS:
+    for kind in messages.FAULT_KINDS:
         assert f"| `{kind}` |" in text, kind
     from rules_ref.cli import COMMANDS
 

@@ -13,15 +13,16 @@ from pathlib import Path
 
 import pytest
 
+from rules_ref import vectors
 from rules_ref.cards import parse_card
-from rules_ref.conformance import vectors
-from rules_ref.conformance.adapter import ReferenceAdapter, start_state
-from rules_ref.conformance.process import AdapterFault, AdapterProcess, decode_answer
-from rules_ref.conformance.replay import REPLAY_FORMAT, read_replay
 from rules_ref.errors import CardNotationError, InputError
+from rules_ref.findings.replay import REPLAY_FORMAT, read_replay
+from rules_ref.protocol.client import AdapterProcess
+from rules_ref.protocol.messages import AdapterFault, decode_answer
+from rules_ref.protocol.reference_adapter import ReferenceAdapter, start_state
 from rules_ref.record import record_actions
+from rules_ref.record_shape import check_shape
 from rules_ref.ruleset import Ruleset
-from rules_ref.validate import check_shape
 
 from . import cli
 
@@ -128,7 +129,7 @@ def test_start_with_no_players(players: int) -> None:
 
 def test_replay_start_cannot_override_the_message_id() -> None:
     # A replay's start with an "id" replaced the runner's id ({"id": n, **message}).
-    with AdapterProcess([sys.executable, "-m", "rules_ref.conformance.adapter"],
+    with AdapterProcess([sys.executable, "-m", "rules_ref.protocol.reference_adapter"],
                         timeout=120) as proc:
         proc.hello()
         assert proc.send({"type": "bye", "id": 99}) == 1
@@ -180,7 +181,7 @@ def test_record_actions_with_a_short_passes_list() -> None:
 
 def test_rejected_answer_shape_is_checked_by_vectors_run() -> None:
     # A rejection without a reason passed `vectors run` unchecked.
-    from rules_ref.conformance.process import check_rejection
+    from rules_ref.protocol.messages import check_rejection
 
     with pytest.raises(AdapterFault, match="reason is missing"):
         check_rejection({"type": "rejected"}, "a start request")

@@ -6,7 +6,7 @@ examples, so a proof resting on them alone would depend on the size of the
 Hypothesis profile. :func:`with_crafted_examples` adds these positions to a
 property test as explicit examples (``hypothesis.example``), which run
 before the drawn ones in every profile. Between them they go through every
-rare path of :data:`~rules_ref.conformance.strategies.RARE_PATHS`;
+rare path of :data:`~rules_ref.strategies.RARE_PATHS`;
 ``test_zz_rare_paths.py`` checks that each goes through the paths it is
 listed with, so a change that moves one off its path fails by name.
 """
@@ -20,8 +20,9 @@ from hypothesis import example
 
 from rules_ref.actions import DealCards
 from rules_ref.cards import parse_cards
-from rules_ref.conformance import crafted_deals
-from rules_ref.conformance.strategies import (
+from rules_ref.ruleset import PassDirection, Ruleset
+from rules_ref.state import GameState
+from rules_ref.strategies import (
     CANCELLED_LEAD,
     FORCED_HEART_LEAD,
     MOON_ADD,
@@ -37,8 +38,7 @@ from rules_ref.conformance.strategies import (
     DealPosition,
     Policy,
 )
-from rules_ref.ruleset import PassDirection, Ruleset
-from rules_ref.state import GameState
+from rules_ref.strategies import crafted as crafted_deals
 
 #: No passing: the crafted hands reach the play as they were dealt.
 HOLD = Ruleset(pass_cycle=(PassDirection.HOLD,))

@@ -26,7 +26,8 @@ from rules_ref.errors import IllegalAction, SetupError
 from rules_ref.record import record_actions, record_from_state
 from rules_ref.ruleset import LastTrickVoid, Moon, MoonPair, PassForbidden
 from rules_ref.serialize import action_from_json, state_from_json, state_to_json
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.view import seat_view
 
 from .model import (

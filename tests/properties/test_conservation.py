@@ -15,8 +15,9 @@ from collections import Counter
 import pytest
 
 from rules_ref.actions import Action
-from rules_ref.conformance.strategies import play_out
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
+from rules_ref.strategies import play_out
 
 from . import invariants as inv
 from .crafted import CRAFTED, unplayed

@@ -20,9 +20,10 @@ import pytest
 from hypothesis import given, settings
 
 from rules_ref.actions import Action
-from rules_ref.conformance.strategies import DealPosition, RarePathTally, deal_positions, play_out
 from rules_ref.events import Event
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
+from rules_ref.strategies import DealPosition, RarePathTally, deal_positions, play_out
 
 from . import examples
 from . import invariants as inv

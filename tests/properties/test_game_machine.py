@@ -31,7 +31,11 @@ from hypothesis.stateful import (
 
 from rules_ref.actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from rules_ref.cards import CARDS
-from rules_ref.conformance.strategies import (
+from rules_ref.events import Event
+from rules_ref.ruleset import PassDirection
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
+from rules_ref.strategies import (
     Policy,
     RarePathTally,
     dealers,
@@ -42,9 +46,6 @@ from rules_ref.conformance.strategies import (
     player_counts,
     rulesets,
 )
-from rules_ref.events import Event
-from rules_ref.ruleset import PassDirection
-from rules_ref.state import GameState, Phase
 
 from . import examples
 from . import invariants as inv

@@ -14,15 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_ref.actions import DealCards, Play
-from rules_ref.conformance.strategies import (
+from rules_ref.ruleset import OpeningLead, PassDirection
+from rules_ref.state import GameState
+from rules_ref.strategies import (
     dealers,
     explicit_deals,
     opening_lead_deals,
     player_counts,
     rulesets,
 )
-from rules_ref.ruleset import OpeningLead, PassDirection
-from rules_ref.state import GameState
 
 from . import examples
 from . import invariants as inv

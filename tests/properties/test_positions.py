@@ -4,7 +4,8 @@
   deals included: void first tricks, pending extras, the moon, split piles;
   the crafted positions of ``crafted.py`` first)
   round-trips through its text (long and short form) and its JSON form, and
-  through :meth:`GameState.from_position` and :meth:`GameState.position`.
+  through :func:`~rules_ref.positions.convert.state_from_position` and
+  :func:`~rules_ref.positions.convert.position_of`.
 * A game started from the position of a moment of another game, given the
   same remaining actions, goes on identically: the same position and the
   same observation (``spec/protocol.md``) after every action, except for
@@ -25,18 +26,20 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from rules_ref.actions import Action
-from rules_ref.conformance.observation import observe
-from rules_ref.conformance.strategies import DealPosition, deal_positions, play_out
 from rules_ref.errors import InputError
 from rules_ref.events import Event
-from rules_ref.position import (
-    check_position,
-    format_position,
-    parse_position,
+from rules_ref.positions.check import check_position
+from rules_ref.positions.convert import (
     position_from_json,
+    position_of,
     position_to_json,
+    state_from_position,
 )
-from rules_ref.state import GameState, Phase
+from rules_ref.positions.text import format_position, parse_position
+from rules_ref.protocol.observation import observe
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
+from rules_ref.strategies import DealPosition, deal_positions, play_out
 
 from . import examples
 from .crafted import unplayed, with_crafted_examples
@@ -78,20 +81,20 @@ def test_positions_of_random_deals_round_trip_and_play_on_identically(
     rs = position.state.ruleset
     phases = set()
     for state, _ in steps:
-        pos = state.position()
+        pos = position_of(state)
         phases.add(pos.phase)
         assert parse_position(format_position(pos)) == pos
         assert parse_position(format_position(pos, short=True)) == pos
         assert position_from_json(position_to_json(pos)) == pos
         assert check_position(pos, rs) is pos
-        assert GameState.from_position(pos, rs).position() == pos
+        assert position_of(state_from_position(pos, rs)) == pos
     assert Phase.DEALING in phases and Phase.PLAYING in phases
     k = start % len(steps)
     original = steps[k][0]
-    copy = GameState.from_position(original.position(), rs)
+    copy = state_from_position(position_of(original), rs)
     seen_trick = bool(copy.tricks)
     for i, (state, action) in enumerate(steps[k:]):
-        assert copy.position() == state.position()
+        assert position_of(copy) == position_of(state)
         assert copy.legal_actions() == state.legal_actions()
         first = i == 0 and state.phase is Phase.DEALING
         mine, theirs = observe(copy), observe(state)
@@ -115,7 +118,7 @@ def mutated_texts(draw: st.DrawFn) -> str:
     position = draw(deal_positions())
     steps = _steps(position)
     state = steps[draw(st.integers(0, len(steps) - 1))][0]
-    text = format_position(state.position(), short=draw(st.booleans()))
+    text = format_position(position_of(state), short=draw(st.booleans()))
     for _ in range(draw(st.integers(1, 4))):
         kind = draw(st.sampled_from(("edit", "insert", "delete", "swap fields", "move card")))
         words = text.split(" ")
@@ -163,10 +166,10 @@ def test_a_mutated_position_text_reads_or_is_refused_with_an_input_error(text: s
     assert parse_position(again) == pos
     assert position_from_json(position_to_json(pos)) == pos
     try:
-        state = GameState.from_position(pos)
+        state = state_from_position(pos)
     except InputError:
         return
-    assert state.position() == pos
+    assert position_of(state) == pos
 
 
 _JSON_VALUES = st.recursive(
@@ -181,7 +184,7 @@ _JSON_VALUES = st.recursive(
 def mutated_json(draw: st.DrawFn) -> Any:
     position = draw(deal_positions())
     steps = _steps(position)
-    data: Any = position_to_json(steps[draw(st.integers(0, len(steps) - 1))][0].position())
+    data: Any = position_to_json(position_of(steps[draw(st.integers(0, len(steps) - 1))][0]))
     for _ in range(draw(st.integers(1, 3))):
         node = data
         key: Any = draw(st.sampled_from(sorted(node)))

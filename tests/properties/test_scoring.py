@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 from rules_ref.actions import MoonChoice
 from rules_ref.cards import Card, Suit, full_deck
-from rules_ref.conformance.strategies import player_counts, rulesets, trick_cards
 from rules_ref.game_end import is_game_over, winners
 from rules_ref.pending import settle_pending
 from rules_ref.ruleset import Ruleset
@@ -30,6 +29,7 @@ from rules_ref.scoring import (
     moon_shooter,
     pair_moon_scores,
 )
+from rules_ref.strategies import player_counts, rulesets, trick_cards
 from rules_ref.tricks import resolve_trick
 
 from . import examples

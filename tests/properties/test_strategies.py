@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules_ref import strategies as S
 from rules_ref.actions import DealCards
 from rules_ref.cards import Suit, full_deck
-from rules_ref.conformance import strategies as S
-from rules_ref.conformance.setup_strategies import fits_every_count
 from rules_ref.deal import check_deal, extras_count, hand_size
 from rules_ref.errors import InputError
 from rules_ref.ruleset import Moon, PassDirection, PassForbidden, Ruleset, presets
 from rules_ref.state import GameState
+from rules_ref.strategies.setups import fits_every_count
 
 from . import examples
 

@@ -1,7 +1,7 @@
 """One definition of "supported": the rulesets drawn for an adapter are the ones the runner allows.
 
-:func:`rules_ref.conformance.strategies.rulesets` and :meth:`Supports.allows`
-both use :func:`rules_ref.conformance.handshake.unsupported_switches`; a
+:func:`rules_ref.strategies.rulesets` and :meth:`Supports.allows`
+both use :func:`rules_ref.protocol.handshake.unsupported_switches`; a
 listed switch is supported at the listed values only, even when the list
 leaves out its default.
 """
@@ -13,10 +13,10 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_ref.conformance import strategies as S
-from rules_ref.conformance.handshake import Supports, unsupported_switches
-from rules_ref.conformance.setup_strategies import _inside
+from rules_ref import strategies as S
+from rules_ref.protocol.handshake import Supports, unsupported_switches
 from rules_ref.ruleset import Moon, Ruleset, presets
+from rules_ref.strategies.setups import _inside
 
 #: Declarations whose lists leave out the switch's default (and one that keeps it).
 DECLARATIONS: tuple[dict[str, Any], ...] = (

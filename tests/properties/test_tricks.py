@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from rules_ref.actions import DealCards, Play
 from rules_ref.cards import Card, full_deck
-from rules_ref.conformance.strategies import player_counts, trick_cards
 from rules_ref.deal import hand_size
 from rules_ref.ruleset import PassDirection, Ruleset
 from rules_ref.state import GameState
+from rules_ref.strategies import player_counts, trick_cards
 from rules_ref.tricks import resolve_trick
 
 from . import examples

@@ -2,7 +2,7 @@
 
 The tally is fed by every property test that plays games (the fixture
 ``rare_path_tally``) and reads each path from the engine's events and
-states (``rules_ref.conformance.strategies.rare_paths``), not from what
+states (``rules_ref.strategies.rare_paths``), not from what
 the strategies meant to produce. Illegal actions of every kind must
 also have been tried. The counts are printed at the end of the test output.
 """
@@ -14,7 +14,10 @@ from collections import Counter
 import pytest
 
 from rules_ref.actions import DealCards, MoonChoice
-from rules_ref.conformance.strategies import (
+from rules_ref.deal import seeded_deal
+from rules_ref.ruleset import PassDirection, Ruleset
+from rules_ref.state import GameState
+from rules_ref.strategies import (
     CANCELLED_LEAD,
     FORCED_HEART_LEAD,
     MOON_ADD,
@@ -31,9 +34,6 @@ from rules_ref.conformance.strategies import (
     RarePathTally,
     play_out,
 )
-from rules_ref.deal import seeded_deal
-from rules_ref.ruleset import PassDirection, Ruleset
-from rules_ref.state import GameState
 
 from .crafted import CRAFTED, mirrored_seven, unplayed
 

@@ -19,9 +19,9 @@ import pytest
 
 from rules_ref.cards import QUEEN_OF_SPADES
 from rules_ref.causes import trace_points
-from rules_ref.conformance.adapter import start_state
-from rules_ref.conformance.replay_file import read_replay
-from rules_ref.state import Phase
+from rules_ref.findings.replay import read_replay
+from rules_ref.protocol.reference_adapter import start_state
+from rules_ref.state_parts import Phase
 
 REPLAY = Path(__file__).with_name("data") / "queen-scored-ten-at-deal-end.json"
 

@@ -15,7 +15,8 @@ import pytest
 
 from rules_ref.actions import DealCards, Pass
 from rules_ref.deal import seeded_deal
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.view import seat_view
 
 from ..properties import invariants as inv

@@ -14,7 +14,8 @@ from rules_ref.actions import Pass, Play
 from rules_ref.cards import full_deck
 from rules_ref.deal import extras_count, hand_size, seeded_deal
 from rules_ref.leading import opening_leader
-from rules_ref.position_check import check_position
+from rules_ref.positions.check import check_position
+from rules_ref.positions.convert import position_of
 from rules_ref.ruleset import OpeningLead, Ruleset, preset
 
 from .helpers import assert_illegal, card, cards, dealt, fill_deal, no_pass, play
@@ -167,7 +168,7 @@ def test_opening_leader_reads_the_dealt_hands_only_under_two_of_clubs_dealt() ->
 
 @pytest.mark.rule("PLAYERS.COUNT")
 def test_a_five_player_position_needs_min_players_5() -> None:
-    pos = GameState.start(5, FIVE).position()
+    pos = position_of(GameState.start(5, FIVE))
     assert check_position(pos) == pos
     assert check_position(pos, FIVE) == pos
     with pytest.raises(InputError) as info:

@@ -22,7 +22,8 @@ from rules_ref.following import two_of_clubs_duty
 from rules_ref.leading import breaks_hearts
 from rules_ref.passing import check_pass_forbidden, pass_offset, pass_target
 from rules_ref.pending import pending_shares
-from rules_ref.position import check_position
+from rules_ref.positions.check import check_position
+from rules_ref.positions.convert import position_of
 from rules_ref.record import record_from_state
 from rules_ref.ruleset import (
     FirstTrickPoints,
@@ -380,7 +381,7 @@ def test_split_points_against_split_cards_in_a_whole_deal() -> None:
 @pytest.mark.rule("FOLLOW.FIRST_TRICK", "FOLLOW.SUIT")
 def test_a_position_with_a_two_of_clubs_over_the_led_suit_needs_must_play() -> None:
     state, _ = play(dealt(6, {1: "5D", 2: "2C 9D"}, ruleset=MUST), "5D 2C")
-    pos = state.position()
+    pos = position_of(state)
     assert check_position(pos, MUST) == pos
     with pytest.raises(InputError) as info:
         check_position(pos, NO_PASS_FREE)
@@ -388,7 +389,7 @@ def test_a_position_with_a_two_of_clubs_over_the_led_suit_needs_must_play() -> N
         "diamond (FOLLOW.SUIT)"
     held, _ = play(dealt(6, {1: "5D", 2: "2C 9D"}, ruleset=NO_PASS_FREE), "5D 9D")
     with pytest.raises(InputError) as info:
-        check_position(held.position(), MUST)
+        check_position(position_of(held), MUST)
     assert str(info.value) == "trick: seat 2 played 9D to trick 1 while holding a 2♣, which " \
         "it must play there (first_trick_two_of_clubs = must-play, FOLLOW.FIRST_TRICK)"
 
@@ -400,9 +401,9 @@ def test_a_position_after_a_heart_lead_under_heart_not_led() -> None:
     rs = no_pass(hearts_broken_by=HeartsBrokenBy.HEART_NOT_LED)
     state = dealt(6, hands, voids={4: "H", 5: "H", 0: "H", 1: "H"}, ruleset=rs)
     led, _ = play(state, "3C AC 2C 4C 5C 6C 2H")
-    assert check_position(led.position(), rs) == led.position()
+    assert check_position(position_of(led), rs) == position_of(led)
     followed, _ = play(led, "AH")
-    pos = replace(followed.position(), hearts_broken=False)
+    pos = replace(position_of(followed), hearts_broken=False)
     with pytest.raises(InputError) as info:
         check_position(pos, rs)
     assert str(info.value) == ("hearts_broken: false, but AH was played to a trick it did not "

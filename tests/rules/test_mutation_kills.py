@@ -31,8 +31,10 @@ from rules_ref.deal import (
 from rules_ref.errors import CardNotationError, SetupError, Violation
 from rules_ref.following import may_discard_on_first_trick, may_follow_with
 from rules_ref.leading import may_lead, may_open_with
+from rules_ref.positions.convert import position_of, state_from_position
 from rules_ref.ruleset import FirstTrickPoints, Ruleset
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 from rules_ref.view import seat_view
 
 from .helpers import NO_PASS, dealt, play, scripted_deal
@@ -359,7 +361,7 @@ def test_a_state_from_a_position_past_the_first_trick_lists_each_card_once(
         plays: int, trick_number: int, places: dict[str, int]) -> None:
     # The state starts at the position, so it has no tricks; its extras are still recorded
     # (for the views) but lie in the pending pile or a collected pile, and are listed there.
-    state = GameState.from_position(_void_then_two_winners(plays).position(), NO_PASS)
+    state = state_from_position(position_of(_void_then_two_winners(plays)), NO_PASS)
     assert (state.trick_number, state.tricks, state.extras) == (
         trick_number, (), parse_cards("7H 8H"))
     assert Counter(place.split()[0] for place, _ in state.card_places()) == places

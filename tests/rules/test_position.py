@@ -20,16 +20,15 @@ from jsonschema import Draft202012Validator
 from rules_ref.cards import Card, parse_cards
 from rules_ref.errors import InputError
 from rules_ref.game import game_steps
-from rules_ref.position import (
-    Extras,
-    ExtrasPlace,
-    Position,
-    check_position,
-    format_position,
-    parse_position,
+from rules_ref.positions.check import check_position
+from rules_ref.positions.convert import (
     position_from_json,
+    position_of,
     position_to_json,
+    state_from_position,
 )
+from rules_ref.positions.model import Extras, ExtrasPlace, Position
+from rules_ref.positions.text import format_position, parse_position
 from rules_ref.registry import spec_dir
 from rules_ref.ruleset import (
     DEFAULT,
@@ -42,7 +41,8 @@ from rules_ref.ruleset import (
     Ruleset,
     preset,
 )
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 
 
 @cache
@@ -59,7 +59,7 @@ def game_positions(players: int, seed: int,
     for before, _, _, _ in game_steps(players, seed, ruleset):
         if before.deal_number > 2:
             break
-        out.append((before, before.position()))
+        out.append((before, position_of(before)))
     return out
 
 
@@ -83,8 +83,8 @@ def test_positions_of_seeded_games_round_trip(players: int, seed: int, name: str
         assert "\n" not in text
         assert parse_position(text) == pos
         assert parse_position(format_position(pos, short=True)) == pos
-        again = GameState.from_position(pos, rs)
-        assert again.position() == pos
+        again = state_from_position(pos, rs)
+        assert position_of(again) == pos
         assert again.legal_actions() == state.legal_actions()
     assert phases >= {Phase.DEALING, Phase.PLAYING}
 
@@ -135,7 +135,7 @@ def test_example_texts_are_canonical_and_start_games(name: str) -> None:
     assert parse_position(format_position(pos, short=True)) == pos
     assert position_from_json(position_to_json(pos)) == pos
     assert not list(schema().iter_errors(position_to_json(pos)))
-    assert GameState.from_position(pos).position() == pos
+    assert position_of(state_from_position(pos)) == pos
 
 
 @pytest.mark.parametrize(("change", "path"), [
@@ -158,7 +158,7 @@ def test_the_worked_examples_of_the_spec_read_and_start_games() -> None:
     assert len(texts) == 6
     for text in texts:
         pos = parse_position(text)
-        assert GameState.from_position(pos).position() == pos
+        assert position_of(state_from_position(pos)) == pos
     assert MID_DEAL_8 in texts and PASSING_6 in texts and EXTRAS_PENDING_6 in texts
     assert parse_position(texts[-1]) == parse_position(MOON_6)
     shown = json.loads(doc.split("```json\n")[1].split("```")[0])
@@ -633,14 +633,14 @@ def test_a_finished_game_has_no_position() -> None:
     final = [after for _, _, after, _ in game_steps(6, 1)][-1]
     assert final.phase is Phase.GAME_OVER
     with pytest.raises(InputError) as exc:
-        final.position()
+        position_of(final)
     assert str(exc.value) == ("phase: the game is over: a finished game has no position to "
                               "continue from")
 
 
 def test_the_limits_document_states_the_position_bounds() -> None:
     from rules_ref.cli.position import MAX_POSITION_INPUT
-    from rules_ref.position_model import MAX_DEAL_NUMBER, MAX_POSITION_TEXT, MAX_TOTAL
+    from rules_ref.positions.model import MAX_DEAL_NUMBER, MAX_POSITION_TEXT, MAX_TOTAL
 
     text = (spec_dir() / "limits.md").read_text(encoding="utf-8")
     assert (MAX_POSITION_TEXT, MAX_POSITION_INPUT) == (4000, 1024 * 1024)
@@ -657,7 +657,7 @@ def test_a_game_started_within_a_deal_has_no_record() -> None:
     from rules_ref.record import record_from_state
 
     state = [after for _, _, after, _ in game_steps(players=6, seed=7)][40]
-    resumed = GameState.from_position(state.position(), state.ruleset)
+    resumed = state_from_position(position_of(state), state.ruleset)
     play = resumed.legal_actions()[0]
     for s in (resumed, resumed.apply(play)[0]):
         with pytest.raises(InputError) as err:

@@ -4,7 +4,7 @@
 of the rule modules, writes it into a temporary copy of the package, and runs
 ``rules-ref vectors run`` and ``rules-ref conform --json --first`` (default
 settings otherwise, a fixed ``--seed`` so a run can be repeated) against the
-adapter command ``env PYTHONPATH=COPY PYTHON -m rules_ref.conformance.adapter``.
+adapter command ``env PYTHONPATH=COPY PYTHON -m rules_ref.protocol.reference_adapter``.
 ``--first`` ends conform's run after the game of its first divergence: up to
 that game it plays what a default run plays, so whether and when a mutant is
 caught is what the default run finds, and a caught mutant costs a few
@@ -374,7 +374,7 @@ def _one(m: Mutant, root: Path, work: Path, expected: tuple[str, ...], args: arg
     (copy / m.module).write_text(m.source, encoding="utf-8")
     neutral = work / "cwd"
     neutral.mkdir(exist_ok=True)
-    adapter = ["env", f"PYTHONPATH={copy}", python, "-m", "rules_ref.conformance.adapter"]
+    adapter = ["env", f"PYTHONPATH={copy}", python, "-m", "rules_ref.protocol.reference_adapter"]
     entry: dict[str, Any] = {"key": m.key, "module": m.module, "function": m.unit,
                              "line": m.line, "op": m.op, "mutation": m.description,
                              "expected_rules": list(expected), "message_only": False}

@@ -1,7 +1,7 @@
 """The reference adapter, recording which engine functions it calls.
 
 ``python tools/mutation/traced_adapter.py OUT FILE...`` serves the protocol
-exactly as ``python -m rules_ref.conformance.adapter`` does, and on exit
+exactly as ``python -m rules_ref.protocol.reference_adapter`` does, and on exit
 appends one JSON line to ``OUT``: every ``[file, line]`` of the given source
 files that it ran. The kit-power campaign runs the vectors and a conform
 search through it once, to know which lines of the rule modules a mutant can
@@ -43,7 +43,7 @@ def main() -> None:
 
     atexit.register(dump)
     sys.settrace(calls)
-    runpy.run_module("rules_ref.conformance.adapter", run_name="__main__", alter_sys=True)
+    runpy.run_module("rules_ref.protocol.reference_adapter", run_name="__main__", alter_sys=True)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from rules_ref.deal import extras_count, hand_size
 from rules_ref.errors import InputError
 from rules_ref.passing import pass_offset, seat_distance
 from rules_ref.ruleset import PassDirection, PassStep, Ruleset, SeatDistance
-from rules_ref.state import Phase
+from rules_ref.state_parts import Phase
 
 from . import context
 from .render import para

@@ -31,7 +31,8 @@ from rules_ref import (
 )
 from rules_ref import events as ev
 from rules_ref.cards import CARDS, Suit, penalty_points
-from rules_ref.position import format_position
+from rules_ref.positions.convert import position_of
+from rules_ref.positions.text import format_position
 from rules_ref.ruleset import LastTrickVoid, Moon, PassDirection
 from rules_ref.tricks import next_leader, resolve_trick
 
@@ -177,7 +178,7 @@ def play(scenario: Scenario) -> Story:
     pile_has_extras = False
     for number, cards in enumerate(tricks, 1):
         leader, pending_before = state.leader, state.pending
-        before = format_position(state.position())
+        before = format_position(position_of(state))
         seats: list[int] = []
         trick_events: list[ev.Event] = []
         for position, card in enumerate(cards, 1):

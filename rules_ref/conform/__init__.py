@@ -1,0 +1,104 @@
+"""The differential search (``rules-ref conform``): an implementation played against the reference.
+
+It drives an implementation through its adapter (:mod:`rules_ref.protocol`)
+and the reference engine side by side, over games that Hypothesis generates,
+and compares every observation field by field. Each disagreement is judged
+(:mod:`rules_ref.findings`), its class is shrunk to a minimal game and
+written as a replay file; the run's reports are :mod:`rules_ref.reports`.
+
+One Hypothesis example is one adapter conversation: a ``start`` (a deal,
+with a ruleset, a deal number, a dealer and totals), then actions until the
+game ends or a few deals have been played. The adapter process stays alive
+for the whole run; it is restarted only after it died or broke the protocol.
+
+The package, by what each module does:
+
+* :mod:`.runner`: the search, one adapter process and one Hypothesis run
+  (:class:`Runner`, :func:`run_search`);
+* :mod:`.conversation`: drawing and playing one game, decision by decision;
+  :mod:`.choosers` (where the decisions come from) and :mod:`.aims` (which
+  game reaches a condition of a rule) steer the generation;
+* :mod:`.session`: one conversation with the adapter, compared after every
+  action; :mod:`.resync` brings the implementation back in step;
+* the starts offered besides the games: :mod:`.refused_tables` (tables the
+  rules refuse), :mod:`.edge_tables` (tables at the edge of what they allow),
+  :mod:`.position_starts` (starts from a position), :mod:`.illegal_kinds`
+  (the illegal actions offered);
+* :mod:`.shrink`: every divergence class shrunk to a minimal example;
+  :mod:`.rerun` plays a replay file again (``--replay``);
+* :mod:`.jobs`, :mod:`.shard` and :mod:`.merge`: a run spread over processes
+  and machines, and summaries merged; :mod:`.budget` and :mod:`.outcome`:
+  what a run is asked (:class:`Config`) and what it found (:class:`Outcome`).
+
+The names below are loaded from their modules on first use, so that the
+modules that need no Hypothesis (:mod:`.budget`, :mod:`.shard`,
+:mod:`.merge`, which the command line reads before it knows whether
+Hypothesis is there) load without it; the search itself needs the
+``conform`` extra.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .budget import DEFAULT_MAX_SECONDS as DEFAULT_MAX_SECONDS
+    from .budget import SHRINK_SECONDS_MIN as SHRINK_SECONDS_MIN
+    from .choosers import AimedChooser as AimedChooser
+    from .choosers import Chooser as Chooser
+    from .choosers import RulesetDrawer as RulesetDrawer
+    from .conversation import MAX_DEALS_PER_GAME as MAX_DEALS_PER_GAME
+    from .conversation import MAX_FIRST_DEAL as MAX_FIRST_DEAL
+    from .conversation import Conversation as Conversation
+    from .edge_tables import edge_starts as edge_starts
+    from .jobs import job_seed as job_seed
+    from .jobs import merge_jobs as merge_jobs
+    from .jobs import run_jobs as run_jobs
+    from .merge import merge_summaries as merge_summaries
+    from .merge import merged_exit as merged_exit
+    from .outcome import Config as Config
+    from .outcome import Outcome as Outcome
+    from .outcome import env_seed as env_seed
+    from .refused_tables import refused_starts as refused_starts
+    from .refused_tables import refused_tables as refused_tables
+    from .rerun import replay_document as replay_document
+    from .rerun import run_replay as run_replay
+    from .runner import Runner as Runner
+    from .runner import fewer_collections as fewer_collections
+    from .runner import run_search as run_search
+    from .session import Session as Session
+    from .shard import Shard as Shard
+    from .shard import parse_shard as parse_shard
+    from .shard import shard_config as shard_config
+    from .shrink import shrink_classes as shrink_classes
+
+#: Each public name and the module of this package that defines it.
+OWNERS = {
+    "DEFAULT_MAX_SECONDS": "budget", "SHRINK_SECONDS_MIN": "budget",
+    "AimedChooser": "choosers", "Chooser": "choosers", "RulesetDrawer": "choosers",
+    "MAX_DEALS_PER_GAME": "conversation", "MAX_FIRST_DEAL": "conversation",
+    "Conversation": "conversation",
+    "edge_starts": "edge_tables",
+    "job_seed": "jobs", "merge_jobs": "jobs", "run_jobs": "jobs",
+    "merge_summaries": "merge", "merged_exit": "merge",
+    "Config": "outcome", "Outcome": "outcome", "env_seed": "outcome",
+    "refused_starts": "refused_tables", "refused_tables": "refused_tables",
+    "replay_document": "rerun", "run_replay": "rerun",
+    "Runner": "runner", "fewer_collections": "runner", "run_search": "runner",
+    "Session": "session",
+    "Shard": "shard", "parse_shard": "shard", "shard_config": "shard",
+    "shrink_classes": "shrink",
+}
+
+__all__ = sorted(OWNERS)
+
+
+def __getattr__(name: str) -> object:
+    """A public name of the package, imported from its module the first time it is read."""
+    module = OWNERS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

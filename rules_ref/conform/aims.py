@@ -1,0 +1,233 @@
+"""Rule-aimed generation: which game to draw to reach one condition of a rule.
+
+Each game of a conform run may have a *focus*, one condition of
+:mod:`~rules_ref.exercise.catalogue`'s catalogue; :func:`aim_for` says what makes that condition
+likely (an :class:`Aim`: a kind of crafted deal, switch values, player
+counts, totals at the target, faithful copying of partners' cards, illegal
+offers). :func:`focus_weights` is the scheduler: while generating, it puts
+most of the weight on the conditions the run has not exercised yet, so that
+a short run reaches every rule, and spreads it over all of them afterwards.
+
+The focus is drawn as one choice among the catalogue's conditions, and an
+aim only changes the *weights* of later choices, never what a choice means:
+a game replays (and shrinks) the same whatever the run has seen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..deal import extras_count
+from ..exercise import catalogue as ex
+from ..ruleset import (
+    FirstTrickPoints,
+    HeartsBrokenBy,
+    LastTrickVoid,
+    Moon,
+    OpeningLead,
+    PassForbidden,
+)
+from . import illegal_kinds as ik
+
+
+@dataclass(frozen=True)
+class Aim:
+    """What makes a condition likely; an empty aim leaves the game as drawn."""
+
+    #: The kind of deal (``conversation.DEAL_KINDS``).
+    deal: str | None = None
+    #: Per switch, a test of the values that serve the condition.
+    switches: dict[str, Callable[[Any], bool]] = field(default_factory=dict)
+    #: A test of the player counts that serve it.
+    players: Callable[[int], bool] | None = None
+    #: "edge": totals that reach the target with this deal; "tie": the same with a tie.
+    totals: str | None = None
+    #: Partners copy each other's cards almost always (mirror deals).
+    copy: bool = False
+    #: Offer illegal actions, this kind the most.
+    illegal: str | None = None
+    #: Play more than one deal.
+    deals: bool = False
+
+
+def _is(*values: Any) -> Callable[[Any], bool]:
+    return lambda v: v in values
+
+
+def _not(*values: Any) -> Callable[[Any], bool]:
+    return lambda v: v not in values
+
+
+def _even(n: int) -> bool:
+    return n % 2 == 0
+
+
+def _even_extras(n: int) -> bool:
+    return n % 2 == 0 and extras_count(n) > 0
+
+
+def _hold(cycle: Any) -> bool:
+    return all(str(d) == "hold" for d in cycle)
+
+
+_LOD = _is(OpeningLead.LEFT_OF_DEALER, OpeningLead.LEFT_OF_DEALER_NO_SCORING)
+_NO_TWO = _not(OpeningLead.TWO_OF_CLUBS)
+_NEEDED = _not(HeartsBrokenBy.NOT_NEEDED)
+_MIRROR_LAST = Aim(deal="mirror", players=_even, copy=True)
+
+#: The aims of the conditions that a random game seldom reaches.
+_AIMS: dict[str, Aim] = {
+    ex.OPEN_ONLY_POINTS: Aim(deal="penalty-leader", switches={"opening_lead": _LOD,
+                                                              "pass_cycle": _hold}),
+    ex.LEADER_NO_TWO: Aim(deal="clubs-in-extras", players=lambda n: extras_count(n) >= 2,
+                          switches={"opening_lead": _is(OpeningLead.TWO_OF_CLUBS)}),
+    ex.OPEN_TWO_CANCEL: Aim(deal="seeded", copy=True,
+                            switches={"opening_lead": _is(OpeningLead.TWO_OF_CLUBS)}),
+    ex.HEART_LED_FORCED: Aim(deal="forced-heart", switches={"hearts_broken_by": _NEEDED,
+                                                            "pass_cycle": _hold}),
+    ex.QUEEN_LED_FORCED: Aim(deal="queen-heart", switches={"hearts_broken_by": _NEEDED,
+                                                           "pass_cycle": _hold}),
+    ex.HEART_LED_FREE: Aim(switches={"hearts_broken_by": _is(HeartsBrokenBy.NOT_NEEDED)}),
+    ex.NOT_BROKEN: Aim(switches={"hearts_broken_by": _is(HeartsBrokenBy.HEART,
+                                                         HeartsBrokenBy.HEART_DISCARD)}),
+    ex.BROKEN_QUEEN: Aim(switches={"hearts_broken_by": _is(HeartsBrokenBy.HEART_OR_QUEEN)}),
+    ex.FIRST_ONLY_POINTS: Aim(deal="penalty-follower", switches={
+        "first_trick_points": _is(FirstTrickPoints.FORBIDDEN), "pass_cycle": _hold,
+        "opening_lead": _LOD}),
+    ex.FIRST_DISCARD_OTHER: Aim(switches={"first_trick_points": _is(FirstTrickPoints.FORBIDDEN)}),
+    ex.FIRST_DISCARD_POINTS: Aim(switches={"first_trick_points": _is(FirstTrickPoints.ALLOWED)}),
+    ex.PASS_FORBIDDEN_NAMED: Aim(illegal=ik.PASS_FORBIDDEN,
+                                 switches={"pass_forbidden": _is(PassForbidden.TWO_OF_CLUBS)}),
+    ex.FIRST_REJECTED: Aim(deal="void-follower", illegal=ik.FORBIDDEN_CARD,
+                           switches={"first_trick_points": _is(FirstTrickPoints.FORBIDDEN),
+                                     "pass_cycle": _hold, "opening_lead": _LOD}),
+    ex.VOID_LAST: _MIRROR_LAST,
+    ex.SHORT_52: Aim(deal="mirror", players=_even, copy=True,
+                     switches={"last_trick_void": _is(LastTrickVoid.NOBODY)}),
+    ex.VOID_LAST_EXTRAS: Aim(deal="mirror", players=_even_extras, copy=True),
+    ex.EXTRAS_PENDING: Aim(deal="mirror", players=_even_extras, copy=True),
+    ex.COLLECT_EXTRAS: Aim(deal="mirror", players=lambda n: n % 2 == 1 and extras_count(n) > 0,
+                           copy=True),
+    ex.BROKEN_CANCELLED: Aim(deal="mirror", copy=True),
+    ex.COLLECT_ONE: Aim(deal="mirror", copy=True),
+    ex.COLLECT_MANY: Aim(deal="mirror", copy=True),
+    ex.VOID_FIRST_LEADS: Aim(deal="mirror", copy=True),
+    ex.MOON: Aim(deal="moon", switches={"opening_lead": _NO_TWO}),
+    ex.MOON_ADD: Aim(deal="moon", switches={"moon": _is(Moon.CHOICE_26),
+                                            "opening_lead": _NO_TWO}),
+    ex.MOON_SUBTRACT: Aim(deal="moon", switches={"moon": _is(Moon.CHOICE_26),
+                                                 "opening_lead": _NO_TWO}),
+    ex.MOON_OTHER_SEAT: Aim(deal="moon", illegal=ik.MOON_OTHER_SEAT,
+                            switches={"moon": _is(Moon.CHOICE_26), "opening_lead": _NO_TWO}),
+    ex.END_EXACT: Aim(totals="edge"),
+    ex.END_PAST: Aim(totals="past"),
+    ex.WINS_TIED: Aim(totals="tie"),
+    ex.WINS_ALONE: Aim(totals="edge"),
+    ex.NEXT_DEALER: Aim(deals=True),
+    ex.UNBROKEN_NEW_DEAL: Aim(deals=True),
+    ex.DEAL_REJECTED: Aim(deals=True, illegal=ik.BAD_DEAL),
+    ex.AFTER_END: Aim(totals="edge", illegal=ik.AFTER_END),
+    ex.PASS_AGAIN: Aim(illegal=ik.PASS_AGAIN),
+    ex.PASS_BOTH: Aim(deal="mirror"),
+}
+
+#: The illegal kind each rejection condition needs.
+_REJECTIONS = {
+    ex.PASS_SIZE: ik.PASS_SIZE,
+    ex.PASS_TWICE_NAMED: ik.PASS_TWICE,
+    ex.PASS_NOT_HELD: ik.PASS_NOT_HELD,
+    ex.OUT_OF_TURN: ik.OUT_OF_TURN,
+    ex.PLAYED_ALREADY: ik.PLAYED_ALREADY,
+    ex.NO_SUCH_SEAT: ik.NO_SUCH_SEAT,
+    ex.NOT_HELD: ik.CARD_NOT_HELD,
+    ex.OPEN_REJECTED: ik.FORBIDDEN_CARD,
+    ex.HEART_LED_REJECTED: ik.FORBIDDEN_CARD,
+    ex.REVOKE_REJECTED: ik.FORBIDDEN_CARD,
+}
+
+
+#: The illegal kind that offers each action of another phase's kind.
+_PHASE_KINDS = {
+    ("play", "passing"): ik.PLAY_WHILE_PASSING,
+    ("moon choice", "passing"): ik.MOON_WHILE_PASSING,
+    ("pass", "playing"): ik.PASS_WHILE_PLAYING,
+    ("moon choice", "playing"): ik.MOON_WHILE_PLAYING,
+    ("play", "moon-choice"): ik.PLAY_WHILE_CHOOSING,
+    ("play", "dealing"): ik.PLAY_BETWEEN_DEALS,
+}
+
+
+def _phase_aim(action: str, phase: str) -> Aim:
+    kind = _PHASE_KINDS.get((action, phase), ik.DEAL_MID_DEAL)
+    if phase == "moon-choice":
+        return Aim(deal="moon", illegal=kind, switches={"moon": _is(Moon.CHOICE_26),
+                                                       "opening_lead": _NO_TWO})
+    if phase == "dealing":
+        return Aim(deals=True, illegal=kind)
+    if phase == "passing":
+        return Aim(illegal=kind, switches={"pass_cycle": lambda c: not _hold(c)})
+    return Aim(illegal=kind)
+
+
+def aim_for(key: str) -> Aim:
+    """The aim of one condition key of the catalogue (an empty aim if it needs none)."""
+    rule, words = key.split(": ", 1)
+    for (action, phase), phrase in ex.WRONG_PHASE.items():
+        if words == phrase:
+            return _phase_aim(action, phase)
+    if words in _AIMS:
+        return _AIMS[words]
+    if words in _REJECTIONS:
+        return Aim(illegal=_REJECTIONS[words])
+    if words.startswith("under "):
+        switch, _, _value = words[len("under "):].partition(" = ")
+        return _value_aim(switch)
+    if rule == "PLAYERS.COUNT" or rule == "DEAL.SIZE":
+        count = int(words.split()[0] if rule == "DEAL.SIZE" else words.split()[3])
+        return Aim(players=lambda n: n == count)
+    if rule == "PASS.DIRECTION":
+        direction = words.rsplit(" ", 1)[-1]
+        return Aim(switches={"pass_cycle": lambda cycle: direction in (str(d) for d in cycle)})
+    return Aim()
+
+
+def _value_aim(switch: str) -> Aim:
+    """The aim of a switch value: the game of the rule the switch governs (value set apart)."""
+    if switch == "last_trick_void":
+        return _MIRROR_LAST
+    if switch == "moon":
+        return Aim(deal="moon", switches={"opening_lead": _NO_TWO})
+    if switch == "target":
+        return Aim(totals="edge")
+    if switch == "first_trick_points":
+        return Aim(deal="mirror")
+    return Aim()
+
+
+def value_of(key: str) -> tuple[str, str] | None:
+    """``(switch, shown value)`` of a switch-value condition key, else ``None``."""
+    words = key.split(": ", 1)[1]
+    if not words.startswith("under "):
+        return None
+    switch, _, value = words[len("under "):].partition(" = ")
+    return switch, value
+
+
+#: The share of the weight, while generating, on the conditions not exercised yet.
+MISSING_SHARE = 0.9
+#: The share on all conditions once every one has been exercised.
+SPREAD_SHARE = 0.6
+
+
+def focus_weights(keys: Sequence[str], seen: Counter[str]) -> dict[int, float]:
+    """Weights of the focus choice: index ``len(keys)`` stands for no focus."""
+    missing = [i for i, k in enumerate(keys) if not seen.get(k)]
+    chosen = missing or list(range(len(keys)))
+    share = MISSING_SHARE if missing else SPREAD_SHARE
+    if not chosen:
+        return {}
+    each = share / len(chosen)
+    return dict.fromkeys(chosen, each)

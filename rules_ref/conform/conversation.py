@@ -1,0 +1,483 @@
+"""One conformance game, drawn decision by decision and played against the adapter.
+
+A :class:`Conversation` takes one choice from Hypothesis (a
+:class:`.choosers.Chooser`) to seed an :class:`.choosers.AimedChooser`, which
+takes every decision of the game, most games aimed at a rule's condition
+(:mod:`.aims`); it draws the ruleset
+(:class:`.choosers.RulesetDrawer`), the deals (seeded and
+:mod:`~rules_ref.strategies.crafted`), the totals and the actions, legal and illegal
+(:mod:`.illegal_kinds`), and plays them through a :class:`.session.Session`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from hypothesis import reject
+
+from ..actions import Action, DealCards, Pass, Play
+from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
+from ..deal import FEWEST_PLAYERS, extras_count, seeded_deal
+from ..errors import RulesRefError
+from ..exercise import catalogue as exercise
+from ..passing import passable
+from ..positions.convert import position_of
+from ..protocol.observation import CARD_TEXT
+from ..ruleset import Ruleset
+from ..serialize import ruleset_to_json
+from ..state import GameState
+from ..state_parts import Phase
+from ..strategies.crafted import (
+    cancelling_suit_deal,
+    clubs_in_extras_deal,
+    forced_heart_deal,
+    mirror_deal,
+    moon_deal,
+    penalty_follower_deal,
+    penalty_leader_deal,
+    void_follower_deal,
+)
+from . import illegal_kinds
+from .aims import Aim, aim_for, focus_weights, value_of
+from .choosers import AimedChooser, Chooser, RulesetDrawer
+from .position_starts import is_moment, starts_again
+from .session import Session
+
+#: At most this many deals in one conversation (one Hypothesis example).
+MAX_DEALS_PER_GAME = 4
+#: Deal numbers of a game's first deal are drawn from 1 to this.
+MAX_FIRST_DEAL = 8
+
+
+def position_record(state: GameState) -> dict[str, Any]:
+    """The position of a failure as a replay file and a report show it."""
+    from ..positions.text import format_position
+
+    in_deal = state.phase in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE)
+    return {
+        "players": state.players,
+        "ruleset": state.ruleset.describe(),
+        "phase": str(state.phase),
+        "deal_number": state.deal_number,
+        "dealer": state.dealer,
+        "trick_number": state.trick_number if state.phase is Phase.PLAYING else None,
+        "to_act": state.to_act,
+        "leader": state.leader if state.phase is Phase.PLAYING else None,
+        "hands": [[CARD_TEXT[c] for c in h] for h in state.hands] if in_deal else None,
+        "trick": [CARD_TEXT[c] for c in state.trick],
+        "pending": [CARD_TEXT[c] for c in state.pending] if in_deal else [],
+        "hearts_broken": state.hearts_broken,
+        "totals": list(state.totals),
+        # The position of spec/position.md, to start from (`rules-ref position` reads it).
+        "position_text": None if state.phase is Phase.GAME_OVER else format_position(
+            position_of(state)),
+    }
+
+
+class GameSource(Protocol):
+    """What a conversation asks of the search that runs it."""
+
+    player_choices: tuple[int, ...]
+    fixed_ruleset: Ruleset | None
+    rulesets: RulesetDrawer
+
+    def tick(self, force: bool = False) -> None: ...
+
+
+#: The kinds of deal a conversation draws (:mod:`~rules_ref.strategies.crafted`).
+DEAL_KINDS = ("seeded", "mirror", "moon", "cancelling-suit", "penalty-leader", "forced-heart",
+              "queen-heart", "penalty-follower", "clubs-in-extras", "void-follower")
+#: How often each kind of deal is drawn while generating (the rest is spread evenly).
+_DEAL_WEIGHTS = {0: 0.25, 1: 0.25, 2: 0.22, 3: 0.08, 4: 0.05, 5: 0.05}
+#: The probability, while generating, of what an aim asks for.
+_AIMED = 0.97
+#: Draws of a ruleset that may be made before one fits the game's player count.
+RULESET_TRIES = 8
+#: The share of games aimed at a condition; the others are drawn without a focus.
+AIMED_SHARE = 0.625
+
+
+@dataclass
+class _DealPlan:
+    deal: DealCards
+    style: str
+    shooter: int | None = None
+    feeder: int | None = None
+
+
+def _eventful_first(legal: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
+    """The legal cards, those that make something happen first.
+
+    A card identical to one in the trick (it cancels), then the Q♠ and the
+    hearts, highest first (they break hearts and score), then the rest in
+    canonical order. Every choice shrinks toward the first candidate, so a
+    shrunk game reaches the rules' rare situations in as few actions as it can.
+    """
+    first = [c for c in legal if c in trick] if trick else []
+    points = [c for c in reversed(legal) if (_HEARTS_LOW <= c <= _HEARTS_HIGH
+                                             or c == QUEEN_OF_SPADES) and c not in first]
+    if not first and not points:
+        return list(legal)
+    return first + points + [c for c in legal if c not in first and c not in points]
+
+
+_HEARTS_LOW = CARDS[Suit.H * 13]
+_HEARTS_HIGH = CARDS[Suit.H * 13 + 12]
+
+
+class Conversation:
+    """One game, drawn decision by decision and played against the adapter.
+
+    The game's first choice is its focus (:mod:`.aims`): one condition of the
+    run's catalogue, drawn with most weight on the conditions not exercised
+    yet, whose aim then weights the player count, the ruleset, the deal, the
+    totals, the play and the illegal offers.
+    """
+
+    def __init__(self, runner: GameSource, chooser: Chooser, session: Session) -> None:
+        self.runner = runner
+        self.ch = chooser
+        self.session = session
+        self.offer_illegal = False
+        #: True until the game is started again from a position (.position_starts).
+        self.start_again = False
+        self.plan: _DealPlan | None = None
+        self.aim = Aim()
+        self._variety = 0
+        #: The kind of the last illegal action drawn.
+        self.last_kind = ""
+
+    # --- the focus ---
+
+    def draw_focus(self) -> tuple[str | None, Aim]:
+        """The condition this game aims at (``None``: no focus) and its aim."""
+        runner = self.runner
+        keys = runner.rulesets.catalogue(tuple(runner.player_choices), runner.fixed_ruleset)
+        i = self.ch.pick(len(keys) + 1, focus_weights(keys, self.session.stats.exercise))
+        if i >= len(keys):
+            return None, Aim()
+        key = keys[i]
+        aim = aim_for(key)
+        value = value_of(key)
+        if value is not None:
+            name, shown = value
+            switches = dict(aim.switches)
+            switches[name] = lambda v: exercise.shown_value(v) == shown
+            aim = replace(aim, switches=switches)
+        return key, aim
+
+    # --- deals and totals ---
+
+    def draw_deal(self, state: GameState) -> _DealPlan:
+        """The next deal of ``state`` (in the dealing phase)."""
+        ch = self.ch
+        n = state.players
+        number = state.deal_number + 1
+        dealer = state.dealer_of_next_deal
+        weights = _DEAL_WEIGHTS
+        if self.aim.deal is not None:
+            weights = {DEAL_KINDS.index(self.aim.deal): _AIMED}
+        kind = DEAL_KINDS[ch.pick(len(DEAL_KINDS), weights)]
+        seed = ch.below(1 << 32)
+        copy = "copy" if self.aim.copy else "cancel"
+        if kind == "moon":
+            made = moon_deal(n, dealer, number, state.ruleset, seed)
+            if made is not None:
+                return _DealPlan(made[0], "moon", made[1], made[2])
+            kind = "seeded"
+        leader = (dealer + 1) % n
+        if kind == "mirror":
+            return _DealPlan(mirror_deal(n, seed), copy)
+        if kind == "cancelling-suit":
+            return _DealPlan(cancelling_suit_deal(n, seed), "cancel")
+        if kind == "penalty-leader":
+            return _DealPlan(penalty_leader_deal(n, leader, seed), "free")
+        if kind in ("forced-heart", "queen-heart"):
+            return _DealPlan(forced_heart_deal(n, leader, seed, kind == "queen-heart"), "quiet")
+        if kind == "penalty-follower":
+            return _DealPlan(penalty_follower_deal(n, leader, seed), "free")
+        if kind == "void-follower":
+            return _DealPlan(void_follower_deal(n, leader, seed), "free")
+        if kind == "clubs-in-extras" and extras_count(n) >= 2:
+            return _DealPlan(clubs_in_extras_deal(n, seed), "free")
+        d = seeded_deal(seed, n, number, dealer, FEWEST_PLAYERS)
+        return _DealPlan(DealCards(d.hands, d.extras), copy if self.aim.copy else "free")
+
+    def draw_totals(self, players: int, target: int) -> tuple[int, ...]:
+        ch = self.ch
+        style = ch.below(3)
+        if style == 0:
+            return (0,) * players
+        span = max(1, min(target, 60))
+        if style == 1:
+            value = max(0, target - 1 - ch.below(span))
+            return (value,) * players
+        return tuple(max(0, target - 1 - ch.below(span)) for _ in range(players))
+
+    def edge_totals(self, scores: Sequence[int], target: int) -> tuple[int, ...] | None:
+        """Totals that bring the deal's top scorer exactly to the target, maybe with a tie
+        (or, aimed past the target, beyond it).
+
+        Every total stays below the target, as a game still going on has them
+        (``GAME.END``), even before a deal in which a seat scores less than
+        nothing (the moon's ``subtract``).
+        """
+        ch = self.ch
+        n = len(scores)
+        top = max(range(n), key=lambda s: scores[s])
+        if scores[top] <= 0 or scores[top] > target:
+            return None
+        final = [0] * n
+        past = 0
+        if self.aim.totals == "past":
+            past = ch.below(scores[top], prefer=0.0) if ch.flag(_AIMED) else 0
+        final[top] = target + min(past, max(0, target - 1))
+        others = [s for s in range(n) if s != top]
+        tied: tuple[int, ...] = ()
+        low = -1
+        if ch.flag(_AIMED if self.aim.totals == "tie" else 0.5) and len(others) >= 2:
+            tied = (others[0], others[1 + ch.below(len(others) - 1)])
+            low = min(target - 1, max(scores[s] for s in tied) + ch.below(5))
+            for s in tied:
+                final[s] = low
+        for s in others:
+            if s in tied:
+                continue
+            lo = max(scores[s], low + 1)
+            final[s] = lo + ch.below(max(1, target - lo)) if lo < target else lo
+        return tuple(min(target - 1, max(0, f - scores[s])) for s, f in enumerate(final))
+
+    # --- actions ---
+
+    def illegal_action(self, state: GameState) -> Action:
+        """An action the reference rejects in ``state``, of a kind drawn from those that exist.
+
+        While generating, the aim's kind is drawn most, else a card the seat
+        holds but may not play (when there is one) half the time, else the
+        kinds offered least so far in the run (:mod:`.illegal_kinds`).
+        """
+        self._variety += 1
+        kinds = illegal_kinds.kinds_for(state)
+        offers = self.session.stats.offers
+        weights: dict[int, float] = {}
+        if self.aim.illegal in kinds:
+            weights[kinds.index(self.aim.illegal)] = 0.9
+        elif illegal_kinds.FORBIDDEN_CARD in kinds and self._variety % 2:
+            weights[kinds.index(illegal_kinds.FORBIDDEN_CARD)] = 0.5
+        elif self.ch.free:
+            least = min(offers.get(k, 0) for k in kinds)
+            rare = [i for i, k in enumerate(kinds) if offers.get(k, 0) == least]
+            weights = dict.fromkeys(rare, 0.8 / len(rare))
+        kind = kinds[self.ch.pick(len(kinds), weights)]
+        offers[kind] += 1
+        self.last_kind = kind
+        return illegal_kinds.make(state, kind, self._variety)
+
+    def _choose(self, legal: int, extra: int, prefer: float) -> int:
+        """One of ``legal`` candidates, or (index ``legal``) the illegal one on offer.
+
+        An aim that asks for an illegal kind offers one half of the time.
+        """
+        if extra and self.aim.illegal is not None:
+            return self.ch.pick(legal + 1, {legal: 0.5, 0: 0.5 * prefer})
+        return self.ch.below(legal + extra, prefer)
+
+    def next_action(self, state: GameState, offered: bool) -> tuple[Action, bool]:
+        """The next action to send: ``(action, True)`` for an illegal one on offer.
+
+        When the game offers illegal actions, one more candidate than the
+        legal ones stands for an illegal action (at most one per position).
+        """
+        ch = self.ch
+        plan = self.plan
+        style = plan.style if plan is not None else "free"
+        extra = 1 if self.offer_illegal and not offered else 0
+        if state.phase is Phase.PLAYING:
+            seat = state.to_act
+            assert seat is not None
+            legal = _eventful_first(state.legal_plays(), state.trick)
+            prefer = 0.0
+            if style in ("cancel", "copy") and state.trick and legal[0] in state.trick:
+                prefer = 0.998 if style == "copy" else 0.99
+            elif style == "moon" and plan is not None and seat == plan.shooter and not state.trick:
+                legal = sorted(legal, reverse=True)
+                prefer = 0.99 if self.aim.deal == "moon" else 0.9
+            elif style == "quiet":
+                legal = sorted(legal, key=_loud)
+                prefer = 0.95
+            i = self._choose(len(legal), extra, prefer)
+            if i >= len(legal):
+                return self.illegal_action(state), True
+            return Play(seat, legal[i]), False
+        if state.phase is Phase.PASSING:
+            waiting = state.waiting_for
+            i = ch.below(len(waiting) + extra)
+            if i >= len(waiting):
+                return self.illegal_action(state), True
+            seat = waiting[i]
+            hand = list(passable(state.hands[seat], state.ruleset))
+            prefer = 0.0
+            if style in ("cancel", "copy") or (style == "moon" and plan is not None
+                                               and seat in (plan.shooter, plan.feeder)):
+                prefer = 0.95 if style == "moon" else 0.99
+            chosen = Pass(seat, tuple(sorted(hand.pop(ch.below(len(hand), prefer)) for _ in
+                                             range(state.ruleset.pass_count))))
+            if state.violations(chosen):  # a card the ruleset keeps from being passed
+                passes = [a for a in state.legal_actions(seat) if isinstance(a, Pass)]
+                chosen = passes[0] if passes else chosen
+            return chosen, False
+        if state.phase is Phase.MOON_CHOICE:
+            options = state.legal_actions()
+            i = self._choose(len(options), extra, 0.0)
+            if i >= len(options):
+                return self.illegal_action(state), True
+            return options[i], False
+        raise RulesRefError(f"no action to draw in the {state.phase} phase")
+
+    def start_again_at(self, state: GameState) -> bool:
+        """Start the game again from ``state``'s position if it is its moment; True if done."""
+        if not (self.start_again and is_moment(state)):
+            return False
+        self.start_again = False
+        self.session.start_again()
+        return True
+
+    def play_deal(self, scripted: list[tuple[Action, str]] | None = None) -> None:
+        """Play the current deal to its end (scored), drawing or following ``scripted``."""
+        session = self.session
+        offered = False
+        while True:
+            state = session.state
+            assert state is not None
+            if state.phase not in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE):
+                return
+            if self.start_again_at(state):
+                continue
+            if scripted:  # a step back after a rejected legal action can outrun the script
+                action, kind = scripted.pop(0)
+                illegal = bool(kind)
+                if illegal:
+                    session.stats.offers[kind] += 1
+            else:
+                action, illegal = self.next_action(state, offered)
+            if illegal:
+                self.session.stats.illegal += 1
+            accepted = session.act(action)
+            offered = not accepted
+
+    def simulate_deal(self, state: GameState) -> tuple[list[tuple[Action, str]], GameState]:
+        """Draw a whole deal on the reference alone: the script (each action with the kind
+        of an illegal one, else "") and the state after it."""
+        script: list[tuple[Action, str]] = []
+        offered = False
+        offers = self.session.stats.offers.copy()
+        while state.phase in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE):
+            action, illegal = self.next_action(state, offered)
+            script.append((action, self.last_kind if illegal else ""))
+            try:
+                state, _ = state.apply(action)
+                offered = False
+            except RulesRefError:
+                offered = True
+        self.session.stats.offers = offers  # counted when the script is played
+        return script, state
+
+    def offer_between(self) -> None:
+        """One illegal action between deals or after the game, then the check it changed nothing."""
+        state = self.session.state
+        if not self.offer_illegal or state is None:
+            return
+        self.session.stats.illegal += 1
+        self.session.act(self.illegal_action(state))
+        self.session.check_unchanged()
+
+    # --- the game ---
+
+    def draw_ruleset(self, players: int) -> Ruleset:
+        """A drawn ruleset that a game of ``players`` can be set up with.
+
+        Some switch values need a large enough table (a pass to the seat k
+        places away, say); a ruleset that the game's set-up refuses for this
+        player count is drawn again, and an example without one is rejected.
+        """
+        for _ in range(RULESET_TRIES):
+            ruleset = self.runner.rulesets.draw(self.ch, self.aim)
+            if players < ruleset.min_players:  # the adapter plays 5: so does its ruleset
+                ruleset = replace(ruleset, min_players=players)
+            try:
+                GameState.start(players, ruleset, 0, (0,) * players, 1)
+            except RulesRefError:
+                continue
+            return ruleset
+        reject()
+
+    def run(self) -> None:
+        runner = self.runner
+        # One Hypothesis choice seeds the game's decisions: the weights of an aimed game
+        # depend on the run so far, which Hypothesis must not see, and a game of one
+        # choice never runs out of Hypothesis's choices half-way (it is shrunk from its
+        # actions, .shrink).
+        game_seed = self.ch.below(1 << 32)
+        self.ch = AimedChooser(game_seed)
+        self.start_again = starts_again(game_seed, self.session.proc)
+        if self.ch.flag(AIMED_SHARE):
+            _, self.aim = self.draw_focus()
+        ch = self.ch
+        aim = self.aim
+        choices = runner.player_choices
+        fits = [i for i, n in enumerate(choices) if aim.players is not None and aim.players(n)]
+        players = choices[ch.pick(len(choices), dict.fromkeys(fits, _AIMED / max(1, len(fits))))]
+        if runner.fixed_ruleset is not None:
+            ruleset = runner.fixed_ruleset
+            if players < ruleset.min_players:  # a count the ruleset does not play
+                players = min(p for p in runner.player_choices if p >= ruleset.min_players)
+        else:
+            ruleset = self.draw_ruleset(players)
+        deal_number = 1 + ch.below(MAX_FIRST_DEAL)
+        dealer = ch.below(players)
+        first_dealer = (dealer - (deal_number - 1)) % players
+        zero = GameState.start(players, ruleset, first_dealer, (0,) * players, deal_number)
+        self.plan = self.draw_deal(zero)
+        self.offer_illegal = ch.flag(_AIMED if aim.illegal else 0.5)
+        script: list[tuple[Action, str]] | None = None
+        totals: tuple[int, ...] | None = None
+        if ch.flag(_AIMED if aim.totals else 0.3):
+            dealt, _ = zero.apply(self.plan.deal)
+            script, end = self.simulate_deal(dealt)
+            if end.deal_results:
+                totals = self.edge_totals(end.deal_results[-1].scores, ruleset.target)
+        if totals is None:
+            totals = self.draw_totals(players, ruleset.target)
+        deal = self.plan.deal
+        self.session.start({
+            "type": "start", "players": players, "ruleset": ruleset_to_json(ruleset),
+            "deal_number": deal_number, "dealer": dealer, "totals": list(totals),
+            "hands": [[CARD_TEXT[c] for c in h] for h in deal.hands],
+            "extras": [CARD_TEXT[c] for c in deal.extras]})
+        self.play_deal(script)
+        deals = 1
+        while True:
+            runner.tick()
+            state = self.session.state
+            assert state is not None
+            if state.phase is Phase.GAME_OVER or deals >= MAX_DEALS_PER_GAME or not ch.flag(
+                    _AIMED if aim.deals else 0.7):
+                break
+            self.start_again_at(state)
+            if ch.flag(0.3 if aim.illegal else 0.1):
+                self.offer_between()
+            state = self.session.state
+            assert state is not None
+            self.plan = self.draw_deal(state)
+            self.session.act(self.plan.deal)
+            deals += 1
+            self.play_deal()
+        self.offer_between()
+        self.session.flush()
+
+
+def _loud(c: Card) -> int:
+    """Hearts and the Q♠ last: a quiet play keeps hearts unbroken."""
+    return 1 if c.suit == Suit.H or c == QUEEN_OF_SPADES else 0

@@ -1,0 +1,79 @@
+"""What a conformance run was asked to do (:class:`Config`) and what it found (:class:`Outcome`).
+
+Also the fresh seed of a run that was given none (:func:`env_seed`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..findings.expect import Expectation
+from ..findings.failure import Failure, Stats
+from ..protocol.handshake import Supports
+from ..protocol.messages import AdapterFault
+from ..protocol.observation import PROTOCOL_VERSIONS
+from ..protocol.pipe import DEFAULT_TIMEOUT
+from ..ruleset import Ruleset
+from .budget import DEFAULT_MAX_SECONDS, shrink_budget
+
+if TYPE_CHECKING:
+    from ..findings.classes import Findings
+
+
+
+@dataclass
+class Config:
+    """What ``rules-ref conform`` was asked to do."""
+
+    command: list[str]
+    #: Games to play; None: as many as the time budget allows.
+    examples: int | None = None
+    max_seconds: float = DEFAULT_MAX_SECONDS
+    seed: int = 0
+    players: int | None = None
+    timeout: float = DEFAULT_TIMEOUT
+    jobs: int = 1
+    ruleset: Ruleset | None = None
+    shrink_seconds: float | None = None  # None: half of max_seconds, at least SHRINK_SECONDS_MIN
+    #: Actions per batch request; None: :data:`.session.BATCH_SIZE` when the adapter
+    #: declares batches, 0: one action request each (as in protocol version 1).
+    batch: int | None = None
+    #: The protocol versions offered in the hello.
+    versions: tuple[int, ...] = PROTOCOL_VERSIONS
+    #: The declared deviations (``--expect``), and whether one never seen fails the run.
+    expect: tuple[Expectation, ...] = ()
+    strict: bool = False
+    #: ``--first``: end the search after the game of the first unexpected divergence.
+    first: bool = False
+    #: Whether this run (this shard of it) offers the tables the rules refuse before its
+    #: games (:mod:`.refused_tables`): once a run, so only shard 1 of a split run does.
+    refused_tables: bool = True
+
+    @property
+    def shrink_budget(self) -> float:
+        return shrink_budget(self.max_seconds, self.shrink_seconds)
+
+
+@dataclass
+class Outcome:
+    """The result of a search or a replay."""
+
+    stats: Stats
+    seconds: float
+    supports: Supports | None = None
+    failure: Failure | None = None
+    fault: AdapterFault | None = None
+    notes: list[str] = field(default_factory=list)
+    #: Why the search ended: "time", "fault", "stopped" (another job's fault), "first"
+    #: (``--first`` met an unexpected divergence), "": it played its games.
+    stopped: str = ""
+    examples_run: int = 0
+    #: Every divergence class the run saw (None: a replay, or no game was played).
+    divergences: Findings | None = None
+
+
+def env_seed() -> int:
+    """A fresh seed for a run that was not given one."""
+    return int.from_bytes(os.urandom(4), "big")

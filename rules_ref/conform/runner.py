@@ -1,0 +1,389 @@
+"""The differential search: one adapter process, one Hypothesis run, what it found.
+
+A :class:`Runner` connects to the adapter and runs one Hypothesis search in
+which each example is one :class:`.conversation.Conversation`. Every
+divergence is recorded in its class (:mod:`~rules_ref.findings.classes`) and the game goes
+on (:mod:`.resync`); the search runs until the time budget, or the number
+of games when one was asked for. An adapter fault ends the search, and so
+does the first unexpected divergence when ``--first`` asked for it.
+:func:`run_search` is ``rules-ref conform`` in one process: the search, then
+the shrinking of every class (:mod:`.shrink`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from hypothesis import HealthCheck, Verbosity, given, settings
+from hypothesis import Phase as HPhase
+from hypothesis import seed as hypothesis_seed
+from hypothesis import strategies as st
+
+from ..errors import InputError, SetupError
+from ..findings.classes import Findings
+from ..findings.failure import Failure, Stats
+from ..passing import check_table
+from ..protocol.client import AdapterProcess
+from ..protocol.handshake import Supports, parse_supports
+from ..protocol.messages import AdapterFault
+from ..registry import rule_ids
+from ..ruleset import Ruleset
+from .choosers import Chooser, RulesetDrawer
+from .conversation import Conversation, position_record
+from .edge_tables import edge_starts
+from .outcome import Config, Outcome
+from .refused_tables import refused_starts
+from .rerun import run_replay
+from .resync import GameCut
+from .session import Session
+
+#: A search is a series of Hypothesis runs of at most this many games each (each with
+#: its own seed), so that a long run plays new games without Hypothesis's memory of
+#: every game played growing without end.
+CHUNK_EXAMPLES = 500
+#: The seed of a search's run K is the search's seed plus K times this.
+CHUNK_SEED_STEP = 1_000_003
+
+
+class _Stop(KeyboardInterrupt):
+    """Ends the search at once (time budget, another job found a failure).
+
+    A :class:`KeyboardInterrupt`, because that is what Hypothesis lets through
+    at once, without recording the example as a result of the game.
+    """
+
+
+
+class Runner:
+    """One search: an adapter process, a Hypothesis run, and what it found."""
+
+    def __init__(self, config: Config, examples: int | None = None, seed: int | None = None,
+                 on_progress: Callable[[Stats, float], None] | None = None,
+                 should_stop: Callable[[], bool] | None = None, job: int = 0) -> None:
+        self.config = config
+        self.examples = config.examples if examples is None else examples
+        self.job = job
+        self.seed = config.seed if seed is None else seed
+        self.stats = Stats()
+        self.notes: list[str] = []
+        self.proc: AdapterProcess | None = None
+        self.supports: Supports | None = None
+        self.fixed_ruleset = config.ruleset
+        self.player_choices: tuple[int, ...] = ()
+        self.rulesets = RulesetDrawer(Supports("", (), {}))
+        self.known_rules = frozenset(rule_ids())
+        self.divergences = Findings(config.expect)
+        #: The adapter fault that ended the search (a game's fault, recorded as a class too).
+        self.fault: Failure | None = None
+        self.started = time.monotonic()
+        self._on_progress = on_progress
+        self._should_stop = should_stop
+        self._last_tick = 0.0
+        self.examples_run = 0
+
+    # --- the adapter ---
+
+    def connect(self) -> Supports:
+        """Start the adapter and check its handshake (faults raise :class:`AdapterFault`)."""
+        self.proc = AdapterProcess(self.config.command, self.config.timeout)
+        hello = self.proc.hello(self.config.versions)
+        try:
+            supports = parse_supports(hello)
+        except AdapterFault as fault:
+            raise self.proc.fault(fault.kind, fault.detail) from None
+        if self.supports is None:
+            self.supports = supports
+            self._configure(supports)
+        return supports
+
+    def _configure(self, supports: Supports) -> None:
+        wanted = self.config.players
+        if wanted is not None:
+            if wanted not in supports.players:
+                raise InputError(f"the adapter does not support {wanted} players (it supports "
+                                 f"{', '.join(map(str, supports.players))})")
+            self.player_choices = (wanted,)
+        else:
+            self.player_choices = supports.players
+        fixed = self.fixed_ruleset
+        if fixed is not None and not any(p >= fixed.min_players for p in self.player_choices):
+            counts = ", ".join(map(str, self.player_choices))
+            raise InputError(f"{counts} players: the ruleset asked for plays "
+                             f"{fixed.min_players} to 11 (PLAYERS.COUNT; 5 players need "
+                             "min_players = 5)")
+        if self.fixed_ruleset is not None:
+            outside = supports.allows(self.fixed_ruleset)
+            if outside:
+                raise InputError(f"the adapter does not support the ruleset asked for: "
+                                 f"{', '.join(outside)} (it declares "
+                                 f"{supports.switches or 'only the default values'})")
+            self.player_choices = fitting_counts(self.fixed_ruleset, self.player_choices)
+        else:
+            self.rulesets = RulesetDrawer(supports)
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.close()
+            self.proc = None
+
+    def _ensure_adapter(self) -> AdapterProcess:
+        if self.proc is None or not self.proc.alive():
+            if self.proc is not None:
+                self.proc.close()
+            self.stats.restarts += 1
+            self.connect()
+        assert self.proc is not None
+        return self.proc
+
+    # --- progress and budget ---
+
+    def tick(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if self._on_progress is not None and (force or now - self._last_tick > 0.2):
+            self._last_tick = now
+            self._on_progress(self.stats, now - self.started)
+
+    def _check_budget(self) -> None:
+        now = time.monotonic()
+        if now - self.started > self.config.max_seconds:
+            raise _Stop("time")
+        if self._should_stop is not None and self._should_stop():
+            raise _Stop("stopped")
+
+    # --- one example ---
+
+    def _record(self, failure: Failure) -> None:
+        self.divergences.record(failure, self.stats.games, time.monotonic() - self.started,
+                                self.job)
+
+    def _session(self) -> Session:
+        """A session with the adapter (started again if needed; a fault ends the search)."""
+        try:
+            proc = self._ensure_adapter()
+        except AdapterFault as fault:
+            self.fault = Failure(kind="fault", rules=[], summary=str(fault), start={},
+                                 actions=[], failing=None, position={}, expected={}, actual={},
+                                 fault=fault.to_json())
+            self._record(self.fault)  # the adapter could not be started again
+            raise _Stop("fault") from None
+        return Session(proc, self.stats, self.known_rules, position=position_record,
+                       batch=self.config.batch, on_divergence=self._record)
+
+    def offer_refused_tables(self) -> None:
+        """The starts of tables the rules refuse (:mod:`.refused_tables`), then of tables at
+        the edge of what they allow (:mod:`.edge_tables`), before the games.
+
+        Once a run: by job 0 of shard 1, and not when the run plays one fixed
+        ruleset. Each is judged as a start; a fault ends the search.
+        """
+        if not self.config.refused_tables or self.job or self.supports is None \
+                or self.fixed_ruleset is not None:
+            return
+        for msg in refused_starts(self.supports, self.player_choices, self.config.seed):
+            self.stats.refused += 1
+            self._offer_start(msg)
+        for msg in edge_starts(self.supports, self.player_choices, self.config.seed):
+            self.stats.edge += 1
+            self._offer_start(msg)
+        if self.config.first and self.divergences.unexpected():
+            raise _Stop("first")
+
+    def _offer_start(self, msg: dict[str, Any]) -> None:
+        """One ``start`` offered before the games, alone in its conversation; it plays
+        nothing, so the conditions it meets are not counted as exercised."""
+        self._check_budget()
+        session = self._session()
+        self._converse(session, partial(session.start, msg, tally=False))
+
+    def example(self, data: Any) -> None:
+        """One Hypothesis example: one conversation with the adapter."""
+        self._check_budget()
+        self.examples_run += 1
+        session = self._session()
+        self.stats.games += 1
+        self._converse(session, Conversation(self, Chooser(data), session).run)
+        if self.config.first and self.divergences.unexpected():
+            raise _Stop("first")
+
+    def _converse(self, session: Session, talk: Callable[[], None]) -> None:
+        """``talk()``: one conversation through ``session``, its end and its faults recorded."""
+        try:
+            talk()
+        except GameCut as cut:
+            if cut.short:
+                self.stats.cut += 1
+        except AdapterFault as fault:
+            failure = session.fault_failure(fault)
+            self.close()
+            self._record(failure)
+            self.fault = failure
+            raise _Stop("fault") from None
+        finally:
+            session.abandon()
+            for note in session.notes:
+                if len(self.notes) < 5:
+                    self.notes.append(note)
+
+    def search(self) -> Outcome:
+        """Run the search; the adapter must be connected (:meth:`connect`)."""
+        stopped = ""
+        chunk = 0
+        try:
+            with fewer_collections(), seed_alone():
+                self.offer_refused_tables()
+                while self.examples is None or self.examples_run < self.examples:
+                    left = CHUNK_EXAMPLES if self.examples is None else min(
+                        CHUNK_EXAMPLES, self.examples - self.examples_run)
+                    self._hypothesis_run(self.seed + chunk * CHUNK_SEED_STEP, left)
+                    chunk += 1
+        except _Stop as stop:
+            stopped = str(stop)
+        failure = self.fault
+        if failure is not None and failure.batched:
+            pinpointed = self._pinpoint(failure)
+            cls = next((c for c in self.divergences.classes.values() if c.first is failure),
+                       None)
+            if cls is not None:
+                cls.first = cls.smallest = cls.example = pinpointed
+                cls.shrunk = "one action per request"
+            failure = pinpointed
+        self.tick(force=True)
+        return Outcome(self.stats, time.monotonic() - self.started, self.supports, failure,
+                       notes=self.notes, stopped=stopped, examples_run=self.examples_run,
+                       divergences=self.divergences)
+
+    def _hypothesis_run(self, seed: int, examples: int) -> None:
+        """One Hypothesis run of at most ``examples`` games (a search is one or more)."""
+        before = self.examples_run
+
+        @hypothesis_seed(seed)
+        @settings(max_examples=examples, database=None, deadline=None,
+                  suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
+                  phases=(HPhase.generate,), report_multiple_bugs=False, derandomize=False)
+        @given(st.data())
+        def conform(data: Any) -> None:
+            self.example(data)
+
+        conform()
+        if self.examples_run == before:  # pragma: no cover - Hypothesis always plays one
+            raise _Stop("exhausted")
+
+    def _pinpoint(self, failure: Failure) -> Failure:
+        """A fault during a batch, found again one action per request: at its very action.
+
+        The game is played again on a fresh adapter without batches; if the
+        fault comes again (an adapter that crashes on a play, say), that report
+        names the action. A fault of the batch itself, or a timeout, stays as
+        it was.
+        """
+        kind = (failure.fault or {}).get("kind")
+        if kind in ("batch", "capability", "timeout") or not failure.start:
+            return failure
+        from ..serialize import action_from_json
+
+        self.close()  # the adapter broke the protocol: the replay starts its own
+        config = replace(self.config, batch=0)
+        actions = [action_from_json(a) for a in failure.actions]
+        again = run_replay(config, failure.start, actions)
+        found = again.failure
+        if found is None or found.kind != "fault":
+            return failure
+        found.note = failure.note
+        return found
+
+
+@contextlib.contextmanager
+def fewer_collections(young: int = 20_000) -> Any:
+    """Collect garbage less often while a search runs (restored afterwards).
+
+    A search makes many short-lived objects (states, observations, answers)
+    and few cycles; with the default threshold the collector, and the
+    callbacks Hypothesis hangs on it, ran thousands of times a second. The
+    objects alive before the search are frozen out of the collector's scans.
+    """
+    old = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(old[0], young), old[1], old[2])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+        gc.unfreeze()
+
+
+@contextlib.contextmanager
+def seed_alone() -> Iterator[None]:
+    """Hypothesis draws from the run's seed alone while a search runs (restored afterwards).
+
+    Hypothesis mixes into its draws constants it reads from the source of
+    every module it takes for the user's own code (anything outside
+    site-packages and the standard library) and caches them under
+    ``.hypothesis/`` in the working directory. For ``conform`` that would
+    make the games of a seed depend on how rules-ref is installed (a
+    checkout or a wheel) and on what the process imported before, cost
+    each run a parse of the package, and leave a directory behind. The
+    pool is emptied for the search (the Hypothesis version is pinned by the
+    ``conform`` extra; if its internals differ, nothing is changed).
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import Constants
+
+        original = providers._get_local_constants
+        cache = providers.CONSTANTS_CACHE
+        empty = Constants()
+    except (ImportError, AttributeError):  # pragma: no cover - another Hypothesis
+        yield
+        return
+
+    def no_local_constants() -> Any:
+        return empty
+
+    cache.cache.clear()  # what was drawn before may hold the local constants
+    providers._get_local_constants = no_local_constants
+    try:
+        yield
+    finally:
+        providers._get_local_constants = original
+        cache.cache.clear()
+
+
+def run_search(config: Config, on_progress: Callable[[Stats, float], None] | None = None
+               ) -> Outcome:
+    """``rules-ref conform`` in this process: connect, search, always close the adapter."""
+    from .shrink import shrink_classes
+
+    runner = Runner(config, on_progress=on_progress)
+    try:
+        try:
+            runner.connect()
+        except AdapterFault as fault:
+            return Outcome(runner.stats, time.monotonic() - runner.started, None, fault=fault)
+        outcome = runner.search()
+    finally:
+        runner.close()
+    return shrink_classes(config, outcome)
+
+
+def fitting_counts(ruleset: Ruleset, counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The player counts of ``counts`` a game under ``ruleset`` can be set up with.
+
+    Only the passing switches depend on the count (``check_table``); when none
+    of ``counts`` fits, the first one's refusal is raised, naming its rule.
+    """
+    fits = []
+    for n in counts:
+        try:
+            check_table(ruleset, n)
+        except SetupError:
+            continue
+        fits.append(n)
+    if not fits:
+        check_table(ruleset, counts[0])
+    return tuple(fits)

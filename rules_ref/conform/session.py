@@ -1,0 +1,599 @@
+"""One conversation with the adapter, compared with the reference after every action.
+
+:class:`Session` holds the reference state beside the implementation's and
+judges every answer: an observation is compared field by field with the
+reference's (:mod:`~rules_ref.protocol.observation`), a rejection must match a rejection of the
+reference, and a difference becomes a :class:`Failure` (a disagreement,
+attributed by :mod:`~rules_ref.findings.attribution`; an adapter fault during a game; or an
+internal error the implementation reported). The runner decides the actions
+(:mod:`~rules_ref.conform`); the session only plays them. The ``start`` of a table the
+rules refuse is judged by :func:`.refused_tables.judge_refused`: it must be rejected.
+
+With an adapter that declares the ``batch`` capability (protocol version 2),
+:meth:`Session.act` applies the action to the reference at once and queues
+it; the queue goes to the adapter as one ``batch`` request when it is full
+or when :meth:`Session.flush` is called, and every answer of the batch is
+judged in order exactly as a single answer would be, so the comparison after
+every action stays. The reference alone decides what comes next (a rejected
+action leaves its state unchanged, as it must leave the implementation's),
+so nothing the runner draws depends on when the answers arrive.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..actions import Action, Play
+from ..errors import IllegalAction, RulesRefError, SetupError, Violation
+from ..exercise import detect
+from ..findings.attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
+
+# Re-exported ("X as X"): the results of a conversation live in .failure.
+from ..findings.failure import Failure, FoundFailure, Stats, describe_action
+from ..findings.failure import brief_position as _brief_position
+from ..findings.failure import json_position as _json_position
+from ..protocol.client import AdapterProcess
+from ..protocol.messages import AdapterFault
+from ..protocol.observation import CARD_TEXT, observation_problems, observe
+from ..protocol.reference_adapter import position_state, start_state
+from ..serialize import action_to_json
+from ..state import GameState
+from ..state_parts import Phase
+from .position_starts import position_rules
+from .refused_tables import judge_refused, rejected_start_rules
+from .resync import (
+    MAX_OUT_OF_STEP,
+    MAX_ROLLBACKS,
+    GameCut,
+    OutOfStep,
+    can_restart,
+    follow_between_deals,
+    position_start,
+    restart_from,
+)
+
+_rare_paths: Callable[..., tuple[str, ...]] | None
+try:
+    from ..strategies import rare_paths as _rare_paths
+except ImportError:  # pragma: no cover - the module ships with the package
+    _rare_paths = None
+
+#: The actions one ``batch`` request carries in a conform run.
+BATCH_SIZE = 64
+
+
+_SCORED = (Phase.DEALING, Phase.GAME_OVER)
+
+
+@dataclass(slots=True)
+class _Step:
+    """One action sent (or queued): the reference's verdict on it, for judging its answer."""
+
+    before: GameState
+    action: Action
+    action_json: dict[str, Any]
+    after: GameState | None  # None: the reference rejects the action
+    expected: dict[str, Any]  # the reference's observation after it ({} if rejected)
+    violations: tuple[Violation, ...]
+    sent: int  # how many actions had been sent after the start, this one included
+
+
+class Session:
+    """The reference and the implementation side by side, compared after every message.
+
+    ``position`` describes a reference state for a failure report; ``batch``
+    is the number of actions sent in one request (default :data:`BATCH_SIZE`
+    when the adapter declares ``batch``, else 0: one ``action`` request each).
+
+    Without ``on_divergence`` the first divergence raises :class:`FoundFailure`.
+    With it, every divergence is handed to it and the game goes on
+    (:mod:`.resync`): from the reference's position when the adapter starts
+    from positions, else after a legal action the implementation rejected
+    (the reference steps back), else the game ends (:class:`.resync.GameCut`).
+    """
+
+    def __init__(self, proc: AdapterProcess, stats: Stats, known_rules: frozenset[str],
+                 check_every: int = 16,
+                 position: Callable[[GameState], dict[str, Any]] | None = None,
+                 batch: int | None = None,
+                 on_divergence: Callable[[Failure], None] | None = None) -> None:
+        self.proc = proc
+        self.stats = stats
+        self.known_rules = known_rules
+        #: The reference state after every action sent or queued.
+        self.state: GameState | None = None
+        self.start_msg: dict[str, Any] = {}
+        self.actions: list[dict[str, Any]] = []
+        self.notes: list[str] = []
+        self._check_every = check_every
+        self._count = 0
+        self._position = position or _brief_position
+        if batch is None:
+            batch = BATCH_SIZE if proc.can("batch") else 0
+        self.batch_size = batch
+        self._queue: list[_Step] = []
+        #: The batch sent and not yet answered: its id and its steps.
+        self._inflight: tuple[int, list[_Step]] | None = None
+        self._sent = 0  # actions sent after the start
+        #: The first action of the request being answered: a fault is reported there.
+        self._awaited: _Step | None = None
+        self.on_divergence = on_divergence
+        self._rollbacks = 0
+        #: Moments still to offer an implementation out of step (:class:`.resync.OutOfStep`);
+        #: 0: it is in step.
+        self._adrift = 0
+        #: Playing again the later actions of a batch after a divergence (they are queued,
+        #: not sent, until the caller sends them).
+        self._replaying = False
+
+    # --- failures ---
+
+    def _fail(self, rules: list[str], summary: str, before: GameState, failing: dict[str, Any]
+              | None, expected: dict[str, Any], actual: dict[str, Any],
+              reference: dict[str, Any], fields_: Sequence[str] = (),
+              others: Sequence[str] = (), sent: int | None = None,
+              kind: str = "disagreement") -> FoundFailure:
+        actions = self.actions if sent is None else self.actions[:sent]
+        return FoundFailure(Failure(
+            kind=kind, rules=list(rules), summary=summary, start=self.start_msg,
+            actions=list(actions), failing=failing, position=self._position(before),
+            expected=expected, actual=actual, fields=list(fields_), others=list(others),
+            reference=reference, before_position=_json_position(before)))
+
+    def fault_failure(self, fault: AdapterFault) -> Failure:
+        """The failure of an adapter fault: at the request being answered (a whole batch)."""
+        awaited = self._awaited
+        state = awaited.before if awaited is not None else self.state
+        sent = self.actions[:self._sent]
+        failing = awaited.action_json if awaited is not None else sent[-1] if sent else None
+        return Failure(
+            kind="fault", rules=[], summary=str(fault), start=self.start_msg,
+            actions=sent, failing=failing, batched=bool(self.batch_size) and awaited is not None,
+            position=self._position(state) if state is not None else {},
+            expected={}, actual={}, fault=fault.to_json())
+
+    def _internal_error(self, answer: dict[str, Any], before: GameState,
+                        step: _Step | None) -> FoundFailure:
+        failing = step.action_json if step is not None else None
+        reference = ({"type": "observation", **step.expected} if step is not None
+                     and step.after is not None else {"type": "rejected"} if step is not None
+                     else {})
+        rules = detect.rules_at_work(before, step.action if step is not None else None)
+        return self._fail(rules, f"the implementation reported an internal error on "
+                          f"{describe_action(failing)}: {str(answer.get('message'))[:300]}",
+                          before, failing, {}, {"type": "error", **answer}, reference,
+                          sent=step.sent if step is not None else None, kind="error")
+
+    # --- judging one answer ---
+
+    def _shape(self, answer: dict[str, Any]) -> None:
+        problems = observation_problems(answer)
+        if problems:
+            raise self.proc.fault("shape", "observation: " + "; ".join(problems))
+
+    def _compare(self, before: GameState | None, action: Action | None, after: GameState,
+                 expected: dict[str, Any], answer: dict[str, Any],
+                 step: _Step | None = None) -> None:
+        self._count += 1
+        if answer == expected:
+            if self._count % self._check_every == 1:
+                self._shape(answer)
+            return
+        self._shape(answer)
+        rules, deciding, others = observation_rules(before, action, after, expected, answer)
+        differing = deciding + others
+        summary = (f"the observation differs from the reference in {', '.join(differing)}"
+                   f" (rules {', '.join(rules)})")
+        raise self._fail(rules, summary, before if before is not None else after,
+                         step.action_json if step is not None else None,
+                         {f: expected[f] for f in differing},
+                         {f: answer.get(f) for f in differing},
+                         {"type": "observation", **expected}, deciding, others,
+                         sent=step.sent if step is not None else None)
+
+    def _judge(self, step: _Step, kind: str, answer: dict[str, Any]) -> bool:
+        """Judge the answer to one action; True if the reference accepted the action."""
+        before, after, action_json = step.before, step.after, step.action_json
+        self.stats.actions += 1
+        if kind == "error":
+            raise self._internal_error(answer, before, step)
+        if kind == "observation":
+            if after is None:
+                self._shape(answer)
+                violations = step.violations
+                rules = accepted_illegal_rules(violations)
+                rejection = {"type": "rejected", "rules": [v.rule_id for v in violations],
+                             "reason": "; ".join(v.message for v in violations)}
+                raise self._fail(rules, f"the implementation accepted an illegal action "
+                                 f"({describe_action(action_json)}; rules {', '.join(rules)})",
+                                 before, action_json, rejection,
+                                 {"type": "observation", **answer}, rejection, sent=step.sent)
+            self._compare(before, step.action, after, step.expected, answer, step)
+            if after.phase in _SCORED and before.phase is not after.phase:
+                self.stats.deals += 1  # a deal played to its end and scored
+            return True
+        rule = answer.get("rule")
+        if after is not None:
+            rules = rejected_legal_rules(before, step.action, rule, self.known_rules)
+            raise self._fail(rules, f"the implementation rejected a legal action "
+                             f"({describe_action(action_json)}; rules {', '.join(rules)})",
+                             before, action_json, {"type": "observation"},
+                             {"type": "rejected", **answer},
+                             {"type": "observation", **step.expected}, sent=step.sent)
+        if rule is not None and rule not in {v.rule_id for v in step.violations}:
+            self.stats.citations += 1
+            if len(self.notes) < 5:
+                self.notes.append(
+                    f"{describe_action(action_json)}: rejected citing {rule}, the reference "
+                    f"cites {', '.join(v.rule_id for v in step.violations)}")
+        return False
+
+    def _answer(self, msg_id: int, what: str, about: str) -> tuple[str, dict[str, Any]]:
+        """Read the answer to ``msg_id``: an observation, a well-formed rejection or error.
+
+        Returns its kind and its fields (without ``type`` and ``id``); any
+        other answer is an adapter fault.
+        """
+        answer = self.proc.receive(msg_id, what)
+        kind = self.proc.checked(answer, self.proc.answer_kinds, f"message {msg_id} ({about})")
+        answer.pop("type", None)
+        answer.pop("id", None)
+        return kind, answer
+
+    def start_again(self) -> None:
+        """Start the implementation again from the reference's current position, and judge it.
+
+        What is queued is judged first. The ``start`` (:mod:`.position_starts`)
+        is judged as any start (:meth:`start`): its answer must equal the
+        reference's observation of the position, and then both games go on from
+        it (the reference's from a state rebuilt from its own position).
+        Otherwise the divergence is recorded (or raised, without a divergence
+        handler), the implementation is offered the position once more, and the
+        game ends when that does not bring it back in step (:class:`.resync.GameCut`).
+        """
+        self.flush()
+        state = self.state
+        if state is None or state.phase is Phase.GAME_OVER:
+            return
+        self.stats.position_starts += 1
+        self.start(position_start(state))
+
+    def _judge_refused(self, msg_id: int, refused: SetupError) -> None:
+        """Judge the answer to the ``start`` of a table the reference refuses (``refused``).
+
+        A failure is raised, or handed to ``on_divergence``, as the session's own are.
+        """
+        kind, answer = self._answer(msg_id, "start", "start")
+        self.stats.actions += 1
+        verdict = judge_refused(self.proc, self.start_msg, kind, answer, refused)
+        if isinstance(verdict, str):
+            self.stats.citations += 1
+            if len(self.notes) < 5:
+                self.notes.append(verdict)
+        elif verdict is not None:
+            if self.on_divergence is None:
+                raise FoundFailure(verdict)
+            self._diverged(verdict)
+
+    # --- the conversation ---
+
+    def start(self, msg: dict[str, Any], *, tally: bool = True) -> None:
+        """Send ``start`` (a message without id) and compare the observation.
+
+        ``tally=False``: the conditions the start meets are not counted as
+        exercised (a table offered before the games, :mod:`.edge_tables`, plays
+        nothing, so the games still aim at them).
+        """
+        self.flush()
+        self.start_msg = msg
+        self.actions = []
+        self._sent = 0
+        self.state = None
+        self._adrift = 0
+        msg_id = self.proc.send(msg)
+        try:
+            state = position_state(msg) if "position" in msg else start_state(msg)
+        except SetupError as refused:  # a table the rules refuse: it must be rejected
+            return self._judge_refused(msg_id, refused)
+        from_position = "position" in msg
+        if not from_position and tally:
+            self.stats.exercise.update(detect.start_conditions(state))
+        expected = observe(state)
+        kind, answer = self._answer(msg_id, "start", "start")
+        self.stats.actions += 1
+        try:
+            if kind == "error" and from_position:
+                raise self._fail(position_rules(state), "the implementation reported an "
+                                 "internal error on the start from a position: "
+                                 f"{str(answer.get('message'))[:300]}", state, None, {},
+                                 {"type": "error", **answer}, {"type": "observation", **expected},
+                                 kind="error")
+            if kind == "error":
+                raise self._internal_error(answer, state, None)
+            if kind == "rejected":
+                rules = (position_rules(state, answer.get("rule")) if from_position
+                         else rejected_start_rules(state.ruleset, answer.get("rule")))
+                what = "a position the rules reach" if from_position else \
+                    "the start of a game that the reference plays"
+                raise self._fail(rules, f"the implementation rejected {what}: "
+                                 f"{answer.get('reason')!s:.200}",
+                                 state, None, {"type": "observation"},
+                                 {"type": "rejected", **answer},
+                                 {"type": "observation", **expected})
+            self._compare(None, None, state, expected, answer)
+        except FoundFailure as found:
+            if self.on_divergence is None:
+                raise
+            self._diverged(found.failure)
+            self._restart(state)
+            return
+        self.state = state
+
+    def act(self, action: Action, *, tally: bool = True) -> bool:
+        """Play one action on the reference and send it; True if the reference accepted it.
+
+        Without batches the answer is judged at once; with batches the action
+        is queued and judged when its batch is answered (:meth:`flush`).
+        While the implementation is out of step after a divergence, the
+        reference plays alone, and the implementation is offered the position
+        at the start of each trick until it agrees there. ``tally=False``: an
+        action played again (of a batch judged again after a divergence),
+        whose conditions are counted once.
+        """
+        before = self.state
+        assert before is not None
+        action_json = (
+            {"type": "play", "seat": action.seat, "card": CARD_TEXT[action.card]}
+            if type(action) is Play else action_to_json(action))
+        self.actions.append(action_json)
+        step = self._reference_step(before, action, action_json, tally=tally and not self._adrift)
+        if self._adrift:
+            if step.after is not None:
+                self.state = step.after
+                if not step.after.trick:
+                    self._restart(step.after)
+            return step.after is not None
+        if self.batch_size:
+            self._queue.append(step)
+            if step.after is not None:
+                self.state = step.after
+            if len(self._queue) >= self.batch_size and not self._replaying:
+                self._send_queue()
+            return step.after is not None
+        self._sent += 1
+        self._awaited = step
+        msg_id = self.proc.send({"type": "action", "action": action_json})
+        kind, answer = self._answer(msg_id, "action", describe_action(action_json))
+        self._awaited = None
+        try:
+            accepted = self._judge(step, kind, answer)
+        except FoundFailure as found:
+            if self.on_divergence is None:
+                raise
+            return self._recover(found.failure, step)
+        self._rollbacks = 0
+        if step.after is not None:
+            self.state = step.after
+        return accepted
+
+    # --- divergences: record and resynchronise ---
+
+    def _diverged(self, failure: Failure) -> None:
+        assert self.on_divergence is not None
+        self.stats.divergences += 1
+        self.on_divergence(failure)
+
+    def _restart(self, state: GameState) -> None:
+        """Start the implementation again from ``state``'s position (or end the game).
+
+        If it differs right after that start (:class:`.resync.OutOfStep`), the
+        reference goes on alone from ``state`` and :meth:`act` offers later
+        moments, :data:`.resync.MAX_OUT_OF_STEP` at most.
+        """
+        try:
+            msg, fresh = restart_from(self.proc, state)
+        except OutOfStep as cut:
+            self._adrift = (self._adrift or MAX_OUT_OF_STEP + 1) - 1
+            if not self._adrift:
+                raise GameCut(f"{cut.reason}, at {MAX_OUT_OF_STEP} moments after the "
+                              "divergence") from None
+            self.state = state
+            return
+        self._adrift = 0
+        self.stats.resyncs += 1
+        self.start_msg = msg
+        self.actions = []
+        self._sent = 0
+        self.state = fresh
+        self._rollbacks = 0
+
+    def _recover(self, failure: Failure, step: _Step) -> bool:
+        """After a divergence at ``step`` (one action per request): go on, or end the game."""
+        self._diverged(failure)
+        resume = step.after if step.after is not None else step.before
+        if can_restart(self.proc, resume):
+            self._restart(resume)
+            return step.after is not None
+        followed = (follow_between_deals(step.after, failure.actual)
+                    if step.after is not None and failure.fields else None)
+        if followed is not None:
+            self.stats.followed += 1
+            self.state = followed
+            return True
+        if failure.actual.get("type") == "rejected" and step.after is not None:
+            # a legal action rejected: the implementation's game did not move
+            self._rollbacks += 1
+            if self._rollbacks > MAX_ROLLBACKS:
+                raise GameCut(f"{MAX_ROLLBACKS} legal actions rejected in a row")
+            self.state = step.before
+            if self.actions and self.actions[-1] is step.action_json:
+                self.actions.pop()  # not part of either game: a later failure replays without it
+                self._sent -= 1
+            return False
+        raise GameCut("the implementation's game differs from the reference's and the "
+                      "adapter cannot start from a position")
+
+    def _reference_step(self, before: GameState, action: Action,
+                        action_json: dict[str, Any], tally: bool = True) -> _Step:
+        """The reference's verdict on ``action``; ``tally``: count what it went through
+        (not again for an action of a batch judged again after a divergence)."""
+        exercise = self.stats.exercise if tally else Counter[str]()
+        try:
+            after, events = before.apply(action)
+        except IllegalAction as exc:
+            exercise.update(detect.rejected_conditions(before, action, exc.violations))
+            return _Step(before, action, action_json, None, {}, exc.violations, len(self.actions))
+        except RulesRefError as exc:
+            violation = Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc))
+            exercise.update(detect.rejected_conditions(before, action, (violation,)))
+            return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
+        exercise.update(detect.step_conditions(before, action, after, events))
+        if _rare_paths is not None and events and tally:
+            found = _rare_paths(before, action, after, events)
+            if found:
+                self.stats.rare.update(found)
+        return _Step(before, action, action_json, after, observe(after), (), len(self.actions))
+
+    def check_unchanged(self) -> None:
+        """With ``observe``: the implementation's game equals the reference's (after a rejection).
+
+        A rejected action must leave the game unchanged; the next answer shows
+        it, but at the end of a game there is no next answer, so the runner
+        asks for the observation. Not counted among the actions compared.
+        """
+        self.flush()
+        state = self.state
+        if state is None or not self.proc.can("observe"):
+            return
+        try:
+            self._check_unchanged(state)
+        except FoundFailure as found:
+            if self.on_divergence is None:
+                raise
+            self._diverged(found.failure)  # the game ends here: nothing to resynchronise
+
+    def _check_unchanged(self, state: GameState) -> None:
+        answer = self.proc.observe()
+        kind = answer.pop("type")
+        answer.pop("id", None)
+        if kind == "error":
+            raise self._internal_error(answer, state, None)
+        expected = observe(state)
+        if answer == expected:
+            return
+        self._shape(answer)
+        rules, deciding, others = observation_rules(None, None, state, expected, answer)
+        differing = deciding + others
+        raise self._fail(["TURN.ORDER", *[r for r in rules if r != "TURN.ORDER"]],
+                         f"after the last action, which the reference rejects, the "
+                         f"implementation's observation (observe) differs in "
+                         f"{', '.join(differing)}: a rejected action must change nothing",
+                         state, self.actions[-1] if self.actions else None,
+                         {f: expected[f] for f in differing},
+                         {f: answer.get(f) for f in differing},
+                         {"type": "observation", **expected}, deciding, others)
+
+    def flush(self) -> None:
+        """Send what is queued and judge every answer still awaited, in order.
+
+        A divergence inside a batch puts the batch's later actions back in the
+        queue (:meth:`_collect_or_resync`), so this sends and judges until
+        nothing is queued or awaited.
+        """
+        while True:
+            if self._queue:
+                self._send_queue()
+            self._collect_or_resync()
+            if not self._queue:
+                return
+
+    def _collect_or_resync(self) -> None:
+        """:meth:`_collect`; after a divergence, resume at the action that diverged.
+
+        As one action per request would (:meth:`_recover`): the implementation
+        is started again from the reference's position after that action (before
+        it, when the reference rejects it), and every later action of the batch,
+        with the actions queued since, is queued again from there, so each is
+        judged; the answers after the divergent one are dropped, since they come
+        from a game that went another way. The reference alone decides the
+        actions, so a run finds the same divergences with batches or without
+        (``spec/protocol.md``).
+        """
+        try:
+            self._collect()
+        except _BatchDivergence as found:
+            if self.on_divergence is None:
+                raise
+            self._diverged(found.failure)
+            step = found.step
+            later, self._queue = [*found.later, *self._queue], []
+            self._restart(step.after if step.after is not None else step.before)
+            self._replaying = True  # queued, sent by the caller once judged again
+            try:
+                for old in later:
+                    self.act(old.action, tally=False)
+            finally:
+                self._replaying = False
+
+    def _send_queue(self) -> None:
+        """Send the queued actions as one batch, once the batch before is judged.
+
+        The answers are read later (:meth:`_collect`), when the next batch is
+        ready or the conversation ends, so that the implementation works on
+        one batch while the runner draws the next. Requests still go one at a
+        time: a batch is sent only after the answer to the one before.
+        """
+        self._collect_or_resync()
+        if not self._queue:  # played on by the reference alone (out of step)
+            return
+        queue, self._queue = self._queue[:self.batch_size], self._queue[self.batch_size:]
+        self._sent = queue[-1].sent
+        self._inflight = (self.proc.send_batch([step.action_json for step in queue]), queue)
+
+    def abandon(self) -> None:
+        """Read and drop the answers still awaited, when a game ends without its verdict.
+
+        Hypothesis may stop an example in the middle (a replayed example that
+        runs out of choices) while a batch is in flight; its answer must still
+        be read so that the next request gets the next answer. An adapter that
+        breaks the protocol here is ended, and started again for the next game.
+        """
+        self._queue = []
+        if self._inflight is None:
+            return
+        msg_id, queue = self._inflight
+        self._inflight = None
+        if not self.proc.alive():
+            return
+        try:
+            self.proc.receive_batch(msg_id, len(queue))
+        except AdapterFault:
+            self.proc.close()
+
+    def _collect(self) -> None:
+        """Read the answers to the batch in flight and judge each, in order."""
+        if self._inflight is None:
+            return
+        msg_id, queue = self._inflight
+        self._inflight = None
+        self._awaited = queue[0]
+        answers = self.proc.receive_batch(msg_id, len(queue))
+        self._awaited = None
+        for i, (step, answer) in enumerate(zip(queue, answers, strict=False)):
+            kind = answer.pop("type")  # the answers end early at an error
+            try:
+                self._judge(step, kind, answer)
+            except FoundFailure as found:
+                raise _BatchDivergence(found.failure, step, queue[i + 1:]) from None
+
+
+class _BatchDivergence(FoundFailure):
+    """A divergence at ``step`` of a batch, with the batch's later steps (judged again)."""
+
+    def __init__(self, failure: Failure, step: _Step, later: list[_Step]) -> None:
+        super().__init__(failure)
+        self.step = step
+        self.later = later

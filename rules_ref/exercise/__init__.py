@@ -1,0 +1,17 @@
+"""What a conform run exercised: the conditions of each rule, and which a step went through.
+
+* :mod:`.catalogue`: the conditions of every rule (:data:`CONDITIONS`), and the
+  ones a run could reach given what it may draw (:func:`.catalogue.catalogue`);
+* :mod:`.detect`: which conditions a start, a step or a rejected action went
+  through, read from the game itself.
+
+The run's summary of them is :mod:`rules_ref.reports.exercised`.
+"""
+
+from __future__ import annotations
+
+from .catalogue import CONDITIONS, Condition, Scope, summary
+from .detect import rejected_conditions, rules_at_work, start_conditions, step_conditions
+
+__all__ = ["CONDITIONS", "Condition", "Scope", "rejected_conditions",
+           "rules_at_work", "start_conditions", "step_conditions", "summary"]

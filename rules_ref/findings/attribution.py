@@ -1,0 +1,475 @@
+"""Which rules a disagreement falls under.
+
+When an implementation's answer differs from the reference, the runners
+name the rule IDs (``spec/rules.toml``) that govern the difference, read from
+the reference's own context: the state before the action, the action, the
+state after it. A difference often drags others with it (a wrong trick
+winner also changes the next leader, the legal cards and the points), so
+the fields are examined in causal order and the first one that differs
+decides; the other differing fields are listed as consequences. The rule is
+the cause, from the reference's analysis: a rejected legal action falls
+under the rule that decides it there (the implementation's citation is only
+evidence), wrong points under the rule of the cards that carry them
+(:func:`rules_ref.causes.trace_points`), a moon seen by one side only under
+``MOON.CONDITION`` whatever field shows it. :mod:`.words` says what differs.
+
+* :func:`observation_rules`: an observation that differs from the reference.
+* :func:`rejected_legal_rules`: a legal action the implementation rejected.
+* :func:`accepted_illegal_rules`: an illegal action it accepted.
+* :func:`play_situation_rule`: the rule that governs a play in a state.
+
+Scores, moons and deal sizes are read by :mod:`~rules_ref.findings.score_attribution`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import Action, ChooseMoon, DealCards, Pass, Play
+from ..cards import Card, is_penalty, parse_card
+from ..causes import led_card_cancelled, play_situation_rule, winner_rules
+from ..errors import RulesRefError, Violation
+from ..passing import exchange
+from ..ruleset import FirstTrickPoints, OpeningLead
+from ..state import GameState
+from ..state_parts import Phase
+from ..tricks import TrickOutcome
+from .score_attribution import (
+    _DEAL_OVER,
+    _completed_trick,
+    _deal_size_rules,
+    _moon_rules,
+    _points_rules,
+    _scores_rules,
+    settles_otherwise,
+)
+
+#: The observation fields in causal order: a difference in an earlier group
+#: explains differences in later ones.
+CAUSAL_ORDER: tuple[tuple[str, ...], ...] = (
+    ("last_trick",),
+    ("hands",),
+    ("hearts_broken",),
+    ("pending",),
+    ("points",),
+    ("deal_scores", "totals"),
+    ("phase",),
+    ("winners",),
+    ("deal_number", "dealer"),
+    ("to_act", "leader", "waiting_for", "trick_number", "trick"),
+    ("legal",),
+)
+
+#: The causal order at the end of a deal, or when the phases differ: the scores
+#: decide the phase, and the phase decides which other fields are shown. Not when the
+#: deal's last trick went to another seat: that decides the scores (CAUSAL_ORDER).
+END_ORDER: tuple[tuple[str, ...], ...] = (
+    ("points",),
+    ("deal_scores", "totals"),
+    ("phase",),
+    ("winners",),
+    ("last_trick",),
+    ("hands",),
+    ("hearts_broken",),
+    ("pending",),
+    ("deal_number", "dealer"),
+    ("to_act", "leader", "waiting_for", "trick_number", "trick"),
+    ("legal",),
+)
+TWO_OF_CLUBS = parse_card("2C")
+
+
+def _dedupe(ids: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(ids))
+
+
+def _cards(texts: object) -> list[Card]:
+    out = []
+    if isinstance(texts, list):
+        for t in texts:
+            try:
+                out.append(parse_card(t))
+            except RulesRefError:
+                continue
+    return out
+
+
+def rejected_legal_rules(state: GameState, action: Action, cited: str | None = None,
+                         known: frozenset[str] = frozenset()) -> list[str]:
+    """Rules for a legal action the implementation rejected, from the reference's analysis.
+
+    The rule the implementation cites (``cited``) is evidence, not the
+    verdict: the runner shows it beside the rule named here (see
+    :func:`citation_note`). It chooses only between the checks the
+    reference's own step makes: a pass refused as the seat's second
+    (``PASS.EXCHANGE`` cited) falls under ``PASS.EXCHANGE``, any other under
+    ``PASS.CARDS``; the play of a deal's last card refused citing a rule of
+    the deal's end (:data:`DEAL_END_RULES`: the pending cards settled, a
+    moon, the scoring, the game's end) falls under that rule first, then
+    the rule of the card's situation. ``known`` is accepted for compatibility.
+    """
+    del known
+    if isinstance(action, Play):
+        rules = play_situation_rule(state, action.card)
+        if isinstance(cited, str) and cited in DEAL_END_RULES and _ends_deal(state, action):
+            return _dedupe([cited, *rules])  # the deal's end refused, not the card
+        return rules
+    if isinstance(action, Pass):
+        # two checks decide a pass: whether the seat may pass now, not having passed
+        # (PASS.EXCHANGE), and its cards (PASS.CARDS); the citation tells which one refused
+        return ["PASS.EXCHANGE" if cited == "PASS.EXCHANGE" else "PASS.CARDS"]
+    if isinstance(action, ChooseMoon):
+        return ["MOON.CHOICE"]
+    if isinstance(action, DealCards):
+        return ["DEAL.SOURCE"]
+    return ["TURN.ORDER"]
+
+
+#: The rules the step that ends a deal goes through after its last card is played.
+DEAL_END_RULES = ("VOID.LAST", "MOON.CONDITION", "MOON.CHOICE", "SCORE.CARD_POINTS",
+                  "SCORE.DEAL", "GAME.END", "GAME.WINNER")
+
+
+def _ends_deal(state: GameState, action: Play) -> bool:
+    """Does the legal play ``action`` end the deal (its last trick's last card)?"""
+    return (state.phase is Phase.PLAYING and len(state.trick) + 1 == state.players
+            and all(len(h) == (1 if seat == action.seat else 0)
+                    for seat, h in enumerate(state.hands)))
+
+
+def citation_note(rules: Sequence[str], cited: object) -> str:
+    """The implementation's citation beside the rules named; "" when it agrees or cites none."""
+    if not isinstance(cited, str) or not cited or (rules and cited == rules[0]):
+        return ""
+    return f"the implementation cites {cited}"
+
+
+def accepted_illegal_rules(violations: Sequence[Violation] | Sequence[str]) -> list[str]:
+    """Rules for an illegal action the implementation accepted: every rule it breaks."""
+    return _dedupe([v if isinstance(v, str) else v.rule_id for v in violations])
+
+
+# --- observations ---------------------------------------------------------------------------
+
+
+def _last_trick_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
+    if not isinstance(expected, dict) or not isinstance(actual, dict):
+        return ["TURN.ORDER"]
+    if expected.get("cards") != actual.get("cards") or expected.get("leader") != actual.get(
+            "leader") or expected.get("number") != actual.get("number"):
+        return ["TURN.ORDER"]
+    t = after.tricks[-1] if after.tricks else None
+    if t is None:
+        return ["TRICK.WINNER"]
+    return _shown_winner_rules(t, actual.get("winner"), after.players)
+
+
+def _shown_winner_rules(t: TrickOutcome, impl: Any, players: int) -> list[str]:
+    """The rules of trick ``t`` shown won by ``impl`` (a seat, ``None``: void, else malformed)."""
+    if impl is None:
+        return ["VOID.TRICK"]
+    if not isinstance(impl, int) or isinstance(impl, bool):
+        return ["TRICK.WINNER"]
+    return winner_rules(t, impl, players)
+
+
+def _rotated(after: GameState, actual: Any) -> bool:
+    """Are the implementation's hands the reference's, listed from another seat?"""
+    if not isinstance(actual, list) or len(actual) != after.players:
+        return False
+    ref = [sorted(h) for h in after.hands]
+    impl = [sorted(_cards(h)) for h in actual]
+    return any(impl == ref[k:] + ref[:k] for k in range(1, after.players))
+
+
+def _hands_rules(before: GameState | None, action: Action | None, after: GameState,
+                 actual: Any) -> list[str]:
+    if not isinstance(action, Pass) and _rotated(after, actual):
+        return ["PLAYERS.COUNT"]  # the seats are numbered from another seat
+    if before is None or isinstance(action, DealCards):
+        return ["DEAL.SOURCE"]
+    if isinstance(action, Pass):
+        if after.phase is Phase.PASSING:
+            return ["PASS.EXCHANGE"]
+        passes = [action.cards if seat == action.seat else p
+                  for seat, p in enumerate(before.passes)]
+        if all(p is not None for p in passes) and isinstance(actual, list):
+            wanted = [sorted(_cards(h)) for h in actual]
+            n = before.players
+            for offset in range(1, n):
+                moved = exchange(before.hands, [p for p in passes if p is not None], offset)
+                if [list(h) for h in moved] == wanted:
+                    return ["PASS.DIRECTION"]
+        if _rotated(after, actual):
+            return ["PLAYERS.COUNT"]
+        return ["PASS.DIRECTION", "PASS.EXCHANGE"]
+    return ["TURN.ORDER"]
+
+
+def _pending_rules(before: GameState | None, after: GameState, expected: Any,
+                   actual: Any) -> list[str]:
+    t = _completed_trick(before, after)
+    if before is None or t is None:
+        if before is not None and before.phase is Phase.PLAYING and after.phase in (
+                Phase.DEALING, Phase.GAME_OVER, Phase.MOON_CHOICE):
+            return ["VOID.LAST"]
+        return ["VOID.TRICK"]
+    extras = before.extras if before.trick_number == 1 else ()
+    if t.winner is not None:
+        held = Counter(_cards(actual))
+        if held and not Counter(t.cards) - held:
+            return ["VOID.TRICK"]  # the won trick's cards set aside as a void trick's
+        if before.pending:
+            return ["VOID.COLLECT"]
+        if extras:
+            return ["EXTRAS.FIRST_TRICK"]
+        return ["VOID.COLLECT"]
+    # a void trick: its cards join the pile, after them the extras on trick 1
+    diff = Counter(_cards(expected))
+    diff.subtract(Counter(_cards(actual)))
+    odd = Counter({c: abs(k) for c, k in diff.items() if k})
+    if extras and odd and not odd - Counter(extras):
+        return ["EXTRAS.FIRST_TRICK"]
+    return ["VOID.TRICK"]
+
+
+def _phase_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
+    pair = {expected, actual}
+    if pair == {"game-over", "dealing"}:
+        return ["GAME.END"]
+    if "moon-choice" in pair:
+        if after.phase is Phase.MOON_CHOICE or not after.deal_results:
+            return ["MOON.CONDITION"]
+        shooter = after.deal_results[-1].moon_shooter
+        return ["MOON.CHOICE" if shooter is not None else "MOON.CONDITION"]
+    if pair == {"passing", "playing"}:
+        return ["PASS.DIRECTION"]
+    if "game-over" in pair or "dealing" in pair:
+        return ["TURN.ORDER", "GAME.END"] if "game-over" in pair else ["TURN.ORDER"]
+    return ["TURN.ORDER"]
+
+
+def _turn_rules(before: GameState | None, after: GameState) -> list[str]:
+    if after.phase is Phase.PASSING:
+        return ["PASS.EXCHANGE"]
+    if after.phase is Phase.MOON_CHOICE:
+        return ["MOON.CONDITION"]
+    if after.phase is not Phase.PLAYING:
+        return ["TURN.ORDER"]
+    if after.trick:
+        return ["TURN.ORDER"]
+    if after.trick_number == 1:
+        return ["LEAD.OPENING_LEADER"]
+    last = after.tricks[-1] if after.tricks else None
+    if last is not None and last.winner is None:
+        return ["VOID.LEADER"]
+    return ["TRICK.NEXT_LEADER"]
+
+
+def _takes_another_suit_as_led(after: GameState, seat: int, ref: set[Card],
+                               impl: set[Card]) -> bool:
+    """Does a legal-card difference show another suit taken as led (``TRICK.LED_SUIT``)?
+
+    Only when the difference is what a wrong led suit would give: the
+    implementation makes the seat follow another suit of the trick, exactly
+    the cards it holds of it (the suit of a later card taken as the led
+    suit, the first card's being the led one, cancelled or not), where the
+    seat holds the led suit or the led card is cancelled; or, once the led
+    card is cancelled, it lets a seat that holds the led suit play off it.
+    A seat void in the led suit and in every other suit of the trick plays
+    the same cards whichever of them is led: a difference there is another
+    rule's (a heart banned on the first trick, say).
+    """
+    trick = after.trick
+    if not trick:
+        return False
+    led = trick[0].suit
+    hand = after.hands[seat]
+    cancelled = led_card_cancelled(trick)
+    follows_another = any(impl == {c for c in hand if c.suit == s}
+                          for s in {c.suit for c in trick} - {led})
+    holds_led = any(c.suit == led for c in hand)
+    off_led = cancelled and holds_led and any(c.suit != led for c in impl - ref)
+    # a seat void in the led suit may play any card: cards of one suit only are another
+    # suit taken as led there only once the led card is cancelled (else a ban, say)
+    return (bool(impl) and follows_another and (cancelled or holds_led)) or off_led
+
+
+def _first_trick_ban_later(after: GameState, seat: int, ref: set[Card], impl: set[Card]) -> bool:
+    """Is a legal-card difference the first trick's ban on a later trick (``FOLLOW.FIRST_TRICK``)?
+
+    Under ``first_trick_points = forbidden`` a seat that cannot follow to
+    trick 1 may not discard a heart or a Q♠; the rule says the restriction is
+    trick 1's only. An implementation that bans exactly those cards (some of
+    them, nothing else) to a seat void in the led suit on a later trick
+    applies it there.
+    """
+    trick = after.trick
+    if (not trick or after.trick_number == 1 or impl - ref or not impl or
+            after.ruleset.first_trick_points is not FirstTrickPoints.FORBIDDEN):
+        return False
+    led = trick[0].suit
+    void = not any(c.suit == led for c in after.hands[seat])
+    return void and all(is_penalty(c) for c in ref - impl)
+
+
+def _two_of_clubs_forced_rules(after: GameState) -> list[str]:
+    """The 2♣ made the only legal card on trick 1 where the reference allows others.
+
+    On the opening lead ``LEAD.OPENING_CARD``. To a seat after the leader it is
+    ``FOLLOW.FIRST_TRICK`` (its switch ``first_trick_two_of_clubs`` is what
+    makes a follower play a 2♣), unless ``opening_lead`` is a 2♣ lead:
+    ``LEAD.OPENING_CARD`` says the 2♣ the leader does not lead stays an
+    ordinary card, so it comes first.
+    """
+    if not after.trick:
+        return ["LEAD.OPENING_CARD"]
+    if after.ruleset.opening_lead in (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT):
+        return ["LEAD.OPENING_CARD", "FOLLOW.FIRST_TRICK"]
+    return ["FOLLOW.FIRST_TRICK"]
+
+
+def _legal_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
+    if after.phase is Phase.MOON_CHOICE:
+        return ["MOON.CHOICE"]
+    if after.phase is not Phase.PLAYING or not isinstance(actual, list):
+        return ["TURN.ORDER"]
+    seat = after.to_act
+    assert seat is not None
+    ref = set(_cards(expected))
+    impl = set(_cards(actual))
+    if ref == impl:
+        # the same cards: listed twice means the two copies are told apart
+        return ["DECK.CARDS" if len(_cards(actual)) > len(impl) else "TURN.ORDER"]
+    if after.trick_number == 1 and impl == {TWO_OF_CLUBS} and ref - impl:
+        return _two_of_clubs_forced_rules(after)
+    rules: list[str] = []
+    if _takes_another_suit_as_led(after, seat, ref, impl):
+        rules.append("TRICK.LED_SUIT")
+    if _first_trick_ban_later(after, seat, ref, impl):
+        rules.append("FOLLOW.FIRST_TRICK")
+    for c in sorted(impl - ref):
+        rules.extend(v.rule_id for v in after.violations(Play(seat, c)))
+    for c in sorted(ref - impl):
+        rules.extend(play_situation_rule(after, c))
+    if not rules:
+        rules.append("TURN.ORDER")
+    return _dedupe(rules)
+
+
+def _winner_differs(expected: Any, actual: Any) -> bool:
+    """The same last trick given to another seat: at a deal's end, the cause of its scores."""
+    return (isinstance(expected, dict) and isinstance(actual, dict)
+            and expected.get("cards") == actual.get("cards")
+            and expected.get("winner") != actual.get("winner"))
+
+
+#: What a difference at the end of a deal whose last trick was void may be traced to
+#: that is VOID.LAST's matter there: that trick's cancelled cards, its being void, the
+#: deal's scores (not its totals alone: adding a deal to the totals is SCORE.DEAL).
+_VOID_LAST_MATTERS = ("TRICK.CANCEL", "VOID.TRICK", "SCORE.DEAL", "TURN.ORDER")
+
+
+def observation_rules(before: GameState | None, action: Action | None, after: GameState,
+                      expected: dict[str, Any], actual: dict[str, Any]
+                      ) -> tuple[list[str], list[str], list[str]]:
+    """Attribute an observation that differs from the reference.
+
+    ``before`` is the reference state before ``action`` (both ``None`` for
+    the observation that answers ``start``), ``after`` the reference state
+    that ``expected`` observes. Returns ``(rules, deciding fields, other
+    differing fields)``. At the end of a deal whose last trick was void (and
+    is void on both sides), scores traced to that trick's cancelled cards,
+    its voidness or the deal's adding are VOID.LAST's: where the cards of a
+    void last trick go is that rule. So are points that differ only by where
+    the cards still pending went, whatever rule their trace names
+    (:func:`~rules_ref.findings.score_attribution.settles_otherwise`).
+    """
+    rules, fields, others = _observation_rules(before, action, after, expected, actual)
+    if fields and fields[0] == "points" and settles_otherwise(before, after, expected, actual):
+        return ["VOID.LAST", *(r for r in rules if r != "VOID.LAST")], fields, others
+    last = _completed_trick(before, after)
+    if (last is not None and last.winner is None and after.phase in _DEAL_OVER
+            and fields and fields[0] in ("points", "deal_scores", "totals")
+            and "last_trick" not in fields + others
+            and (not rules or rules[0] in _VOID_LAST_MATTERS)
+            and not (rules and rules[0] == "SCORE.DEAL" and fields[0] == "totals")):
+        rules = ["VOID.LAST", *(r for r in rules if r != "VOID.LAST")]
+    return rules, fields, others
+
+
+def _trick_given_elsewhere(before: GameState | None, after: GameState, expected: dict[str, Any],
+                           actual: dict[str, Any]) -> list[str] | None:
+    """The rules of a trick the action completed that the implementation gave to another seat.
+
+    Once a deal is scored the reference's observation no longer shows its last
+    trick, while an implementation that stops before (a moon choice) still does:
+    the trick is then compared with the reference's own, and the same cards
+    with another winner are the cause of the points and scores that follow
+    (``TRICK.WINNER``, ``DECK.RANKING``, ``TRICK.CANCEL``; ``VOID.TRICK`` for
+    no winner).
+    """
+    t = _completed_trick(before, after)
+    shown = actual.get("last_trick")
+    if t is None or expected.get("last_trick") is not None or not isinstance(shown, dict):
+        return None
+    if shown.get("cards") != [str(c) for c in t.cards] or shown.get("leader") != t.leader:
+        return None
+    impl = shown.get("winner")
+    return None if impl == t.winner else _shown_winner_rules(t, impl, after.players)
+
+
+def _observation_rules(before: GameState | None, action: Action | None, after: GameState,
+                       expected: dict[str, Any], actual: dict[str, Any]
+                       ) -> tuple[list[str], list[str], list[str]]:
+    elsewhere = _trick_given_elsewhere(before, after, expected, actual)
+    if elsewhere is not None:
+        differing = [f for group in CAUSAL_ORDER for f in group if expected.get(f) != actual.get(f)]
+        return _dedupe(elsewhere), ["last_trick"], [f for f in differing if f != "last_trick"]
+    order = CAUSAL_ORDER
+    if (after.phase in _DEAL_OVER or expected.get("phase") != actual.get("phase")) and not (
+            _winner_differs(expected.get("last_trick"), actual.get("last_trick"))):
+        order = END_ORDER
+    differing = [f for group in order for f in group if expected.get(f) != actual.get(f)]
+    if not differing:
+        return [], [], []
+    size = _deal_size_rules(after, expected, actual)
+    if size is not None:
+        return size, ["phase"], [f for f in differing if f != "phase"]
+    moon = _moon_rules(after, expected, actual)
+    if moon is not None:
+        fields = [f for f in differing if f in ("phase", "deal_scores", "totals")][:1] or [
+            differing[0]]
+        return moon, fields, [f for f in differing if f not in fields]
+    for group in order:
+        fields = [f for f in group if f in differing]
+        if not fields:
+            continue
+        name = fields[0]
+        if name == "last_trick":
+            rules = _last_trick_rules(after, expected[name], actual.get(name))
+        elif name == "hands":
+            rules = _hands_rules(before, action, after, actual.get(name))
+        elif name == "hearts_broken":
+            rules = ["HEARTS.BROKEN"]
+        elif name == "pending":
+            rules = _pending_rules(before, after, expected[name], actual.get(name))
+        elif name == "points":
+            rules = _points_rules(before, after, expected[name], actual.get(name))
+        elif name in ("deal_scores", "totals"):
+            rules = _scores_rules(after, expected, actual)
+        elif name == "phase":
+            rules = _phase_rules(after, expected[name], actual.get(name))
+        elif name == "winners":
+            rules = ["GAME.WINNER"]
+        elif name in ("deal_number", "dealer"):
+            rules = ["DEAL.DEALER"]
+        elif name in ("to_act", "leader", "waiting_for", "trick_number", "trick"):
+            rules = _turn_rules(before, after)
+        else:
+            rules = _legal_rules(after, expected[name], actual.get(name))
+        others = [f for f in differing if f not in fields]
+        return _dedupe(rules), fields, others
+    return ["TURN.ORDER"], differing, []

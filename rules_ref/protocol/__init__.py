@@ -1,0 +1,34 @@
+"""The adapter protocol (``spec/protocol.md``), both sides of the wire.
+
+The runner's side, which drives an implementation under test:
+
+* :mod:`.pipe`: the adapter process, one JSON line each way, the evidence, the end;
+* :mod:`.client`: :class:`AdapterProcess`, the conversation over the pipe
+  (the handshake, one request at a time, the batches of version 2);
+* :mod:`.messages`: what an adapter sends, checked (the pure half, raising
+  :class:`AdapterFault`);
+* :mod:`.handshake`: the ``hello`` answer and what it declares it supports;
+* :mod:`.observation`: what is compared after every action (:func:`observe`).
+
+The reference's side: :mod:`.reference_adapter`, the reference engine behind the
+protocol, is a program of its own (``rules-ref adapter``); it is not imported here.
+"""
+
+from __future__ import annotations
+
+from .client import AdapterProcess
+from .handshake import Supports, check_hello, parse_supports, switch_values, unsupported_switches
+from .messages import AdapterFault
+from .observation import (
+    PROTOCOL_NAME,
+    PROTOCOL_VERSION,
+    PROTOCOL_VERSIONS,
+    observation_problems,
+    observe,
+)
+from .pipe import DEFAULT_TIMEOUT, AdapterPipe
+
+__all__ = ["DEFAULT_TIMEOUT", "PROTOCOL_NAME", "PROTOCOL_VERSION", "PROTOCOL_VERSIONS",
+           "AdapterFault", "AdapterPipe", "AdapterProcess", "Supports", "check_hello",
+           "observation_problems", "observe", "parse_supports", "switch_values",
+           "unsupported_switches"]

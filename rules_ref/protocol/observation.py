@@ -1,0 +1,233 @@
+"""Observations: what the adapter protocol compares after every action.
+
+:func:`observe` computes, from a reference state, the observation an
+implementation must report (``spec/protocol.md``, message ``observation``).
+The reference adapter sends it; the runners compare it field by field.
+:func:`observation_problems` checks the shape of an observation received
+from an implementation: a wrong shape is an adapter fault, not a rules
+disagreement.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import CARDS
+from ..deal import hand_size
+from ..state import GameState
+from ..state_parts import Phase
+
+PROTOCOL_NAME = "cancellation-hearts-adapter"
+#: The newest protocol version, and every version the runner speaks.
+PROTOCOL_VERSION = 2
+PROTOCOL_VERSIONS = (1, 2)
+
+#: The fields of an observation, in the order they are compared.
+FIELDS = ("phase", "deal_number", "dealer", "to_act", "waiting_for", "legal", "hands",
+          "trick_number", "leader", "trick", "hearts_broken", "last_trick", "pending",
+          "points", "deal_scores", "totals", "winners")
+
+#: The values of ``phase``.
+PHASES = tuple(str(p) for p in Phase)
+
+#: Every card in canonical notation, indexed by the card's canonical index.
+CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
+_CARD_SET = frozenset(CARD_TEXT)
+#: What a legal list may hold: cards, or the moon choices.
+_LEGAL_SET = _CARD_SET | {"subtract", "add"}
+_IN_DEAL = (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE)
+_SCORED = (Phase.DEALING, Phase.GAME_OVER)
+_LAST_TRICK_KEYS = frozenset(("number", "leader", "cards", "winner"))
+
+
+# One-entry memos: most actions change neither the collected cards nor most hands, and
+# the engine keeps unchanged parts of a state as the same objects.
+_points_memo: list[Any] = [None, None, ()]
+#: The hands last described, and their text: a play changes one hand and keeps the others.
+_hands_memo: list[Any] = [(), []]
+
+
+def _points(state: GameState) -> list[int]:
+    memo = _points_memo
+    collected = state.collected
+    if memo[0] is not collected or memo[1] is not state.ruleset:
+        memo[0], memo[1], memo[2] = collected, state.ruleset, state.current_points()
+    return list(memo[2])
+
+
+def _hand_texts(hands: tuple[tuple[Any, ...], ...]) -> list[list[str]]:
+    """Every hand as card text; the lists of hands that did not change are shared (read-only)."""
+    before, texts = _hands_memo
+    if hands is not before:
+        text = CARD_TEXT
+        if len(before) == len(hands):
+            texts = [texts[i] if h is before[i] else [text[c] for c in h]
+                     for i, h in enumerate(hands)]
+        else:
+            texts = [[text[c] for c in h] for h in hands]
+        _hands_memo[0], _hands_memo[1] = hands, texts
+    return list(texts)
+
+
+def _last_number(state: GameState) -> int:
+    """The number of the deal's most recent complete trick.
+
+    While playing, the trick before the current one; after the last trick
+    (moon choice, game over), the deal's last trick. A game started from a
+    position records no earlier tricks, so the number comes from the trick
+    count, not from the tricks recorded.
+    """
+    if state.phase is Phase.PLAYING:
+        return state.trick_number - 1
+    return hand_size(state.players)
+
+
+def observe(state: GameState) -> dict[str, Any]:
+    """The observation of ``state``, as JSON data (``spec/protocol.md``).
+
+    Read-only: the lists of hands that did not change are shared with the
+    observation before (a new value may replace a field, nothing may change
+    a list in place).
+    """
+    text = CARD_TEXT
+    phase = state.phase
+    playing = phase is Phase.PLAYING
+    in_deal = phase in _IN_DEAL
+    last = state.tricks[-1] if state.tricks and phase is not Phase.DEALING else None
+    if phase in _SCORED and state.deal_results:
+        deal_scores: list[int] | None = list(state.deal_results[-1].scores)
+    else:
+        deal_scores = None
+    if playing:
+        legal: list[str] | None = [text[c] for c in state.legal_plays()]
+    elif phase is Phase.MOON_CHOICE:
+        legal = [str(a.choice) for a in state.legal_actions()]  # type: ignore[union-attr]
+    else:
+        legal = None
+    return {
+        "phase": phase.value,
+        "deal_number": state.deal_number,
+        "dealer": state.dealer,
+        "to_act": state.to_act if phase is not Phase.PASSING else None,
+        "waiting_for": list(state.waiting_for) if phase is Phase.PASSING else [],
+        "legal": legal,
+        "hands": _hand_texts(state.hands) if in_deal else None,
+        "trick_number": state.trick_number if playing else None,
+        "leader": state.leader if playing else None,
+        "trick": [text[c] for c in state.trick],
+        "hearts_broken": state.hearts_broken,
+        "last_trick": None if last is None else {
+            "number": _last_number(state),
+            "leader": last.leader,
+            "cards": [text[c] for c in last.cards],
+            "winner": last.winner,
+        },
+        "pending": [text[c] for c in sorted(state.pending)] if in_deal else [],
+        "points": _points(state) if state.collected else None,
+        "deal_scores": deal_scores,
+        "totals": list(state.totals),
+        "winners": list(state.winners),
+    }
+
+
+# --- shape checks -----------------------------------------------------------------------------
+
+
+def _is_int(x: object) -> bool:
+    return type(x) is int
+
+
+# The list checks run on every answer an adapter sends, so they ask C, not Python, to
+# look at each item: the set of the items' types, and a superset test (an unhashable
+# item, which no card text is, raises TypeError).
+_ONLY_INT = frozenset((int,))
+_ONLY_STR = frozenset((str,))
+
+
+def _int_list(x: object) -> bool:
+    return type(x) is list and _ONLY_INT.issuperset(map(type, x))
+
+
+def _texts_in(x: object, allowed: frozenset[str]) -> bool:
+    """``x`` is a list of strings, each one of ``allowed``."""
+    if type(x) is not list:
+        return False
+    try:
+        return allowed.issuperset(x) and _ONLY_STR.issuperset(map(type, x))
+    except TypeError:
+        return False
+
+
+def _card_list(x: object) -> bool:
+    return _texts_in(x, _CARD_SET)
+
+
+def _opt(check: Any) -> Any:
+    return lambda x: x is None or check(x)
+
+
+def _last_trick(x: object) -> bool:
+    if x is None:
+        return True
+    return (type(x) is dict and x.keys() == _LAST_TRICK_KEYS and _is_int(x["number"])
+            and _is_int(x["leader"]) and _card_list(x["cards"])
+            and (x["winner"] is None or _is_int(x["winner"])))
+
+
+def _legal(x: object) -> bool:
+    return x is None or _texts_in(x, _LEGAL_SET)
+
+
+def _hands(x: object) -> bool:
+    return x is None or (type(x) is list and all(_card_list(h) for h in x))
+
+
+_CHECKS: dict[str, tuple[Any, str]] = {
+    "phase": (lambda x: x in PHASES, "one of " + ", ".join(PHASES)),
+    "deal_number": (_is_int, "an integer"),
+    "dealer": (_is_int, "an integer"),
+    "to_act": (_opt(_is_int), "an integer or null"),
+    "waiting_for": (_int_list, "a list of integers"),
+    "legal": (_legal, "null or a list of cards in canonical notation (or moon options)"),
+    "hands": (_hands, "null or a list of hands, each a list of cards in canonical notation"),
+    "trick_number": (_opt(_is_int), "an integer or null"),
+    "leader": (_opt(_is_int), "an integer or null"),
+    "trick": (_card_list, "a list of cards in canonical notation"),
+    "hearts_broken": (lambda x: type(x) is bool, "true or false"),
+    "last_trick": (_last_trick, 'null or {"number", "leader", "cards", "winner"}'),
+    "pending": (_card_list, "a list of cards in canonical notation"),
+    "points": (_opt(_int_list), "null or a list of integers"),
+    "deal_scores": (_opt(_int_list), "null or a list of integers"),
+    "totals": (_int_list, "a list of integers"),
+    "winners": (_int_list, "a list of integers"),
+}
+
+
+def observation_problems(obs: dict[str, Any]) -> list[str]:
+    """What is wrong with the shape of an observation (without ``id`` and ``type``).
+
+    Empty when every field of ``spec/protocol.md`` is present with a value of
+    the right type and nothing else is there. Values are not judged: that
+    is the comparison with the reference.
+    """
+    problems = []
+    missing = [f for f in FIELDS if f not in obs]
+    if missing:
+        problems.append("missing field(s) " + ", ".join(missing))
+    unknown = sorted(str(k) for k in obs if k not in _CHECKS)
+    if unknown:
+        problems.append("unknown field(s) " + ", ".join(unknown))
+    for name, (check, expected) in _CHECKS.items():
+        if name in obs and not check(obs[name]):
+            problems.append(f"{name} must be {expected}, got {_show(obs[name])}")
+    return problems
+
+
+def _show(value: object, limit: int = 80) -> str:
+    import json
+
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -1,0 +1,327 @@
+"""The reference adapter: the reference engine behind ``spec/protocol.md``.
+
+Run it as ``rules-ref adapter``, or as ``python -m rules_ref.protocol.reference_adapter``
+without the command line's start-up. It answers every
+request from the reference engine, so ``rules-ref conform`` and
+``rules-ref vectors run`` against it must pass; broken variants of it (in
+the tests) show that they fail when a rule is broken.
+
+It speaks protocol version 2 with every capability (``position``,
+``batch``, ``observe``) when the runner offers it. ``--protocol 1`` (or the
+environment variable ``RULES_REF_ADAPTER_PROTOCOL=1``) makes it a version-1
+adapter, exactly as version 1 describes one, so that the tests can show that
+version-1 adapters still pass.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import fields
+from typing import IO, Any
+
+from ..actions import Action, DealCards, Play
+from ..cards import CARDS
+from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, check_player_count
+from ..errors import IllegalAction, InputError, RulesRefError, SetupError
+from ..positions.convert import position_from_json, state_from_position
+from ..ruleset import Ruleset
+from ..serialize import (
+    action_from_json,
+    brief,
+    cards_from_json,
+    cards_to_json,
+    check_int,
+    check_object,
+    get_int,
+    ruleset_from_json,
+)
+from ..state import GameState
+from .observation import PROTOCOL_NAME, PROTOCOL_VERSION, PROTOCOL_VERSIONS, observe
+
+Observer = Callable[[GameState], dict[str, Any]]
+
+#: The switches of ``spec/variants.toml``, as the ruleset names them.
+SWITCHES = tuple(f.name for f in fields(Ruleset))
+
+
+#: The fields of a ``start`` request (``id`` aside).
+START_FIELDS = ("type", "players", "ruleset", "deal_number", "dealer", "totals", "hands",
+                "extras")
+#: The fields of a ``start`` request from a position (protocol version 2).
+POSITION_START_FIELDS = ("type", "players", "ruleset", "position")
+#: The capabilities the reference adapter declares in protocol version 2.
+CAPABILITIES = ("position", "batch", "observe", "changes")
+#: The environment variable that makes the reference adapter speak version 1 only.
+PROTOCOL_ENV = "RULES_REF_ADAPTER_PROTOCOL"
+
+
+def _start_head(msg: object, where: str, fields: tuple[str, ...]
+                ) -> tuple[dict[str, Any], int, Ruleset]:
+    """A ``start`` object's fields, its player count and its ruleset, checked.
+
+    The count must be one the game knows (``PLAYERS.COUNT``) and one the
+    ruleset plays (``min_players``).
+    """
+    d = check_object(msg, where, fields, ("id",))
+    if d["type"] != "start":
+        raise InputError(f"{where}.type: expected 'start', got {brief(d['type'])}")
+    try:
+        players = check_player_count(get_int(d, "players", where), FEWEST_PLAYERS)
+    except SetupError as exc:
+        raise InputError(f"{where}.players: {exc}") from None
+    ruleset = ruleset_from_json(d["ruleset"], f"{where}.ruleset")
+    try:
+        check_player_count(players, ruleset.min_players)
+    except SetupError as exc:
+        raise InputError(f"{where}.players: {exc}") from None
+    return d, players, ruleset
+
+
+def start_message(msg: object, where: str = "start") -> dict[str, Any]:
+    """A ``start`` request checked field by field, without its ``id``.
+
+    Raises :class:`~rules_ref.errors.InputError` naming the JSON path of the
+    first field that is missing, unknown, of the wrong type or out of range
+    (a player count outside 6-11, or 5-11 under ``min_players = 5``, cites
+    ``PLAYERS.COUNT``). Whether the cards
+    make up the deck is left to :func:`start_state`.
+    """
+    d, players, ruleset = _start_head(msg, where, START_FIELDS)
+    deal_number = get_int(d, "deal_number", where, 1)
+    dealer = get_int(d, "dealer", where, 0, players - 1)
+    totals = d["totals"]
+    if not isinstance(totals, list) or len(totals) != players:
+        raise InputError(f"{where}.totals: expected a list of {players} integers")
+    for i, total in enumerate(totals):
+        check_int(total, f"{where}.totals[{i}]")
+    hands = d["hands"]
+    if not isinstance(hands, list) or len(hands) != players:
+        raise InputError(f"{where}.hands: expected a list of {players} hands")
+    return {"type": "start", "players": players, "ruleset": ruleset.to_dict(),
+            "deal_number": deal_number, "dealer": dealer, "totals": list(totals),
+            "hands": [cards_to_json(cards_from_json(h, f"{where}.hands[{i}]", 20))
+                      for i, h in enumerate(hands)],
+            "extras": cards_to_json(cards_from_json(d["extras"], f"{where}.extras", 104))}
+
+
+def start_state(msg: object, where: str = "start") -> GameState:
+    """The state a ``start`` request describes, dealt and ready for its first action.
+
+    Bad input raises :class:`~rules_ref.errors.InputError` or
+    :class:`~rules_ref.errors.SetupError` (a deal that does not make up the
+    deck names ``DEAL.SIZE`` or ``DECK.CARDS``); see :func:`start_message`.
+    """
+    m = start_message(msg, where)
+    players, deal_number = m["players"], m["deal_number"]
+    first_dealer = (m["dealer"] - (deal_number - 1)) % players
+    state = GameState.start(players, Ruleset.from_dict(m["ruleset"]), first_dealer,
+                            tuple(m["totals"]), deal_number)
+    hands = tuple(cards_from_json(h, f"{where}.hands[{i}]") for i, h in enumerate(m["hands"]))
+    state, _ = state.apply(DealCards(hands, cards_from_json(m["extras"], f"{where}.extras")))
+    return state
+
+
+def position_state(msg: object, where: str = "start") -> GameState:
+    """The state a ``start`` request from a position describes (protocol version 2).
+
+    The position is read and checked by :mod:`rules_ref.positions.convert`; a position
+    the rules cannot reach raises :class:`~rules_ref.errors.InputError`
+    naming the field.
+    """
+    d, players, ruleset = _start_head(msg, where, POSITION_START_FIELDS)
+    pos = position_from_json(d["position"], f"{where}.position")
+    if pos.players != players:
+        raise InputError(f"{where}.position.players: {pos.players} players, but the start is "
+                         f"for {players}")
+    return state_from_position(pos, ruleset)  # checks that the rules reach it
+
+
+_CARD_OF_TEXT = {str(c): c for c in CARDS}
+
+
+def _action(data: object) -> Action:
+    """An action from its JSON: a well-formed play at once, anything else checked in full."""
+    if type(data) is dict and len(data) == 3 and data.get("type") == "play":
+        seat, card = data.get("seat"), _CARD_OF_TEXT.get(data.get("card"))  # type: ignore[arg-type]
+        if type(seat) is int and 0 <= seat <= 10 and card is not None:
+            return Play(seat, card)
+    return action_from_json(data, "action")
+
+
+class ReferenceAdapter:
+    """Answers protocol requests; subclasses in the tests break one rule each.
+
+    ``protocol`` is the newest version it may speak (1 or 2); the version
+    spoken is agreed in the ``hello``.
+    """
+
+    name = "rules-ref reference adapter"
+
+    def __init__(self, protocol: int = PROTOCOL_VERSION) -> None:
+        self.state: GameState | None = None
+        self.protocol = protocol
+        self.version = 1
+        #: The last observation sent (its fields): what a ``changes`` answer changes.
+        self.sent: dict[str, Any] | None = None
+
+    def hello(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+        offered = (request or {}).get("versions", list(PROTOCOL_VERSIONS))
+        speak = [v for v in PROTOCOL_VERSIONS
+                 if v <= self.protocol and isinstance(offered, list) and v in offered]
+        self.version = max(speak, default=1)
+        answer: dict[str, Any] = {
+            "type": "hello", "protocol": PROTOCOL_NAME, "version": self.version,
+            "name": self.name,
+            "supports": {"players": list(range(FEWEST_PLAYERS, MAX_PLAYERS + 1)),
+                         "switches": dict.fromkeys(SWITCHES, "any")}}
+        if self.version >= 2:
+            answer["capabilities"] = list(CAPABILITIES)
+        return answer
+
+    def observe(self, state: GameState) -> dict[str, Any]:
+        return observe(state)
+
+    def start(self, msg: dict[str, Any]) -> dict[str, Any]:
+        from_position = self.version >= 2 and "position" in msg
+        try:
+            self.state = position_state(msg) if from_position else start_state(msg)
+        except RulesRefError as exc:
+            self.state = None
+            what = "start from this position" if from_position else "start this game"
+            rule = getattr(exc, "rule_id", None)
+            return {"type": "rejected", **({"rule": rule} if rule else {}),
+                    "reason": f"cannot {what}: {exc}"}
+        return {"type": "observation", **self.observe(self.state)}
+
+    def act(self, msg: dict[str, Any]) -> dict[str, Any]:
+        return self.apply(msg.get("action"))
+
+    def apply(self, action_json: object) -> dict[str, Any]:
+        """The answer to one action: an observation of the state after it, or a rejection."""
+        if self.state is None:
+            return {"type": "rejected", "reason": "no game started"}
+        try:
+            action = _action(action_json)
+            self.state, _ = self.state.apply(action)
+        except IllegalAction as exc:
+            return {"type": "rejected", "rule": exc.rule_id, "reason": str(exc)}
+        except RulesRefError as exc:
+            rule = getattr(exc, "rule_id", None)
+            return {"type": "rejected", **({"rule": rule} if rule else {}), "reason": str(exc)}
+        return {"type": "observation", **self.observe(self.state)}
+
+    def batch(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """Every action of a batch in order, each exactly as an ``action`` request would be."""
+        actions = msg.get("actions")
+        if not isinstance(actions, list):
+            raise RulesRefError("batch.actions must be a list")
+        answers = []
+        for index, action in enumerate(actions):
+            answer = self.guarded(self.act, {"type": "action", "action": action})
+            if answer["type"] == "observation":
+                answer = self.changes(answer)
+            answers.append({"index": index, **answer})
+            if answer["type"] == "error":
+                break
+        return {"type": "batch", "answers": answers}
+
+    def changes(self, observation: dict[str, Any]) -> dict[str, Any]:
+        """An observation as a ``changes`` answer: what differs from the last one sent."""
+        before, self.sent = self.sent, observation
+        if before is None:
+            return observation
+        out: dict[str, Any] = {"type": "changes"}
+        for name, value in observation.items():
+            old = before.get(name)
+            if value == old or name == "type":
+                continue
+            if name == "hands" and type(value) is list and type(old) is list \
+                    and len(value) == len(old):
+                out[name] = {str(seat): hand for seat, hand in enumerate(value)
+                             if hand != old[seat]}
+            else:
+                out[name] = value
+        return out
+
+    def current(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """The answer to ``observe``: the observation of the game as it is."""
+        if self.state is None:
+            return {"type": "error", "message": "observe before any start: no game to observe"}
+        return {"type": "observation", **self.observe(self.state)}
+
+    def guarded(self, answer: Callable[[Any], dict[str, Any]], msg: Any) -> dict[str, Any]:
+        """``answer(msg)``; in version 2 an internal failure becomes an ``error`` answer."""
+        if self.version < 2:
+            return answer(msg)
+        try:
+            return answer(msg)
+        except Exception as exc:  # the engine failed: say so, do not die
+            return {"type": "error", "message": f"{type(exc).__name__}: {exc}"[:500]}
+
+    def handle(self, msg: dict[str, Any]) -> dict[str, Any]:
+        answer = self._handle(msg)
+        if answer["type"] == "observation":
+            self.sent = answer
+        elif answer["type"] == "error":
+            self.sent = None
+        return answer
+
+    def _handle(self, msg: dict[str, Any]) -> dict[str, Any]:
+        kind = msg.get("type")
+        if kind == "action":
+            return self.guarded(self.act, msg)
+        if kind == "start":
+            return self.guarded(self.start, msg)
+        if kind == "hello":
+            return self.hello(msg)
+        if kind == "bye":
+            return {"type": "bye"}
+        if self.version >= 2 and kind == "batch":
+            return self.batch(msg)
+        if self.version >= 2 and kind == "observe":
+            return self.guarded(self.current, msg)
+        raise RulesRefError(f"unknown request type {kind!r}")
+
+    def serve(self, stdin: IO[str], stdout: IO[str]) -> int:
+        gc.freeze()  # the modules loaded so far: never garbage
+        gc.set_threshold(20_000, *gc.get_threshold()[1:])  # few cycles, many small objects
+        dumps = json.JSONEncoder(separators=(",", ":")).encode
+        for line in stdin:
+            try:
+                msg = json.loads(line)
+                answer = {"id": msg.get("id"), **self.handle(msg)}
+            except (ValueError, KeyError, TypeError, AttributeError, RulesRefError) as exc:
+                print(f"adapter: cannot answer {line[:200]!r}: {exc}", file=sys.stderr)
+                return 2
+            stdout.write(dumps(answer) + "\n")
+            stdout.flush()
+            if answer["type"] == "bye":
+                return 0
+        return 0
+
+
+def protocol_from(argv: list[str], environ: dict[str, str] | os._Environ[str]) -> int:
+    """The newest protocol version to speak: ``--protocol N`` or ``RULES_REF_ADAPTER_PROTOCOL``."""
+    value = environ.get(PROTOCOL_ENV, str(PROTOCOL_VERSION))
+    if argv[:1] == ["--protocol"] and len(argv) == 2:
+        value = argv[1]
+    elif argv:
+        raise SystemExit(f"usage: rules-ref adapter [--protocol "
+                         f"{'|'.join(map(str, PROTOCOL_VERSIONS))}]")
+    if value not in tuple(map(str, PROTOCOL_VERSIONS)):
+        raise SystemExit(f"adapter: protocol version {value!r} is not one of "
+                         f"{', '.join(map(str, PROTOCOL_VERSIONS))}")
+    return int(value)
+
+
+def main(argv: list[str] | None = None) -> int:
+    protocol = protocol_from(sys.argv[1:] if argv is None else argv, os.environ)
+    return ReferenceAdapter(protocol).serve(sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

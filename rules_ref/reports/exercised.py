@@ -1,0 +1,71 @@
+"""The per-rule exercise summary of a conform run: its JSON keys and its lines of text.
+
+The catalogue of conditions (:mod:`~rules_ref.exercise.catalogue`) depends on what the run
+could draw: the player counts and switch values the adapter supports, or
+the one ruleset asked for (:class:`~rules_ref.conform.choosers.RulesetDrawer`).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from ..conform.choosers import RulesetDrawer
+from ..conform.illegal_kinds import KINDS
+from ..conform.outcome import Config, Outcome
+from ..exercise import catalogue as exercise
+
+
+def reachable(outcome: Outcome, config: Config) -> tuple[str, ...]:
+    """The conditions the run could exercise ("" when the adapter was never reached)."""
+    supports = outcome.supports
+    if supports is None:
+        return ()
+    players = (config.players,) if config.players else tuple(supports.players)
+    return RulesetDrawer(supports).catalogue(players, config.ruleset)
+
+
+def impossible(outcome: Outcome, config: Config) -> tuple[str, ...]:
+    """The conditions the run's declared rules make impossible (not counted as missed)."""
+    supports = outcome.supports
+    if supports is None:
+        return ()
+    players = (config.players,) if config.players else tuple(supports.players)
+    return exercise.impossible(RulesetDrawer(supports).scope(players, config.ruleset))
+
+
+def exercise_keys(outcome: Outcome, config: Config) -> dict[str, Any]:
+    """The JSON keys ``exercise``, ``never_exercised``, ``impossible`` and ``offers``."""
+    s = outcome.stats
+    table, never = exercise.summary(s.exercise, reachable(outcome, config))
+    offers = {kind: s.offers.get(kind, 0) for kind in KINDS}
+    offers.update({k: v for k, v in s.offers.items() if k not in offers})
+    return {"exercise": table, "never_exercised": never,
+            "impossible": list(impossible(outcome, config)), "offers": offers}
+
+
+def exercise_lines(outcome: Outcome, config: Config) -> list[str]:
+    """The text summary: rules and conditions exercised, those never exercised, the offers."""
+    keys = exercise_keys(outcome, config)
+    table: dict[str, dict[str, int]] = keys["exercise"]
+    never: list[str] = keys["never_exercised"]
+    conditions = len(reachable(outcome, config))
+    rules_done = sum(1 for c in table.values() if c and all(c.values()))
+    lines = [f"  rules exercised: {rules_done} of {len(table)} in full; conditions exercised: "
+             f"{conditions - len(never)} of {conditions} in {outcome.seconds:.1f} s"]
+    per_rule = ", ".join(f"{rule} {sum(c.values())}" for rule, c in table.items())
+    lines.append(textwrap.fill(f"times each rule's conditions were exercised: {per_rule}", 100,
+                               initial_indent="  ", subsequent_indent="    "))
+    if never:
+        lines.append(textwrap.fill("not reached: " + "; ".join(never), 100,
+                                   initial_indent="  ", subsequent_indent="    "))
+    if keys["impossible"]:
+        lines.append(textwrap.fill(
+            f"impossible under the declared rules ({len(keys['impossible'])} conditions, "
+            "not counted): " + "; ".join(keys["impossible"]), 100,
+            initial_indent="  ", subsequent_indent="    "))
+    offered = ", ".join(f"{kind} {n}" for kind, n in keys["offers"].items() if n)
+    if offered:
+        lines.append(textwrap.fill(f"illegal actions offered, by kind: {offered}", 100,
+                                   initial_indent="  ", subsequent_indent="    "))
+    return lines

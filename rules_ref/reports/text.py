@@ -1,0 +1,265 @@
+"""The reports of a conformance run: a failure as lines of text, the classes, the JSON summary.
+
+:func:`verdict_of` decides a run's verdict from its divergence classes
+(:mod:`~rules_ref.findings.classes`) and expectations; :func:`format_classes` lists the
+classes for a reader; :func:`summary_dict` is the ``--json`` summary.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from ..conform.outcome import Config, Outcome
+from ..findings.classes import Finding, finding_lines
+from ..findings.failure import Failure, at_position_start, describe_action
+from ..wording import counted, plural
+from .exercised import exercise_keys
+
+RARE_PATHS: tuple[str, ...]
+try:
+    from ..strategies import RARE_PATHS
+except ImportError:  # pragma: no cover - the module ships with the package
+    RARE_PATHS = ()
+
+
+def json_line(value: object) -> str:
+    """``value`` as compact JSON on one line."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def format_failure(failure: Failure) -> list[str]:
+    """The report of a failure, as lines of text."""
+    lines = []
+    deals, actions = failure.size
+    what = {"fault": "ADAPTER FAULT during a game",
+            "error": "INTERNAL ERROR reported by the implementation"}.get(failure.kind,
+                                                                          "DISAGREEMENT")
+    lines.append(f"{what} (the game: {counted(deals, 'deal')}, {counted(actions, 'action')} "
+                 "after the start)")
+    if failure.rules:
+        lines.append(f"  {plural('rule', len(failure.rules))}: {', '.join(failure.rules)}   "
+                     f"(see: rules-ref rules "
+                     f"{failure.rules[0]})")
+    lines.append(f"  {failure.summary}")
+    pos = failure.position
+    if pos:
+        where = (f"  position: {pos.get('players')} players, ruleset {pos.get('ruleset')}, "
+                 f"deal {pos.get('deal_number')} (dealer {pos.get('dealer')}), "
+                 f"phase {pos.get('phase')}")
+        if pos.get("trick_number") is not None:
+            where += f", trick {pos['trick_number']}"
+        if pos.get("to_act") is not None:
+            where += f", seat {pos['to_act']} to act"
+        lines.append(where)
+        if pos.get("hands"):
+            lines.append("  hands:")
+            for seat, hand in enumerate(pos["hands"]):
+                lines.append(f"    seat {seat}: {' '.join(hand) or '-'}")
+        if pos.get("phase") == "playing":
+            lines.append(f"  trick so far (led by seat {pos.get('leader')}): "
+                         f"{' '.join(pos.get('trick', [])) or '-'}")
+        if pos.get("pending"):
+            lines.append(f"  pending: {' '.join(pos['pending'])}")
+        lines.append(f"  totals: {pos.get('totals')}")
+        if pos.get("position_text"):
+            # spec/position.md: paste it into a bug report, or draw it with `rules-ref position`
+            lines.append(f"  position text: {pos['position_text']}")
+    start = "start from this position" if at_position_start(failure.start, failure.failing) \
+        else describe_action(failure.failing)
+    lines.append(f"  action: {start}"
+                 + (f"   {json_line(failure.failing)}" if failure.failing else ""))
+    if failure.kind == "fault" and failure.fault:
+        f = failure.fault
+        lines.append(f"  fault: {f.get('kind')}: {f.get('message')}")
+    elif failure.fields or failure.others:
+        for name in failure.fields + failure.others:
+            tag = "" if name in failure.fields else " (consequence)"
+            lines.append(f"  {name}{tag}:")
+            lines.append(f"    reference:      {json_line(failure.expected.get(name))}")
+            lines.append(f"    implementation: {json_line(failure.actual.get(name))}")
+    else:
+        lines.append(f"  reference:      {json_line(failure.expected)}")
+        lines.append(f"  implementation: {json_line(failure.actual)}")
+    if failure.note:
+        lines.append(f"  note: {failure.note}")
+    return lines
+
+
+def rate(count: int, seconds: float) -> float:
+    return count / seconds if seconds > 0 else math.inf
+
+
+def primary_class(outcome: Outcome) -> Finding | None:
+    """The class a one-failure report describes, the one that decides the verdict.
+
+    A fault, else the first unexpected disagreement, else the first unexpected
+    internal error, else the first class.
+    """
+    if outcome.divergences is None:
+        return None
+    ordered = outcome.divergences.ordered()
+    rank = {"fault": 0, "disagreement": 1, "error": 2}
+    first = sorted(ordered, key=lambda c: (c.expected, rank.get(c.kind, 3)))
+    return first[0] if first else None
+
+
+def primary_failure(outcome: Outcome) -> Failure | None:
+    """The failure the report leads with (the primary class's example, or a replay's failure)."""
+    cls = primary_class(outcome)
+    if cls is not None:
+        return cls.example or cls.smallest or cls.first
+    return outcome.failure
+
+
+def verdict_of(outcome: Outcome, config: Config) -> str:
+    """``fault``, ``error``, ``disagreement``, ``expected-not-seen``, ``nothing-tested``, ``pass``.
+
+    Only unexpected classes count; an expectation never seen fails the run
+    only with ``--strict``.
+    """
+    divergences = outcome.divergences
+    if divergences is None:  # a replay: its one failure, if any
+        if outcome.failure is not None:
+            return outcome.failure.kind
+        if outcome.fault is not None:
+            return "fault"
+        return "nothing-tested" if outcome.stats.actions == 0 else "pass"
+    unexpected = divergences.unexpected()
+    kinds = {c.kind for c in unexpected}
+    if outcome.fault is not None or "fault" in kinds:
+        return "fault"
+    if "disagreement" in kinds:
+        return "disagreement"
+    if "error" in kinds:
+        return "error"
+    if outcome.stats.actions == 0:
+        return "nothing-tested"
+    if config.strict and divergences.not_seen():
+        return "expected-not-seen"
+    return "pass"
+
+
+def class_lines(index: int, finding: dict[str, Any]) -> list[str]:
+    """One finding, for a reader: what differs, how often, when first seen, its example."""
+    tag = "expected" if finding.get("expected") else "UNEXPECTED"
+    words = finding_lines(finding)
+    lines = [f" {index}. [{tag}] {words[0]}", *(f"  {line}" for line in words[1:])]
+    count, games = int(finding.get("count", 0)), int(finding.get("games", 0))
+    expected_count = int(finding.get("expected_count", 0))
+    partly = (f"; {count - expected_count} not covered by an expectation"
+              if expected_count and not finding.get("expected") else "")
+    seen = finding.get("first_seen") or {}
+    first = (f"in game {seen.get('game')}" if seen.get("game") else
+             "at a table offered before the games")
+    lines.append(f"    seen {counted(count, 'time')} in {counted(games, 'game')}, "
+                 f"first {first} after {float(seen.get('seconds', 0)):.2f} s{partly}")
+    example = finding.get("example") or {}
+    shrunk = str(finding.get("shrunk") or "")
+    how = {"position": "from the position before the divergent action",
+           "deal": "from the start of its deal", "actions": "actions left out",
+           "start": "the start of the game alone",
+           "as found": "as found: no smaller game found within the shrinking budget",
+           "not reproduced alone": "as found: played alone, the game does not show it again",
+           "one action per request": "found again one action per request"}.get(shrunk)
+    differing = list(example.get("fields") or []) + [
+        f"{f} (consequence)" for f in example.get("others") or []]
+    if differing:
+        lines.append(f"    differs in: {', '.join(differing)}")
+    actions = len(example.get("actions") or [])
+    lines.append(f"    minimal example: {counted(actions, 'action')} after the start"
+                 + (f" ({how})" if how else f" ({shrunk})" if shrunk else ""))
+    if finding.get("replay"):
+        lines.append(f"    replay file: {finding['replay']}")
+    return lines
+
+
+def verdict_words(verdict: str, classes: list[dict[str, Any]], compared: int) -> str:
+    """The verdict as one line, with the count when every divergence seen was expected.
+
+    "passed: 75 divergences seen, all expected, in 9 classes"; the text, the
+    Markdown and the HTML reports all say it so.
+    """
+    if verdict == "pass":
+        seen = sum(int(c.get("count", 0)) for c in classes)
+        if seen:
+            return (f"passed: {counted(seen, 'divergence')} seen, all expected, in "
+                    f"{counted(len(classes), 'class')}")
+        return ("passed: the implementation agreed with the reference on everything the "
+                f"run compared ({counted(compared, 'answer')})")
+    return VERDICT_WORDS.get(verdict, verdict)
+
+
+VERDICT_WORDS = {
+    "pass": "the implementation agreed with the reference on everything the run compared",
+    "disagreement": "the implementation differs from the reference (a difference nobody "
+                    "declared expected)",
+    "fault": "the adapter broke the protocol, crashed or hung: the run could not go on",
+    "error": "the implementation reported an internal error",
+    "nothing-tested": "nothing was tested: no answer of the implementation was compared",
+    "expected-not-seen": "a difference declared expected was never seen (--strict)",
+}
+
+
+def format_classes(outcome: Outcome, config: Config) -> list[str]:
+    """Every class of the run, the unexpected first, and the expectations not seen."""
+    divergences = outcome.divergences
+    if divergences is None:
+        return []
+    ordered = divergences.ordered()
+    lines: list[str] = []
+    if ordered:
+        unexpected = sum(1 for c in ordered if not c.expected)
+        lines.append(f"divergence classes: {len(ordered)} ({unexpected} unexpected, "
+                     f"{len(ordered) - unexpected} expected)")
+        for i, cls in enumerate(ordered, 1):
+            lines.extend(class_lines(i, cls.to_json()))
+    for index, entry in divergences.not_seen():
+        lines.append(f"expected, not seen: entry {index} ({entry.describe()})"
+                     + (" (fails the run: --strict)" if config.strict else ""))
+    return lines
+
+
+def summary_dict(outcome: Outcome, config: Config, verdict: str,
+                 replay_path: str | None = None) -> dict[str, Any]:
+    s = outcome.stats
+    out: dict[str, Any] = {
+        "verdict": verdict,
+        "adapter": outcome.supports.name if outcome.supports else None,
+        "seed": config.seed,
+        "games": s.games, "deals": s.deals, "actions_compared": s.actions,
+        "illegal_offered": s.illegal, "rule_citations_differing": s.citations,
+        "refused_tables_offered": s.refused,
+        "edge_tables_offered": s.edge,
+        "position_starts": s.position_starts,
+        "adapter_restarts": s.restarts,
+        "seconds": round(outcome.seconds, 3),
+        "deals_per_second": round(rate(s.deals, outcome.seconds), 1),
+        "actions_per_second": round(rate(s.actions, outcome.seconds), 1),
+        "examples": config.examples, "jobs": config.jobs,
+        "players": [config.players] if config.players else (
+            list(outcome.supports.players) if outcome.supports else []),
+        "ruleset": config.ruleset.to_dict() if config.ruleset else "drawn",
+        "stopped": outcome.stopped or None,
+        "notes": outcome.notes,
+        "rare_paths": {name: s.rare.get(name, 0) for name in RARE_PATHS},
+        **exercise_keys(outcome, config),
+        "divergences": s.divergences, "resyncs": s.resyncs, "games_cut_short": s.cut,
+        "scores_followed": s.followed,
+        "shard": None,
+    }
+    divergences = outcome.divergences
+    if divergences is not None:
+        out["classes"] = [c.to_json() for c in divergences.ordered()]
+        out["expected_not_seen"] = [{**e.to_json(), "index": i}
+                                    for i, e in divergences.not_seen()]
+    failure = primary_failure(outcome)
+    if failure is not None:
+        out["failure"] = failure.to_json()
+        out["rules"] = failure.rules
+    if outcome.fault is not None and failure is None:
+        out["fault"] = outcome.fault.to_json()
+    if replay_path is not None:
+        out["replay"] = replay_path
+    return out

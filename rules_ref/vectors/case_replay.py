@@ -1,0 +1,436 @@
+"""Replaying the conformance vectors through the adapter protocol (``rules-ref vectors run``).
+
+Each case of a protocol kind (``spec/vectors/README.md``) is replayed from
+its ``start`` message: the prefix actions must be accepted, then every step
+is applied and compared with the expected observation or rejection; a
+``perft`` case counts play sequences by walking the adapter's own ``legal``
+lists (comparing: :mod:`~rules_ref.vectors.compare`). A case outside what the
+adapter's handshake says it supports (players, switch values, the
+capability ``position`` for a case that starts from a position) is
+skipped, and the skip names every value the adapter does not declare. A
+version-2 ``error`` answer (the implementation failed internally) fails the
+case, saying so.
+
+Along the prefix the runner keeps the reference's own game beside the
+adapter's, so that a failure there is blamed as ``rules-ref conform`` blames
+a disagreement (:mod:`~rules_ref.findings.attribution`): on the first prefix action whose
+observation already differed, or on the rule of the rejected action.
+
+The same code drives the reference adapter in-process (:class:`InProcess`),
+which is how ``rules-ref vectors check`` confirms that the frozen vectors
+still agree with the reference.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..actions import Action
+from ..findings.attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
+from ..protocol.messages import MAX_BATCH, AdapterFault, answer_kind, check_error, check_rejection
+from ..protocol.observation import FIELDS, PROTOCOL_VERSIONS, observation_problems, observe
+from ..protocol.reference_adapter import ReferenceAdapter, position_state, start_state
+from ..registry import rule_ids
+from ..ruleset import DEFAULT
+from ..serialize import action_from_json
+from ..state import GameState
+from .compare import Divergence, Mismatch, blame, clip, compare, describe
+
+#: A perft case stops (and fails) after this many requests: the adapter's own legal
+#: lists drive the walk, so a wrong adapter could make it explode.
+MAX_PERFT_REQUESTS = 200_000
+
+PASS, FAIL, SKIP = "pass", "fail", "skip"
+
+#: The answers to a start or an action, by protocol version (version 2 adds ``error``).
+ANSWERS = {1: ("observation", "rejected"), 2: ("observation", "rejected", "error")}
+#: What a case that starts from a position needs, when the adapter does not declare it.
+NEEDS_POSITION = "capability position (a start from a position, protocol version 2)"
+
+class Driver(Protocol):
+    """Something that answers protocol requests: an adapter process or the reference."""
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]: ...
+
+
+class InProcess:
+    """The reference adapter, answering in this process (no pipes, no ids).
+
+    It speaks protocol ``version`` (the newest by default, with every
+    capability), agreed by a ``hello`` as over a pipe.
+    """
+
+    def __init__(self, version: int = max(PROTOCOL_VERSIONS)) -> None:
+        self.adapter = ReferenceAdapter(version)
+        hello = self.adapter.hello({"type": "hello", "versions": list(PROTOCOL_VERSIONS)})
+        self.version = int(hello["version"])
+        self.capabilities = tuple(hello.get("capabilities", ()))
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self.adapter.handle(json.loads(json.dumps(message)))
+
+
+@dataclass
+class CaseResult:
+    """The result of one case.
+
+    ``rules`` are the rules a failure is blamed on; ``unsupported`` what a
+    skipped case needs that the adapter does not declare (``9 players``,
+    ``moon others-104``, ...).
+    """
+
+    case_id: str
+    status: str
+    rules: list[str] = field(default_factory=list)
+    message: str = ""
+    unsupported: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        if self.status == PASS:
+            return f"PASS {self.case_id}" + (f" ({self.message})" if self.message else "")
+        if self.status == SKIP:
+            return f"SKIP {self.case_id}: {self.message}"
+        return f"FAIL {self.case_id} [{', '.join(self.rules)}]: {self.message}"
+
+
+# --- support (the handshake) ------------------------------------------------------------
+
+
+def unsupported(case: dict[str, Any], supports: dict[str, Any]) -> list[str]:
+    """Everything ``case`` needs that an adapter with these ``supports`` does not declare.
+
+    The player count (``9 players``), every switch value outside the
+    declared ones (``moon others-104``), in switch order, and the capability
+    ``position`` for a case that starts from a position.
+    """
+    out = []
+    if case["players"] not in supports.get("players", []):
+        out.append(f"{case['players']} players")
+    switches = supports.get("switches", {})
+    defaults = DEFAULT.to_dict()
+    for name in defaults:
+        value = case["ruleset"].get(name, defaults[name])  # a file may predate a switch
+        allowed = switches.get(name)
+        if allowed == "any":
+            continue
+        if (value != defaults.get(name)) if allowed is None else \
+                (not isinstance(allowed, list) or value not in allowed):
+            out.append(f"{name} {_show(value)}")
+    if "position" in case["start"] and "position" not in supports.get("capabilities", ()):
+        out.append(NEEDS_POSITION)
+    return out
+
+
+def skip_reason(case: dict[str, Any], supports: dict[str, Any]) -> str | None:
+    """Why an adapter with these ``supports`` cannot run ``case``; ``None`` if it can."""
+    missing = unsupported(case, supports)
+    return skipped(case, missing).message if missing else None
+
+
+def _show(value: object) -> str:
+    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+# --- running ----------------------------------------------------------------------------
+
+
+class CaseRun:
+    """One case against one driver."""
+
+    def __init__(self, driver: Driver, case: dict[str, Any],
+                 known_rules: frozenset[str] | None = None) -> None:
+        self.driver = driver
+        self.case = case
+        self.notes: list[str] = []
+        self.requests = 0
+        self.known_rules = known_rules if known_rules is not None else frozenset(rule_ids())
+        #: Where the adapter's game first left the reference's along the prefix, if it did.
+        self.divergence: Divergence | None = None
+        self._prefix_checked = False
+        #: The reference's game at the end of the prefix (from the first :meth:`position`).
+        self.reference: GameState | None = None
+        #: Which action is being sent ("prefix action 3", "step 2"), for messages.
+        self.where = "an action"
+
+    def send(self, message: dict[str, Any]) -> dict[str, Any]:
+        self.requests += 1
+        return self._checked(message, self.driver.request(message))
+
+    def _checked(self, message: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        """``answer`` to ``message``, checked: a bad shape is a fault, an ``error`` fails."""
+        kind_of = message["type"]
+        about = f"{'an' if kind_of[:1] in 'aeiou' else 'a'} {kind_of} request"
+        try:
+            kind = answer_kind(answer, ANSWERS[1] if getattr(self.driver, "version", 1) < 2
+                               else ANSWERS[2], about)
+            if kind == "observation":
+                problems = observation_problems(
+                    {k: v for k, v in answer.items() if k not in ("id", "type")})
+                if problems:
+                    raise AdapterFault("shape", f"observation in answer to {about}: "
+                                       f"{'; '.join(problems)}")
+            elif kind == "rejected":
+                check_rejection(answer, about)
+            else:
+                check_error(answer, about)
+        except AdapterFault as fault:
+            fault_of = getattr(self.driver, "fault", None)
+            if callable(fault_of):  # an adapter process: add the evidence
+                raise fault_of(fault.kind, fault.detail) from None
+            raise
+        if kind == "error":
+            what = "the start" if message["type"] == "start" else \
+                f"{self.where} ({describe(message.get('action'))})"
+            raise Mismatch(f"{what}: the implementation failed internally: "
+                           f"{str(answer.get('message'))[:200]}")
+        if kind == "rejected" and message["type"] == "start":
+            what = "start from the position" if "position" in message else "start message"
+            raise Mismatch(f"the {what} was rejected: {_rejection(answer)}", ())
+        return answer
+
+    def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        return self.send({"type": "action", "action": action})
+
+    def answers(self, actions: Sequence[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        """The answers to ``actions`` in order, each checked as it is taken.
+
+        When the driver can (capability ``batch``), the actions go in batches
+        of at most :data:`MAX_BATCH`, one round trip each; else one by one.
+        """
+        can = getattr(self.driver, "can", None)
+        batch = getattr(self.driver, "batch", None)
+        if len(actions) < 2 or not callable(can) or not callable(batch) or not can("batch"):
+            for action in actions:
+                yield self.act(action)
+            return
+        for first in range(0, len(actions), MAX_BATCH):
+            chunk = actions[first:first + MAX_BATCH]
+            for action, answer in zip(chunk, batch(chunk), strict=False):
+                self.requests += 1
+                yield self._checked({"type": "action", "action": action}, answer)
+
+    def position(self, extra: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+        """Send the start and the prefix (then ``extra`` plays); return the last observation.
+
+        The first time, the reference replays the prefix beside the adapter:
+        the first observation that differs is kept (:attr:`divergence`) and a
+        rejected prefix action is blamed on it, or on the action's own rule.
+        """
+        obs = self.send(self.case["start"])
+        prefix = self.case["prefix"]
+        ref: GameState | None = None
+        if not self._prefix_checked:
+            self._prefix_checked = True
+            start = self.case["start"]
+            ref = position_state(start) if "position" in start else start_state(start)
+            self._compare(None, None, ref, obs, "the start")
+        actions = [*prefix, *extra]
+        answers = self.answers(actions)
+        for i, action in enumerate(actions):
+            self.where = f"prefix action {i + 1}" if i < len(prefix) else \
+                f"a perft path action {i + 1 - len(prefix)}"
+            answer = next(answers)
+            if i >= len(prefix):
+                if answer["type"] == "rejected":
+                    raise Mismatch(f"a perft path action {i + 1 - len(prefix)} "
+                                   f"({describe(action)}) was rejected: {_rejection(answer)}")
+            elif ref is None:
+                if answer["type"] == "rejected":
+                    raise Mismatch(f"prefix action {i + 1} ({describe(action)}) rejected: "
+                                   f"{_rejection(answer)}")
+            else:
+                parsed = action_from_json(action)
+                if answer["type"] == "rejected":
+                    raise self._prefix_rejected(i + 1, action, parsed, ref, answer)
+                before, (ref, _) = ref, ref.apply(parsed)
+                self._compare(before, parsed, ref, answer,
+                              f"prefix action {i + 1} ({describe(action)})")
+            obs = answer
+        if ref is not None:
+            self.reference = ref
+        return obs
+
+    def _compare(self, before: GameState | None, action: Action | None, after: GameState,
+                 answer: dict[str, Any], where: str) -> None:
+        """Keep the first prefix observation that differs from the reference's."""
+        if self.divergence is not None:
+            return
+        expected = observe(after)
+        if all(answer.get(f) == expected.get(f) for f in FIELDS):
+            return
+        rules, deciding, _ = observation_rules(before, action, after, expected, answer)
+        detail = "; ".join(f"{f}: expected {clip(expected.get(f))}, got {clip(answer.get(f))}"
+                           for f in deciding[:3])
+        self.divergence = Divergence(where, rules, detail)
+
+    def _prefix_rejected(self, number: int, action: dict[str, Any], parsed: Action,
+                         ref: GameState, answer: dict[str, Any]) -> Mismatch:
+        what = f"prefix action {number} ({describe(action)}) rejected: {_rejection(answer)}"
+        if self.divergence is not None:
+            return Mismatch(f"{what}; {self.divergence.text()}", (), self.divergence.rules)
+        cited = answer.get("rule")
+        rules = rejected_legal_rules(ref, parsed, cited if isinstance(cited, str) else None,
+                                     self.known_rules)
+        return Mismatch(what, (), rules)
+
+    def run(self) -> None:
+        if self.case.get("depth") is not None:
+            self.perft()
+            return
+        obs = self.position()
+        ref = self.reference
+        steps = self.case["steps"]
+        # a rejected action leaves the game as it was, so the steps may go in batches
+        answers = self.answers([step["action"] for step in steps if step["action"] is not None])
+        for i, step in enumerate(steps, 1):
+            action = step["action"]
+            self.where = f"step {i}"
+            answer = next(answers) if action is not None else obs
+            expect = step.get("expect")
+            where = f"step {i} ({describe(action)})"
+            if expect is None or "observation" in expect:
+                parsed = action_from_json(action) if action is not None else None
+                if answer["type"] == "rejected":
+                    cited = answer.get("rule")
+                    rules = [] if ref is None or parsed is None else rejected_legal_rules(
+                        ref, parsed, cited if isinstance(cited, str) else None,
+                        self.known_rules)
+                    raise Mismatch(f"{where} was rejected, but it is legal: "
+                                   f"{_rejection(answer)}", ("legal",), rules)
+                if ref is not None and parsed is not None:
+                    ref, _ = ref.apply(parsed)
+                if expect is not None:
+                    try:
+                        compare(expect["observation"], answer)
+                    except Mismatch as exc:
+                        raise Mismatch(f"{where}: {exc}", exc.fields) from None
+                obs = answer
+            else:
+                rule = expect["rejected"]["rule"]
+                if answer["type"] != "rejected":
+                    raise Mismatch(f"{where} was accepted, but it breaks {rule}", (),
+                                   accepted_illegal_rules(expect["rejected"].get("rules")
+                                                          or [rule]))
+                cited = answer.get("rule")
+                if cited is not None and cited != rule:
+                    self.notes.append(f"step {i} rejected citing {cited}, the reference "
+                                      f"cites {rule}")
+
+    def perft(self) -> None:
+        depth = int(self.case["depth"])
+        expected = self.case["expected"]
+        at: list[str] | None = None
+        obs: dict[str, Any] = {}
+
+        def reach(path: list[str]) -> dict[str, Any]:
+            nonlocal at, obs
+            if at != path:
+                actions: list[dict[str, Any]] = []
+                node = self.position()
+                for card in path:
+                    action = {"type": "play", "seat": node["to_act"], "card": card}
+                    actions.append(action)
+                    self.where = f"the perft path {' '.join(path)}"
+                    node = self.act(action)
+                    if node["type"] == "rejected":
+                        raise Mismatch(f"after {' '.join(path)}, {card} was rejected "
+                                       f"although offered as legal: {_rejection(node)}",
+                                       ("legal",))
+                at, obs = list(path), node
+            return obs
+
+        def legal(node: dict[str, Any]) -> list[str]:
+            cards = node.get("legal")
+            return list(cards) if node.get("phase") == "playing" and isinstance(cards, list) \
+                else []
+
+        def count(path: list[str], d: int) -> int:
+            nonlocal at, obs
+            node = reach(path)
+            options = legal(node)
+            if d == 1:
+                return len(options)
+            total = 0
+            for card in options:
+                if self.requests > MAX_PERFT_REQUESTS:
+                    raise Mismatch(f"depth {depth}: more than {MAX_PERFT_REQUESTS} requests; "
+                                   f"the legal lists are far longer than the reference's "
+                                   f"({expected['nodes']} sequences expected)", ("legal",))
+                node = reach(path)
+                self.where = f"the perft path {' '.join([*path, card])}"
+                answer = self.act({"type": "play", "seat": node["to_act"], "card": card})
+                if answer["type"] == "rejected":
+                    raise Mismatch(f"after {' '.join(path) or 'the position'}, {card} was "
+                                   f"rejected although offered as legal: {_rejection(answer)}",
+                                   ("legal",))
+                at, obs = [*path, card], answer
+                total += count([*path, card], d - 1)
+            return total
+
+        got = {card: count([card], depth - 1) if depth > 1 else 1
+               for card in legal(reach([]))}
+        if got != expected["divide"]:
+            diffs = [f"{c}: expected {expected['divide'].get(c, 0)}, got {got.get(c, 0)}"
+                     for c in sorted(set(got) | set(expected["divide"]))
+                     if got.get(c, 0) != expected["divide"].get(c, 0)]
+            raise Mismatch(f"depth {depth}: {sum(got.values())} sequences, expected "
+                           f"{expected['nodes']}; divide differs at " + "; ".join(diffs[:4]),
+                           ())
+
+
+def _rejection(answer: dict[str, Any]) -> str:
+    rule = answer.get("rule")
+    reason = str(answer.get("reason", ""))[:160]
+    if rule and not reason.startswith(f"{rule}:"):
+        return f"{rule}: {reason}"
+    return reason or str(rule or "(no reason given)")
+
+
+def run_case(driver: Driver, case: dict[str, Any],
+             known_rules: frozenset[str] | None = None) -> CaseResult:
+    """Replay one case; an :class:`AdapterFault` propagates.
+
+    A failure after a prefix along which the adapter's game had already left
+    the reference's is blamed on that first difference, and says so.
+    """
+    run = CaseRun(driver, case, known_rules)
+    try:
+        run.run()
+    except Mismatch as exc:
+        message, rules = str(exc), exc.rules
+        if not rules and run.divergence is not None:
+            message, rules = f"{message}; {run.divergence.text()}", run.divergence.rules
+        return CaseResult(case["id"], FAIL, rules or blame(case, exc.fields), message)
+    return CaseResult(case["id"], PASS, [], "; ".join(run.notes))
+
+
+def run_all(driver: Driver, cases: Iterable[dict[str, Any]], supports: dict[str, Any] | None,
+            report: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
+    """Replay ``cases`` (protocol kinds only); ``supports`` from the handshake, or all."""
+    out = []
+    known = frozenset(rule_ids())
+    for case in cases:
+        missing = unsupported(case, supports) if supports is not None else []
+        try:
+            outcome = skipped(case, missing) if missing else run_case(driver, case, known)
+        except AdapterFault as fault:
+            fault.case_id = str(case["id"])
+            raise
+        out.append(outcome)
+        if report is not None:
+            report(outcome)
+    return out
+
+
+def skipped(case: dict[str, Any], missing: Sequence[str]) -> CaseResult:
+    """The outcome of a case skipped for what it needs (:func:`unsupported`)."""
+    return CaseResult(case["id"], SKIP, [], f"not declared by the adapter: {', '.join(missing)}",
+                   list(missing))
+
+
+def totals_line(outcomes: Sequence[CaseResult]) -> str:
+    n = {s: sum(1 for o in outcomes if o.status == s) for s in (PASS, FAIL, SKIP)}
+    return f"{n[PASS]} passed, {n[FAIL]} failed, {n[SKIP]} skipped"

@@ -1,0 +1,138 @@
+"""Reporting a vectors run: the closing text, the summary per rule, JSON and JUnit XML.
+
+Every form says the same things: each case's outcome, the totals, how much
+of the run was tested, the verdict, and per rule ID how many cases passed,
+failed and were skipped. A passed or skipped case counts for each rule it
+covers; a failure counts for the rules it is blamed on (which, for a
+failure in a case's prefix, need not be the case's own).
+The JSON shape and the JUnit mapping are documented in
+``spec/vectors/README.md``.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from .case_replay import FAIL, PASS, SKIP, CaseResult, totals_line
+from .running import MIN_TESTED_SHARE, RunResult
+
+#: The ``format`` of the JSON report.
+REPORT_FORMAT = "cancellation-hearts-vectors-run"
+_COUNT_NAMES = {PASS: "passed", FAIL: "failed", SKIP: "skipped"}
+
+
+def by_rule(result: RunResult) -> dict[str, dict[str, int]]:
+    """Rule ID -> ``{"passed": n, "failed": n, "skipped": n}``, in rule ID order."""
+    rules = {str(case["id"]): list(case["rules"]) for _, case in result.cases}
+    table: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(
+        _COUNT_NAMES.values(), 0))
+    for o in result.outcomes:
+        for rule in (o.rules if o.status == FAIL else rules.get(o.case_id, [])):
+            table[rule][_COUNT_NAMES[o.status]] += 1
+    return {rule: table[rule] for rule in sorted(table)}
+
+
+def rule_lines(result: RunResult) -> list[str]:
+    """The summary per rule as a table of text."""
+    table = by_rule(result)
+    if not table:
+        return []
+    width = max(len("rule"), *map(len, table))
+    lines = [f"{'rule':<{width}}  passed  failed  skipped"]
+    lines.extend(f"{rule:<{width}}  {n['passed']:>6}  {n['failed']:>6}  {n['skipped']:>7}"
+                 for rule, n in table.items())
+    return lines
+
+
+def _share(tested: int, counted: int) -> str:
+    return f"tested {tested} of {counted} cases ({tested * 100 // counted if counted else 0}%)"
+
+
+def _needs(result: RunResult) -> str:
+    return ", ".join(f"{value} ({n} case{'s' if n != 1 else ''})" for value, n in result.needs())
+
+
+def closing_lines(result: RunResult, verdict: str) -> list[str]:
+    """The totals, how much was tested and, when the run is not a pass, why."""
+    tested, counted = result.tested()
+    lines = [f"{totals_line(result.outcomes)}; {_share(tested, counted)}"]
+    instead = result.replayed_instead()
+    if instead:
+        lines[0] += (f"; {instead} position-start form{'s' if instead != 1 else ''} not "
+                     "counted: the adapter cannot start from a position, and their full-replay "
+                     "cases ran")
+    if verdict == "nothing-tested":
+        lines.append("nothing was tested: every case needs a switch value or player count the "
+                     f"adapter does not declare: {_needs(result)}")
+    elif tested < counted and verdict in ("partial", "pass"):
+        below = tested < MIN_TESTED_SHARE * counted
+        head = (f"too little was tested: {_share(tested, counted)}, below the "
+                f"{MIN_TESTED_SHARE:.0%} a run needs (--allow-partial accepts it)") \
+            if verdict == "partial" else \
+            f"partial run: {_share(tested, counted)}" + (" (allowed)" if below else "")
+        lines.append(f"{head}; the skipped cases need: {_needs(result)}")
+    return lines
+
+
+def json_report(result: RunResult, verdict: str, status: int, command: Sequence[str],
+                directory: str, versions: dict[str, Any]) -> dict[str, Any]:
+    """The run as the JSON object ``rules-ref vectors run --json`` prints."""
+    tested, counted = result.tested()
+    kinds = {str(case["id"]): kind for kind, case in result.cases}
+    fault = None
+    if result.fault is not None:
+        fault = {**result.fault.to_json(), "case": result.fault.case_id}
+    return {
+        "format": REPORT_FORMAT, "verdict": verdict, "exit_status": status,
+        "adapter": {"command": list(command), "name": result.adapter,
+                    "protocol_version": result.protocol, "restarts": result.restarts},
+        "vectors": {"directory": directory, **versions},
+        "totals": {**{_COUNT_NAMES[s]: n for s, n in result.counts().items()},
+                   "tested": tested, "counted": counted, "cases": len(result.cases)},
+        "min_tested_share": MIN_TESTED_SHARE,
+        "needs": dict(result.needs()),
+        "rules": by_rule(result),
+        "cases": [_case_json(o, kinds.get(o.case_id, "")) for o in result.outcomes],
+        "fault": fault,
+    }
+
+
+def _case_json(o: CaseResult, kind: str) -> dict[str, Any]:
+    return {"id": o.case_id, "kind": kind, "status": o.status, "rules": o.rules,
+            "message": o.message, "unsupported": o.unsupported}
+
+
+def _xml_text(text: str) -> str:
+    """Text XML 1.0 can hold: other control characters (an adapter may send them) escaped."""
+    return "".join(c if (c >= " " and not "\ud800" <= c <= "\udfff" and c not in "\ufffe\uffff")
+                   or c in "\t\n\r" else repr(c)[1:-1] for c in text)
+
+
+def junit_xml(result: RunResult) -> str:
+    """The run as JUnit XML: a test suite per kind, a test case per vector."""
+    kinds: dict[str, list[CaseResult]] = defaultdict(list)
+    kind_of = {str(case["id"]): kind for kind, case in result.cases}
+    for o in result.outcomes:
+        kinds[kind_of.get(o.case_id, "")].append(o)
+    n = result.counts()
+    root = ET.Element("testsuites", name="rules-ref vectors", tests=str(len(result.outcomes)),
+                      failures=str(n[FAIL]), skipped=str(n[SKIP]), errors="0")
+    for kind, outcomes in kinds.items():
+        suite = ET.SubElement(
+            root, "testsuite", name=kind, tests=str(len(outcomes)),
+            failures=str(sum(o.status == FAIL for o in outcomes)),
+            skipped=str(sum(o.status == SKIP for o in outcomes)), errors="0")
+        for o in outcomes:
+            case = ET.SubElement(suite, "testcase", classname=f"vectors.{kind}",
+                                 name=o.case_id)
+            if o.status == FAIL:
+                failure = ET.SubElement(case, "failure", type=", ".join(o.rules),
+                                        message=_xml_text(o.message))
+                failure.text = _xml_text(o.line())
+            elif o.status == SKIP:
+                ET.SubElement(case, "skipped", message=_xml_text(o.message))
+    ET.indent(root, " ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
