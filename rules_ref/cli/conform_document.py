@@ -139,7 +139,7 @@ def _run_rows(s: dict[str, Any]) -> list[tuple[Inline, ...]]:
     ruleset = s.get("ruleset")
     rows.append(("ruleset", "drawn within what the adapter supports" if ruleset == "drawn"
                  else Code(json.dumps(ruleset, ensure_ascii=False))))
-    for key, name in (("games", "games"), ("deals", "deals"),
+    for key, name in (("games", "games"), ("deals", "deals played to the end"),
                       ("actions_compared", "actions compared"),
                       ("illegal_offered", "illegal actions offered"),
                       ("divergences", "divergences seen"),
