@@ -89,7 +89,7 @@ docs-doctest: $(STAMP)
 	$(HTML)
 	$(DOCTEST)
 
-# Not part of `make test`: PNGs of a rule page and a worked example, light and
+# Not part of `make test`: PNGs of the pages of docs/screenshots.py (PAGES), light and
 # dark, 1280 and 390 px, of the site `make docs` built, in docs/_build/screenshots,
 # the summary printed to PDF and the first search hits (needs Debian's chromium).
 screenshots: $(STAMP)

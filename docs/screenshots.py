@@ -10,7 +10,8 @@ theme, the dark theme (both chosen as a reader does, with the theme switch,
 which the site keeps in the browser's storage), and the automatic theme on a
 system set to dark (``--force-dark-mode``). Each at 1280 and 390 px wide.
 The PNGs land in ``docs/_build/screenshots`` as ``PAGE-MODE-WIDTH.png``, to be
-looked at: this is a check by eye, not a test. Then it prints the one-page
+looked at: this is a check by eye, not a test (the widths of the wide tables are
+measured by ``tests/docs/test_layout.py``). Then it prints the one-page
 summary to ``summary.pdf`` and says how many A4 pages it took (one). Last, it
 searches the site for "pending pile" as a reader would, shoots the search page
 and prints the first hits in order (the void rules should come first).
@@ -40,6 +41,10 @@ DOCS = Path(__file__).resolve().parent
 PAGES = {
     "rule": "rules/void.html#void-trick",
     "example": "rules/void.html#example-two-void-tricks",
+    "variants": "variants.html#every-switch-every-preset",
+    "passing": "rules/passing.html#where-the-cards-go",
+    "protocol": "implementers/protocol.html",
+    "traceability": "traceability.html",
 }
 #: mode -> (theme stored as the reader's choice, extra Chromium flags)
 MODES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -163,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--chromium", help="the Chromium executable")
     parser.add_argument("--page", action="append", default=[], metavar="NAME=PAGE",
                         help="shoot PAGE (an address in the site, anchor allowed) as NAME "
-                             "instead of the rule page and the worked example; repeatable")
+                             "instead of the pages listed in PAGES; repeatable")
     args = parser.parse_args(argv)
     pages = dict(PAGES)
     if args.page:

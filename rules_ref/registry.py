@@ -63,9 +63,16 @@ def spec_dir() -> pathlib.Path:
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    seed: str
+    """Where a rule is in the seed: its files, the sentence's key and its text."""
+
+    seed: str  # the seed files, separated by spaces, or "" when the rule is not in the seed
     sentence: str
     text: str
+
+    @property
+    def seeds(self) -> tuple[str, ...]:
+        """The seed files that carry the sentence."""
+        return tuple(self.seed.split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +89,11 @@ class Rule:
     switches: tuple[str, ...]
     sources: tuple[Source, ...]
     status: str = "normative"
+
+    @property
+    def withdrawn(self) -> bool:
+        """Whether the rule is withdrawn: its ID stays reserved, nothing may implement it."""
+        return self.status == "withdrawn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +221,16 @@ def glossary() -> tuple[Term, ...]:
 @cache
 def source_keys() -> tuple[SourceKey, ...]:
     """The source keys of ``spec/sources.toml``: sources, then seed files, then sentences."""
-    data = spec_toml("sources.toml")
+    return keys_of(spec_toml("sources.toml"))
+
+
+def read_source_keys(path: pathlib.Path) -> tuple[SourceKey, ...]:
+    """The source keys of a ``sources.toml`` file, as :func:`source_keys` gives them."""
+    return keys_of(read_toml(path))
+
+
+def keys_of(data: dict[str, Any]) -> tuple[SourceKey, ...]:
+    """The source keys of the data of a ``sources.toml`` file."""
     return (tuple(SourceKey(s["key"], "source", s["name"], s.get("note", ""), s.get("url", ""))
                   for s in data["source"])
             + tuple(SourceKey(f["file"], "seed file", f["language"], "")

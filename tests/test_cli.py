@@ -85,8 +85,9 @@ def test_the_entry_point_plays_a_game() -> None:
 def test_trick_names_the_winner_of_the_seed_example(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["trick", "10S", "9H", "9H", "10S", "KS", "3S"], capsys)
     assert (code, err) == (0, "")
-    winner = [line for line in out.splitlines() if line.startswith("Winner:")]
-    assert winner == ["Winner: seat 4 with K♠, the highest uncancelled ♠ (TRICK.WINNER)"]
+    winner = [line for line in out.splitlines() if line.startswith("Who takes it:")]
+    assert winner == ["Who takes it: seat 4 wins with K♠, the highest uncancelled ♠ "
+                      "(TRICK.WINNER)"]
     assert "Cancelled: 9♥ pair, 10♠ pair (TRICK.CANCEL)" in out
 
 
@@ -107,7 +108,7 @@ def test_trick_names_a_void_trick(trick: list[str], capsys: pytest.CaptureFixtur
     code, out, err = run(["trick", *trick], capsys)
     assert (code, err) == (0, "")
     assert "VOID.TRICK" in out
-    assert not any(line.startswith("Winner:") for line in out.splitlines())
+    assert not any(line.startswith("Who takes it:") for line in out.splitlines())
 
 
 def test_rules_prints_one_rule(capsys: pytest.CaptureFixture[str]) -> None:
@@ -166,8 +167,8 @@ def test_a_console_without_suit_symbols_reads_suits_as_words() -> None:
         "seat 0: 9C  seat 1: 9C  seat 2: 4C  seat 3: 4C  seat 4: 7H  seat 5: 7H",
         "Led suit: clubs, the first card's suit (TRICK.LED_SUIT)",
         "Cancelled: 4C pair, 9C pair, 7H pair (TRICK.CANCEL)",
-        "Void: no uncancelled club remains; the trick is set aside and seat 0 leads again "
-        "(VOID.TRICK, VOID.LEADER)",
+        "Void: no uncancelled club is left, so nobody wins: the trick is set aside (VOID.TRICK), "
+        "and seat 0 leads again (VOID.LEADER)",
     ]
 
 

@@ -10,7 +10,7 @@ var Scorer = {
     const [docname, , , , score] = result;
     if (docname.startsWith("rules/") && docname !== "rules/index") return score + 40;
     if (["quick", "examples", "rules/index", "index", "summary"].includes(docname)) return score + 10;
-    if (docname.startsWith("api/") || docname.startsWith("_modules/") || docname === "traceability") {
+    if (docname.startsWith("api/") || docname.startsWith("_modules/") || docname.startsWith("traceability")) {
       return score - 10;
     }
     return score;
@@ -24,3 +24,16 @@ var Scorer = {
   term: 5,
   partialTerm: 2,
 };
+
+/* The words shown under a hit are read from the page's text. A diagram's labels are
+   not sentences (the text of an SVG runs its labels together), so they are left out,
+   as Sphinx leaves out scripts and styles. This file is loaded on the search page only,
+   after Sphinx's searchtools. */
+if (typeof Search !== "undefined" && Search.htmlToText) {
+  const pageText = Search.htmlToText;
+  Search.htmlToText = (htmlString, anchor) => {
+    const page = new DOMParser().parseFromString(htmlString, "text/html");
+    page.querySelectorAll("svg").forEach((el) => el.remove());
+    return pageText(page.documentElement.outerHTML, anchor);
+  };
+}

@@ -25,6 +25,7 @@ from ..pending import extras_join_trick
 from ..ruleset import Ruleset
 from ..scoring import card_points
 from ..state import GameState
+from ..trick_words import after_void_trick, trick_set_aside, trick_won
 from ..tricks import TrickOutcome, seat_at
 from .style import Style, pad
 
@@ -224,20 +225,18 @@ class GameLog:
         points = plural(card_points(t.cards, rs), "point")
         if t.winner is not None:
             assert t.winning_card is not None
-            lines.append(f"{INDENT * 2}seat {t.winner} wins with "
-                         f"{s.card(t.winning_card)}, the highest uncancelled "
-                         f"{s.suit(t.led_suit)} (TRICK.WINNER): {points}")
+            won = trick_won(f"seat {t.winner}", s.card(t.winning_card), s.suit(t.led_suit))
+            lines.append(f"{INDENT * 2}{won.words} ({won.rule}): {points}")
             return lines
         joining = before.extras if extras_join_trick(number) else ()
         pile = self.pile(before.pending + t.cards + joining, before)
         extras = (f" (with the {plural(len(joining), 'extra card')}, EXTRAS.FIRST_TRICK)"
                   if joining else "")
-        lines.append(f"{INDENT * 2}no uncancelled {s.suit(t.led_suit)} is left: "
-                     f"the trick is set aside (void, VOID.TRICK), {points}")
-        last = not after.hands[0]
-        then = ("the deal is over" if last
-                else f"seat {t.leader} leads again (VOID.LEADER)")
-        lines.append(f"{INDENT * 2}the pending pile now holds {pile}{extras}; {then}")
+        aside = trick_set_aside(s.suit(t.led_suit))
+        lines.append(f"{INDENT * 2}{aside.words} ({aside.rule}), {points}")
+        then = after_void_trick(f"seat {t.leader}", last=not after.hands[0])
+        lines.append(f"{INDENT * 2}the pending pile now holds {pile}{extras}; {then.words} "
+                     f"({then.rule})")
         return lines
 
     def pile(self, cards: Sequence[Card], before: GameState, shown: bool = False) -> str:

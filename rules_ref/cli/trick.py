@@ -9,6 +9,7 @@ from collections import Counter
 
 from ..cards import parse_cards
 from ..errors import InputError
+from ..trick_words import after_void_trick, trick_set_aside, trick_won
 from ..tricks import resolve_trick
 from .style import Style
 
@@ -54,12 +55,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("Cancelled: none (TRICK.CANCEL)")
     if t.void:
-        print(f"Void: no uncancelled {st.suit(t.led_suit)} remains; the trick is set aside and "
-              f"seat {t.leader} leads again (VOID.TRICK, VOID.LEADER)")
+        # one trick on its own, not the last of a deal: its leader leads again
+        aside, then = trick_set_aside(st.suit(t.led_suit)), after_void_trick(
+            f"seat {t.leader}", last=False)
+        print(f"Void: {aside.words} ({aside.rule}), and {then.words} ({then.rule})")
     else:
         assert t.winning_card is not None
-        print(f"Winner: seat {t.winner} with {st.card(t.winning_card)}, the highest uncancelled "
-              f"{st.suit(t.led_suit)} (TRICK.WINNER)")
+        won = trick_won(f"seat {t.winner}", st.card(t.winning_card), st.suit(t.led_suit))
+        print(f"Who takes it: {won.words} ({won.rule})")
     if n < 6:
         print(f"Note: {n} cards; a real trick has one card per player, 6 to 11 (PLAYERS.COUNT)")
     return 0

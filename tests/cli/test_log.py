@@ -92,7 +92,8 @@ def test_show_renders_a_replay_file_with_its_void_trick(
         "    seat:     5     0     1     2     3     4",
         "    card:  [A♥]  [K♥]  [K♥]  [A♥]  [Q♥]  [Q♥]",
         "    cancelled: Q♥ pair, K♥ pair, A♥ pair (TRICK.CANCEL)",
-        "    no uncancelled ♥ is left: the trick is set aside (void, VOID.TRICK), 6 points",
+        "    no uncancelled ♥ is left, so nobody wins: the trick is set aside (VOID.TRICK), "
+        "6 points",
         "    the pending pile now holds 6 cards, 6 points; seat 5 leads again (VOID.LEADER)",
     ]
     assert lines[-1] == "The file ends here: deal 1, playing phase."

@@ -92,7 +92,7 @@ def test_a_void_last_trick_ends_the_deal_in_the_log(capsys: pytest.CaptureFixtur
     last = next(i for i in range(start, len(lines)) if lines[i].startswith("  Trick 13: "))
     ending = lines[last + 1:last + 8]
     over = next(x for x in ending if "the pending pile now holds" in x)
-    assert over.endswith("; the deal is over")
+    assert over.endswith("; the deal is over (VOID.LAST)")
     assert not any("leads again" in x for x in ending)
     nobody = ending[ending.index(over) + 1]
     assert nobody.startswith("  nobody collects the pending pile: ")

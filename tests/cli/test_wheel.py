@@ -91,7 +91,7 @@ def test_every_command_runs_from_the_installed_wheel(installed: Path) -> None:
     assert "VOID.TRICK" in ok("show", "replay.json")
     (work / "position.json").write_text(ok("play", "--players", "7", "--at", "2.3", "--json"))
     assert ok("show", "position.json").startswith("Position position.json (spec/position.md)")
-    assert "Winner: seat 4 with K♠" in ok("trick", "10S", "9H", "9H", "10S", "KS", "3S")
+    assert "Who takes it: seat 4 wins with K♠" in ok("trick", "10S", "9H", "9H", "10S", "KS", "3S")
     assert ok("rules", "TRICK.CANCEL").startswith("TRICK.CANCEL: ")
     assert "SCORE.CARD_POINTS" in ok("rules", "--search", "black", "maria")
     assert ok("sources", "K10").startswith("K10: ")

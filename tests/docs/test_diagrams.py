@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from rules_ref.ruleset import PassDirection
+from rules_ref import passing
+from rules_ref.ruleset import PassDirection, SeatDistance
 from rules_ref.state_parts import Phase
 
 from . import ROOT, chdocs
@@ -58,8 +60,41 @@ def test_a_hold_deal_draws_no_arrow_and_marks_the_dealer() -> None:
     svg = diagrams.svg_table(9, 4, PassDirection.HOLD, "h")
     assert _arrows(svg) == []
     texts = ["".join(t.itertext()) for t in _parse(svg).iter(f"{SVG}text")]
-    assert texts.count("D") == 1 and "holdnobody passes" in texts
+    assert texts.count("D") == 1 and "hold" in texts and "nobody passes" in texts
     assert sorted(t for t in texts if t.isdigit()) == sorted(str(s) for s in range(9))
+
+
+def _curves(svg: str) -> list[list[tuple[float, float]]]:
+    """The start, control and end points of every arrow (the curve stays inside them)."""
+    found = []
+    for path in _parse(svg).iter(f"{SVG}path"):
+        numbers = [float(v) for v in re.findall(r"-?[\d.]+", path.get("d", ""))]
+        if path.get("marker-end"):
+            found.append(list(zip(numbers[::2], numbers[1::2], strict=True)))
+    return found
+
+
+@pytest.mark.rule("PASS.DIRECTION")
+@pytest.mark.parametrize("players", range(6, 12))
+def test_the_direction_is_named_where_no_arrow_passes(players: int) -> None:
+    """Every direction's name, "across" and "left-3" included, lies above every arrow.
+
+    Its text box (baseline y, down to 4 px below it for the descenders, up to the font
+    size above) ends above the highest point any arrow's curve can reach, and inside the
+    drawing (the viewBox starts above it).
+    """
+    for step in (*PassDirection, *SeatDistance):
+        if isinstance(step, SeatDistance) and abs(passing.seat_distance(step)) >= players:
+            continue
+        svg = diagrams.svg_table(players, 0, step, "k")
+        root = _parse(svg)
+        named = [t for t in root.iter(f"{SVG}text") if "".join(t.itertext()) == str(step)]
+        assert len(named) == 1, (players, step)
+        baseline, size = float(named[0].get("y", "")), float(named[0].get("font-size", ""))
+        highest = min((y for curve in _curves(svg) for _, y in curve), default=math.inf)
+        assert baseline + 4 < highest, (players, step)
+        top = float(root.get("viewBox", "").split()[1])
+        assert top <= baseline - size, (players, step)
 
 
 def test_seat_one_is_on_the_left_of_seat_zero_seen_from_above() -> None:

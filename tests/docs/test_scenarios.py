@@ -244,3 +244,44 @@ def test_each_drawn_trick_starts_from_the_position_the_page_prints(name: str) ->
         for seat, card in zip(step.seats, step.cards, strict=True):
             state, _ = state.apply(Play(seat, card))
         assert state.pending == step.pending_after, (name, step.number)
+
+
+@pytest.mark.parametrize("name", ["two-void-tricks", "void-first-trick", "void-last-trick",
+                                  "void-last-trick-to-leader"])
+@pytest.mark.rule("VOID.LEADER", "VOID.LAST")
+def test_a_drawn_void_trick_says_what_follows_in_the_terminals_words(name: str) -> None:
+    """The leader of a void trick leads again, except after the last: the deal is over.
+
+    The words are the terminal log's (:func:`rules_ref.trick_words.after_void_trick`), each
+    void trick drawn in full says them, and no void last trick says that its leader leads
+    again.
+    """
+    from rules_ref.trick_words import after_void_trick, trick_set_aside
+
+    examples = chdocs("examples")
+    story = scenarios.play(scenarios.SCENARIOS[name])
+    steps = [n for n in examples.story_nodes(story) if "ch-step" in n.get("classes", [])]
+    assert len(steps) == len(story.steps) + 1  # every trick, then the end of the deal
+    drawn = [(step, box.astext()) for step, box in zip(story.steps, steps, strict=False)
+             if step.void and step.number in story.scenario.focus]
+    assert drawn, name
+    for step, shown in drawn:
+        aside = trick_set_aside(step.led_suit.symbol)
+        said = after_void_trick(f"seat {step.leader}", last=step is story.steps[-1])
+        assert f"Void: {aside.words} ({aside.rule}), and {said.words} ({said.rule})." in shown, (
+            name, step.number)
+        if step is story.steps[-1]:
+            assert "leads again" not in shown and said.words == "the deal is over"
+
+
+@pytest.mark.rule("TRICK.WINNER")
+def test_a_drawn_won_trick_names_its_winner_in_the_terminals_words() -> None:
+    from rules_ref.trick_words import trick_won
+
+    examples = chdocs("examples")
+    story = scenarios.play(scenarios.SCENARIOS["two-void-tricks"])
+    steps = [n for n in examples.story_nodes(story) if "ch-step" in n.get("classes", [])]
+    seven, box = story.steps[6], steps[6]
+    assert seven.number in story.scenario.focus and seven.winning_card is not None
+    won = trick_won(f"seat {seven.winner}", seven.winning_card.pretty, seven.led_suit.symbol)
+    assert f"Who takes it: {won.words} ({won.rule})." in box.astext()

@@ -159,6 +159,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         ExampleIndexDirective,
         RuleCaseDirective,
         TrickDirective,
+        TrickDoctestDirective,
         example_index,
     )
     from .pages import RuleGroupDirective, RuleIndexDirective, SettledIndexDirective, rule_examples
@@ -168,11 +169,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         CliRunDirective,
         ExampleRecordDirective,
         SchemaFilesDirective,
-        TraceabilityMatrixDirective,
         check_api_coverage,
-        check_traceability,
     )
     from .summary import RuleSummaryDirective
+    from .traceability import (
+        TraceabilityIndexDirective,
+        TraceabilityMatrixDirective,
+        check_traceability,
+    )
     from .variants import (
         PresetListDirective,
         SourceKeysDirective,
@@ -202,6 +206,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "ambiguity-entries": CatalogueDirective,
         "decision-entries": CatalogueDirective,
         "trick": TrickDirective,
+        "trick-doctest": TrickDoctestDirective,
         "deal-scenario": DealScenarioDirective,
         "rule-case": RuleCaseDirective,
         "table-diagram": TableDiagramDirective,
@@ -218,6 +223,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "cli-run": CliRunDirective,
         "schema-files": SchemaFilesDirective,
         "traceability-matrix": TraceabilityMatrixDirective,
+        "traceability-index": TraceabilityIndexDirective,
         "automodules": AutomodulesDirective,
     }
     for name, directive in directives.items():

@@ -45,11 +45,15 @@ FONT = "font-family: var(--font-stack, sans-serif)"
 
 
 def _svg(width: int, height: int, body: Sequence[str], label: str, key: str,
-         scale: float = 1.0) -> str:
-    """An SVG element with an arrowhead marker of its own (ids must be unique on a page)."""
+         scale: float = 1.0, top: int = 0) -> str:
+    """An SVG element with an arrowhead marker of its own (ids must be unique on a page).
+
+    ``top`` px are added above y = 0 (drawn at negative y), so a band can hold a title
+    without moving the drawing below it.
+    """
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="ch-diagram" role="img" '
-            f'viewBox="0 0 {width} {height}" width="{width * scale:.0f}" '
-            f'height="{height * scale:.0f}" '
+            f'viewBox="0 {-top} {width} {height + top}" width="{width * scale:.0f}" '
+            f'height="{(height + top) * scale:.0f}" '
             f'style="max-width:100%;height:auto;color:inherit;{FONT}">'
             f"<title>{escape(label)}</title>"
             f'<defs><marker id="arrow-{key}" viewBox="0 0 10 10" refX="9" refY="5" '
@@ -82,6 +86,10 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, key: str, bend: float = 0
 # --- the table seen from above --------------------------------------------------------------
 
 
+#: the height of the band above a table that names its pass direction
+TITLE_BAND = 24
+
+
 def seat_positions(players: int, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """Seat 0 at the bottom; seat + 1 (the player's left) next, clockwise seen from above."""
     out = []
@@ -94,7 +102,9 @@ def seat_positions(players: int, cx: float, cy: float, r: float) -> list[tuple[f
 def svg_table(players: int, dealer: int, direction: PassStep | None, key: str) -> str:
     """The table of ``players`` seats from above, the dealer marked, and one pass step's arrows.
 
-    ``direction`` ``None`` draws no arrows (the seats and the dealer only).
+    ``direction`` ``None`` draws no arrows (the seats and the dealer only). The direction's
+    name is written above the table, where no arrow goes (an arrow across the table passes
+    through its middle); a hold deal, which has no arrow, says so in the middle.
     """
     size, seat_r = 200, 13
     cx = cy = size / 2
@@ -103,9 +113,9 @@ def svg_table(players: int, dealer: int, direction: PassStep | None, key: str) -
             'stroke-width="1"/>']
     offset = None if direction is None else pass_offset(direction, players)
     if direction is not None:
-        title = str(direction) if offset is not None else "hold\nnobody passes"
-        body.append(_text(cx, cy + (4 if offset is not None else -2), title, size=12,
-                          weight="bold"))
+        body.append(_text(cx, -TITLE_BAND / 2 + 5, str(direction), size=14, weight="bold"))
+        if offset is None:
+            body.append(_text(cx, cy + 4, "nobody passes", size=12, colour=MUTED))
     else:
         body.append(_text(cx, cy - 4, f"{players} players", size=12, weight="bold"))
         body.append(_text(cx, cy + 12, f"{hand_size(players)} each, {extras_count(players)} "
@@ -128,7 +138,8 @@ def svg_table(players: int, dealer: int, direction: PassStep | None, key: str) -
             body.append(_text(x + ox, y + oy + 4, "D", size=11, weight="bold", colour=ACCENT))
     label = (f"{players} players seen from above, seat 0 at the bottom, dealer seat {dealer}"
              + ("" if direction is None else f"; passing {direction}"))
-    return _svg(size, size, body, label, key, scale=0.8)
+    return _svg(size, size, body, label, key, scale=0.8,
+                top=0 if direction is None else TITLE_BAND)
 
 
 def cycle_values(spec: Spec) -> list[tuple[str, tuple[PassStep, ...], bool]]:

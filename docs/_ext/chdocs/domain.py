@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Set
 from typing import Any, ClassVar, NamedTuple
 
 from docutils import nodes  # type: ignore[import-untyped]
+from docutils.utils.smartquotes import smartyPants  # type: ignore[import-untyped]
 from sphinx import addnodes
 from sphinx.builders import Builder
 from sphinx.domains import Domain, ObjType
@@ -32,6 +33,7 @@ OBJECT_TYPES: dict[str, tuple[str, str]] = {
     "decision": ("project decision", "decision-"),
     "example": ("worked example", "example-"),
     "command": ("command", "cli-"),
+    "evidence": ("traceability of a rule", "trace-"),
 }
 
 
@@ -88,11 +90,12 @@ class ChDomain(Domain):
         "rule": "unknown rule ID %(target)s (not in spec/rules.toml)",
         "switch": "unknown switch %(target)s (not in spec/variants.toml)",
         "preset": "unknown preset %(target)s (not in spec/variants.toml)",
-        "source": "unknown source key %(target)s (not in spec/README.md)",
+        "source": "unknown source key %(target)s (not in spec/sources.toml)",
         "ambiguity": "%(target)s is settled by no rule of spec/rules.toml",
         "decision": "%(target)s is the decision of no rule of spec/rules.toml",
         "example": "unknown worked example %(target)s",
         "command": "unknown command %(target)s",
+        "evidence": "%(target)s is on no traceability page",
     }
 
     @property
@@ -153,7 +156,8 @@ class ChDomain(Domain):
         return found
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        """Search entries; rules come first (priority 0), the rest after (1).
+        """Search entries: rules first (priority 0), the rest after (1); a rule's
+        traceability section is none (-1).
 
         A rule is shown with its title (``VOID.COLLECT: The next winner
         collects the pending pile``), so the search finds it by the words of
@@ -161,10 +165,17 @@ class ChDomain(Domain):
         name: the search index shortens an anchor ``TYPE-NAME`` and the search
         page rebuilds it from the shown name, so a shown name other than the
         name (an example's title, say) would open at a missing anchor.
+
+        A title is shown with the page's typographic quotes (``The shooter’s
+        choice``, as its heading reads): Sphinx escapes a shown name for HTML
+        in the index and the search page escapes it again, so a straight
+        quote would be shown as ``&#x27;``.
         """
         for (objtype, name), entry in self.objects.items():
-            shown = entry.title if objtype == "rule" else name
-            yield name, shown, objtype, entry.docname, entry.anchor, 0 if objtype == "rule" else 1
+            shown = smartyPants(entry.title, "qDe", "en") if objtype == "rule" else name
+            # a rule's traceability is found as its page's text, not as a second entry
+            priority = 0 if objtype == "rule" else -1 if objtype == "evidence" else 1
+            yield name, shown, objtype, entry.docname, entry.anchor, priority
 
 
 def reading_order(env: BuildEnvironment) -> dict[str, int]:

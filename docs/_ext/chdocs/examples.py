@@ -100,6 +100,9 @@ class TrickDirective(SphinxDirective):
         rules = [] if "unlisted" in self.options else list(dict.fromkeys(rules))
         title = self.options.get("title", " ".join(c.pretty for c in cards))
         name = self.options.get("name") or "trick-" + "-".join(str(c) for c in cards).lower()
+        drawn: dict[str, tuple[str, int, int]] = self.env.temp_data.get(TRICKS_KEY) or {}
+        drawn[name] = (" ".join(map(str, cards)), leader, players)
+        self.env.temp_data[TRICKS_KEY] = drawn
         self.env.note_reread()
         node_id = _register(self, name, title, rules)
         box = nodes.container(ids=[node_id], classes=["ch-example", "ch-trick-example"])
@@ -128,6 +131,38 @@ class TrickDirective(SphinxDirective):
             logger.warning("trick %s: the page expects %r but the engine says %r",
                            self.arguments[0], expected, got, location=self.get_location(),
                            type="chdocs", subtype="example")
+
+
+#: env.temp_data key: the tricks drawn so far on the page being read, by name
+TRICKS_KEY = "chdocs_tricks"
+
+
+class TrickDoctestDirective(SphinxDirective):
+    """``.. trick-doctest:: NAME``: a doctest of the trick drawn as NAME on the same page.
+
+    Its first line resolves that trick with the cards, the leader and the player count the
+    drawing used (``t = resolve_trick(...)``); the content is the rest of the doctest,
+    questions and the answers the page expects, run by the doctest builder. The drawing
+    and its doctest cannot then deal the same cards to different seats.
+    """
+
+    required_arguments = 1
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        name = self.arguments[0]
+        tricks: dict[str, tuple[str, int, int]] = self.env.temp_data.get(TRICKS_KEY) or {}
+        drawn = tricks.get(name)
+        if drawn is None:
+            raise self.error(f"trick-doctest: no trick named {name!r} is drawn above it on "
+                             "this page")
+        cards, leader, players = drawn
+        code = "\n".join([f">>> t = resolve_trick(parse_cards({cards!r}), leader={leader}, "
+                          f"players={players})", *self.content])
+        node = nodes.literal_block(code, code, testnodetype="doctest", groups=["default"],
+                                   language="pycon", options={})
+        self.set_source_info(node)
+        return [node]
 
 
 def _pending_line(step: TrickStep, extras: tuple[Card, ...]) -> nodes.paragraph | None:
@@ -225,7 +260,7 @@ def story_nodes(story: Story) -> list[nodes.Node]:
         box += trick_row(step.cards, step.seats, step.cancelled, position, small=not full)
         if full:
             box += outcome_lines(step.cards, step.seats, step.led_suit, step.cancelled,
-                                 position)
+                                 position, last=step is story.steps[-1])
         if step.hearts_broken and full:
             seat, broken_by = step.hearts_broken
             box += para(f"Seat {seat}'s {broken_by.pretty} breaks hearts (",

@@ -1,7 +1,7 @@
 """The rule pages, the rule index, and the ambiguity and decision indexes.
 
 All text comes from ``spec/rules.toml`` (and, for source keys and switches,
-``spec/README.md`` and ``spec/variants.toml``); nothing here words a rule.
+``spec/sources.toml`` and ``spec/variants.toml``); nothing here words a rule.
 """
 
 from __future__ import annotations
@@ -16,10 +16,12 @@ from sphinx.builders import Builder
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode, nested_parse_with_titles
 
+from rules_ref.registry import Rule
+
 from . import context
 from .domain import ChDomain, implementation_xref, xref
 from .render import para, text
-from .spec import Rule, Spec, format_value
+from .spec import Spec, format_value
 from .trace import Trace
 
 #: spec files that the site shows as pages of its own
@@ -147,18 +149,14 @@ def _evidence(rule: Rule, trace: Trace) -> list[nodes.field]:
     impls = [implementation_xref(q) for q in trace.implementations.get(rule.id, [])]
     fields = [_field("Implemented by", [para(*_comma_list(impls, "no implementation"))],
                      classes=[] if impls else ["ch-gap"])]
-    for label, refs, empty in (("Tested by", trace.tests.get(rule.id, []), "no test"),
-                               ("Vectors", trace.vectors.get(rule.id, []), "no vector")):
-        if not refs:
-            fields.append(_field(label, [para(nodes.emphasis(empty, empty))],
-                                 classes=["ch-gap"]))
-            continue
-        items = nodes.bullet_list(classes=["ch-compact", "ch-evidence"])
-        for ref in refs:
-            li = nodes.list_item()
-            li += para(nodes.literal(ref.label, ref.label))
-            items += li
-        fields.append(_field(f"{label} ({len(refs)})", [items]))
+    # The tests and vectors are listed on the rule's traceability page: listed here, their
+    # names would be the words the search shows for the rule's page.
+    tests = len(trace.tests.get(rule.id, []))
+    vectors = len(trace.vectors.get(rule.id, []))
+    listed = xref("evidence", rule.id, "listed on its traceability page", literal=False)
+    fields.append(_field("Tests and vectors", [para(
+        f"{tests} test{'s' if tests != 1 else ''}, {vectors} vector{'s' if vectors != 1 else ''}"
+        " (", listed, ")")], classes=[] if tests and vectors else ["ch-gap"]))
     return fields
 
 

@@ -2,7 +2,6 @@
 
 ``.. cli-reference::`` (from :func:`rules_ref.cli.build_parser`),
 ``.. schema-files::`` (every JSON Schema under ``spec/schemas/``),
-``.. traceability-matrix::`` (implementations, tests and vectors per rule),
 ``.. example-record::`` (the game record of a worked deal) and
 ``.. cli-run::`` (a command of ``rules-ref`` and what it prints, run at build time).
 """
@@ -27,7 +26,7 @@ from sphinx.util.docutils import SphinxDirective
 from rules_ref.record import record_from_state
 
 from . import context
-from .domain import ChDomain, implementation_xref, xref
+from .domain import ChDomain
 from .render import para
 from .scenarios import SCENARIOS, play
 from .trace import import_all
@@ -186,84 +185,6 @@ class ExampleRecordDirective(SphinxDirective):
         self.env.note_reread()
         record = record_from_state(play(SCENARIOS[name]).state)
         return [_literal(compact_json(record), "json")]
-
-
-class TraceabilityMatrixDirective(SphinxDirective):
-    """``.. traceability-matrix::``: for every rule, its code, tests and vectors."""
-
-    def run(self) -> list[nodes.Node]:
-        self.env.note_reread()
-        spec = context.spec(self.env)
-        trace = context.trace(self.env)
-        rules = spec.rules_in_force()
-        covered = {what: sum(1 for r in rules if table.get(r.id)) for what, table in (
-            ("implemented", trace.implementations), ("tested", trace.tests),
-            ("vectors", trace.vectors))}
-        out: list[nodes.Node] = [para(
-            f"{len(rules)} rules in force: {covered['implemented']} implemented, "
-            f"{covered['tested']} with tests, {covered['vectors']} with vectors.",
-            classes=["ch-summary"])]
-        if trace.problems:
-            box = nodes.container(classes=["ch-gaps"])
-            box += para(nodes.strong("", f"{len(trace.problems)} gaps"))
-            items = nodes.bullet_list()
-            for problem in trace.problems:
-                li = nodes.list_item()
-                li += para(problem)
-                items += li
-            box += items
-            out.append(box)
-        for r in rules:
-            section = nodes.section(ids=[f"trace-{nodes.make_id(r.id)}"],
-                                    classes=["ch-trace"])
-            title = nodes.title()
-            title += xref("rule", r.id)
-            title += nodes.Text(f" · {r.title}")
-            section += title
-            fields = nodes.field_list(classes=["ch-facts"])
-            impls = trace.implementations.get(r.id, [])
-            fields += _field("Code", _items([implementation_xref(q) for q in impls]))
-            fields += _field("Tests", _items([nodes.literal(t.label, t.label)
-                                              for t in trace.tests.get(r.id, [])]))
-            fields += _field("Vectors", _items([nodes.literal(v.label, v.label)
-                                                for v in trace.vectors.get(r.id, [])]))
-            section += fields
-            out.append(section)
-        return out
-
-
-def _items(children: list[nodes.Node]) -> nodes.Node:
-    if not children:
-        return para(nodes.emphasis("", "none"), classes=["ch-gap"])
-    items = nodes.bullet_list(classes=["ch-compact", "ch-evidence"])
-    for child in children:
-        li = nodes.list_item()
-        li += para(child)
-        items += li
-    return items
-
-
-def _field(name: str, body: nodes.Node) -> nodes.field:
-    field = nodes.field()
-    field += nodes.field_name(name, name)
-    fbody = nodes.field_body()
-    fbody += body
-    field += fbody
-    return field
-
-
-def check_traceability(app: Sphinx, env: BuildEnvironment) -> None:
-    """Warn (an error under ``-W``) for every rule without an implementation, test or vector."""
-    trace = context.trace(env)
-    strict: bool = app.config.chdocs_strict
-    location = "traceability" if "traceability" in env.found_docs else None
-    for problem in trace.problems:
-        if strict:
-            logger.warning("traceability: %s", problem, location=location, type="chdocs",
-                           subtype="traceability")
-        else:
-            logger.info("traceability (not enforced, chdocs_strict is off): %s", problem,
-                        location=location)
 
 
 class AutomodulesDirective(SphinxDirective):

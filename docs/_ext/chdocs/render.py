@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from docutils import nodes  # type: ignore[import-untyped]
 
 from rules_ref.cards import Card, Suit, penalty_points
+from rules_ref.trick_words import after_void_trick, trick_set_aside, trick_won
 
 from .domain import xref
 
@@ -28,6 +29,16 @@ def para(*parts: str | nodes.Node, classes: Sequence[str] = ()) -> nodes.paragra
     p = nodes.paragraph("", "", classes=list(classes))
     p += text(*parts)
     return p
+
+
+def field(name: str, body: nodes.Node) -> nodes.field:
+    """A field of a field list: ``name``, then ``body``."""
+    item = nodes.field()
+    item += nodes.field_name(name, name)
+    fbody = nodes.field_body()
+    fbody += body
+    item += fbody
+    return item
 
 
 def rule(rule_id: str) -> nodes.Node:
@@ -101,8 +112,13 @@ def trick_row(cards: Sequence[Card], seats: Sequence[int], cancelled: Sequence[C
 
 def outcome_lines(cards: Sequence[Card], seats: Sequence[int], led: Suit,
                   cancelled: Sequence[Card], winner_position: int | None,
-                  names: Sequence[str] | None = None) -> nodes.bullet_list:
-    """What the engine decided about a trick, each point with the rule that decides it."""
+                  names: Sequence[str] | None = None, last: bool = False
+                  ) -> nodes.bullet_list:
+    """What the engine decided about a trick, each point with the rule that decides it.
+
+    ``last``: the trick is the last of its deal (then a void trick's leader does not lead
+    again: the deal is over).
+    """
     def who(position: int) -> str:
         return names[position] if names else f"seat {seats[position]}"
 
@@ -123,13 +139,12 @@ def outcome_lines(cards: Sequence[Card], seats: Sequence[int], led: Suit,
     else:
         item("Cancelled: none; no card was played twice (", rule("TRICK.CANCEL"), ").")
     if winner_position is None:
-        item(f"Void: no uncancelled {led.symbol} is left, so nobody wins; the cards are set "
-             "aside in the pending pile (", rule("VOID.TRICK"), f") and {who(0)} leads "
-             "again (", rule("VOID.LEADER"), ").")
+        aside, then = trick_set_aside(led.symbol), after_void_trick(who(0), last)
+        item(f"Void: {aside.words} (", rule(aside.rule), f"), and {then.words} (",
+             rule(then.rule), ").")
     else:
-        win = cards[winner_position]
-        item(f"Winner: {who(winner_position)} with {win.pretty}, the highest uncancelled "
-             f"{led.symbol} (", rule("TRICK.WINNER"), ").")
+        won = trick_won(who(winner_position), cards[winner_position].pretty, led.symbol)
+        item(f"Who takes it: {won.words} (", rule(won.rule), ").")
     points = penalty_points(tuple(cards))
     if points:
         item(f"Points in the trick: {points}, cancelled cards included (",

@@ -1,51 +1,26 @@
-"""Read the normative spec (``spec/rules.toml``, ``spec/variants.toml``, ``spec/README.md``).
+"""Read the normative spec (``spec/rules.toml``, ``spec/variants.toml``, ``spec/sources.toml``).
 
-The site is generated from these files only; this module turns them into
-plain, typed values. It needs nothing but the standard library, so it can be
-tested without Sphinx.
+The site is generated from these files only. The rules and the source keys are
+read by :mod:`rules_ref.registry`, as the engine and the command line read them,
+into its :class:`~rules_ref.registry.Rule` and
+:class:`~rules_ref.registry.SourceKey`; this module adds the switches and presets
+of ``variants.toml`` and gathers everything in one :class:`Spec`. It needs
+nothing but the standard library, so it can be tested without Sphinx.
 """
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules_ref import registry
 from rules_ref.errors import InputError
-from rules_ref.registry import read as read_registry
+from rules_ref.registry import Group, Rule, SourceKey
 
 
 class SpecError(Exception):
     """A spec file that cannot be read as the format spec/README.md describes."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeedSource:
-    seeds: tuple[str, ...]
-    sentence: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    id: str
-    group: str
-    title: str
-    statement: str
-    decision: str
-    settles: tuple[str, ...]
-    why: str
-    switches: tuple[str, ...]
-    sources: tuple[SeedSource, ...]
-    withdrawn: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    id: str
-    title: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,21 +68,14 @@ class Unsupported:
 
 
 @dataclass(frozen=True, slots=True)
-class SourceKey:
-    key: str
-    title: str
-    url: str
-
-
-@dataclass(frozen=True, slots=True)
 class Spec:
     groups: tuple[Group, ...]
     rules: tuple[Rule, ...]
     switches: tuple[Switch, ...]
     presets: tuple[Preset, ...]
     unsupported: tuple[Unsupported, ...]
-    sources: tuple[SourceKey, ...]
-    seed_languages: dict[str, str]
+    sources: tuple[SourceKey, ...]  # the published sources (kind "source")
+    seed_languages: dict[str, str]  # seed file -> its language
 
     def rule(self, rule_id: str) -> Rule:
         for r in self.rules:
@@ -133,12 +101,9 @@ class Spec:
 
 def _load_toml(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise SpecError(f"{path}: no such file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SpecError(f"{path}: not valid TOML: {exc}") from None
+        return registry.read_toml(path)
+    except InputError as exc:
+        raise SpecError(str(exc)) from None
 
 
 def _str(table: dict[str, Any], key: str, where: str, default: str | None = None) -> str:
@@ -171,18 +136,10 @@ def _citations(table: dict[str, Any], where: str) -> tuple[Citation, ...]:
 def read_rules(path: Path) -> tuple[tuple[Group, ...], tuple[Rule, ...]]:
     """The groups and rules of ``rules.toml``, in file order, read by :mod:`rules_ref.registry`."""
     try:
-        registry = read_registry(path)
+        read = registry.read(path)
     except (InputError, KeyError, TypeError, AttributeError) as exc:
         raise SpecError(f"{path}: {exc}") from None
-    groups = tuple(Group(g.id, g.title) for g in registry.groups)
-    rules = tuple(Rule(
-        id=r.id, group=r.group, title=r.title, statement=" ".join(r.statement.split()),
-        decision=r.decision, settles=r.settles, why=" ".join(r.why.split()),
-        switches=r.switches,
-        sources=tuple(SeedSource(tuple(s.seed.split()), s.sentence.strip(), s.text.strip())
-                      for s in r.sources),
-        withdrawn=r.status == "withdrawn") for r in registry.rules)
-    return groups, rules
+    return read.groups, read.rules
 
 
 def read_variants(path: Path) -> tuple[tuple[Switch, ...], tuple[Preset, ...],
@@ -222,49 +179,21 @@ def read_variants(path: Path) -> tuple[tuple[Switch, ...], tuple[Preset, ...],
     return tuple(switches), tuple(presets), unsupported
 
 
-_TABLE_ROW = re.compile(r"^\|(.+)\|\s*$")
-_SEED_LANGUAGE = re.compile(r"`(\d{3}_[0-9a-f]+\.txt)`\s+([A-Z][a-z]+)")
-
-
-def _cell(text: str) -> str:
-    text = text.strip()
-    if text in ("—", "-"):
-        return ""
-    return text.strip("`")
-
-
-def read_readme(path: Path) -> tuple[tuple[SourceKey, ...], dict[str, str]]:
-    """The source keys table and the seed file languages of ``spec/README.md``."""
+def read_sources(path: Path) -> tuple[tuple[SourceKey, ...], dict[str, str]]:
+    """The published sources of ``sources.toml`` and the language of each seed file."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SpecError(f"{path}: no such file") from None
-    languages = dict(_SEED_LANGUAGE.findall(text))
-    keys: list[SourceKey] = []
-    in_section = False
-    for line in text.splitlines():
-        if line.startswith("## "):
-            in_section = line.strip() == "## Source keys"
-            continue
-        if not in_section:
-            continue
-        m = _TABLE_ROW.match(line.strip())
-        if not m:
-            continue
-        cells = [_cell(c) for c in m.group(1).split("|")]
-        if len(cells) != 3 or cells[0] in ("Key", "") or set(cells[0]) <= {"-"}:
-            continue
-        keys.append(SourceKey(cells[0], cells[1], cells[2]))
-    if not keys:
-        raise SpecError(f"{path}: no table under the heading '## Source keys'")
-    return tuple(keys), languages
+        keys = registry.read_source_keys(path)
+    except (InputError, KeyError, TypeError) as exc:
+        raise SpecError(f"{path}: {exc}") from None
+    return (tuple(k for k in keys if k.kind == "source"),
+            {k.key: k.title for k in keys if k.kind == "seed file"})
 
 
 def load_spec(spec_dir: Path) -> Spec:
     """Read every spec file the site is generated from; :class:`SpecError` on a bad file."""
     groups, rules = read_rules(spec_dir / "rules.toml")
     switches, presets, unsupported = read_variants(spec_dir / "variants.toml")
-    sources, languages = read_readme(spec_dir / "README.md")
+    sources, languages = read_sources(spec_dir / "sources.toml")
     return Spec(groups, rules, switches, presets, unsupported, sources, languages)
 
 

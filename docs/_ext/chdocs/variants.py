@@ -1,4 +1,4 @@
-"""The variants page: ``spec/variants.toml`` and the source keys of ``spec/README.md``.
+"""The variants page: ``spec/variants.toml`` and the source keys of ``spec/sources.toml``.
 
 ``.. source-keys::``, ``.. switch-matrix::``, ``.. switch-list::``,
 ``.. preset-list::`` and ``.. unsupported-list::``.
@@ -14,7 +14,7 @@ from sphinx.util.docutils import SphinxDirective
 from . import context
 from .domain import ChDomain, xref
 from .pages import linkify
-from .render import para
+from .render import field, para, text
 from .spec import Citation, Preset, Spec, Switch, format_value
 
 
@@ -68,7 +68,7 @@ def _value_text(value: object) -> str:
 
 
 class SourceKeysDirective(SphinxDirective):
-    """``.. source-keys::``: the table of source keys (``spec/README.md``), each an anchor."""
+    """``.. source-keys::``: the published sources of ``spec/sources.toml``, each an anchor."""
 
     def run(self) -> list[nodes.Node]:
         self.env.note_reread()
@@ -80,13 +80,22 @@ class SourceKeysDirective(SphinxDirective):
                                          f"{s.key}: {s.title}")
             key = para(nodes.strong(s.key, s.key))
             key["ids"] = [node_id]
-            rows.append([key, para(s.title), para(_url(s.url))])
+            source = nodes.container()
+            source += para(s.title)
+            if s.text:
+                source += para(s.text, classes=["ch-note"])
+            rows.append([key, source, para(_url(s.url))])
         return [_table((12, 48, 40), ("Key", "Source", "Address"), rows,
                        classes=["ch-sources"])]
 
 
 class SwitchMatrixDirective(SphinxDirective):
-    """``.. switch-matrix::``: every switch against every preset, with citations."""
+    """``.. switch-matrix::``: every switch against every preset, with citations.
+
+    Each preset column names its source under the preset; a cell holds the value alone,
+    so that eleven presets fit beside the switches at 1280 px. A value its column's source
+    is not cited for (under the switch's values) is marked.
+    """
 
     def run(self) -> list[nodes.Node]:
         self.env.note_reread()
@@ -94,35 +103,64 @@ class SwitchMatrixDirective(SphinxDirective):
         header = ["Switch", "default", *(p.name for p in spec.presets)]
         rows = []
         for sw in spec.switches:
-            cells: list[nodes.Node] = [para(xref("switch", sw.name)),
-                                       para(_value_text(sw.default), classes=["ch-default"])]
+            name = xref("switch", sw.name)
+            literal = name.next_node(nodes.literal)
+            literal.clear()
+            for i, part in enumerate(sw.name.split("_")):  # may break after an underscore
+                if i:
+                    literal += [nodes.Text("_"), nodes.raw("", "<wbr>", format="html")]
+                literal += nodes.Text(part)
+            cells: list[nodes.Node] = [para(name, classes=["ch-switch-name"]),
+                                       para(*_value_lines(sw.default), classes=["ch-default"])]
             for p in spec.presets:
                 cells.append(_matrix_cell(sw, p))
             rows.append(cells)
         table = _table([16, 10] + [8] * len(spec.presets), header, rows,
                        classes=["ch-matrix"])
-        # header cells link to the presets
+        # header cells link to the presets and name their sources
         head_row = table.next_node(nodes.thead).next_node(nodes.row)
         for entry, preset in zip(list(head_row.children)[2:], spec.presets, strict=True):
             entry.clear()
-            entry += para(xref("preset", preset.name, literal=False))
-        legend = para("A value is the one the preset sets, with the source that plays it; "
-                      "“·” means the preset keeps the default, because its source is silent "
-                      "or states the default itself.", classes=["ch-note"])
+            heading = para(xref("preset", preset.name, literal=False))
+            for c in preset.sources:
+                heading += nodes.Text(" · ")
+                heading += xref("source", c.key, literal=False)
+            entry += heading
+        legend = para("A column is a preset, and under its name the source it plays; a value "
+                      "is the one the preset sets, which its source states unless it is marked "
+                      f"{UNCITED} (then the preset's note, under Presets, says why it is set "
+                      "so); “·” means the preset keeps the default, because its source is "
+                      "silent or states the default itself.", classes=["ch-note"])
         return [legend, table]
+
+
+#: the mark of a value a preset sets that its source is not cited for
+UNCITED = "◇"
+
+
+def _value_lines(value: object) -> list[str | nodes.Node]:
+    """A value for a narrow cell: a list breaks after each comma; a word after a hyphen."""
+    text = _value_text(value)
+    out: list[str | nodes.Node] = []
+    for i, item in enumerate(text.split(", ")):
+        if i:
+            out.append(nodes.raw("", ",<br>", format="html"))
+            out.append(nodes.raw("", ", ", format="text"))
+        out.append(nodes.Text(item))
+    return out
 
 
 def _matrix_cell(sw: Switch, p: Preset) -> nodes.paragraph:
     if sw.name in p.values:
         value = p.values[sw.name]
         cell = nodes.paragraph(classes=["ch-set"])
-        cell += nodes.strong(_value_text(value), _value_text(value))
+        strong = nodes.strong()
+        strong += text(*_value_lines(value))
+        cell += strong
         keys = {c.key for c in p.sources}
-        cited = [c.key for v in sw.values if v.value == value for c in v.sources
-                 if c.key in keys]
-        for key in dict.fromkeys(cited):
-            cell += nodes.Text(" ")
-            cell += xref("source", key, literal=False)
+        cited = any(c.key in keys for v in sw.values if v.value == value for c in v.sources)
+        if not cited:
+            cell += nodes.inline(UNCITED, f" {UNCITED}", classes=["ch-uncited"])
         return cell
     cell = nodes.paragraph(classes=["ch-filled"])
     cell += nodes.inline("·", "·", classes=["ch-dot"])
@@ -146,14 +184,14 @@ class SwitchListDirective(SphinxDirective):
             section += title
             section += para(*linkify(sw.description, spec))
             facts = nodes.field_list(classes=["ch-facts"])
-            facts += _field("Type", para(_type_text(sw)))
-            facts += _field("Default", para(nodes.literal("", _value_text(sw.default))))
+            facts += field("Type", para(_type_text(sw)))
+            facts += field("Default", para(nodes.literal("", _value_text(sw.default))))
             rules: list[nodes.Node] = []
             for i, r in enumerate(sw.rules):
                 if i:
                     rules.append(nodes.Text(", "))
                 rules.append(xref("rule", r))
-            facts += _field("Changes", para(*rules))
+            facts += field("Changes", para(*rules))
             section += facts
             rows = []
             for v in sw.values:
@@ -182,15 +220,6 @@ def _type_text(sw: Switch) -> str:
     return "integer"
 
 
-def _field(name: str, body: nodes.Node) -> nodes.field:
-    field = nodes.field()
-    field += nodes.field_name(name, name)
-    fbody = nodes.field_body()
-    fbody += body
-    field += fbody
-    return field
-
-
 class PresetListDirective(SphinxDirective):
     """``.. preset-list::``: one section per preset."""
 
@@ -212,7 +241,7 @@ class PresetListDirective(SphinxDirective):
             for c in p.sources:
                 cites += [xref("source", c.key, literal=False), nodes.Text(" "),
                           _url(c.url), nodes.Text(" ")]
-            facts += _field("Source", para(*cites))
+            facts += field("Source", para(*cites))
             if p.values:
                 items: list[nodes.Node] = []
                 for i, (name, value) in enumerate(p.values.items()):
@@ -220,16 +249,16 @@ class PresetListDirective(SphinxDirective):
                         items.append(nodes.Text("; "))
                     items += [xref("switch", name), nodes.Text(" = "),
                               nodes.literal("", _value_text(value))]
-                facts += _field("Sets", para(*items))
+                facts += field("Sets", para(*items))
             else:
-                facts += _field("Sets", para("nothing: every switch at its default"))
+                facts += field("Sets", para("nothing: every switch at its default"))
             filled: list[nodes.Node] = []
             for i, name in enumerate(p.filled):
                 if i:
                     filled.append(nodes.Text(", "))
                 filled.append(xref("switch", name))
-            facts += _field("Default for", para(*filled) if filled else para("—"))
-            facts += _field("Command line", para(nodes.literal(
+            facts += field("Default for", para(*filled) if filled else para("—"))
+            facts += field("Command line", para(nodes.literal(
                 "", f"rules-ref play --preset {p.name}")))
             section += facts
             section += para(*linkify(p.note, spec))
