@@ -37,7 +37,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
 OPTIONAL = {"hypothesis": "conform"}
 
 EXIT_OK = 0
-EXIT_FAIL = 1
 EXIT_USAGE = 2
 #: An error in rules-ref itself (a bug): one line, the traceback with ``--debug``.
 EXIT_INTERNAL = 3

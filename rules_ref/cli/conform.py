@@ -28,6 +28,7 @@ from typing import Any
 
 from ..conform.budget import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
 from ..errors import InputError
+from ..exercise.detect import RARE_PATHS
 from ..ruleset import presets
 from ..wording import counted
 from . import conform_scale as scale
@@ -351,8 +352,8 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
                  + (f"; {config.jobs} jobs" if config.jobs > 1 else "")
                  + (f"; {counted(s.restarts, 'adapter restart')}" if s.restarts else ""))
     if s.rare:
-        seen = ", ".join(f"{name} {s.rare[name]}" for name in report.RARE_PATHS if s.rare[name])
-        unseen = [name for name in report.RARE_PATHS if not s.rare[name]]
+        seen = ", ".join(f"{name} {s.rare[name]}" for name in RARE_PATHS if s.rare[name])
+        unseen = [name for name in RARE_PATHS if not s.rare[name]]
         lines.append(textwrap.fill(
             f"rare situations played: {seen}" + (f"; not played: {', '.join(unseen)}"
                                                   if unseen else ""),

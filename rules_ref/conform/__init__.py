@@ -39,8 +39,9 @@ Hypothesis is there) load without it; the search itself needs the
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from ..package_face import names_on_first_use
 
 if TYPE_CHECKING:
     from .budget import DEFAULT_MAX_SECONDS as DEFAULT_MAX_SECONDS
@@ -93,12 +94,4 @@ OWNERS = {
 
 __all__ = sorted(OWNERS)
 
-
-def __getattr__(name: str) -> object:
-    """A public name of the package, imported from its module the first time it is read."""
-    module = OWNERS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_on_first_use(__name__, OWNERS)

@@ -11,6 +11,7 @@ takes every decision of the game, most games aimed at a rule's condition
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -183,25 +184,26 @@ class Conversation:
         seed = ch.below(1 << 32)
         copy = "copy" if self.aim.copy else "cancel"
         if kind == "moon":
-            made = moon_deal(n, dealer, number, state.ruleset, seed)
+            made = moon_deal(random.Random(seed), n, dealer, number, state.ruleset)
             if made is not None:
                 return _DealPlan(made[0], "moon", made[1], made[2])
             kind = "seeded"
         leader = (dealer + 1) % n
+        rng = random.Random(seed)
         if kind == "mirror":
-            return _DealPlan(mirror_deal(n, seed), copy)
+            return _DealPlan(mirror_deal(rng, n), copy)
         if kind == "cancelling-suit":
-            return _DealPlan(cancelling_suit_deal(n, seed), "cancel")
+            return _DealPlan(cancelling_suit_deal(rng, n), "cancel")
         if kind == "penalty-leader":
-            return _DealPlan(penalty_leader_deal(n, leader, seed), "free")
+            return _DealPlan(penalty_leader_deal(rng, n, leader), "free")
         if kind in ("forced-heart", "queen-heart"):
-            return _DealPlan(forced_heart_deal(n, leader, seed, kind == "queen-heart"), "quiet")
+            return _DealPlan(forced_heart_deal(rng, n, leader, kind == "queen-heart"), "quiet")
         if kind == "penalty-follower":
-            return _DealPlan(penalty_follower_deal(n, leader, seed), "free")
+            return _DealPlan(penalty_follower_deal(rng, n, leader), "free")
         if kind == "void-follower":
-            return _DealPlan(void_follower_deal(n, leader, seed), "free")
+            return _DealPlan(void_follower_deal(rng, n, leader), "free")
         if kind == "clubs-in-extras" and extras_count(n) >= 2:
-            return _DealPlan(clubs_in_extras_deal(n, seed), "free")
+            return _DealPlan(clubs_in_extras_deal(rng, n), "free")
         d = seeded_deal(seed, n, number, dealer, FEWEST_PLAYERS)
         return _DealPlan(DealCards(d.hands, d.extras), copy if self.aim.copy else "free")
 

@@ -19,7 +19,6 @@ from ..findings.replay import REPLAY_FORMAT, REPLAY_VERSION
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports
 from ..protocol.messages import AdapterFault
-from ..registry import rule_ids
 from .conversation import position_record
 from .outcome import Config, Outcome
 from .session import Session
@@ -70,7 +69,7 @@ def run_replay(config: Config, start: dict[str, Any], actions: list[Action]) -> 
             raise InputError("the replay file's game starts from a position, and the adapter "
                              "does not declare the capability position (protocol version 2)")
         stats.games = 1
-        session = Session(proc, stats, frozenset(rule_ids()), check_every=1,
+        session = Session(proc, stats, check_every=1,
                           position=position_record, batch=config.batch)
         play_game(session, start, actions)
     except FoundFailure as found:

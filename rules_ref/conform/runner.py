@@ -32,7 +32,6 @@ from ..passing import check_table
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports
 from ..protocol.messages import AdapterFault
-from ..registry import rule_ids
 from ..ruleset import Ruleset
 from .choosers import Chooser, RulesetDrawer
 from .conversation import Conversation, position_record
@@ -77,7 +76,6 @@ class Runner:
         self.fixed_ruleset = config.ruleset
         self.player_choices: tuple[int, ...] = ()
         self.rulesets = RulesetDrawer(Supports("", (), {}))
-        self.known_rules = frozenset(rule_ids())
         self.divergences = Findings(config.expect)
         #: The adapter fault that ended the search (a game's fault, recorded as a class too).
         self.fault: Failure | None = None
@@ -172,7 +170,7 @@ class Runner:
                                  fault=fault.to_json())
             self._record(self.fault)  # the adapter could not be started again
             raise _Stop("fault") from None
-        return Session(proc, self.stats, self.known_rules, position=position_record,
+        return Session(proc, self.stats, position=position_record,
                        batch=self.config.batch, on_divergence=self._record)
 
     def offer_refused_tables(self) -> None:

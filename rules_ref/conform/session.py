@@ -55,12 +55,6 @@ from .resync import (
     restart_from,
 )
 
-_rare_paths: Callable[..., tuple[str, ...]] | None
-try:
-    from ..strategies import rare_paths as _rare_paths
-except ImportError:  # pragma: no cover - the module ships with the package
-    _rare_paths = None
-
 #: The actions one ``batch`` request carries in a conform run.
 BATCH_SIZE = 64
 
@@ -95,14 +89,12 @@ class Session:
     (the reference steps back), else the game ends (:class:`.resync.GameCut`).
     """
 
-    def __init__(self, proc: AdapterProcess, stats: Stats, known_rules: frozenset[str],
-                 check_every: int = 16,
+    def __init__(self, proc: AdapterProcess, stats: Stats, check_every: int = 16,
                  position: Callable[[GameState], dict[str, Any]] | None = None,
                  batch: int | None = None,
                  on_divergence: Callable[[Failure], None] | None = None) -> None:
         self.proc = proc
         self.stats = stats
-        self.known_rules = known_rules
         #: The reference state after every action sent or queued.
         self.state: GameState | None = None
         self.start_msg: dict[str, Any] = {}
@@ -217,7 +209,7 @@ class Session:
             return True
         rule = answer.get("rule")
         if after is not None:
-            rules = rejected_legal_rules(before, step.action, rule, self.known_rules)
+            rules = rejected_legal_rules(before, step.action, rule)
             raise self._fail(rules, f"the implementation rejected a legal action "
                              f"({describe_action(action_json)}; rules {', '.join(rules)})",
                              before, action_json, {"type": "observation"},
@@ -450,11 +442,11 @@ class Session:
             violation = Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc))
             exercise.update(detect.rejected_conditions(before, action, (violation,)))
             return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
-        exercise.update(detect.step_conditions(before, action, after, events))
-        if _rare_paths is not None and events and tally:
-            found = _rare_paths(before, action, after, events)
-            if found:
-                self.stats.rare.update(found)
+        conditions = detect.step_conditions(before, action, after, events)
+        exercise.update(conditions)
+        found = detect.rare_paths(before, events, conditions) if tally else ()
+        if found:
+            self.stats.rare.update(found)
         return _Step(before, action, action_json, after, observe(after), (), len(self.actions))
 
     def check_unchanged(self) -> None:

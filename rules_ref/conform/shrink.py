@@ -28,7 +28,6 @@ from ..findings.failure import Failure, FoundFailure, Stats
 from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault
 from ..protocol.reference_adapter import position_state, start_state
-from ..registry import rule_ids
 from ..ruleset import DEFAULT
 from ..serialize import action_from_json, cards_to_json
 from ..state import GameState
@@ -49,7 +48,6 @@ class Checker:
     def __init__(self, config: Config) -> None:
         self.config = config
         self.proc: AdapterProcess | None = None
-        self.known = frozenset(rule_ids())
         self.checks = 0
 
     def _adapter(self) -> AdapterProcess:
@@ -82,7 +80,7 @@ class Checker:
             proc = self._adapter()
         except AdapterFault:
             return None
-        session = Session(proc, Stats(), self.known, check_every=1, position=position_record,
+        session = Session(proc, Stats(), check_every=1, position=position_record,
                           batch=self.config.batch)
         try:
             play_game(session, start, parsed)

@@ -3,7 +3,8 @@
 * :mod:`.catalogue`: the conditions of every rule (:data:`CONDITIONS`), and the
   ones a run could reach given what it may draw (:func:`.catalogue.catalogue`);
 * :mod:`.detect`: which conditions a start, a step or a rejected action went
-  through, read from the game itself.
+  through, read from the game itself, and which rare paths of the rules
+  (:data:`.detect.RARE_PATHS`, named conditions) a step went through.
 
 The run's summary of them is :mod:`rules_ref.reports.exercised`.
 """

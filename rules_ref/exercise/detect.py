@@ -4,12 +4,14 @@
 of an applied action (never from how the game was drawn);
 :func:`rejected_conditions` from an action the reference rejected and the
 state it was offered in; :func:`start_conditions` from a game's start.
+The rare paths of the rules (:data:`RARE_PATHS`) are named conditions
+among those a step went through (:func:`rare_paths`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .. import events as ev
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
@@ -273,6 +275,64 @@ def _voids_before(after: GameState) -> int:
             break
         count += 1
     return count
+
+
+# --- the rare paths ------------------------------------------------------------------------
+
+PARTIAL_CANCEL = "partially cancelled trick"
+CANCELLED_LEAD = "cancelled led card"
+VOID_TRICK = "void trick"
+VOID_TWICE = "two void tricks in a row"
+VOID_FIRST_WITH_EXTRAS = "void first trick with extras"
+VOID_LAST = "void last trick"
+PENDING_COLLECTED = "pending pile collected"
+OPENING_EXCEPTION = "opening-lead exception"
+FORCED_HEART_LEAD = "forced heart lead"
+MOON_SUBTRACT = "moon, subtract"
+MOON_ADD = "moon, add"
+TIE = "game ending on a tie"
+
+#: A void trick set aside while the pile of another waits (read by :func:`rare_paths`; the
+#: catalogue has no condition for it).
+_VOID_AFTER_VOID = _key("VOID.TRICK", "a trick is void while an earlier void trick is pending")
+
+#: The rare situations of the rules, by name: a step went through one when it went through
+#: any of its conditions (:func:`step_conditions`). The property tests prove each was
+#: played; a conform run counts them.
+RARE_CONDITIONS: dict[str, tuple[str, ...]] = {
+    PARTIAL_CANCEL: (_key("TRICK.CANCEL", ex.CANCEL_WON),),
+    CANCELLED_LEAD: (_key("TRICK.LED_SUIT", ex.LED_CANCELLED), _key("VOID.TRICK", ex.VOID)),
+    VOID_TRICK: (_key("VOID.TRICK", ex.VOID),),
+    VOID_TWICE: (_VOID_AFTER_VOID,),
+    VOID_FIRST_WITH_EXTRAS: (_key("EXTRAS.FIRST_TRICK", ex.EXTRAS_PENDING),),
+    VOID_LAST: (_key("VOID.LAST", ex.VOID_LAST),),
+    PENDING_COLLECTED: (_key("VOID.COLLECT", ex.COLLECT_ONE),),
+    OPENING_EXCEPTION: (_key("LEAD.OPENING_CARD", ex.OPEN_ONLY_POINTS),),
+    FORCED_HEART_LEAD: (_key("LEAD.HEARTS", ex.HEART_LED_FORCED),),
+    MOON_SUBTRACT: (_key("MOON.CHOICE", ex.MOON_SUBTRACT),),
+    MOON_ADD: (_key("MOON.CHOICE", ex.MOON_ADD),),
+    TIE: (_key("GAME.WINNER", ex.WINS_TIED),),
+}
+
+#: Every rare path :func:`rare_paths` reports, in a stable order.
+RARE_PATHS = tuple(RARE_CONDITIONS)
+
+
+def rare_paths(before: GameState, events: Sequence[ev.Event],
+               conditions: Collection[str]) -> tuple[str, ...]:
+    """The rare paths (:data:`RARE_PATHS`) of a step that went through ``conditions``.
+
+    ``conditions`` are the step's :func:`step_conditions`; ``before`` and
+    ``events`` tell whether a trick set aside joined another still pending
+    (``before.pending``). Nothing is read from the tricks before the current
+    one, so a game started from a position (whose recorded tricks begin
+    there) is counted as any other.
+    """
+    went = set(conditions)
+    if before.pending and any(isinstance(e, ev.TrickSetAside) and e.trick_number > 1
+                              for e in events):
+        went.add(_VOID_AFTER_VOID)
+    return tuple(name for name, keys in RARE_CONDITIONS.items() if not went.isdisjoint(keys))
 
 
 def rejected_conditions(before: GameState, action: Action,

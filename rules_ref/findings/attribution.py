@@ -96,21 +96,19 @@ def _cards(texts: object) -> list[Card]:
     return out
 
 
-def rejected_legal_rules(state: GameState, action: Action, cited: str | None = None,
-                         known: frozenset[str] = frozenset()) -> list[str]:
+def rejected_legal_rules(state: GameState, action: Action,
+                         cited: str | None = None) -> list[str]:
     """Rules for a legal action the implementation rejected, from the reference's analysis.
 
     The rule the implementation cites (``cited``) is evidence, not the
-    verdict: the runner shows it beside the rule named here (see
-    :func:`citation_note`). It chooses only between the checks the
+    verdict: the runner shows it beside the rule named here. It chooses only between the checks the
     reference's own step makes: a pass refused as the seat's second
     (``PASS.EXCHANGE`` cited) falls under ``PASS.EXCHANGE``, any other under
     ``PASS.CARDS``; the play of a deal's last card refused citing a rule of
     the deal's end (:data:`DEAL_END_RULES`: the pending cards settled, a
     moon, the scoring, the game's end) falls under that rule first, then
-    the rule of the card's situation. ``known`` is accepted for compatibility.
+    the rule of the card's situation.
     """
-    del known
     if isinstance(action, Play):
         rules = play_situation_rule(state, action.card)
         if isinstance(cited, str) and cited in DEAL_END_RULES and _ends_deal(state, action):
@@ -137,13 +135,6 @@ def _ends_deal(state: GameState, action: Play) -> bool:
     return (state.phase is Phase.PLAYING and len(state.trick) + 1 == state.players
             and all(len(h) == (1 if seat == action.seat else 0)
                     for seat, h in enumerate(state.hands)))
-
-
-def citation_note(rules: Sequence[str], cited: object) -> str:
-    """The implementation's citation beside the rules named; "" when it agrees or cites none."""
-    if not isinstance(cited, str) or not cited or (rules and cited == rules[0]):
-        return ""
-    return f"the implementation cites {cited}"
 
 
 def accepted_illegal_rules(violations: Sequence[Violation] | Sequence[str]) -> list[str]:

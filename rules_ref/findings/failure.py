@@ -47,7 +47,7 @@ class Stats:
     #: Starts from the reference's position where nothing had diverged
     #: (:mod:`~rules_ref.conform.position_starts`).
     position_starts: int = 0
-    #: How often the game went through each rare situation (``strategies.RARE_PATHS``).
+    #: How often the game went through each rare situation (``exercise.detect.RARE_PATHS``).
     rare: Counter[str] = field(default_factory=Counter)
     #: How often each condition of a rule was exercised (``exercise.CONDITIONS``, by key).
     exercise: Counter[str] = field(default_factory=Counter)

@@ -12,16 +12,11 @@ import math
 from typing import Any
 
 from ..conform.outcome import Config, Outcome
+from ..exercise.detect import RARE_PATHS
 from ..findings.classes import Finding, finding_lines
 from ..findings.failure import Failure, at_position_start, describe_action
 from ..wording import counted, plural
 from .exercised import exercise_keys
-
-RARE_PATHS: tuple[str, ...]
-try:
-    from ..strategies import RARE_PATHS
-except ImportError:  # pragma: no cover - the module ships with the package
-    RARE_PATHS = ()
 
 
 def json_line(value: object) -> str:

@@ -1,9 +1,8 @@
 """Hypothesis strategies for Cancellation Hearts: rulesets, deals, tricks and policies.
 
-This module drives Hypothesis (the ``conform`` extra). The property tests in
+Its strategies drive Hypothesis (the ``conform`` extra). The property tests in
 ``tests/properties`` build their games from it, and the differential runner
-(``rules-ref conform``) counts the rare paths its games went through with
-:func:`rare_paths`.
+(``rules-ref conform``) draws its adversarial deals from :mod:`.crafted`.
 
 * :func:`rulesets`, :func:`player_counts`, :func:`dealers`,
   :func:`near_target_totals`: the setup of a game.
@@ -25,107 +24,93 @@ This module drives Hypothesis (the ``conform`` extra). The property tests in
 * :class:`Policy` and :func:`policies`: seeded choosers of legal actions,
   some biased toward cancelling plays; :func:`play_out` plays a deal to its
   end with one.
-* :func:`rare_paths` and :class:`RarePathTally`: which rare situations a
-  step of a game went through, read from its events and states, so that a
-  test run can show that it exercised them.
+* :class:`RarePathTally`: how often a run of games went through each rare
+  situation of the rules (the named conditions
+  :data:`~rules_ref.exercise.detect.RARE_PATHS`, read from each step's
+  events and states), so that a test run can show that it exercised them.
 
 The adversarial deals only make a situation likely (most need a
 cancelling policy and a deal without passing); whether it happened is
-read from the game itself by :func:`rare_paths`.
+read from the game itself (:func:`rules_ref.exercise.detect.rare_paths`).
 
 This module gathers the public names in one place; they live in
-:mod:`.setups`, :mod:`.deals`, :mod:`.play` and :mod:`.situations`; the
-adversarial deals the search plays are :mod:`.crafted`.
+:mod:`.setups`, :mod:`.deals`, :mod:`.play` and :mod:`.situations`. The
+adversarial deals are built once, in :mod:`.crafted`, from any source of
+choices: a seeded generator in the search, a Hypothesis draw here.
+
+The names below are loaded from their modules on first use, so that the
+modules that need no Hypothesis (:mod:`.crafted`, which the vectors' moon
+deals read too, and :mod:`.situations`) load without it.
 """
 
 from __future__ import annotations
 
-# The signatures shown with the re-exported names (in the API pages) name st.SearchStrategy.
-from hypothesis import strategies as st  # noqa: F401
+from typing import TYPE_CHECKING
 
-from .deals import ACE_OF_CLUBS as ACE_OF_CLUBS
-from .deals import any_deals as any_deals
-from .deals import cancelling_suit_deals as cancelling_suit_deals
-from .deals import explicit_deals as explicit_deals
-from .deals import forced_heart_deals as forced_heart_deals
-from .deals import mirrored_deals as mirrored_deals
-from .deals import moon_deals as moon_deals
-from .deals import opening_lead_deals as opening_lead_deals
-from .deals import penalty_leader_deals as penalty_leader_deals
-from .deals import trick_cards as trick_cards
-from .deals import void_first_trick_deals as void_first_trick_deals
-from .deals import void_last_trick_deals as void_last_trick_deals
-from .play import DEAL_KINDS as DEAL_KINDS
-from .play import POLICY_STYLES as POLICY_STYLES
-from .play import ActionChooser as ActionChooser
-from .play import DealPosition as DealPosition
-from .play import Observer as Observer
-from .play import Policy as Policy
-from .play import deal_positions as deal_positions
-from .play import deals_with_policies as deals_with_policies
-from .play import play_out as play_out
-from .play import policies as policies
-from .setups import dealers as dealers
-from .setups import near_target_totals as near_target_totals
-from .setups import player_counts as player_counts
-from .setups import rulesets as rulesets
-from .setups import switch_values as switch_values
-from .situations import CANCELLED_LEAD as CANCELLED_LEAD
-from .situations import FORCED_HEART_LEAD as FORCED_HEART_LEAD
-from .situations import MOON_ADD as MOON_ADD
-from .situations import MOON_SUBTRACT as MOON_SUBTRACT
-from .situations import OPENING_EXCEPTION as OPENING_EXCEPTION
-from .situations import PARTIAL_CANCEL as PARTIAL_CANCEL
-from .situations import PENDING_COLLECTED as PENDING_COLLECTED
-from .situations import RARE_PATHS as RARE_PATHS
-from .situations import TIE as TIE
-from .situations import VOID_FIRST_WITH_EXTRAS as VOID_FIRST_WITH_EXTRAS
-from .situations import VOID_LAST as VOID_LAST
-from .situations import VOID_TRICK as VOID_TRICK
-from .situations import VOID_TWICE as VOID_TWICE
-from .situations import RarePathTally as RarePathTally
-from .situations import rare_paths as rare_paths
+from ..package_face import names_on_first_use
 
-__all__ = [
-    "CANCELLED_LEAD",
-    "DEAL_KINDS",
-    "FORCED_HEART_LEAD",
-    "MOON_ADD",
-    "MOON_SUBTRACT",
-    "OPENING_EXCEPTION",
-    "PARTIAL_CANCEL",
-    "PENDING_COLLECTED",
-    "POLICY_STYLES",
-    "RARE_PATHS",
-    "TIE",
-    "VOID_FIRST_WITH_EXTRAS",
-    "VOID_LAST",
-    "VOID_TRICK",
-    "VOID_TWICE",
-    "ActionChooser",
-    "DealPosition",
-    "Observer",
-    "Policy",
-    "RarePathTally",
-    "any_deals",
-    "cancelling_suit_deals",
-    "deal_positions",
-    "dealers",
-    "deals_with_policies",
-    "explicit_deals",
-    "forced_heart_deals",
-    "mirrored_deals",
-    "moon_deals",
-    "near_target_totals",
-    "opening_lead_deals",
-    "penalty_leader_deals",
-    "play_out",
-    "player_counts",
-    "policies",
-    "rare_paths",
-    "rulesets",
-    "switch_values",
-    "trick_cards",
-    "void_first_trick_deals",
-    "void_last_trick_deals",
-]
+if TYPE_CHECKING:
+    from .crafted import ACE_OF_CLUBS as ACE_OF_CLUBS
+    from .deals import any_deals as any_deals
+    from .deals import cancelling_suit_deals as cancelling_suit_deals
+    from .deals import explicit_deals as explicit_deals
+    from .deals import forced_heart_deals as forced_heart_deals
+    from .deals import mirrored_deals as mirrored_deals
+    from .deals import moon_deals as moon_deals
+    from .deals import opening_lead_deals as opening_lead_deals
+    from .deals import penalty_leader_deals as penalty_leader_deals
+    from .deals import trick_cards as trick_cards
+    from .deals import void_first_trick_deals as void_first_trick_deals
+    from .deals import void_last_trick_deals as void_last_trick_deals
+    from .play import DEAL_KINDS as DEAL_KINDS
+    from .play import POLICY_STYLES as POLICY_STYLES
+    from .play import ActionChooser as ActionChooser
+    from .play import DealPosition as DealPosition
+    from .play import Observer as Observer
+    from .play import Policy as Policy
+    from .play import deal_positions as deal_positions
+    from .play import deals_with_policies as deals_with_policies
+    from .play import play_out as play_out
+    from .play import policies as policies
+    from .setups import dealers as dealers
+    from .setups import near_target_totals as near_target_totals
+    from .setups import player_counts as player_counts
+    from .setups import rulesets as rulesets
+    from .setups import switch_values as switch_values
+    from .situations import RarePathTally as RarePathTally
+
+#: Each public name and the module of this package that defines it.
+OWNERS = {
+    "ACE_OF_CLUBS": "crafted",
+    "any_deals": "deals",
+    "cancelling_suit_deals": "deals",
+    "explicit_deals": "deals",
+    "forced_heart_deals": "deals",
+    "mirrored_deals": "deals",
+    "moon_deals": "deals",
+    "opening_lead_deals": "deals",
+    "penalty_leader_deals": "deals",
+    "trick_cards": "deals",
+    "void_first_trick_deals": "deals",
+    "void_last_trick_deals": "deals",
+    "ActionChooser": "play",
+    "DEAL_KINDS": "play",
+    "DealPosition": "play",
+    "Observer": "play",
+    "POLICY_STYLES": "play",
+    "Policy": "play",
+    "deal_positions": "play",
+    "deals_with_policies": "play",
+    "play_out": "play",
+    "policies": "play",
+    "dealers": "setups",
+    "near_target_totals": "setups",
+    "player_counts": "setups",
+    "rulesets": "setups",
+    "switch_values": "setups",
+    "RarePathTally": "situations",
+}
+
+__all__ = sorted(OWNERS)
+
+__getattr__ = names_on_first_use(__name__, OWNERS)

@@ -33,7 +33,6 @@ from ..findings.attribution import accepted_illegal_rules, observation_rules, re
 from ..protocol.messages import MAX_BATCH, AdapterFault, answer_kind, check_error, check_rejection
 from ..protocol.observation import FIELDS, PROTOCOL_VERSIONS, observation_problems, observe
 from ..protocol.reference_adapter import ReferenceAdapter, position_state, start_state
-from ..registry import rule_ids
 from ..ruleset import DEFAULT
 from ..serialize import action_from_json
 from ..state import GameState
@@ -140,13 +139,11 @@ def _show(value: object) -> str:
 class CaseRun:
     """One case against one driver."""
 
-    def __init__(self, driver: Driver, case: dict[str, Any],
-                 known_rules: frozenset[str] | None = None) -> None:
+    def __init__(self, driver: Driver, case: dict[str, Any]) -> None:
         self.driver = driver
         self.case = case
         self.notes: list[str] = []
         self.requests = 0
-        self.known_rules = known_rules if known_rules is not None else frozenset(rule_ids())
         #: Where the adapter's game first left the reference's along the prefix, if it did.
         self.divergence: Divergence | None = None
         self._prefix_checked = False
@@ -272,8 +269,7 @@ class CaseRun:
         if self.divergence is not None:
             return Mismatch(f"{what}; {self.divergence.text()}", (), self.divergence.rules)
         cited = answer.get("rule")
-        rules = rejected_legal_rules(ref, parsed, cited if isinstance(cited, str) else None,
-                                     self.known_rules)
+        rules = rejected_legal_rules(ref, parsed, cited if isinstance(cited, str) else None)
         return Mismatch(what, (), rules)
 
     def run(self) -> None:
@@ -296,8 +292,7 @@ class CaseRun:
                 if answer["type"] == "rejected":
                     cited = answer.get("rule")
                     rules = [] if ref is None or parsed is None else rejected_legal_rules(
-                        ref, parsed, cited if isinstance(cited, str) else None,
-                        self.known_rules)
+                        ref, parsed, cited if isinstance(cited, str) else None)
                     raise Mismatch(f"{where} was rejected, but it is legal: "
                                    f"{_rejection(answer)}", ("legal",), rules)
                 if ref is not None and parsed is not None:
@@ -389,14 +384,13 @@ def _rejection(answer: dict[str, Any]) -> str:
     return reason or str(rule or "(no reason given)")
 
 
-def run_case(driver: Driver, case: dict[str, Any],
-             known_rules: frozenset[str] | None = None) -> CaseResult:
+def run_case(driver: Driver, case: dict[str, Any]) -> CaseResult:
     """Replay one case; an :class:`AdapterFault` propagates.
 
     A failure after a prefix along which the adapter's game had already left
     the reference's is blamed on that first difference, and says so.
     """
-    run = CaseRun(driver, case, known_rules)
+    run = CaseRun(driver, case)
     try:
         run.run()
     except Mismatch as exc:
@@ -411,11 +405,10 @@ def run_all(driver: Driver, cases: Iterable[dict[str, Any]], supports: dict[str,
             report: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
     """Replay ``cases`` (protocol kinds only); ``supports`` from the handshake, or all."""
     out = []
-    known = frozenset(rule_ids())
     for case in cases:
         missing = unsupported(case, supports) if supports is not None else []
         try:
-            outcome = skipped(case, missing) if missing else run_case(driver, case, known)
+            outcome = skipped(case, missing) if missing else run_case(driver, case)
         except AdapterFault as fault:
             fault.case_id = str(case["id"])
             raise

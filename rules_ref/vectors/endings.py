@@ -13,10 +13,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..actions import ChooseMoon, MoonChoice, Play
+from ..deal import hand_size
 from ..game import next_deal
 from ..ruleset import Ruleset
 from ..state import GameState
 from ..state_parts import Phase
+from ..strategies.crafted import moon_hand
 from .files import Case
 from .scenario import Scenario, build, controller, policy_play, seeded, texts
 
@@ -85,15 +87,18 @@ PAIR_SPLIT = Ruleset.from_dict({"last_trick_void": "split-highest-pair", "moon_p
 OTHERS_104 = Ruleset.from_dict({"moon": "others-104"})
 
 
-MOON_HAND_13 = "AC AC KC KC QC QC JC JC 10C 10C 9C 9C 8C"
-
-
-def moon_deal(ruleset: Ruleset, players: int = 8, shooter_hand: str = MOON_HAND_13,
+def moon_deal(ruleset: Ruleset, players: int = 8, shooter_hand: str | None = None,
               extras: str | None = None, fixed: Mapping[int, str] | None = None,
               keep_points: bool = False, totals: Sequence[int] | None = None,
               seed: int = 70) -> Scenario:
-    """A built deal in which seat 1 leads every trick with its top clubs and takes all."""
-    sc = build(players, ruleset, {1: shooter_hand, **(fixed or {})}, extras=extras,
+    """A built deal in which seat 1 leads every trick with its top clubs and takes all.
+
+    Seat 1 holds ``shooter_hand``, by default the moon hand of the adversarial
+    deals (:func:`~rules_ref.strategies.crafted.moon_hand`).
+    """
+    hand = shooter_hand if shooter_hand is not None else " ".join(
+        texts(moon_hand(hand_size(players))))
+    sc = build(players, ruleset, {1: hand, **(fixed or {})}, extras=extras,
                totals=totals, seed=seed)
     sc.autoplay(controller(1, keep_points))
     return sc

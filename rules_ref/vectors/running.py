@@ -23,7 +23,6 @@ from typing import Any, TypeVar
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports
 from ..protocol.messages import AdapterFault
-from ..registry import rule_ids
 from .case_replay import (
     FAIL,
     NEEDS_POSITION,
@@ -163,7 +162,6 @@ def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeo
     result (its ``case_id`` names the case it happened in), not raised.
     """
     result = RunResult(list(cases))
-    known = frozenset(rule_ids())
     proc: AdapterProcess | None = None
     try:
         proc, supports = start_adapter(command, timeout)
@@ -176,7 +174,7 @@ def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeo
                 outcome = skipped(case, missing)
             else:
                 try:
-                    outcome = run_case(_Bounded(proc, timeout, case_seconds), case, known)
+                    outcome = run_case(_Bounded(proc, timeout, case_seconds), case)
                 except CaseTimeout:
                     outcome = CaseResult(case["id"], FAIL, list(case["rules"]),
                                       f"timed out: the case ran past its time bound of "

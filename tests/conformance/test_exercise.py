@@ -11,6 +11,7 @@ machine's speed.
 from __future__ import annotations
 
 import json
+import random
 import re
 import sys
 from collections import Counter
@@ -87,7 +88,7 @@ def test_the_catalogue_follows_what_the_adapter_supports() -> None:
 @pytest.mark.rule("TRICK.CANCEL", "TRICK.LED_SUIT", "FOLLOW.SUIT", "VOID.TRICK")
 def test_a_trick_is_read_for_its_conditions() -> None:
     rs = Ruleset(pass_cycle=(PassDirection.HOLD,))
-    state = GameState.start(6, rs, 0, (0,) * 6, 1).apply(mirror_deal(6, 2))[0]
+    state = GameState.start(6, rs, 0, (0,) * 6, 1).apply(mirror_deal(random.Random(2), 6))[0]
     leader = state.to_act
     assert leader == 1
     seen: Counter[str] = Counter()

@@ -9,6 +9,7 @@ state is made there and sent to the reference adapter in this process.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -64,7 +65,7 @@ def _play_out(state: GameState) -> GameState:
 
 def _moon_choice() -> GameState:
     rs = Ruleset(pass_cycle=(PassDirection.HOLD,))
-    made = moon_deal(8, 0, 1, rs, 0)
+    made = moon_deal(random.Random(0), 8, 0, 1, rs)
     assert made is not None
     deal, shooter, _ = made
     state = GameState.start(8, rs, 0, (0,) * 8, 1).apply(deal)[0]
@@ -84,7 +85,8 @@ def _states() -> dict[str, GameState]:
         playing = playing.apply(playing.legal_actions()[0])[0]
     begun = playing.apply(playing.legal_actions()[0])[0]
     rs = Ruleset(first_trick_points=FirstTrickPoints.FORBIDDEN, pass_cycle=(PassDirection.HOLD,))
-    forbidden = GameState.start(8, rs, 0, (0,) * 8, 1).apply(void_follower_deal(8, 1, 3))[0]
+    follower = void_follower_deal(random.Random(3), 8, 1)
+    forbidden = GameState.start(8, rs, 0, (0,) * 8, 1).apply(follower)[0]
     forbidden = forbidden.apply(forbidden.legal_actions()[0])[0]
     no_two = _dealt(Ruleset(pass_forbidden=PassForbidden.TWO_OF_CLUBS))
     return {"passing": passing, "one seat passed": one_passed,

@@ -24,10 +24,10 @@ from rules_ref.conform.aims import Aim
 from rules_ref.conform.choosers import AimedChooser
 from rules_ref.conform.conversation import Conversation
 from rules_ref.conform.position_starts import EVERY, is_moment, position_rules, starts_again
+from rules_ref.exercise import detect
 from rules_ref.game import game_steps
 from rules_ref.positions.convert import position_of, state_from_position
 from rules_ref.state_parts import Phase
-from rules_ref.strategies.situations import CANCELLED_LEAD, PARTIAL_CANCEL, VOID_TRICK, rare_paths
 
 from .position_adapters import FAULTS, command
 
@@ -121,12 +121,14 @@ def test_rare_paths_of_a_trick_read_nothing_from_before_the_position() -> None:
                 continue
             fresh = state_from_position(position_of(before), before.ruleset)
             again, again_events = fresh.apply(action)
-            assert rare_paths(fresh, action, again, again_events) == rare_paths(
-                before, action, after, events)
-            seen.update(rare_paths(before, action, after, events))
+            went = detect.rare_paths(before, events,
+                                     detect.step_conditions(before, action, after, events))
+            assert detect.rare_paths(fresh, again_events, detect.step_conditions(
+                fresh, action, again, again_events)) == went
+            seen.update(went)
             ends += 1
     assert ends > 300
-    assert {VOID_TRICK, PARTIAL_CANCEL, CANCELLED_LEAD} <= seen
+    assert {detect.VOID_TRICK, detect.PARTIAL_CANCEL, detect.CANCELLED_LEAD} <= seen
 
 
 # --- the runner against engines wrong only from a position ----------------------------------

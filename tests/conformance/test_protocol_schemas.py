@@ -28,6 +28,10 @@ from rules_ref.protocol.observation import FIELDS, PROTOCOL_NAME, PROTOCOL_VERSI
 from rules_ref.protocol.reference_adapter import SWITCHES
 from rules_ref.ruleset import Ruleset
 
+# A game count ends these runs, never the clock: the default time budget would cut a run
+# short on a busy machine, and the figures compared would then depend on its speed.
+UNBOUNDED = 600.0
+
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "spec" / "schemas" / "protocol"
 TEMPLATE = ROOT / "spec" / "adapter-template.py"
@@ -90,7 +94,7 @@ def conversation() -> Iterator[list[tuple[str, dict[str, Any]]]]:
         mp.setattr(AdapterProcess, "receive", recording_receive)
         outcome = runner.run_search(runner.Config(
             command=[sys.executable, "-m", "rules_ref.protocol.reference_adapter"], examples=12,
-            seed=21, versions=(1,)))
+            seed=21, versions=(1,), max_seconds=UNBOUNDED))
     assert outcome.failure is None and outcome.fault is None
     yield log
 

@@ -39,6 +39,10 @@ from rules_ref.serialize import action_to_json, ruleset_to_json
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 
+# A game count ends these runs, never the clock: the default time budget would cut a run
+# short on a busy machine, and the figures compared would then depend on its speed.
+UNBOUNDED = 600.0
+
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "spec" / "schemas" / "protocol"
 REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
@@ -83,7 +87,8 @@ def record(config: runner.Config) -> tuple[runner.Outcome, list[tuple[str, dict[
 
 @pytest.fixture(scope="module")
 def conversation() -> Iterator[list[tuple[str, dict[str, Any]]]]:
-    outcome, log = record(runner.Config(command=REFERENCE, examples=12, seed=21))
+    outcome, log = record(runner.Config(command=REFERENCE, examples=12, seed=21,
+                                        max_seconds=UNBOUNDED))
     assert outcome.failure is None and outcome.fault is None
     yield log
 
@@ -354,10 +359,10 @@ def _figures(outcome: runner.Outcome) -> dict[str, Any]:
 
 @pytest.mark.untraced
 def test_conform_gives_the_same_verdict_in_both_versions() -> None:
-    config = runner.Config(command=REFERENCE, examples=15, seed=4)
+    config = runner.Config(command=REFERENCE, examples=15, seed=4, max_seconds=UNBOUNDED)
     new, log2 = record(config)
     old, log1 = record(runner.Config(command=[*REFERENCE, "--protocol", "1"], examples=15,
-                                     seed=4))
+                                     seed=4, max_seconds=UNBOUNDED))
     assert new.failure is None and old.failure is None and new.fault is old.fault is None
     assert new.supports is not None and new.supports.version == 2
     assert old.supports is not None and old.supports.version == 1

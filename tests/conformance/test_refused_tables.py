@@ -214,7 +214,7 @@ def test_a_session_names_those_rules(cited: str | None, ruleset: Ruleset,
     proc = AdapterProcess([sys.executable, "-c", _REJECTING, *([cited] if cited else [])], 30)
     try:
         proc.hello()
-        session = Session(proc, Stats(), frozenset(rule_ids()))
+        session = Session(proc, Stats())
         with pytest.raises(FoundFailure) as found:
             session.start(_game_start(ruleset))
     finally:
@@ -232,7 +232,7 @@ def _offer(command_: list[str], msg: dict[str, Any],
     proc = AdapterProcess(command_, 30)
     try:
         proc.hello()
-        session = Session(proc, Stats(), frozenset(rule_ids()),
+        session = Session(proc, Stats(),
                           on_divergence=None if recorded is None else recorded.append)
         session.start(msg)
         return session

@@ -17,7 +17,6 @@ from rules_ref.causes import play_situation_rule
 from rules_ref.findings.attribution import rejected_legal_rules
 from rules_ref.findings.words import divergence_detail, divergence_words
 from rules_ref.protocol.observation import observe
-from rules_ref.registry import rule_ids
 from rules_ref.serialize import action_to_json
 from rules_ref.state import GameState
 
@@ -51,7 +50,7 @@ def test_a_point_card_refused_on_trick_one_is_blamed_on_the_first_tricks_rule() 
     dealt, state = _queen_copy()
     assert QS in state.trick and QS in state.legal_plays()
     assert play_situation_rule(state, QS) == ["FOLLOW.FIRST_TRICK"]
-    rules = rejected_legal_rules(state, Play(3, QS), None, frozenset(rule_ids()))
+    rules = rejected_legal_rules(state, Play(3, QS), None)
     assert rules[0] == "FOLLOW.FIRST_TRICK"
     after, _ = state.apply(Play(3, QS))
     failure = _rejected(dealt, [Play(1, parse_card("5S")), Play(2, QS)], Play(3, QS), after,

@@ -6,13 +6,14 @@ examples, so a proof resting on them alone would depend on the size of the
 Hypothesis profile. :func:`with_crafted_examples` adds these positions to a
 property test as explicit examples (``hypothesis.example``), which run
 before the drawn ones in every profile. Between them they go through every
-rare path of :data:`~rules_ref.strategies.RARE_PATHS`;
+rare path of :data:`~rules_ref.exercise.detect.RARE_PATHS`;
 ``test_zz_rare_paths.py`` checks that each goes through the paths it is
 listed with, so a change that moves one off its path fails by name.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -20,9 +21,7 @@ from hypothesis import example
 
 from rules_ref.actions import DealCards
 from rules_ref.cards import parse_cards
-from rules_ref.ruleset import PassDirection, Ruleset
-from rules_ref.state import GameState
-from rules_ref.strategies import (
+from rules_ref.exercise.detect import (
     CANCELLED_LEAD,
     FORCED_HEART_LEAD,
     MOON_ADD,
@@ -35,9 +34,10 @@ from rules_ref.strategies import (
     VOID_LAST,
     VOID_TRICK,
     VOID_TWICE,
-    DealPosition,
-    Policy,
 )
+from rules_ref.ruleset import PassDirection, Ruleset
+from rules_ref.state import GameState
+from rules_ref.strategies import DealPosition, Policy
 from rules_ref.strategies import crafted as crafted_deals
 
 #: No passing: the crafted hands reach the play as they were dealt.
@@ -63,7 +63,7 @@ def mirrored_seven() -> DealCards:
 
 def _moon(totals: tuple[int, ...] | None, policy: Policy) -> DealPosition:
     """8 players, seat 7 deals: seat 0 holds the top clubs twice over and takes every trick."""
-    made = crafted_deals.moon_deal(8, 7, 1, HOLD, seed=1)
+    made = crafted_deals.moon_deal(random.Random(1), 8, 7, 1, HOLD)
     assert made is not None
     return DealPosition(GameState.start(8, HOLD, 7, totals), made[0], policy, "moon")
 
@@ -83,12 +83,12 @@ CRAFTED: dict[str, tuple[DealPosition, tuple[str, ...]]] = {
                      (MOON_ADD, TIE, PARTIAL_CANCEL)),
     # the opening leader holds only hearts and Q♠; this seed also sets a trick aside and
     # hands its pile to the next trick's winner
-    "penalty-leader": (_seven(crafted_deals.penalty_leader_deal(7, 0, seed=2),
+    "penalty-leader": (_seven(crafted_deals.penalty_leader_deal(random.Random(2), 7, 0),
                               Policy("uniform", seed=2), "penalty-leader"),
                        (OPENING_EXCEPTION, VOID_TRICK, PENDING_COLLECTED, CANCELLED_LEAD,
                         PARTIAL_CANCEL)),
     # the leader wins its A♣ leads and is left with only hearts, hearts unbroken
-    "forced-heart": (_seven(crafted_deals.forced_heart_deal(7, 0, seed=0),
+    "forced-heart": (_seven(crafted_deals.forced_heart_deal(random.Random(0), 7, 0),
                             Policy("uniform", seed=0), "forced-heart"), (FORCED_HEART_LEAD,)),
     # partners copying each other: every trick void, the first with the extras, the last too
     "all-void": (_seven(mirrored_seven(), Policy("cancelling", seed=3), "mirrored-exact"),

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rules_ref.strategies import RARE_PATHS
+from rules_ref.exercise.detect import RARE_PATHS
 
 from .test_zz_rare_paths import ILLEGAL_RULES
 

@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import fields
 from enum import Enum
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules_ref import strategies as S
 from rules_ref.actions import DealCards
-from rules_ref.cards import Suit, full_deck
+from rules_ref.cards import Suit, card, full_deck
 from rules_ref.deal import check_deal, extras_count, hand_size
 from rules_ref.errors import InputError
-from rules_ref.ruleset import Moon, PassDirection, PassForbidden, Ruleset, presets
+from rules_ref.ruleset import (
+    Moon,
+    OpeningLead,
+    PassDirection,
+    PassForbidden,
+    Ruleset,
+    presets,
+)
 from rules_ref.state import GameState
+from rules_ref.strategies import crafted
+from rules_ref.strategies.deals import Drawn
 from rules_ref.strategies.setups import fits_every_count
 
 from . import examples
@@ -178,3 +188,53 @@ def test_bad_strategy_arguments_are_clear_errors() -> None:
         S.play_out(GameState.start(6), S.Policy())
     with pytest.raises(InputError, match="unknown deal kind 'easy'"):
         S.deals_with_policies(6, 1, "easy")
+
+
+#: The builders the search plays that no strategy wraps, and the seat each singles out.
+_SEARCH_ONLY = ("penalty follower", "void follower", "clubs in extras", "moon")
+
+
+@st.composite
+def search_deals(draw: st.DrawFn) -> tuple[str, int, int, Ruleset, DealCards]:
+    """A deal of a builder only the search plays, its choices from a draw or a seeded generator."""
+    kind = draw(st.sampled_from(_SEARCH_ONLY))
+    players = draw(S.player_counts().filter(
+        lambda n: kind != "clubs in extras" or extras_count(n) >= 2))
+    leader = draw(st.integers(0, players - 1))
+    rs = draw(S.rulesets())
+    choices: crafted.Choices = (Drawn(draw) if draw(st.booleans())
+                                else random.Random(draw(st.integers(0, 2**32 - 1))))
+    if kind == "penalty follower":
+        return kind, players, leader, rs, crafted.penalty_follower_deal(choices, players, leader)
+    if kind == "void follower":
+        return kind, players, leader, rs, crafted.void_follower_deal(choices, players, leader)
+    if kind == "clubs in extras":
+        return kind, players, leader, rs, crafted.clubs_in_extras_deal(choices, players)
+    made = crafted.moon_deal(choices, players, (leader - 1) % players, 1, rs)
+    assume(made is not None)
+    assert made is not None
+    return kind, players, leader, rs, made[0]
+
+
+@pytest.mark.rule("DEAL.SOURCE", "DEAL.SIZE", "DECK.CARDS")
+@settings(max_examples=examples(0.25))
+@given(deal=search_deals())
+def test_the_search_s_deals_make_up_the_deck_from_either_source_of_choices(
+        deal: tuple[str, int, int, Ruleset, DealCards]) -> None:
+    kind, players, leader, rs, cards = deal
+    every = Counter(c for h in cards.hands for c in h) + Counter(cards.extras)
+    assert every == Counter(full_deck())
+    check_deal(cards.hands, cards.extras, players)
+    follower = cards.hands[(leader + 1) % players]
+    if kind == "penalty follower":
+        assert all(c.suit == Suit.H or (c.rank, c.suit) == (12, Suit.S) for c in follower)
+    elif kind == "void follower":
+        assert all(c.suit == Suit.C for c in cards.hands[leader])
+        assert not any(c.suit == Suit.C for c in follower)
+    elif kind == "clubs in extras":
+        assert cards.extras.count(card(2, Suit.C)) == 2
+    else:
+        assert cards.hands[leader] == tuple(sorted(crafted.moon_hand(hand_size(players))))
+        if rs.opening_lead in (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT):
+            # no 2♣ in a hand, so the seat left of the dealer, the shooter, leads
+            assert cards.extras.count(card(2, Suit.C)) == 2

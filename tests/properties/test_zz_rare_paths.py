@@ -2,7 +2,7 @@
 
 The tally is fed by every property test that plays games (the fixture
 ``rare_path_tally``) and reads each path from the engine's events and
-states (``rules_ref.strategies.rare_paths``), not from what
+states (``rules_ref.exercise.detect.rare_paths``), not from what
 the strategies meant to produce. Illegal actions of every kind must
 also have been tried. The counts are printed at the end of the test output.
 """
@@ -15,9 +15,7 @@ import pytest
 
 from rules_ref.actions import DealCards, MoonChoice
 from rules_ref.deal import seeded_deal
-from rules_ref.ruleset import PassDirection, Ruleset
-from rules_ref.state import GameState
-from rules_ref.strategies import (
+from rules_ref.exercise.detect import (
     CANCELLED_LEAD,
     FORCED_HEART_LEAD,
     MOON_ADD,
@@ -30,10 +28,10 @@ from rules_ref.strategies import (
     VOID_LAST,
     VOID_TRICK,
     VOID_TWICE,
-    Policy,
-    RarePathTally,
-    play_out,
 )
+from rules_ref.ruleset import PassDirection, Ruleset
+from rules_ref.state import GameState
+from rules_ref.strategies import Policy, RarePathTally, play_out
 
 from .crafted import CRAFTED, mirrored_seven, unplayed
 

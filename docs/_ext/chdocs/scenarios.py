@@ -13,7 +13,6 @@ build fails (and the tests in ``tests/docs`` fail) if the two ever disagree.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from rules_ref import (
@@ -30,7 +29,7 @@ from rules_ref import (
     parse_cards,
 )
 from rules_ref import events as ev
-from rules_ref.cards import CARDS, Suit, penalty_points
+from rules_ref.cards import Suit, penalty_points
 from rules_ref.positions.convert import position_of
 from rules_ref.positions.text import format_position
 from rules_ref.ruleset import LastTrickVoid, Moon, PassDirection
@@ -147,13 +146,6 @@ def hands_for(players: int, dealer: int, tricks: tuple[tuple[Card, ...], ...]
             hands[(leader + i) % players].append(card)
         leader = next_leader(leader, resolve_trick(cards, leader, players).winner)
     return tuple(tuple(sorted(h)) for h in hands)
-
-
-def missing_cards(tricks: tuple[tuple[Card, ...], ...], extras: tuple[Card, ...]) -> list[Card]:
-    """The cards of the deck that neither the tricks nor the extras use (for authoring)."""
-    used = Counter(c for t in tricks for c in t)
-    used.update(extras)
-    return [c for c in CARDS for _ in range(2 - used[c])]
 
 
 def play(scenario: Scenario) -> Story:
