@@ -10,9 +10,11 @@ BIN := $(VENV)/bin
 PLAY_STAMP := $(VENV)/.installed-play
 # the engine with the dev and docs extras (what every check needs)
 STAMP := $(VENV)/.installed
+# the engine with the conform extra (what `make peers` needs)
+PEERS_STAMP := $(VENV)/.installed-peers
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 
-.PHONY: play test lint typecheck pytest docs doctest bench clean screenshots
+.PHONY: play test lint typecheck pytest docs doctest bench clean screenshots peers
 
 $(PLAY_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,13 +24,24 @@ $(PLAY_STAMP): pyproject.toml
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(PIP) -e '.[dev,docs]'
-	touch $(PLAY_STAMP) $(STAMP)
+	touch $(PLAY_STAMP) $(STAMP) $(PEERS_STAMP)
 
 play: $(PLAY_STAMP)
 	$(BIN)/rules-ref play
 
+# The kit run on the public engines supplied (PEERS_ALLANH, PEERS_CRCOWAN: peers/README.md),
+# twice each: docs/reports/implementations.json and .md. No engine supplied: exit status 4.
+# It needs the engine with the conform extra (Hypothesis) only.
+$(PEERS_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(PIP) -e '.[conform]'
+	touch $(PEERS_STAMP)
+
+peers: $(PEERS_STAMP)
+	$(BIN)/python peers/run.py
+
 lint: $(STAMP)
-	$(BIN)/ruff check rules_ref tests benchmarks docs tools spec
+	$(BIN)/ruff check rules_ref tests benchmarks docs tools spec peers
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules_ref tests

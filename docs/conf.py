@@ -29,7 +29,9 @@ extensions = [
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
+# reports/implementations.md is the report of `make peers` for reading in the repository; the
+# site draws the same report from its JSON (implementations.rst)
+exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store", "reports/implementations.md"]
 templates_path: list[str] = []
 html_static_path = ["_static"]
 

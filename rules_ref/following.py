@@ -45,7 +45,10 @@ def first_trick_plays(allowed: tuple[Card, ...], hand: tuple[Card, ...], led_sui
 
     By default nothing changes. Under ``first_trick_points = forbidden``, on
     trick 1 a player who cannot follow suit may not play a heart or a Q♠
-    unless every card they hold is one. Under ``first_trick_two_of_clubs =
+    unless every card they hold is one. Under ``forbidden-even-following`` the
+    ban also holds for a player who follows suit: of the cards of the led suit
+    they hold, a heart or a Q♠ may be played only when all of them are. Under
+    ``first_trick_two_of_clubs =
     must-play``, a player holding a 2♣ must play it to trick 1, following
     suit or not (:func:`two_of_clubs_duty`). ``allowed`` is for a card played
     after the lead: the opening lead is governed by ``opening_lead``.
@@ -56,13 +59,22 @@ def first_trick_plays(allowed: tuple[Card, ...], hand: tuple[Card, ...], led_sui
     ['3D']
     >>> len(first_trick_plays(p("QS 3D"), p("QS 3D"), Suit.C, 1, Ruleset()))
     2
+    >>> even = Ruleset(first_trick_points=FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING)
+    >>> [str(c) for c in first_trick_plays(p("5S QS"), p("3D 5S QS"), Suit.S, 1, even)]
+    ['5S']
+    >>> [str(c) for c in first_trick_plays(p("QS"), p("3D QS"), Suit.S, 1, even)]
+    ['QS']
+    >>> len(first_trick_plays(p("5S QS"), p("3D 5S QS"), Suit.S, 1, strict))
+    2
     """
     if trick_number != 1:  # both switches are about the first trick only
         return allowed
     duty = two_of_clubs_duty(hand, trick_number, ruleset)
     if duty:
         return duty
-    if ruleset.first_trick_points is FirstTrickPoints.ALLOWED or cards_of_suit(hand, led_suit):
+    if ruleset.first_trick_points is FirstTrickPoints.ALLOWED:
+        return allowed
+    if ruleset.first_trick_points is FirstTrickPoints.FORBIDDEN and cards_of_suit(hand, led_suit):
         return allowed
     return tuple(c for c in allowed if not is_penalty(c)) or allowed
 

@@ -13,6 +13,9 @@ from .cards import TEN_OF_DIAMONDS, TWO_OF_CLUBS, Card, Suit, is_penalty, withou
 from .registry import implements
 from .ruleset import HeartsBrokenBy, OpeningLead, Ruleset
 
+#: The opening_lead values that look for a 2♣: its holder leads, and must lead it.
+_TWO_OF_CLUBS = (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT)
+
 
 @implements("LEAD.OPENING_LEADER")
 def opening_leader(dealer: int, hands: Sequence[Sequence[Card]], ruleset: Ruleset,
@@ -24,9 +27,8 @@ def opening_leader(dealer: int, hands: Sequence[Sequence[Card]], ruleset: Rulese
     default). By default the player left of the dealer. Under
     ``opening_lead = two-of-clubs``, the first seat going left from the
     dealer's left (the dealer last) that holds a 2♣ in ``hands``; under
-    ``two-of-clubs-dealt``, the lowest-numbered seat, seat 0 first whoever
-    deals, that holds a 2♣ in ``dealt``. Under both, the dealer's left when
-    no hand holds one.
+    ``two-of-clubs-dealt``, the first seat in the same order that holds a 2♣
+    in ``dealt``. Under both, the dealer's left when no hand holds one.
 
     >>> from rules_ref.cards import parse_cards as p
     >>> hands = [p("3C"), p("4C"), p("2C"), p("5C")]
@@ -38,17 +40,17 @@ def opening_leader(dealer: int, hands: Sequence[Sequence[Card]], ruleset: Rulese
     >>> opening_leader(1, hands, Ruleset(opening_lead=OpeningLead.TWO_OF_CLUBS_DEALT),
     ...                dealt=[p("3C"), p("2C"), p("4C"), p("5C")])
     1
+    >>> opening_leader(1, hands, Ruleset(opening_lead=OpeningLead.TWO_OF_CLUBS_DEALT),
+    ...                dealt=[p("2C"), p("3C"), p("4C"), p("2C")])
+    3
     """
     n = len(hands)
-    if ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS:
+    if ruleset.opening_lead in _TWO_OF_CLUBS:
+        as_dealt = ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS_DEALT and dealt is not None
+        searched = dealt if as_dealt and dealt is not None else hands
         for step in range(1, n + 1):
             seat = (dealer + step) % n
-            if TWO_OF_CLUBS in hands[seat]:
-                return seat
-    elif ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS_DEALT:
-        as_dealt = hands if dealt is None else dealt
-        for seat in range(n):
-            if TWO_OF_CLUBS in as_dealt[seat]:
+            if TWO_OF_CLUBS in searched[seat]:
                 return seat
     return (dealer + 1) % n
 
@@ -67,10 +69,6 @@ def is_opening_lead(trick_number: int) -> bool:
     return trick_number == 1
 
 
-#: The opening_lead values under which a leader holding a 2♣ must lead it.
-_TWO_OF_CLUBS = (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT)
-
-
 def is_scoring(card: Card, ruleset: Ruleset) -> bool:
     """A card that scores under ``ruleset``: a heart, a Q♠, or a 10♦ when it counts."""
     return is_penalty(card) or (card == TEN_OF_DIAMONDS and ruleset.ten_of_diamonds_points != 0)
@@ -83,8 +81,10 @@ def opening_leads(hand: Sequence[Card], ruleset: Ruleset) -> tuple[Card, ...]:
     Default: any card but a heart or a Q♠, unless the hand holds nothing
     else, in which case any card. ``left-of-dealer-no-scoring`` excludes
     every scoring card the same way; ``two-of-clubs`` and
-    ``two-of-clubs-dealt`` allow only a 2♣ from a hand that holds one, and
-    otherwise restrict the lead as the default does.
+    ``two-of-clubs-dealt`` allow only a 2♣ from a hand that holds one when it
+    leads (under ``two-of-clubs-dealt``, whether it was dealt that 2♣ or
+    received it in the pass), and otherwise restrict the lead as the default
+    does.
 
     >>> from rules_ref.cards import parse_cards as p
     >>> [str(c) for c in opening_leads(p("2C QS 5H"), Ruleset())]

@@ -85,6 +85,7 @@ class OpeningLead(StrEnum):
 class FirstTrickPoints(StrEnum):
     ALLOWED = "allowed"
     FORBIDDEN = "forbidden"
+    FORBIDDEN_EVEN_FOLLOWING = "forbidden-even-following"
 
 
 class HeartsBrokenBy(StrEnum):

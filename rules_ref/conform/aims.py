@@ -74,6 +74,8 @@ def _hold(cycle: Any) -> bool:
 
 
 _LOD = _is(OpeningLead.LEFT_OF_DEALER, OpeningLead.LEFT_OF_DEALER_NO_SCORING)
+#: The first_trick_points values that ban a heart or a Q♠ from trick 1.
+_BANS = _is(FirstTrickPoints.FORBIDDEN, FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING)
 _NO_TWO = _not(OpeningLead.TWO_OF_CLUBS)
 _NEEDED = _not(HeartsBrokenBy.NOT_NEEDED)
 _MIRROR_LAST = Aim(deal="mirror", players=_even, copy=True)
@@ -95,14 +97,17 @@ _AIMS: dict[str, Aim] = {
                                                          HeartsBrokenBy.HEART_DISCARD)}),
     ex.BROKEN_QUEEN: Aim(switches={"hearts_broken_by": _is(HeartsBrokenBy.HEART_OR_QUEEN)}),
     ex.FIRST_ONLY_POINTS: Aim(deal="penalty-follower", switches={
-        "first_trick_points": _is(FirstTrickPoints.FORBIDDEN), "pass_cycle": _hold,
+        "first_trick_points": _BANS, "pass_cycle": _hold,
         "opening_lead": _LOD}),
-    ex.FIRST_DISCARD_OTHER: Aim(switches={"first_trick_points": _is(FirstTrickPoints.FORBIDDEN)}),
+    ex.FIRST_DISCARD_OTHER: Aim(switches={"first_trick_points": _BANS}),
+    ex.FIRST_FOLLOW_KEPT: Aim(switches={
+        "first_trick_points": _is(FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING),
+        "opening_lead": _LOD}),
     ex.FIRST_DISCARD_POINTS: Aim(switches={"first_trick_points": _is(FirstTrickPoints.ALLOWED)}),
     ex.PASS_FORBIDDEN_NAMED: Aim(illegal=ik.PASS_FORBIDDEN,
                                  switches={"pass_forbidden": _is(PassForbidden.TWO_OF_CLUBS)}),
     ex.FIRST_REJECTED: Aim(deal="void-follower", illegal=ik.FORBIDDEN_CARD,
-                           switches={"first_trick_points": _is(FirstTrickPoints.FORBIDDEN),
+                           switches={"first_trick_points": _BANS,
                                      "pass_cycle": _hold, "opening_lead": _LOD}),
     ex.VOID_LAST: _MIRROR_LAST,
     ex.SHORT_52: Aim(deal="mirror", players=_even, copy=True,

@@ -82,7 +82,8 @@ def _key(rule: str, words: str) -> str:
 
 _LOD = (OpeningLead.LEFT_OF_DEALER, OpeningLead.LEFT_OF_DEALER_NO_SCORING)
 _TWO = OpeningLead.TWO_OF_CLUBS
-_FORBIDDEN = FirstTrickPoints.FORBIDDEN
+#: The first_trick_points values that ban a heart or a Q♠ from trick 1.
+_FORBIDDEN = (FirstTrickPoints.FORBIDDEN, FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING)
 _NOT_NEEDED = HeartsBrokenBy.NOT_NEEDED
 
 
@@ -95,7 +96,14 @@ def _two(s: Scope) -> bool:
 
 
 def _forbidden(s: Scope) -> bool:
-    return s.has("first_trick_points", _FORBIDDEN)
+    return s.has("first_trick_points", *_FORBIDDEN)
+
+
+def _follows_kept(s: Scope) -> bool:
+    """forbidden-even-following, with a trick 1 that may be led in spades or hearts: a lead
+    from the dealer's left, or a 2♣ lead with both 2♣ among the extras."""
+    return s.has("first_trick_points", FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING) and (
+        _lod(s) or s.extras(2))
 
 
 def _no_two_of_clubs(s: Scope) -> bool:
@@ -156,6 +164,8 @@ FIRST_DISCARD_POINTS = "a heart or Q♠ is discarded to trick 1"
 FIRST_DISCARD_OTHER = "a seat that cannot follow to trick 1 discards neither heart nor Q♠"
 FIRST_ONLY_POINTS = "a seat holding only hearts and Q♠ discards one to trick 1"
 FIRST_REJECTED = "a heart or Q♠ discarded to trick 1 is rejected"
+FIRST_FOLLOW_KEPT = ("a seat following suit to trick 1 with a heart or Q♠ of the led suit and "
+                     "another card of it plays the other card")
 OUT_OF_TURN = "a play out of turn is rejected"
 PLAYED_ALREADY = "a play by a seat that has already played to the trick is rejected"
 #: An action of another phase's kind: (the action's kind, the phase) -> words.
@@ -233,7 +243,8 @@ CONDITIONS: tuple[Condition, ...] = (
     _R("LEAD.HEARTS", HEART_LED_FREE, lambda s: s.has("hearts_broken_by", _NOT_NEEDED)),
     _R("HEARTS.BROKEN", BROKEN_HEART),
     _R("HEARTS.BROKEN", BROKEN_QUEEN, lambda s: s.lacks(
-        "hearts_broken_by", HeartsBrokenBy.HEART, HeartsBrokenBy.HEART_DISCARD)),
+        "hearts_broken_by", HeartsBrokenBy.HEART, HeartsBrokenBy.HEART_DISCARD,
+        HeartsBrokenBy.HEART_NOT_LED)),
     _R("HEARTS.BROKEN", BROKEN_CANCELLED),
     _R("HEARTS.BROKEN", NOT_BROKEN, lambda s: s.has(
         "hearts_broken_by", HeartsBrokenBy.HEART, HeartsBrokenBy.HEART_DISCARD)),
@@ -241,10 +252,11 @@ CONDITIONS: tuple[Condition, ...] = (
     _R("FOLLOW.SUIT", FOLLOWS), _R("FOLLOW.SUIT", DISCARDS), _R("FOLLOW.SUIT", PLAYS_IDENTICAL),
     _R("FOLLOW.SUIT", REVOKE_REJECTED),
     _R("FOLLOW.FIRST_TRICK", FIRST_DISCARD_POINTS,
-       lambda s: s.lacks("first_trick_points", _FORBIDDEN)),
+       lambda s: s.lacks("first_trick_points", *_FORBIDDEN)),
     _R("FOLLOW.FIRST_TRICK", FIRST_DISCARD_OTHER, _forbidden),
     _R("FOLLOW.FIRST_TRICK", FIRST_ONLY_POINTS, _forbidden),
     _R("FOLLOW.FIRST_TRICK", FIRST_REJECTED, _forbidden),
+    _R("FOLLOW.FIRST_TRICK", FIRST_FOLLOW_KEPT, _follows_kept),
     _R("TURN.ORDER", OUT_OF_TURN), _R("TURN.ORDER", PLAYED_ALREADY),
     *[_R("TURN.ORDER", words, {"moon-choice": _choice, "passing": _passes}.get(phase, _always))
       for (_, phase), words in WRONG_PHASE.items()],

@@ -25,7 +25,8 @@ from . import catalogue as ex
 from .catalogue import count_condition, direction_condition, size_condition, value_condition
 
 _TWO = OpeningLead.TWO_OF_CLUBS
-_FORBIDDEN = FirstTrickPoints.FORBIDDEN
+_FORBIDDEN = (FirstTrickPoints.FORBIDDEN, FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING)
+_EVEN_FOLLOWING = FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING
 _NOT_NEEDED = HeartsBrokenBy.NOT_NEEDED
 _ACTION_WORDS = {Play: "play", Pass: "pass", ChooseMoon: "moon choice", DealCards: "deal"}
 
@@ -128,6 +129,8 @@ def _played(before: GameState, action: Play, after: GameState) -> list[str]:
             out.append(_key("FOLLOW.SUIT", ex.PLAYS_IDENTICAL))
         if any(x.suit == suit for x in hand):
             out.append(_key("FOLLOW.SUIT", ex.FOLLOWS))
+            if first and rs.first_trick_points is _EVEN_FOLLOWING:
+                out += _first_follow(before, [x for x in hand if x.suit == suit], c)
         else:
             out.append(_key("FOLLOW.SUIT", ex.DISCARDS))
             if first:
@@ -170,10 +173,19 @@ def _opening(before: GameState, hand: Sequence[Card], c: Card) -> list[str]:
     return out
 
 
+def _first_follow(before: GameState, of_suit: Sequence[Card], c: Card) -> list[str]:
+    """A seat following suit to trick 1 under ``first_trick_points = forbidden-even-following``."""
+    mixed = any(_penalty(x) for x in of_suit) and not all(_penalty(x) for x in of_suit)
+    if mixed and not _penalty(c):
+        return [value_condition("first_trick_points", before.ruleset.first_trick_points),
+                _key("FOLLOW.FIRST_TRICK", ex.FIRST_FOLLOW_KEPT)]
+    return []
+
+
 def _first_discard(before: GameState, hand: Sequence[Card], c: Card) -> list[str]:
     rs = before.ruleset
     out = [value_condition("first_trick_points", rs.first_trick_points)]
-    if rs.first_trick_points is _FORBIDDEN:
+    if rs.first_trick_points in _FORBIDDEN:
         if all(_penalty(x) for x in hand):
             out.append(_key("FOLLOW.FIRST_TRICK", ex.FIRST_ONLY_POINTS))
         elif any(_penalty(x) for x in hand):

@@ -288,18 +288,31 @@ def _takes_another_suit_as_led(after: GameState, seat: int, ref: set[Card],
     return (bool(impl) and follows_another and (cancelled or holds_led)) or off_led
 
 
+def _first_trick_points_banned(after: GameState, ref: set[Card], impl: set[Card]) -> bool:
+    """Is a legal-card difference on trick 1 a ban of its hearts and Q♠ (``FOLLOW.FIRST_TRICK``)?
+
+    The implementation allows nothing the reference forbids, and every card it forbids that
+    the reference allows after the lead is a heart or a Q♠: the cards' points decide, not
+    what else they are (a Q♠ identical to one in the trick, say, which alone would be
+    ``TRICK.CANCEL``'s). The opening lead is ``LEAD.OPENING_CARD``'s.
+    """
+    missing = ref - impl
+    return (after.trick_number == 1 and bool(after.trick) and bool(missing)
+            and not impl - ref and all(is_penalty(c) for c in missing))
+
+
 def _first_trick_ban_later(after: GameState, seat: int, ref: set[Card], impl: set[Card]) -> bool:
     """Is a legal-card difference the first trick's ban on a later trick (``FOLLOW.FIRST_TRICK``)?
 
-    Under ``first_trick_points = forbidden`` a seat that cannot follow to
-    trick 1 may not discard a heart or a Q♠; the rule says the restriction is
-    trick 1's only. An implementation that bans exactly those cards (some of
-    them, nothing else) to a seat void in the led suit on a later trick
-    applies it there.
+    Under ``first_trick_points = forbidden`` (or ``forbidden-even-following``) a
+    seat that cannot follow to trick 1 may not discard a heart or a Q♠; the
+    rule says the restriction is trick 1's only. An implementation that bans
+    exactly those cards (some of them, nothing else) to a seat void in the
+    led suit on a later trick applies it there.
     """
     trick = after.trick
     if (not trick or after.trick_number == 1 or impl - ref or not impl or
-            after.ruleset.first_trick_points is not FirstTrickPoints.FORBIDDEN):
+            after.ruleset.first_trick_points is FirstTrickPoints.ALLOWED):
         return False
     led = trick[0].suit
     void = not any(c.suit == led for c in after.hands[seat])
@@ -336,6 +349,8 @@ def _legal_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
         return ["DECK.CARDS" if len(_cards(actual)) > len(impl) else "TURN.ORDER"]
     if after.trick_number == 1 and impl == {TWO_OF_CLUBS} and ref - impl:
         return _two_of_clubs_forced_rules(after)
+    if _first_trick_points_banned(after, ref, impl):
+        return ["FOLLOW.FIRST_TRICK"]
     rules: list[str] = []
     if _takes_another_suit_as_led(after, seat, ref, impl):
         rules.append("TRICK.LED_SUIT")

@@ -124,3 +124,31 @@ def test_the_first_tricks_ban_on_a_later_trick_is_follow_first_trick() -> None:
         banned = [t for t in expected["legal"] if not is_penalty(parse_card(t))]
         assert observation_rules(before, action, after, expected,
                                  {**expected, "legal": banned})[0] == named
+
+
+def _follower_of_a_queen_on_trick_one() -> Step:
+    """Trick 1 led in spades with a Q♠ in it, and the next seat holding the other Q♠ and a
+    spade besides: the state of the crcowan engine's default-declaration run."""
+    for seed in range(40):
+        for before, action, after, _ in game_steps(8, seed):
+            seat = after.to_act
+            if (after.trick_number != 1 or not after.trick or seat is None
+                    or after.trick[0].suit.name != "S"):
+                continue
+            hand = after.hands[seat]
+            if parse_card("QS") in after.trick and parse_card("QS") in hand and any(
+                    c.suit.name == "S" and not is_penalty(c) for c in hand):
+                return before, action, after
+    raise AssertionError("no such follower")  # pragma: no cover
+
+
+@pytest.mark.rule("FOLLOW.FIRST_TRICK", "TRICK.CANCEL")
+def test_a_ban_of_points_on_trick_one_is_follow_first_trick_though_the_queen_is_a_second_copy(
+        ) -> None:
+    before, action, after = _follower_of_a_queen_on_trick_one()
+    expected = observe(after)
+    banned = [t for t in expected["legal"] if t != "QS"]
+    assert observation_rules(before, action, after, expected,
+                             {**expected, "legal": banned})[0] == ["FOLLOW.FIRST_TRICK"]
+    # the card's situation alone is still the cancellation rule's: the ban decides here
+    assert play_situation_rule(after, parse_card("QS")) == ["TRICK.CANCEL"]

@@ -208,7 +208,7 @@ def test_reference_adapter_passes_every_vector_of_v2() -> None:
     forms = sum(1 for c in cases if "position" in c["start"])
     n = len(cases)
     code, out, err = cli("vectors", "run", "--quiet", "--", *ADAPTER, "--protocol", "2")
-    assert (forms, n) == (104, 254)
+    assert (forms, n) == (107, 260)
     assert (code, out, err) == (0, f"{n} passed, 0 failed, 0 skipped; tested {n} of {n} "
                                    "cases (100%)\n", "")
 

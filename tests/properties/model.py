@@ -134,14 +134,14 @@ class ModelDeal:
 
     def opening_leader(self, dealt: Sequence[Sequence[Card]]) -> int:
         n = self.players
-        if self.ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS:
+        # two-of-clubs looks in the hands play begins with, two-of-clubs-dealt in those dealt;
+        # both from the dealer's left, the dealer last
+        searched = {OpeningLead.TWO_OF_CLUBS: self.hands, OpeningLead.TWO_OF_CLUBS_DEALT: dealt}
+        hands = searched.get(self.ruleset.opening_lead)
+        if hands is not None:
             for step in range(1, n + 1):
-                if TWO_OF_CLUBS in self.hands[(self.dealer + step) % n]:
+                if TWO_OF_CLUBS in hands[(self.dealer + step) % n]:
                     return (self.dealer + step) % n
-        if self.ruleset.opening_lead is OpeningLead.TWO_OF_CLUBS_DEALT:
-            for seat in range(n):  # seat 0 first, whoever deals, in the hands as dealt
-                if TWO_OF_CLUBS in dealt[seat]:
-                    return seat
         return (self.dealer + 1) % n
 
     def _begin_play(self, dealt: Sequence[Sequence[Card]] | None = None) -> None:

@@ -1,8 +1,8 @@
 """The switch values the crcowan engine plays: ``min_players = 5`` and ``two-of-clubs-dealt``.
 
 Five players (``PLAYERS.COUNT``, ``DEAL.SIZE``, ``EXTRAS.FIRST_TRICK``) and
-the opening lead by the lowest-numbered seat dealt a 2♣, found before the
-passing (``LEAD.OPENING_LEADER``, ``LEAD.OPENING_CARD``).
+the opening lead by the first seat dealt a 2♣ from the dealer's left, found
+before the passing (``LEAD.OPENING_LEADER``, ``LEAD.OPENING_CARD``).
 """
 
 from __future__ import annotations
@@ -88,18 +88,17 @@ def test_preset_crcowan_plays_five_players() -> None:
 
 
 @pytest.mark.rule("LEAD.OPENING_LEADER")
-def test_the_lowest_numbered_seat_dealt_a_two_of_clubs_leads_whoever_deals() -> None:
-    # dealer 3: two-of-clubs looks from seat 4, two-of-clubs-dealt from seat 0
+def test_the_first_seat_dealt_a_two_of_clubs_from_the_dealers_left_leads() -> None:
+    # dealer 3: the search goes 4, 5, 0, 1, 2, 3, as under two-of-clubs, not from seat 0
     state = dealt(6, {0: "2C", 4: "2C"}, ruleset=DEALT, first_dealer=3)
-    assert state.to_act == 0
-    state = dealt(6, {0: "2C", 4: "2C"}, ruleset=no_pass(opening_lead=OpeningLead.TWO_OF_CLUBS),
-                  first_dealer=3)
     assert state.to_act == 4
+    state = dealt(6, {0: "2C", 2: "2C"}, ruleset=DEALT, first_dealer=3)
+    assert state.to_act == 0
 
 
 @pytest.mark.rule("LEAD.OPENING_LEADER")
-def test_the_dealer_itself_leads_when_it_is_the_lowest_seat_dealt_a_two_of_clubs() -> None:
-    state = dealt(6, {2: "2C", 5: "2C"}, ruleset=DEALT, first_dealer=2)
+def test_the_dealer_itself_leads_when_it_was_dealt_both_twos_of_clubs() -> None:
+    state = dealt(6, {2: "2C 2C"}, ruleset=DEALT, first_dealer=2)
     assert state.to_act == 2
 
 
@@ -145,6 +144,16 @@ def test_a_leader_that_kept_its_two_of_clubs_must_lead_it() -> None:
     assert state.to_act == 1
     assert state.legal_plays() == cards("2C")
     assert_illegal(state, Play(1, state.hands[1][-1]), "LEAD.OPENING_CARD")
+
+
+@pytest.mark.rule("LEAD.OPENING_LEADER", "LEAD.OPENING_CARD", "PASS.EXCHANGE")
+def test_a_leader_that_passed_its_two_of_clubs_and_received_the_other_must_lead_it() -> None:
+    state = GameState.start(6, _PASSING)
+    state, _ = state.apply(fill_deal(6, {0: "2C 9D 10D", 1: "2C 5D 6D QS"}))
+    state = _pass_all(state, {0: "2C 9D 10D", 1: "2C 5D 6D"})  # deal 1 passes left
+    assert state.to_act == 1  # dealt the first 2C from the dealer's left
+    assert state.legal_plays() == cards("2C")  # received from seat 0: one meaning, it leads it
+    assert_illegal(state, Play(1, card("QS")), "LEAD.OPENING_CARD")
 
 
 @pytest.mark.rule("LEAD.OPENING_LEADER")

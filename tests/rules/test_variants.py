@@ -251,6 +251,38 @@ def test_first_trick_points_forbidden_does_not_stop_following_a_heart_lead() -> 
     assert state.trick == cards("5H 9H")
 
 
+EVEN_FOLLOWING = no_pass(first_trick_points=FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING)
+
+
+@pytest.mark.rule("FOLLOW.FIRST_TRICK")
+def test_forbidden_even_following_keeps_the_queen_back_when_another_spade_follows() -> None:
+    state = dealt(6, {1: "5S 3D", 2: "QS 7S 4D"}, ruleset=EVEN_FOLLOWING)
+    state, _ = play(state, "5S")
+    assert card("QS") not in state.legal_plays()
+    assert card("7S") in state.legal_plays()
+    assert all(c.suit == Suit.S for c in state.legal_plays())
+    assert_illegal(state, Play(2, card("QS")), "FOLLOW.FIRST_TRICK")
+    strict = dealt(6, {1: "5S 3D", 2: "QS 7S 4D"}, ruleset=FORBIDDEN)
+    strict, _ = play(strict, "5S")
+    assert card("QS") in strict.legal_plays()  # forbidden bans discards only
+
+
+@pytest.mark.rule("FOLLOW.FIRST_TRICK")
+def test_forbidden_even_following_lets_a_lone_queen_follow_suit() -> None:
+    hand = "QS 2C 3C 4C 5C 6C 7C 8C 9C 2D 3D 4D 5D 6D 7D 8D 9D"
+    state = dealt(6, {1: "5S 3D", 2: hand}, ruleset=EVEN_FOLLOWING)
+    state, _ = play(state, "5S")
+    assert state.legal_plays() == cards("QS")
+
+
+@pytest.mark.rule("FOLLOW.FIRST_TRICK")
+def test_forbidden_even_following_bans_discards_as_forbidden_does() -> None:
+    state = dealt(6, {1: "2C", 2: "QS 2H 3D"}, voids={2: "C"}, ruleset=EVEN_FOLLOWING)
+    state, _ = play(state, "2C")
+    assert card("QS") not in state.legal_plays() and card("2H") not in state.legal_plays()
+    assert card("3D") in state.legal_plays()
+
+
 @pytest.mark.rule("FOLLOW.FIRST_TRICK")
 def test_first_trick_points_allowed_is_the_default() -> None:
     assert Ruleset().first_trick_points is FirstTrickPoints.ALLOWED
@@ -458,7 +490,7 @@ PRESETS = [
         "pass_cycle": ["left", "right", "left-2", "right-2", "left-3", "right-3", "across",
                        "hold"],
         "pass_forbidden": "two-of-clubs", "opening_lead": "two-of-clubs",
-        "first_trick_points": "forbidden", "first_trick_two_of_clubs": "must-play",
+        "first_trick_points": "forbidden-even-following", "first_trick_two_of_clubs": "must-play",
         "hearts_broken_by": "heart-not-led", "moon": "others-104", "moon_pair": "others-26",
         "target": 100}),
                  marks=pytest.mark.rule("PASS.DIRECTION", "PASS.CARDS", "FOLLOW.FIRST_TRICK",

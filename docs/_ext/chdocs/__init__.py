@@ -162,6 +162,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         TrickDoctestDirective,
         example_index,
     )
+    from .implementations import ImplementationsReportDirective
     from .pages import RuleGroupDirective, RuleIndexDirective, SettledIndexDirective, rule_examples
     from .reference import (
         AutomodulesDirective,
@@ -225,6 +226,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "traceability-matrix": TraceabilityMatrixDirective,
         "traceability-index": TraceabilityIndexDirective,
         "automodules": AutomodulesDirective,
+        "implementations-report": ImplementationsReportDirective,
     }
     for name, directive in directives.items():
         app.add_directive(name, directive)

@@ -75,14 +75,28 @@ def generate() -> list[Case]:
     sc.step_play("4C", ("phase", "to_act", "points", "deal_scores", "totals", "winners"))
     out.append(sc.case("game-end", "not-during-a-deal-p6", "Points collected during a deal "
                        "do not end the game before the deal is scored.", ["GAME.END"]))
-    crcowan_50 = Ruleset.from_dict({**preset("crcowan").to_dict(), "target": 50})
-    cr = played(5, crcowan_50, 7)
-    cs = dry_scores(cr)
-    ctop = max(range(5), key=lambda s: (cs[s], -s))
-    t5 = [10 + 3 * i for i in range(5)]
-    t5[ctop] = 50 - cs[ctop]
-    out.append(end_case(cr.with_setup(totals=t5), "game-end", "target-50-crcowan-p5",
-                        "Five players under preset crcowan with target 50: the game ends "
-                        "when a total reaches 50.", ["GAME.END", "GAME.WINNER",
-                                                     "PLAYERS.COUNT"]))
+    out.append(_preset_target_case("crcowan", 5, 7, 50, (10, 3), "Five players under preset "
+                                   "crcowan with target 50: the game ends when a total reaches "
+                                   "50.", ["GAME.END", "GAME.WINNER", "PLAYERS.COUNT"]))
+    out.append(_preset_target_case("allanh", 8, 8, 200, (20, 5), "Eight players under preset "
+                                   "allanh with target 200: the game ends when a total reaches "
+                                   "200.", ["GAME.END", "GAME.WINNER"]))
     return out
+
+
+def _preset_target_case(name: str, players: int, seed: int, target: int,
+                        totals: tuple[int, int], description: str, rules: list[str]) -> Case:
+    """A deal under preset ``name`` with another target, after which the top seat reaches it.
+
+    The totals before the deal are ``first + step × seat`` (``totals``), the top scorer's set
+    so that the deal brings it exactly to ``target``.
+    """
+    ruleset = Ruleset.from_dict({**preset(name).to_dict(), "target": target})
+    game = played(players, ruleset, seed)
+    scores = dry_scores(game)
+    top = max(range(players), key=lambda s: (scores[s], -s))
+    first, step = totals
+    before = [first + step * seat for seat in range(players)]
+    before[top] = target - scores[top]
+    return end_case(game.with_setup(totals=before), "game-end",
+                    f"target-{target}-{name}-p{players}", description, rules)

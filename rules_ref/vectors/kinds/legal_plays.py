@@ -165,6 +165,7 @@ def generate() -> list[Case]:
     out.append(legal_case(sc, "first-trick-forbidden-trick2-template", "Under "
                           "first_trick_points forbidden, trick 2 carries no restriction.",
                           ["FOLLOW.FIRST_TRICK"]))
+    out.extend(_even_following_cases())
     out.extend(two_of_clubs_cases())
     out.extend(_two_of_clubs_dealt_cases())
     must = Ruleset.from_dict({"pass_cycle": ["hold"], "hearts_broken_by": "heart-not-led"})
@@ -209,14 +210,35 @@ def two_of_clubs_cases() -> list[Case]:
     return out
 
 
+def _even_following_cases() -> list[Case]:
+    """Trick 1 under first_trick_points = forbidden-even-following (FOLLOW.FIRST_TRICK)."""
+    out: list[Case] = []
+    even = Ruleset.from_dict({"first_trick_points": "forbidden-even-following",
+                              "pass_cycle": ["hold"]})
+    sc = build(6, even, {1: "5S 3D", 2: "QS 7S 4D"}, seed=143)
+    sc.play("5S")
+    out.append(legal_case(sc, "first-trick-even-following-p6", "Under first_trick_points "
+                          "forbidden-even-following, a seat following a spade lead to trick 1 "
+                          "with QS and another spade must play the other spade.",
+                          ["FOLLOW.FIRST_TRICK", "FOLLOW.SUIT"]))
+    sc = build(6, even, {1: "5S 3D", 2: "QS 2C 3C 4C 5C 6C 7C 8C 9C 2D 3D 4D 5D 6D 7D 8D 9D"},
+               seed=144)
+    sc.play("5S")
+    out.append(legal_case(sc, "first-trick-even-following-only-queen-p6", "Under "
+                          "first_trick_points forbidden-even-following, a seat whose only spade "
+                          "is the QS follows a spade lead to trick 1 with it.",
+                          ["FOLLOW.FIRST_TRICK", "FOLLOW.SUIT"]))
+    return out
+
+
 def _two_of_clubs_dealt_cases() -> list[Case]:
     """The opening lead under two-of-clubs-dealt (LEAD.OPENING_LEADER, LEAD.OPENING_CARD)."""
     out: list[Case] = []
     dealt = Ruleset.from_dict({"opening_lead": "two-of-clubs-dealt", "pass_cycle": ["hold"]})
     sc = build(7, dealt, {0: "2C", 5: "2C"}, dealer=3, seed=141)
-    out.append(legal_case(sc, "two-of-clubs-dealt-lowest-seat-p7", "Under two-of-clubs-dealt "
-                          "the lowest-numbered seat dealt a 2C leads it, whoever deals (seat 0 "
-                          "with dealer 3, not seat 5).",
+    out.append(legal_case(sc, "two-of-clubs-dealt-dealers-left-p7", "Under two-of-clubs-dealt "
+                          "the first seat dealt a 2C looking clockwise from the dealer's left "
+                          "leads it (seat 5 with dealer 3, not seat 0).",
                           ["LEAD.OPENING_LEADER", "LEAD.OPENING_CARD"]))
     passing = Ruleset.from_dict({"opening_lead": "two-of-clubs-dealt"})
     pre, ex = fill_hands(6, {1: "2C 5D 6D QS AH 3S", 4: "2C"}, seed=142)
@@ -226,7 +248,7 @@ def _two_of_clubs_dealt_cases() -> list[Case]:
         given = cards("2C 5D 6D") if seat == 1 else pre[seat][-3:]
         sc.pre(Pass(seat, tuple(sorted(given))))
     out.append(legal_case(sc, "two-of-clubs-dealt-passed-p6", "Under two-of-clubs-dealt the "
-                          "seat dealt the first 2C leads although it passed it: with no 2C "
-                          "left it may lead any card but a heart or a QS.",
+                          "first seat from the dealer's left dealt a 2C leads although it passed "
+                          "it: with no 2C left it may lead any card but a heart or a QS.",
                           ["LEAD.OPENING_LEADER", "LEAD.OPENING_CARD", "PASS.EXCHANGE"]))
     return out

@@ -1,0 +1,1 @@
+"""What the engine harnesses share: the protocol loop, the checkout, the card order."""
