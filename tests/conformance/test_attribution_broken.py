@@ -102,8 +102,9 @@ def test_conform_names_the_rule_broken(name: str,
     expected = ADAPTERS[name][1]
     assert summary["exit_status"] == 1, summary.get("stderr")
     assert summary["verdict"] == "disagreement"
-    assert summary["rules"][0] == expected[0], (name, summary["rules"],
-                                                summary["failure"]["summary"])
+    # an engine with several faults leads with one of them: the one met in the most games
+    lead = expected[:1] if len(expected) == 1 else expected
+    assert summary["rules"][0] in lead, (name, summary["rules"], summary["failure"]["summary"])
     # the words of the divergence hold no seat number, deal number or total
     words = divergence_words(summary["failure"])
     assert words and not re.search(r"\d", words.replace("2♣", "")), words
@@ -111,7 +112,9 @@ def test_conform_names_the_rule_broken(name: str,
 
 def test_the_right_rule_rate(summaries: dict[str, dict[str, Any]],
                              capsys: pytest.CaptureFixture[str]) -> None:
-    right = [n for n, s in summaries.items() if s.get("rules", [None])[0] == ADAPTERS[n][1][0]]
+    right = [n for n, s in summaries.items()
+             if s.get("rules", [None])[0] in (ADAPTERS[n][1] if len(ADAPTERS[n][1]) > 1
+                                              else ADAPTERS[n][1][:1])]
     rate = len(right) / len(summaries)
     with capsys.disabled():
         print(f"\nright rule named first: {len(right)} of {len(summaries)} broken adapters "
