@@ -93,6 +93,9 @@ def read_json_file(path: str, limit: int | None = None) -> Any:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(f"{where}: not UTF-8 text (byte {exc.start}, line {line})") from None
+    if not text.strip():
+        raise InputError(f"{where}: {'standard input' if path == '-' else 'the file'} is empty, "
+                         "where JSON was expected")
     return parse_json_text(text, where)
 
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import parse_card
-from .errors import InputError, RulesRefError
+from .deal import check_player_count
+from .errors import InputError, RulesRefError, SetupError
 from .ruleset import Ruleset
 from .serialize import FORMAT_VERSION, RECORD_FORMAT
+from .wording import json_kind
 
 #: At most this many deals in a record (as many as `rules-ref play` plays before it gives up).
 MAX_DEALS = 1000
@@ -34,7 +36,7 @@ SCORED = ("card_points", "scores", "totals", "uncollected")
 def _fields(data: object, path: str, required: tuple[str, ...],
             optional: tuple[str, ...] = ()) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise InputError(f"{path}: expected an object, got {_kind(data)}")
+        raise InputError(f"{path}: expected an object, got {json_kind(data)}")
     missing = [k for k in required if k not in data]
     if missing:
         raise InputError(f"{path}: missing {', '.join(missing)}")
@@ -44,19 +46,12 @@ def _fields(data: object, path: str, required: tuple[str, ...],
     return data
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
-            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
-
-
 def _int(value: object, path: str, nullable: bool = False) -> None:
     if value is None and nullable:
         return
     if not isinstance(value, int) or isinstance(value, bool):
         raise InputError(f"{path}: expected an integer{' or null' if nullable else ''}, "
-                         f"got {_kind(value)}")
+                         f"got {json_kind(value)}")
 
 
 def _list(value: object, path: str, nullable: bool = False) -> list[Any]:
@@ -64,7 +59,7 @@ def _list(value: object, path: str, nullable: bool = False) -> list[Any]:
         return []
     if not isinstance(value, list):
         raise InputError(f"{path}: expected a list{' or null' if nullable else ''}, "
-                         f"got {_kind(value)}")
+                         f"got {json_kind(value)}")
     if len(value) > MAX_LIST:
         raise InputError(f"{path}: {len(value)} entries, more than {MAX_LIST}")
     return value
@@ -78,15 +73,30 @@ def _ints(value: object, path: str) -> None:
 def _cards(value: object, path: str, nullable: bool = False) -> None:
     for i, v in enumerate(_list(value, path, nullable)):
         if not isinstance(v, str):
-            raise InputError(f"{path}[{i}]: expected a card such as 'QS', got {_kind(v)}")
+            raise InputError(f"{path}[{i}]: expected a card such as 'QS', got {json_kind(v)}")
         try:
             parse_card(v)
         except RulesRefError as exc:
             raise InputError(f"{path}[{i}]: {exc}") from None
 
 
+def allowed_count(players: int, ruleset: Ruleset) -> bool:
+    """Is ``players`` a count ``ruleset`` is played with (``PLAYERS.COUNT``)?"""
+    try:
+        check_player_count(players, ruleset.min_players)
+    except SetupError:
+        return False
+    return True
+
+
 def check_shape(data: object) -> dict[str, Any]:
     """Check the JSON shape of a record; raise :class:`InputError` naming the JSON path."""
+    if isinstance(data, dict) and data.get("format") != RECORD_FORMAT:
+        what = (f"its format is {str(data['format'])[:60]!r}" if "format" in data else
+                "it has no format")
+        raise InputError(f"format: not a game record ({what}; a record has format "
+                         f"{RECORD_FORMAT!r}; `rules-ref show` reads replay files and "
+                         "positions)")
     top = _fields(data, "record", _TOP, ("seed",))
     if top["format"] != RECORD_FORMAT:
         raise InputError(f"format: expected {RECORD_FORMAT!r}, got {top['format']!r:.60}")
@@ -96,15 +106,17 @@ def check_shape(data: object) -> dict[str, Any]:
     for key in ("players", "first_dealer", "initial_deal"):
         _int(top[key], key)
     _int(top.get("seed"), "seed", nullable=True)
-    Ruleset.from_dict(top["ruleset"], "ruleset")
+    ruleset = Ruleset.from_dict(top["ruleset"], "ruleset")
     _ints(top["initial_totals"], "initial_totals")
-    if len(top["initial_totals"]) != top["players"]:
+    if len(top["initial_totals"]) != top["players"] and allowed_count(top["players"], ruleset):
+        # a count the rules refuse is reported as such (PLAYERS.COUNT), not as the totals'
+        # length
         raise InputError(f"initial_totals: {len(top['initial_totals'])} totals for "
                          f"{top['players']} players")
     _ints(top["winners"], "winners")
     deals = top["deals"]
     if not isinstance(deals, list):
-        raise InputError(f"deals: expected a list, got {_kind(deals)}")
+        raise InputError(f"deals: expected a list, got {json_kind(deals)}")
     if len(deals) > MAX_DEALS:
         raise InputError(f"deals: {len(deals)} deals, more than {MAX_DEALS}")
     for di, deal in enumerate(deals):

@@ -237,3 +237,32 @@ def keys_of(data: dict[str, Any]) -> tuple[SourceKey, ...]:
                     for f in data["seed_file"])
             + tuple(SourceKey(s["id"], "sentence", s["section"], s["text"])
                     for s in data["sentence"]))
+
+
+# --- the switch values and the presets -----------------------------------------------------
+
+
+@cache
+def switch_meanings() -> dict[str, dict[str, str]]:
+    """What each listed value of each switch of ``spec/variants.toml`` means, by switch name.
+
+    A value is keyed as :meth:`rules_ref.ruleset.Ruleset.to_dict` writes it, as text
+    (``"-10"``, ``"right"``, ``"left,right"`` for a cycle); a value the file does not
+    list has no entry.
+    """
+    return {s["name"]: {value_key(v["value"]): " ".join(v["meaning"].split())
+                        for v in s.get("value", ())}
+            for s in spec_toml("variants.toml")["switch"]}
+
+
+def value_key(value: object) -> str:
+    """A switch value as :func:`switch_meanings` keys it: ``"-10"``, ``"left,right"``."""
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+@cache
+def preset_titles() -> dict[str, str]:
+    """The title of each preset of ``spec/variants.toml`` (the source it reads), by name."""
+    return {p["name"]: p["title"] for p in spec_toml("variants.toml")["preset"]}

@@ -23,6 +23,8 @@ from typing import Any
 
 from .errors import InputError
 from .registry import spec_toml
+from .suggest import did_you_mean
+from .wording import json_kind
 
 
 class PassDirection(StrEnum):
@@ -166,14 +168,15 @@ class Ruleset:
         Unknown switches and bad values raise :class:`InputError` naming them.
         """
         if not isinstance(data, dict):
-            raise InputError(f"{where}: expected an object of switches, got {type(data).__name__}")
+            raise InputError(f"{where}: expected an object of switches, got {json_kind(data)}")
         known = {f.name: f for f in fields(cls)}
         unknown = sorted(str(k) for k in data if k not in known)
         if unknown:
             shown = ", ".join(_brief(k) for k in unknown[:5])
             more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
-            raise InputError(f"{where}: unknown switch(es) {shown}{more}; "
-                             f"known: {', '.join(known)}")
+            hint = did_you_mean(unknown[0], known) if len(unknown) == 1 else ""
+            raise InputError(f"{where}: unknown switch(es) {shown}{more} (known: "
+                             f"{', '.join(known)}){hint}")
         kwargs: dict[str, Any] = {}
         for name, value in data.items():
             kwargs[name] = _convert(name, value, f"{where}.{name}")
@@ -250,7 +253,8 @@ def _convert(name: str, value: object, where: str) -> object:
         enum = _ENUMS[name]
         if not isinstance(value, str) or value not in enum._value2member_map_:
             allowed = ", ".join(e.value for e in enum)
-            raise InputError(f"{where}: {_brief(value)} is not one of {allowed}")
+            hint = did_you_mean(value, enum._value2member_map_)
+            raise InputError(f"{where}: {_brief(value)} is not one of {allowed}{hint}")
         return enum(value)
     if name == "pass_cycle":
         if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_PASS_CYCLE:
@@ -260,8 +264,10 @@ def _convert(name: str, value: object, where: str) -> object:
         for i, v in enumerate(value):
             step = pass_step(v)
             if step is None:
+                hint = did_you_mean(v, [*PassDirection._value2member_map_,
+                                        *SeatDistance._value2member_map_])
                 raise InputError(f"{where}[{i}]: {_brief(v)} is not a pass direction ("
-                                 f"{STEPS_TEXT})")
+                                 f"{STEPS_TEXT}){hint}")
             out.append(step)
         return tuple(out)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -315,5 +321,6 @@ def preset(name: str) -> Ruleset:
     """The preset of this name; :class:`InputError` listing the names if unknown."""
     table = presets()
     if name not in table:
-        raise InputError(f"unknown preset {name!r}; known: {', '.join(table)}")
+        raise InputError(f"unknown preset {_brief(name)} (known: {', '.join(table)})"
+                         f"{did_you_mean(name, table)}")
     return table[name]

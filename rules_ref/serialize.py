@@ -23,6 +23,7 @@ from .cards import Card, parse_card
 from .errors import InputError, RulesRefError, SetupError
 from .ruleset import Ruleset
 from .state import GameState
+from .wording import json_kind
 
 STATE_FORMAT = "cancellation-hearts-state"
 RECORD_FORMAT = "cancellation-hearts-record"
@@ -44,7 +45,7 @@ def check_object(data: object, where: str, required: tuple[str, ...],
                  optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """``data`` if it is an object with every ``required`` key and no key outside ``optional``."""
     if not isinstance(data, dict):
-        raise InputError(f"{where}: expected an object, got {type(data).__name__}")
+        raise InputError(f"{where}: expected an object, got {json_kind(data)}")
     missing = [k for k in required if k not in data]
     if missing:
         raise InputError(f"{where}: missing {', '.join(missing)}")
@@ -88,7 +89,7 @@ def card_from_json(data: object, where: str) -> Card:
 
 def cards_from_json(data: object, where: str, limit: int = 104) -> tuple[Card, ...]:
     if not isinstance(data, list):
-        raise InputError(f"{where}: expected a list of cards, got {type(data).__name__}")
+        raise InputError(f"{where}: expected a list of cards, got {json_kind(data)}")
     if len(data) > limit:
         raise InputError(f"{where}: {len(data)} cards, more than {limit}")
     return tuple(card_from_json(c, f"{where}[{i}]") for i, c in enumerate(data))

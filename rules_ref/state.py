@@ -55,7 +55,7 @@ from .state_parts import (
     copy_game,
 )
 from .state_reading import PartReadings
-from .tricks import led_suit, may_act, seat_at
+from .tricks import holds, led_suit, may_act, seat_at
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -289,8 +289,8 @@ class GameState(PartReadings):
                                       f"seat {action.seat}'s"))
         if isinstance(action, Play):
             hand = self.hands[action.seat]
-            if action.card not in hand:
-                problems.append(Violation("TURN.ORDER", f"seat {action.seat} does not hold "
+            if not holds(hand, action.card):
+                problems.append(Violation("TURN.OWN_CARD", f"seat {action.seat} does not hold "
                                           f"{action.card}"))
             elif not problems:
                 problems.extend(self._play_rule_problems(action.card, hand))

@@ -1,6 +1,6 @@
 """Tricks: turn order, the led suit, cancellation and the winner.
 
-Rules ``TURN.ORDER``, ``TRICK.LED_SUIT``, ``TRICK.CANCEL``,
+Rules ``TURN.ORDER``, ``TURN.OWN_CARD``, ``TRICK.LED_SUIT``, ``TRICK.CANCEL``,
 ``TRICK.WINNER``, ``TRICK.NEXT_LEADER``, ``VOID.TRICK``, ``VOID.LEADER``.
 :func:`resolve_trick` applies them in that order.
 
@@ -120,6 +120,20 @@ def resolve_trick(cards: Sequence[Card], leader: int, players: int) -> TrickOutc
         return TrickOutcome(leader, tuple(cards), led_suit(cards), tuple(sorted(gone)), None, None)
     return TrickOutcome(leader, tuple(cards), led_suit(cards), tuple(sorted(gone)),
                         seat_at(leader, pos, players), cards[pos])
+
+
+@implements("TURN.OWN_CARD")
+def holds(hand: Sequence[Card], card: Card) -> bool:
+    """May a seat whose hand is ``hand`` play ``card``, as far as holding it goes?
+
+    A seat plays only a card of its own hand (``TURN.OWN_CARD``): one it holds
+    (either copy, when it holds both).
+
+    >>> from rules_ref.cards import parse_card, parse_cards
+    >>> holds(parse_cards("QS 2H"), parse_card("QS")), holds(parse_cards("2H"), parse_card("QS"))
+    (True, False)
+    """
+    return card in hand
 
 
 @implements("TURN.ORDER")

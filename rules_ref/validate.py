@@ -18,16 +18,23 @@ seat and JSON path), not just the first:
   next deal starts again from the totals the record claims;
 * every claim is compared with what the rules give.
 
+An :class:`Observer` given to :func:`validate_record` follows the check as it
+goes: each action replayed (with the events it caused), each violation found
+and each deal started again from the recorded totals. ``rules-ref show``
+draws a record so, the record's claims beside what the rules say.
+
 Standard library only.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from .actions import ChooseMoon, DealCards, MoonChoice, Pass, Play
+from . import events as ev
+from .actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from .cards import Card, parse_card
 from .causes import direction_words
 from .errors import SetupError
@@ -76,6 +83,20 @@ class RecordViolation:
                 "deal": self.deal, "trick": self.trick, "card": self.card, "seat": self.seat}
 
 
+class Observer(Protocol):
+    """What follows a check of a record (:func:`validate_record`), in the order of the game."""
+
+    def step(self, before: GameState, action: Action, after: GameState,
+             events: Sequence[ev.Event]) -> object:
+        """An action of the record was replayed (checked or, when illegal, unchecked)."""
+
+    def violation(self, found: RecordViolation) -> None:
+        """A violation was found (right after the action or claim it is about)."""
+
+    def resumed(self, state: GameState) -> None:
+        """The deal could not be replayed to its end: the next starts from the recorded totals."""
+
+
 # --- the rules ----------------------------------------------------------------------------
 
 
@@ -84,8 +105,9 @@ def _cs(texts: list[str]) -> tuple[Card, ...]:
 
 
 class _Checker:
-    def __init__(self, record: dict[str, Any]) -> None:
+    def __init__(self, record: dict[str, Any], observer: Observer | None = None) -> None:
         self.record = record
+        self.observer = observer
         self.out: list[RecordViolation] = []
         self.players: int = record["players"]
         self.ruleset = Ruleset.from_dict(record["ruleset"], "ruleset")
@@ -97,7 +119,17 @@ class _Checker:
         self.over_after: int | None = None
 
     def add(self, rule: str, message: str, path: str, **where: int | None) -> None:
-        self.out.append(RecordViolation(rule, message, path, **where))
+        found = RecordViolation(rule, message, path, **where)
+        self.out.append(found)
+        if self.observer is not None:
+            self.observer.violation(found)
+
+    def apply(self, state: GameState, action: Action, checked: bool = True) -> GameState:
+        """``state`` after ``action`` (:meth:`GameState.apply`, or ``apply_unchecked``)."""
+        after, events = state.apply(action) if checked else state.apply_unchecked(action)
+        if self.observer is not None:
+            self.observer.step(state, action, after, events)
+        return after
 
     def run(self) -> list[RecordViolation]:
         rec = self.record
@@ -105,7 +137,8 @@ class _Checker:
             state = GameState.start(self.players, self.ruleset, rec["first_dealer"],
                                     tuple(rec["initial_totals"]), rec["initial_deal"])
         except SetupError as exc:
-            self.add(exc.rule_id or "PLAYERS.COUNT", _bare(exc), "record")
+            rule = exc.rule_id or "PLAYERS.COUNT"
+            self.add(rule, _bare(exc), "players" if rule == "PLAYERS.COUNT" else "ruleset")
             return self.out
         deals = rec["deals"]
         for di, deal in enumerate(deals):
@@ -130,8 +163,11 @@ class _Checker:
             self.over_after = number  # resumed past the target: the game is over
         if not checked:
             self.claimed = self.true = tuple(totals)
-        return GameState.start(self.players, self.ruleset, state.first_dealer,
-                               tuple(totals), number + 1)
+        resumed = GameState.start(self.players, self.ruleset, state.first_dealer,
+                                  tuple(totals), number + 1)
+        if self.observer is not None and not checked:
+            self.observer.resumed(resumed)
+        return resumed
 
     def deal(self, state: GameState, di: int, deal: dict[str, Any],
              last: bool) -> GameState | None:
@@ -152,7 +188,7 @@ class _Checker:
                      f"{p}.dealer", deal=number)
         action = DealCards(tuple(_cs(h) for h in deal["hands"]), _cs(deal["extras"]))
         try:
-            state, _ = state.apply(action)
+            state = self.apply(state, action)
         except SetupError as exc:
             self.add(exc.rule_id or "DEAL.SIZE", f"the deal does not make up the deck: "
                      f"{_bare(exc)}",
@@ -216,7 +252,7 @@ class _Checker:
                 self.add(v.rule_id, v.message, where, deal=number, seat=seat)
             if Counter(action.cards) - Counter(state.hands[seat]):
                 return None
-            state, _ = state.apply_unchecked(action)
+            state = self.apply(state, action, checked=False)
         went = pass_direction(dealt, [_cs(x) for x in passes], offset, state, deal["tricks"])
         if went is not None:
             other, state = went
@@ -260,7 +296,7 @@ class _Checker:
                              seat=seat)
                 if action.card not in state.hands[seat]:
                     return None
-                state, _ = state.apply_unchecked(action)
+                state = self.apply(state, action, checked=False)
             complete = len(trick["cards"]) == self.players
             if not complete:
                 if ti != len(tricks) - 1:
@@ -313,7 +349,7 @@ class _Checker:
             if moon["shooter"] != shooter:
                 self.add("MOON.CONDITION", f"the moon is recorded for seat {moon['shooter']}, "
                          f"but seat {shooter} shot it", f"{p}.moon.shooter", deal=number)
-            state, _ = state.apply(ChooseMoon(shooter, MoonChoice(moon["choice"])))
+            state = self.apply(state, ChooseMoon(shooter, MoonChoice(moon["choice"])))
             return state
         if state.phase in (Phase.DEALING, Phase.GAME_OVER):
             result = state.deal_results[-1]
@@ -459,10 +495,11 @@ def _seats(seats: list[int] | tuple[int, ...]) -> str:
     return ", ".join(f"seat {s}" for s in seats) or "nobody"
 
 
-def validate_record(data: object) -> list[RecordViolation]:
+def validate_record(data: object, observer: Observer | None = None) -> list[RecordViolation]:
     """Every violation in a record, in the order of the game.
 
     Raises :class:`InputError` (naming the JSON path) when the record does
-    not have the shape of ``spec/schemas/record.schema.json``.
+    not have the shape of ``spec/schemas/record.schema.json``. ``observer``
+    follows the check as it goes.
     """
-    return _Checker(check_shape(data)).run()
+    return _Checker(check_shape(data), observer).run()

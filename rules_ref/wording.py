@@ -30,3 +30,15 @@ def counted(n: int, noun: str) -> str:
     ('1 set-aside trick', '8 cards', '0 violations')
     """
     return f"{n} {plural(noun, n)}"
+
+
+def json_kind(value: object) -> str:
+    """What a JSON value is, as a message says what it got instead: "a list", "null".
+
+    >>> json_kind([]), json_kind(None), json_kind("x"), json_kind(True), json_kind(2.5)
+    ('a list', 'null', 'a string', 'a boolean', 'a number')
+    """
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)

@@ -16,6 +16,8 @@ from rules_ref.game import play_game
 from rules_ref.policy import choose_bold
 from rules_ref.ruleset import preset, presets
 
+from .cli.helpers import game_over
+
 PRESETS = list(presets())
 
 
@@ -40,12 +42,8 @@ def test_play_completes_a_game(players: int, name: str,
     assert (code, err) == (0, "")
     lines = out.rstrip("\n").splitlines()
     assert lines[0].startswith(f"Cancellation Hearts: {players} players, seed 3")
-    assert lines[-1].startswith("Game over (GAME.END): totals ")
     final = play_game(players, 3, preset(name), policy=choose_bold)
-    who = ", ".join(f"seat {s}" for s in final.winners)
-    assert f"{'winner' if len(final.winners) == 1 else 'winners'}: {who}" in lines[-1]
-    totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(final.totals))
-    assert f"totals {totals};" in lines[-1]
+    assert lines[-4:] == game_over(final.totals, final.winners)
 
 
 @pytest.mark.untraced
@@ -78,7 +76,7 @@ def test_the_entry_point_plays_a_game() -> None:
     done = subprocess.run([*command, "play", "--players", "7", "--seed", "11"],
                           capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, done.stderr) == (0, "")
-    assert done.stdout.rstrip("\n").splitlines()[-1].startswith("Game over (GAME.END): ")
+    assert done.stdout.rstrip("\n").splitlines()[-4] == "Game over (GAME.END), the final totals:"
 
 
 @pytest.mark.rule("TRICK.WINNER", "TRICK.CANCEL")

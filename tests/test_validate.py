@@ -209,7 +209,7 @@ def test_pass_of_the_wrong_size_is_reported(record: Record) -> None:
         (v.rule, v.path, v.deal, v.seat) for v in got]
 
 
-@pytest.mark.rule("TURN.ORDER")
+@pytest.mark.rule("TURN.OWN_CARD")
 def test_card_not_held_skips_the_rest_of_the_deal(record: Record) -> None:
     rec = copy.deepcopy(record)
     trick = rec["deals"][0]["tricks"][0]
@@ -217,6 +217,7 @@ def test_card_not_held_skips_the_rest_of_the_deal(record: Record) -> None:
     trick["cards"][1] = next(c for c in ("2C", "3C", "4C", "5C", "6C") if c in hand_cards)
     rec["deals"][2]["totals"][0] += 1
     got = [(v.rule, v.path) for v in found(rec)]
+    assert got[0] == ("TURN.OWN_CARD", "deals[0].tricks[0].cards[1]")
     assert got[-1] == ("SCORE.DEAL", "deals[2].totals[0]")
     assert all(p.startswith("deals[0].tricks[0]") or p.startswith("deals[2]") for _, p in got)
 
@@ -299,15 +300,17 @@ def test_wrong_shape_names_the_json_path(record: Record, tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     rec = copy.deepcopy(record)
     rec["deals"][1]["tricks"][2]["cards"][0] = "1H"
-    assert main(["validate", write(tmp_path, rec)]) == 2
+    path = write(tmp_path, rec)
+    assert main(["validate", path]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("rules-ref validate: error: deals[1].tricks[2].cards[0]: '1H' is not")
+    assert err.startswith(f"rules-ref validate: error: {path}: deals[1].tricks[2].cards[0]: '1H' "
+                          "is not")
     assert err.count("\n") == 1
     rec = copy.deepcopy(record)
     del rec["deals"][0]["tricks"][0]["winner"]
     assert main(["validate", write(tmp_path, rec)]) == 2
     assert capsys.readouterr().err == \
-        "rules-ref validate: error: deals[0].tricks[0]: missing winner\n"
+        f"rules-ref validate: error: {path}: deals[0].tricks[0]: missing winner\n"
     assert main(["validate", write(tmp_path, [1, 2])]) == 2
     assert "record: expected an object, got a list" in capsys.readouterr().err
 

@@ -15,12 +15,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import RulesRefError
+from ..suggest import did_you_mean
+from .common import install_command
+from .help import add_examples
 
 #: subcommand -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "play a whole game with the built-in players (or one seat yourself) "
              "and print its log"),
-    "show": ("show", "print a game record or a conform replay file as the readable log"),
+    "show": ("show", "print a game record, a conform replay file or a position, readable"),
     "trick": ("trick", "resolve one trick: who wins, or that it is void, and which rule decided"),
     "rules": ("rules", "print the rule registry, one rule, or the rules matching words"),
     "sources": ("sources", "explain the source keys (K10, WP-cur, ...) the rules cite"),
@@ -48,6 +51,21 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_USAGE, f"{self.prog}: error: {_one_line(message, 300)}\n")
 
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """A value outside the choices (a command, an action, a version): the closest ones."""
+        if action.choices is not None and value not in action.choices:
+            names = [str(c) for c in action.choices]
+            raise argparse.ArgumentError(
+                action, f"invalid choice: {value!r} (choose from {', '.join(names)})"
+                f"{did_you_mean(str(value), names)}")
+
+    def unrecognized(self, extras: list[str]) -> None:
+        """Arguments no option takes: the closest option to the first unknown one."""
+        options = [o for a in self._actions for o in a.option_strings if o.startswith("--")]
+        unknown = next((e.split("=", 1)[0] for e in extras if e.startswith("-")), None)
+        hint = did_you_mean(unknown, options) if unknown else ""
+        self.error(f"unrecognized arguments: {' '.join(extras)}{hint}")
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rules-ref", description="The Cancellation Hearts rules reference.")
@@ -59,8 +77,35 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                        help="show tracebacks on errors")
-        importlib.import_module(f"{__name__}.{module}").add_arguments(p)
+        command = importlib.import_module(f"{__name__}.{module}")
+        command.add_arguments(p)
+        add_examples(p, command.HELP_EXAMPLES)
         p.set_defaults(_module=module)
+    add_examples(parser, HELP_EXAMPLES)
+    return parser
+
+
+#: The examples of a bare ``rules-ref`` and of ``rules-ref --help``.
+HELP_EXAMPLES = (
+    ("play", "play a game on the built-in default and read its log"),
+    ("play --seat 2", "play seat 2 yourself"),
+    ("trick 10S 9H 9H 10S KS 3S", "who takes this trick, and which rule decided"),
+    ("rules TRICK.CANCEL", "one rule of the registry"),
+    ("COMMAND --help", "a command's options, with examples"),
+)
+
+
+def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> _Parser:
+    """The parser of the (sub)command that ``args`` were parsed for: the one whose options apply."""
+    found = True
+    while found:
+        found = False
+        for action in parser._actions:  # argparse offers no public way to list subparsers
+            if isinstance(action, argparse._SubParsersAction):
+                name = getattr(args, action.dest, None)
+                if name in action.choices:
+                    parser, found = action.choices[name], True
+    assert isinstance(parser, _Parser)
     return parser
 
 
@@ -95,7 +140,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     safe_streams()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    if not (sys.argv[1:] if argv is None else argv):
+        # a bare `rules-ref`: what it can do, then a usage error (nothing was asked)
+        parser.print_help()
+        return EXIT_USAGE
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        _command_parser(parser, args).unrecognized(extras)
     module = importlib.import_module(f"{__name__}.{args._module}")
     restore = _end_on_sigterm() if args.command in ("conform", "vectors") else None
     try:
@@ -127,8 +178,7 @@ def _run(module: Any, args: argparse.Namespace) -> int:
             raise
         if isinstance(exc, ModuleNotFoundError) and exc.name in OPTIONAL:
             print(f"rules-ref {args.command}: error: this command needs {exc.name}, which is "
-                  f"not installed: pip install 'rules-ref[{OPTIONAL[exc.name]}]'",
-                  file=sys.stderr)
+                  f"not installed: {install_command(OPTIONAL[exc.name])}", file=sys.stderr)
             return EXIT_USAGE
         print(f"rules-ref {args.command}: internal error: {type(exc).__name__}: "
               f"{_one_line(str(exc))} (a bug in rules-ref; --debug shows the traceback)",

@@ -13,6 +13,14 @@ from __future__ import annotations
 
 import argparse
 
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("adapter", "answer protocol requests on standard input, as an implementation's adapter "
+     "does"),
+    ("adapter --protocol 1", "speak protocol version 1 at most (rules-ref conform -- "
+     "rules-ref adapter tests the reference against itself)"),
+)
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--protocol", metavar="N",

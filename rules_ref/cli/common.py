@@ -1,11 +1,12 @@
-"""Argument types shared by the subcommands: each bad value gets one clear message."""
+"""What the subcommands share: argument types (each bad value gets one clear message), and
+the commands they suggest, written for the Python this program runs on."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
 
-from ..deal import FEWEST_PLAYERS, MASK64, MAX_PLAYERS
+from ..deal import FEWEST_PLAYERS, MASK64, MAX_PLAYERS, MIN_PLAYERS
 from ..errors import InputError
 from ..ruleset import Ruleset, preset, presets
 
@@ -23,8 +24,9 @@ def players_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
     if not FEWEST_PLAYERS <= n <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"{n} players: the game is for {FEWEST_PLAYERS} to {MAX_PLAYERS} players, 5 only "
-            "under min_players = 5 (PLAYERS.COUNT)")
+            f"{n} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, or "
+            f"{FEWEST_PLAYERS} to {MAX_PLAYERS} under min_players = {FEWEST_PLAYERS} "
+            "(PLAYERS.COUNT)")
     return n
 
 
@@ -106,7 +108,86 @@ def ruleset_from_args(args: argparse.Namespace) -> Ruleset:
         raise InputError("give --preset or --ruleset, not both")
     rs = preset(args.preset) if args.preset is not None else Ruleset()
     if args.ruleset is not None:
-        rs = ruleset_from_json(read_json_file(args.ruleset), args.ruleset)
+        data = read_json_file(args.ruleset)
+        if isinstance(data, dict) and "format" in data:
+            raise InputError(f"{shown(args.ruleset, 200)[1:-1]}: a file of format "
+                             f"{str(data['format'])[:60]!r}, not a ruleset (a ruleset file is "
+                             "a JSON object of switches, spec/variants.toml)")
+        rs = ruleset_from_json(data, args.ruleset)
     if args.target is not None:
         rs = Ruleset.from_dict({**rs.to_dict(), "target": args.target})
     return rs
+
+
+# --- commands suggested to the user ------------------------------------------------------
+
+
+def this_python() -> str:
+    """This program's own Python, as a command names it (relative when under the current
+    directory): ``make play``'s ``.venv/bin/python``, whether or not that environment is
+    active, where a bare ``python`` may be another that lacks the package."""
+    import os
+    import shlex
+    import sys
+
+    return shlex.quote(_shown(os.path.abspath(sys.executable)))
+
+
+def _shown(path: str) -> str:
+    import os
+
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path
+    return path if relative.startswith("..") else relative
+
+
+def reference_adapter() -> str:
+    """The command that runs the reference adapter (``rules-ref adapter``), wherever it is.
+
+    The ``rules-ref`` program beside this Python when there is one (``.venv/bin/rules-ref``,
+    which runs with no environment active, where a bare ``rules-ref`` is not on the path),
+    else this Python running the package.
+    """
+    import os
+    import shlex
+    import sys
+
+    script = os.path.join(os.path.dirname(os.path.abspath(sys.executable)), "rules-ref")
+    if os.path.isfile(script):
+        return f"{shlex.quote(_shown(script))} adapter"
+    return f"{this_python()} -m rules_ref adapter"
+
+
+def install_command(extra: str) -> str:
+    """The command that installs ``extra`` into the environment this program runs in.
+
+    From the source tree when the package runs from one (an editable install), so that
+    it is this project that gets the extra, not a package of that name on an index.
+    """
+    import shlex
+    from pathlib import Path
+
+    tree = Path(__file__).resolve().parents[2]
+    if (tree / "pyproject.toml").is_file() and (tree / "rules_ref").is_dir():
+        target = f"-e {shlex.quote(f'{_shown(str(tree))}[{extra}]')}"
+    else:
+        target = shlex.quote(f"rules-ref[{extra}]")
+    return f"{this_python()} -m pip install {target}"
+
+
+#: What an adapter's standard error says when its Python cannot import this package.
+NO_PACKAGE = "No module named 'rules_ref'"
+
+
+def fault_cause(kind: str, detail: str, stderr: str) -> str | None:
+    """The cause of an adapter fault the command line can name, from the fault and the
+    adapter's standard error: the reference adapter started where it cannot run."""
+    if NO_PACKAGE in stderr:
+        return ("the adapter's Python cannot import rules_ref (it is not the Python rules-ref "
+                f"is installed in): run the reference adapter as {reference_adapter()}")
+    if kind == "start" and detail == "command not found: rules-ref":
+        return ("rules-ref is not on the path (its environment is not active): run the "
+                f"reference adapter as {reference_adapter()}")
+    return None

@@ -34,9 +34,11 @@ from ..wording import counted
 from . import conform_scale as scale
 from .common import (
     bounded_int,
+    fault_cause,
     players_arg,
     positive_int,
     positive_seconds,
+    reference_adapter,
     ruleset_from_args,
     seed_arg,
 )
@@ -52,6 +54,21 @@ EXIT_NOTHING_TESTED = 4
 #: The bounds of --examples and --jobs (spec/limits.md).
 MAX_EXAMPLES = 10**9
 MAX_JOBS = 64
+
+
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("conform -- ./my-adapter", "search for differences between your engine and the "
+     "reference"),
+    ("conform --preset wikipedia --players 7 -- ./my-adapter", "only one ruleset and one "
+     "player count"),
+    ("conform --replay conform-failures/FILE.json -- ./my-adapter", "play the game of a "
+     "replay file again"),
+    ("conform --shard 2/4 --seed 7 --json -- ./my-adapter", "one shard of a run spread "
+     "over four machines"),
+    ("conform --merge s1.json s2.json s3.json s4.json --report report.html",
+     "the shards as one run, and a report to share"),
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -139,7 +156,7 @@ def _command(args: argparse.Namespace) -> list[str]:
         command = command[1:]
     if not command:
         raise InputError("no adapter command: give it after --, for example "
-                         "rules-ref conform -- rules-ref adapter")
+                         f"rules-ref conform -- {reference_adapter()}")
     return command
 
 
@@ -297,6 +314,9 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
             lines.append(f"  reproduce: {reproduce(path or replay_of)}")
     if fault is not None and not detailed:
         print(f"rules-ref conform: adapter fault ({fault.kind}): {fault.detail}", file=sys.stderr)
+        cause = fault_cause(fault.kind, fault.detail, fault.stderr)
+        if cause is not None:
+            print(f"  {cause}", file=sys.stderr)
         print(f"  command: {command}", file=sys.stderr)
         for line in fault.evidence().splitlines():
             print(f"  {line}", file=sys.stderr)

@@ -14,6 +14,12 @@ from ..deal import DEAL_STREAM, FEWEST_PLAYERS, MASK64, dealer_for_deal, seeded_
 from ..errors import InputError
 from .common import players_arg, positive_int, seed_arg
 
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("deal --players 7 --seed 3", "the first deal of a game of 7 players, seed 3, step by step"),
+    ("deal --players 7 --seed 3 --deal-number 2 --json", "its second deal, as JSON"),
+)
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=players_arg, default=8,

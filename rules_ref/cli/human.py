@@ -4,7 +4,9 @@ At each decision the person sees their hand and what they may play, and
 types cards in any notation of ``spec/notation.md`` (``QS``, ``10h``,
 ``q♠``; a pass is several cards). An illegal choice is refused with the
 rule that forbids it (the engine's :class:`~rules_ref.errors.IllegalAction`
-names it) and asked again. ``quit`` or the end of input stops the game.
+names it) and asked again. The words of :data:`WORDS` are answered at any
+question (``help`` or ``?`` lists them); ``quit`` or the end of input stops
+the game.
 """
 
 from __future__ import annotations
@@ -16,16 +18,28 @@ from typing import TextIO
 from ..actions import Action, ChooseMoon, MoonChoice, Pass, Play
 from ..cards import parse_cards
 from ..errors import IllegalAction, InputError
-from ..scoring import moon_options
+from ..scoring import card_points, moon_options
 from ..state import GameState
 from ..state_parts import Phase
 from ..tricks import seat_at
+from ..wording import counted
+from .log import fit, seat_rows
 from .style import Style
 
 Policy = Callable[[GameState, random.Random], Action]
 
 #: Answers at most this long are read (a pass of 9 cards fits many times over).
 MAX_ANSWER = 200
+
+#: What may be typed at a question besides cards, and what each word does.
+WORDS = {
+    "help": "what you may type (also ?)",
+    "hand": "your hand again, and what you may play",
+    "score": "every seat's total so far, and the target that ends the game",
+    "quit": "stop the game here (also exit, or the end of input)",
+}
+#: Other spellings of the words.
+SAME_WORD = {"?": "help", "exit": "quit", "q!": "quit"}
 
 
 class EndOfInput(Exception):
@@ -53,30 +67,22 @@ class Person:
     # --- one decision -------------------------------------------------------------------
 
     def ask(self, state: GameState) -> Action:
-        s = self.style
-        hand = state.hands[self.seat]
         if state.phase is Phase.PASSING:
             count = state.ruleset.pass_count
-            self.say(f"  your hand: {s.cards(hand)}")
             question = f"  pass {count} card{'s' if count != 1 else ''} (e.g. QS 10h): "
         elif state.phase is Phase.MOON_CHOICE:
             options = moon_options(state.ruleset)
-            self.say("  you shot the moon: 'subtract' takes 26 off your score, 'add' adds "
-                     "26 to every other score (MOON.CHOICE)")
             question = f"  {' or '.join(str(o) for o in options)}? "
         else:
-            if state.trick:
-                played = "  ".join(
-                    f"seat {seat_at(state.leader, i, state.players)}: {s.card(c)}"
-                    for i, c in enumerate(state.trick))
-                self.say(f"  trick {state.trick_number} so far: {played}")
-            else:
-                self.say(f"  trick {state.trick_number}: you lead")
-            self.say(f"  your hand: {s.cards(hand)}")
-            self.say(f"  you may play: {s.cards(state.legal_plays())}")
             question = "  your card: "
+        self.show_hand(state)
         while True:
             answer = self.read(question, state)
+            word = answer.strip().lower()
+            word = SAME_WORD.get(word, word)
+            if word in WORDS:
+                self.answer(word, state)
+                continue
             try:
                 action = self.action(state, answer)
                 state.apply(action)
@@ -87,6 +93,48 @@ class Person:
                 self.say(f"  {exc}")
                 continue
             return action
+
+    def show_hand(self, state: GameState) -> None:
+        """What the seat holds and may do at this question."""
+        s = self.style
+        hand = state.hands[self.seat]
+        if state.phase is Phase.MOON_CHOICE:
+            self.say("  you shot the moon: 'subtract' takes 26 off your score, 'add' adds "
+                     "26 to every other score (MOON.CHOICE)")
+            return
+        if state.phase is Phase.PLAYING:
+            if state.trick:
+                played = "  ".join(
+                    f"seat {seat_at(state.leader, i, state.players)}: {s.card(c)}"
+                    for i, c in enumerate(state.trick))
+                self.say(f"  trick {state.trick_number} so far: {played}")
+            else:
+                self.say(f"  trick {state.trick_number}: you lead")
+        self.say(f"  your hand: {s.cards(hand)}")
+        if state.phase is Phase.PLAYING:
+            self.say(f"  you may play: {s.cards(state.legal_plays())}")
+
+    def answer(self, word: str, state: GameState) -> None:
+        """Answer one of the :data:`WORDS` (``quit`` is taken by :meth:`read`)."""
+        if word == "hand":
+            self.show_hand(state)
+        elif word == "score":
+            mine = card_points(state.collected[self.seat], state.ruleset)
+            self.say(f"  the totals before deal {state.deal_number} (the game ends when one "
+                     f"reaches {state.ruleset.target}, GAME.END):")
+            for line in seat_rows([("seat", [str(i) for i in range(state.players)]),
+                                   ("total", [str(t) for t in state.totals])]):
+                self.say(line)
+            self.say(f"  you (seat {self.seat}) have taken {counted(mine, 'point')} in this "
+                     "deal so far (SCORE.CARD_POINTS)")
+        else:
+            self.say("  type " + ("a card, such as QS, 10h or q♠" if state.phase is Phase.PLAYING
+                                  else "the cards, such as QS 10h 2c"
+                                  if state.phase is Phase.PASSING else "your choice")
+                     + " (spec/notation.md), or one of:")
+            width = max(map(len, WORDS))
+            for name, meaning in WORDS.items():
+                self.say(f"    {name:<{width}}  {meaning}")
 
     def action(self, state: GameState, answer: str) -> Action:
         if state.phase is Phase.MOON_CHOICE:
@@ -106,7 +154,8 @@ class Person:
     # --- the terminal -------------------------------------------------------------------
 
     def say(self, line: str) -> None:
-        print(line, file=self.stdout)
+        for part in fit(line):
+            print(part, file=self.stdout)
 
     def read(self, question: str, state: GameState) -> str:
         """The next answer that is not blank; :class:`EndOfInput` at the end or on ``quit``."""
@@ -125,7 +174,7 @@ class Person:
                 continue
             if not _is_tty(self.stdin):
                 print(line.strip(), file=self.stdout)  # what was typed, for a log read later
-            if line.strip().lower() in ("quit", "exit", "q!"):
+            if SAME_WORD.get(line.strip().lower(), line.strip().lower()) == "quit":
                 raise EndOfInput(where + " (quit)")
             if line.strip():
                 return line

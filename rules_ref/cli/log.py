@@ -7,6 +7,12 @@ seat under each card, what cancelled, who won and the points taken, the
 pending pile after a void trick, and the scores by seat. The rule that
 decided something is named in brackets, as ``(VOID.TRICK)``.
 
+Every line fits in :data:`WIDTH` columns: a longer one goes on under its
+own indent (:func:`fit`). The header names the ruleset and, for each switch
+it sets apart from the default, what that value means (the words of
+``spec/variants.toml``); the points of a collection that holds a 10♦ the
+ruleset scores say what the 10♦ counts.
+
 ``rules-ref play`` and ``rules-ref show`` write this log. With ``secret_seat``
 the log shows only what that seat may see (``VIEW.SEAT``): other seats'
 passes and the face-down extras stay hidden until the deal is scored.
@@ -19,7 +25,7 @@ from dataclasses import replace
 
 from .. import events as ev
 from ..actions import Action, DealCards, Pass
-from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
+from ..cards import CARDS, QUEEN_OF_SPADES, TEN_OF_DIAMONDS, Card, Suit
 from ..deal import extras_count, hand_size
 from ..pending import extras_join_trick
 from ..ruleset import Ruleset
@@ -27,10 +33,42 @@ from ..scoring import card_points
 from ..state import GameState
 from ..trick_words import after_void_trick, trick_set_aside, trick_won
 from ..tricks import TrickOutcome, seat_at
-from .style import Style, pad
+from .style import Style, pad, visible_width
 
 INDENT = "  "
 COLUMN = 6
+#: The widest line of the log: a terminal's 80 columns.
+WIDTH = 80
+
+
+def fit(line: str, width: int = WIDTH) -> list[str]:
+    """``line`` in lines of at most ``width`` columns, broken between words.
+
+    The lines after the first are indented 4 columns more than the line itself;
+    colour codes take no room (:func:`~rules_ref.cli.style.visible_width`).
+
+    >>> fit("  a b c d e f", 9)
+    ['  a b c d', '      e f']
+    """
+    if visible_width(line) <= width:
+        return [line]
+    indent = line[:len(line) - len(line.lstrip(" "))]
+    more = indent + " " * 4
+    out: list[str] = []
+    current = indent
+    for word in line.split():
+        if current.strip() and visible_width(current) + 1 + visible_width(word) > width:
+            out.append(current)
+            current = more + word
+        else:
+            current = f"{current} {word}" if current.strip() else current + word
+    out.append(current)
+    return out
+
+
+def fitted(lines: Sequence[str]) -> list[str]:
+    """Every line of ``lines`` as :func:`fit` breaks it."""
+    return [part for line in lines for part in fit(line)]
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -61,14 +99,40 @@ def ruleset_name(ruleset: Ruleset, asked: str | None = None) -> str:
     same = [name for name, rs in table.items()
             if rs == replace(ruleset, target=rs.target) and name != asked]
     if asked is not None:
-        equal = [name for name, rs in table.items() if rs == ruleset and name != asked]
-        return f"{asked} (the same values as {', '.join(equal)})" if equal else asked
+        return asked
     if same:
         return f"{same[0]} (the default)" if same[0] == next(iter(table)) else same[0]
-    return ruleset.describe()
+    return "custom"  # its switches are listed under the header line (changes)
 
 
-def seat_rows(style: Style, rows: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
+def changes(ruleset: Ruleset, asked: str | None = None) -> list[str]:
+    """What ``ruleset`` changes from the default: each switch it sets, and what that means.
+
+    The meanings are those of ``spec/variants.toml`` (a value it does not list
+    is named alone); the preset asked for is named with its source's title.
+    """
+    from .. import registry
+    from ..ruleset import DEFAULT, presets
+
+    mine, default = ruleset.to_dict(), DEFAULT.to_dict()
+    differ = [name for name in mine if mine[name] != default[name]]
+    if not differ:
+        return []
+    title = registry.preset_titles().get(asked or "")
+    equal = [name for name, rs in presets().items() if rs == ruleset and name != asked]
+    same = f"; {', '.join(equal)} {'has' if len(equal) == 1 else 'have'} the same values" \
+        if equal else ""
+    meanings = registry.switch_meanings()
+    lines = [f"The preset {asked} reads {title}{same}." if title else "",
+             "The ruleset differs from the default in (spec/variants.toml):"]
+    for name in differ:
+        value = registry.value_key(mine[name])
+        meaning = meanings.get(name, {}).get(value)
+        lines.append(f"{INDENT}{name} = {value}" + (f": {meaning}" if meaning else ""))
+    return [line for line in lines if line]
+
+
+def seat_rows(rows: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
     """Aligned rows under a ``seat`` heading: each value in its seat's column."""
     width = max(len(label) for label, _ in rows)
     out = []
@@ -90,15 +154,16 @@ class GameLog:
     def header(self, players: int, ruleset: Ruleset, seed: int | None,
                asked: str | None = None) -> list[str]:
         seed_text = "" if seed is None else f", seed {seed}"
-        return [
+        return fitted([
             f"Cancellation Hearts: {players} players{seed_text}, ruleset "
             f"{ruleset_name(ruleset, asked)}, target {ruleset.target}",
+            *changes(ruleset, asked),
             f"Seats 0 to {players - 1}; play goes to the left, from seat 0 to seat 1 "
             "(TURN.ORDER).",
             f"In a trick: {self.style.card(CARDS[7], 'cancelled')} a cancelled card "
-            f"(TRICK.CANCEL), {self.style.card(CARDS[12], 'winner')} the winning card "
+            f"(TRICK.CANCEL), {self.style.card(CARDS[12], 'winner')} the winner "
             "(TRICK.WINNER).",
-        ]
+        ])
 
     # --- one step -------------------------------------------------------------------------
 
@@ -107,7 +172,7 @@ class GameLog:
         lines: list[str] = []
         for e in events:
             lines.extend(self.event(e, before, action, after))
-        return lines
+        return fitted(lines)
 
     def event(self, e: ev.Event, before: GameState, action: Action,
               after: GameState) -> list[str]:
@@ -125,8 +190,8 @@ class GameLog:
             extra_text = (f"{plural(extras, 'extra card')} face down for the first trick "
                           "(EXTRAS.FIRST_TRICK)" if extras else "no extra cards")
             lines = ["", s.bold(f"Deal {e.deal_number}") +
-                     f": seat {e.dealer} deals {hand_size(n)} cards to each player, "
-                     f"{extra_text}; {passing}"]
+                     f": seat {e.dealer} deals {hand_size(n)} cards to each player",
+                     f"{INDENT}{extra_text}", f"{INDENT}{passing}"]
             if self.secret_seat is not None:
                 lines.append(f"{INDENT}your hand (seat {self.secret_seat}): "
                              f"{s.cards(after.hands[self.secret_seat])}")
@@ -140,8 +205,8 @@ class GameLog:
             return [f"{INDENT}seat {e.seat} passes {count} {where}, to seat {e.to_seat}: "
                     f"{s.cards(action.cards)}"]
         if isinstance(e, ev.PassesExchanged):
-            lines = [f"{INDENT}the passes are exchanged (PASS.EXCHANGE); seat {after.leader} "
-                     "makes the opening lead (LEAD.OPENING_LEADER)"]
+            lines = [f"{INDENT}the passes are exchanged (PASS.EXCHANGE)",
+                     f"{INDENT}seat {after.leader} makes the opening lead (LEAD.OPENING_LEADER)"]
             me = self.secret_seat
             if me is not None and after.passes and after.pass_offset is not None:
                 giver = (me - after.pass_offset) % after.players
@@ -160,19 +225,19 @@ class GameLog:
             if self.secret_seat is not None and e.seat != self.secret_seat:
                 return [f"{INDENT * 2}seat {e.seat} takes the {count} face down "
                         "(EXTRAS.FIRST_TRICK)"]
-            return [f"{INDENT * 2}seat {e.seat} takes the {count}: {s.cards(e.cards)}, "
-                    f"{plural(card_points(e.cards, rs), 'point')} (EXTRAS.FIRST_TRICK)"]
+            return [f"{INDENT * 2}seat {e.seat} takes the {count} (EXTRAS.FIRST_TRICK): "
+                    f"{s.cards(e.cards)}, {self.points(e.cards, rs)}"]
         if isinstance(e, ev.ExtrasPending):
             return []  # said with the void trick: the pile holds the extras too
         if isinstance(e, ev.PendingSettled):
             lines = []
             if e.uncollected:
-                lines.append(f"{INDENT}nobody collects the pending pile: "
+                lines.append(f"{INDENT}nobody collects the pending pile (VOID.LAST): "
                              f"{self.pile(e.uncollected, before, shown=True)}: "
-                             f"{s.cards(e.uncollected)} (VOID.LAST)")
+                             f"{s.cards(e.uncollected)}")
             for seat, cards in e.taken:
                 lines.append(f"{INDENT}seat {seat} takes {plural(len(cards), 'card')} left "
-                             f"pending, {plural(card_points(cards, rs), 'point')} (VOID.LAST)")
+                             f"pending, {self.points(cards, rs)} (VOID.LAST)")
             return lines
         if isinstance(e, ev.MoonShot):
             hearts = s.suit(Suit.H, plural=True)
@@ -187,20 +252,27 @@ class GameLog:
                 return [f"{INDENT}the moon scores {how.get(choice, choice)} (MOON.CHOICE)"]
             return [f"{INDENT}seat {e.seat} chooses {how.get(choice, choice)} (MOON.CHOICE)"]
         if isinstance(e, ev.DealScored):
-            n = after.players
-            cells = [str(i) for i in range(n)]
-            return [f"{INDENT}Deal {e.deal_number} scores (SCORE.DEAL):",
-                    *seat_rows(s, [("seat", cells),
-                                   ("this deal", [str(v) for v in e.scores]),
-                                   ("total", [str(v) for v in e.totals])])]
+            return self.scores(e.deal_number, e.scores, e.totals)
         if isinstance(e, ev.GameOver):
-            who = ", ".join(f"seat {w}" for w in e.winners)
-            tie = " (tied for lowest)" if len(e.winners) > 1 else ""
-            totals = ", ".join(f"seat {i} {t}" for i, t in enumerate(e.totals))
-            return ["", s.bold("Game over") + f" (GAME.END): totals {totals}; "
-                    f"{'winner' if len(e.winners) == 1 else 'winners'}: {who}{tie} "
-                    "(GAME.WINNER)"]
+            return self.game_over(e.totals, e.winners)
         return []
+
+    def scores(self, deal_number: int, scores: Sequence[int],
+               totals: Sequence[int]) -> list[str]:
+        """A deal's scores and the totals after it, by seat."""
+        return [f"{INDENT}Deal {deal_number} scores (SCORE.DEAL):",
+                *seat_rows([("seat", [str(i) for i in range(len(totals))]),
+                            ("this deal", [str(v) for v in scores]),
+                            ("total", [str(v) for v in totals])])]
+
+    def game_over(self, totals: Sequence[int], winners: Sequence[int]) -> list[str]:
+        """The end of the game: the final totals and who won."""
+        who = ", ".join(f"seat {w}" for w in winners) or "nobody"
+        tie = " (tied for lowest)" if len(winners) > 1 else ""
+        return ["", self.style.bold("Game over") + " (GAME.END), the final totals:",
+                *seat_rows([("seat", [str(i) for i in range(len(totals))]),
+                            ("total", [str(t) for t in totals])]),
+                f"{'Winner' if len(winners) == 1 else 'Winners'}: {who}{tie} (GAME.WINNER)"]
 
     # --- tricks and piles ---------------------------------------------------------------
 
@@ -208,36 +280,51 @@ class GameLog:
               after: GameState) -> list[str]:
         s = self.style
         n = after.players
-        rs = after.ruleset
         seats = [seat_at(t.leader, i, n) for i in range(len(t.cards))]
         marks = ["cancelled" if c in t.cancelled
                  else "winner" if t.winner is not None and seat == t.winner else ""
                  for seat, c in zip(seats, t.cards, strict=True)]
         lines = [f"{INDENT}Trick {number}: seat {t.leader} leads {s.suit(t.led_suit, plural=True)} "
                  "(TRICK.LED_SUIT)",
-                 *seat_rows(s, [("seat", [str(x) for x in seats]),
-                                ("card", [s.card(c, m) for c, m in
-                                          zip(t.cards, marks, strict=True)])])]
+                 *seat_rows([("seat", [str(x) for x in seats]),
+                             ("card", [s.card(c, m) for c, m in
+                                       zip(t.cards, marks, strict=True)])])]
         if t.cancelled:
             lines.append(f"{INDENT * 2}cancelled: "
                          + ", ".join(f"{s.card(c)} pair" for c in t.cancelled)
                          + " (TRICK.CANCEL)")
-        points = plural(card_points(t.cards, rs), "point")
+        return lines + self.trick_result(t, number, before, after)
+
+    def trick_result(self, t: TrickOutcome, number: int, before: GameState,
+                     after: GameState) -> list[str]:
+        """Who wins the trick and its points, or that it is set aside and what is pending."""
+        s = self.style
+        lines: list[str] = []
+        taken = self.points(t.cards, after.ruleset)
         if t.winner is not None:
             assert t.winning_card is not None
             won = trick_won(f"seat {t.winner}", s.card(t.winning_card), s.suit(t.led_suit))
-            lines.append(f"{INDENT * 2}{won.words} ({won.rule}): {points}")
+            lines.append(f"{INDENT * 2}{won.words} ({won.rule}): {taken}")
             return lines
         joining = before.extras if extras_join_trick(number) else ()
         pile = self.pile(before.pending + t.cards + joining, before)
         extras = (f" (with the {plural(len(joining), 'extra card')}, EXTRAS.FIRST_TRICK)"
                   if joining else "")
         aside = trick_set_aside(s.suit(t.led_suit))
-        lines.append(f"{INDENT * 2}{aside.words} ({aside.rule}), {points}")
+        lines.append(f"{INDENT * 2}{aside.words} ({aside.rule}), {taken}")
         then = after_void_trick(f"seat {t.leader}", last=not after.hands[0])
         lines.append(f"{INDENT * 2}the pending pile now holds {pile}{extras}; {then.words} "
                      f"({then.rule})")
         return lines
+
+    def points(self, cards: Sequence[Card], ruleset: Ruleset) -> str:
+        """``N points`` that ``cards`` carry, and what a 10♦ counts when the ruleset scores it."""
+        said = plural(card_points(cards, ruleset), "point")
+        value = ruleset.ten_of_diamonds_points
+        if value and TEN_OF_DIAMONDS in cards:
+            said += (f" (each {self.style.card(TEN_OF_DIAMONDS)} counts {value}: "
+                     f"ten_of_diamonds_points = {value}, SCORE.CARD_POINTS)")
+        return said
 
     def pile(self, cards: Sequence[Card], before: GameState, shown: bool = False) -> str:
         """``N cards, P points`` of a pending pile; hidden extras are counted, not scored."""
@@ -252,5 +339,5 @@ class GameLog:
                 if c in visible:
                     visible.remove(c)
             return (f"{plural(len(cards), 'card')} ({hidden} face down), "
-                    f"{plural(card_points(visible, rs), 'point')} face up")
-        return f"{plural(len(cards), 'card')}, {plural(card_points(cards, rs), 'point')}"
+                    f"{self.points(visible, rs)} face up")
+        return f"{plural(len(cards), 'card')}, {self.points(cards, rs)}"

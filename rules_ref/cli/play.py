@@ -32,6 +32,16 @@ from .log import GameLog
 from .position import add_at_argument, game_states, print_position_at
 from .style import Style
 
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("play", "a whole game on the default rules: 8 players, seed 1"),
+    ("play --players 7 --seed 3", "the log of a game of 7 players, seed 3"),
+    ("play --seat 2", "play seat 2 yourself against the built-in players"),
+    ("play --preset hubpages --json", "the game record as JSON (for show and validate)"),
+    ("play --seed 3 --at 2.5", "the position at the start of deal 2, trick 5"),
+    ("play --players 5 --preset crcowan", "5 players, under a preset that allows them"),
+)
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=players_arg, default=8,

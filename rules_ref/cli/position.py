@@ -26,8 +26,16 @@ from ..scoring import card_points
 from ..state import GameState
 from ..state_parts import Phase
 from ..tricks import seat_at
-from ..wording import counted
+from ..wording import counted, json_kind
 from .common import add_ruleset_arguments, ruleset_from_args
+
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("position position.txt", "a position (spec/position.md) drawn as a table"),
+    ("position position.txt --json", "the same position as JSON"),
+    ("position position.json --text", "a JSON position as its one line of text"),
+    ("position position.txt --preset wikipedia", "also check it against a preset"),
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -59,8 +67,19 @@ def read_position(words: list[str]) -> Position:
         where = "standard input" if not words or words == ["-"] else shown_path(words[0])
         text = _read_input(words[0] if words else "-", where)
     stripped = text.strip()
-    if stripped.startswith("{"):
-        return position_from_json(parse_json_text(stripped, where), where)
+    if not stripped:
+        raise InputError(f"{where}: empty: expected a position (spec/position.md), as its "
+                         "one line of text or as JSON")
+    if stripped.startswith(("{", "[", '"')) or stripped in ("null", "true", "false"):
+        data = parse_json_text(stripped, where)
+        if not isinstance(data, dict):
+            raise InputError(f"{where}: the JSON is {json_kind(data)}, but a position is a "
+                             "JSON object (spec/position.md)")
+        if "format" in data:
+            raise InputError(f"{where}: a file of format {str(data['format'])[:60]!r}, not a "
+                             "position (`rules-ref show` reads records and replay files; "
+                             "`rules-ref validate RECORD --at D.T` gives the position of a record)")
+        return position_from_json(data, where)
     if len(stripped) > MAX_POSITION_TEXT:
         raise InputError(f"{where}: {len(stripped)} characters, more than the "
                          f"{MAX_POSITION_TEXT} of a position text")

@@ -12,7 +12,16 @@ import textwrap
 
 from .. import registry
 from ..errors import InputError
+from ..suggest import offer
 from .common import shown
+
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("rules", "every rule ID with its title, by group"),
+    ("rules TRICK.CANCEL", "one rule: its statement, the decision, why, and its source"),
+    ("rules --search black maria", "the rules about a word or a common name"),
+    ("rules --json", "the whole registry as JSON"),
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -65,10 +74,9 @@ def run(args: argparse.Namespace) -> int:
             if "." not in wanted and search(args.rule_id):
                 return _search(args.rule_id, args.json,
                                note=f"{shown(args.rule_id)} is not a rule ID; ")
-            close = similar_ids(wanted)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise InputError(f"no rule {shown(args.rule_id)}{hint} (see `rules-ref rules`); "
-                             "`rules-ref rules --search WORDS` finds rules by words")
+            raise InputError(f"no rule {shown(args.rule_id)} (see `rules-ref rules`; "
+                             "`rules-ref rules --search WORDS` finds rules by words)"
+                             f"{offer(similar_ids(wanted))}")
         rules = (by_id[wanted],)
     if args.json:
         print(json.dumps([_as_dict(r) for r in rules], indent=1, ensure_ascii=False))
@@ -78,8 +86,10 @@ def run(args: argparse.Namespace) -> int:
         group = None
         for r in rules:
             if r.group != group:
+                if group is not None:
+                    print()
                 group = r.group
-                print(f"\n{titles.get(group, group)}")
+                print(titles.get(group, group))
             print(f"  {r.id:22} {r.title}")
         return 0
     r = rules[0]

@@ -103,7 +103,7 @@ def search(query: str) -> list[Hit]:
     return [Hit(by_id[i], named.get(i, 0.0) + text.get(i, 0.0), reasons[i]) for i in ranked]
 
 
-def similar_ids(text: str, limit: int = 5) -> list[str]:
+def similar_ids(text: str, limit: int = 3) -> list[str]:
     """Rule IDs most like ``text`` (a mistyped ID), most similar first."""
     wanted = text.strip().upper()
     ids = registry.rule_ids()

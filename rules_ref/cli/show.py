@@ -3,13 +3,14 @@
 The kind of file is told by its ``"format"``: a game record
 (``cancellation-hearts-record``, as ``rules-ref play --json`` writes it) or
 a replay file of ``rules-ref conform`` (``cancellation-hearts-conform-replay``).
-The game is replayed through the engine and printed with the log of
-``rules-ref play``. A position (``spec/position.md``, its JSON or its
-one-line text) is printed as the table of ``rules-ref position``. A record
-whose game breaks a rule is shown up to that
-action, which is named with its rule (exit status 1; ``rules-ref validate``
-lists every violation); a file that cannot be read gets one error line
-(exit status 2).
+Either is printed with the log of ``rules-ref play``. A record shows what
+it says (its trick winners, scores, totals and winners), and each place
+where the rules disagree is marked with the rule (:mod:`.record_log`; exit
+status 1). A replay file is replayed through the engine, up to an action
+the rules refuse, which is named with its rule (exit status 1). A position
+(``spec/position.md``, its JSON or its one-line text) is printed as the
+table of ``rules-ref position``. A file that cannot be read gets one error
+line (exit status 2).
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from ..actions import Action
 from ..errors import IllegalAction, InputError
 from ..fileio import read_json_file, shown_path
 from ..positions.convert import position_of
-from ..serialize import RECORD_FORMAT, action_from_json, ruleset_from_json
+from ..serialize import RECORD_FORMAT
 from ..state import GameState
 from .log import INDENT, GameLog
+from .record_log import show_record
 from .style import Style
 
 #: The ``format`` of a replay file, as :mod:`rules_ref.findings.replay` has it (kept here
@@ -34,6 +36,16 @@ REPLAY_FORMAT = "cancellation-hearts-conform-replay"
 REPLAY_VERSION = 1
 #: At most this many actions in a replay file shown.
 MAX_ACTIONS = 10_000
+
+
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("show game.json", "a game record (play --json) as the log, each claim the rules "
+     "disagree with flagged with its rule"),
+    ("show conform-failures/FILE.json", "a replay file that conform wrote, as the log"),
+    ("show position.txt", "a position (spec/position.md) as a table"),
+    ("show -", "the record, replay file or position on standard input"),
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -48,19 +60,19 @@ def run(args: argparse.Namespace) -> int:
     try:
         data = read_json_file(args.file)
     except InputError as exc:
-        if "not valid JSON" not in str(exc) or _looks_like_json(args.file):
-            raise
         if _is_blank(args.file):
             raise InputError(f"{where}: the file is empty: expected a game record, a replay "
                              "file or a position") from None
+        if "not valid JSON" not in str(exc) or _looks_like_json(args.file):
+            raise
         return _position(args.file, None, where)  # the one-line text form of a position
     kind = data.get("format") if isinstance(data, dict) else None
     log = GameLog(Style.for_stream(sys.stdout, args.ascii))
     if kind is None and isinstance(data, dict) and "phase" in data and "hands" in data:
         return _position(args.file, data, where)
     if kind == RECORD_FORMAT:
-        state, actions, lines = _record(data, where, log)
-    elif kind == REPLAY_FORMAT:
+        return show_record(data, where, log.style)
+    if kind == REPLAY_FORMAT:
         state, actions, lines = _replay(data, where, log)
     else:
         found = f"its \"format\" is {str(kind)[:40]!r}" if kind is not None else \
@@ -75,8 +87,9 @@ def run(args: argparse.Namespace) -> int:
             after, events = state.apply(action)
         except IllegalAction as exc:
             print(f"{INDENT}action {i + 1} of the file ({action}) breaks a rule: {exc}")
-            print(f"{INDENT}the game cannot go on from here (`rules-ref validate` lists every "
-                  "violation of a record)")
+            print(f"{INDENT}the replay stops here: the reference cannot play past an action "
+                  "the rules refuse (`rules-ref conform --replay FILE -- ADAPTER` plays the "
+                  "file against an implementation)")
             return 1
         for line in log.step(state, action, after, events):
             print(line)
@@ -120,24 +133,6 @@ def _position(path: str, data: Any, where: str) -> int:
     print(f"Position {where} (spec/position.md)")
     print(describe_position(pos, Ruleset()))
     return 0
-
-
-def _record(data: dict[str, Any], where: str,
-            log: GameLog) -> tuple[GameState, list[Action], list[str]]:
-    from ..record import record_actions
-    from ..validate import validate_record
-
-    try:
-        validate_record(data)  # the shape; raises InputError naming the JSON path
-    except InputError as exc:
-        raise InputError(f"{where}: {exc}") from None
-    ruleset = ruleset_from_json(data["ruleset"], f"{where}.ruleset")
-    state = GameState.start(data["players"], ruleset, data["first_dealer"],
-                            tuple(data["initial_totals"]), data["initial_deal"])
-    actions = [action_from_json(a, f"{where}: action {i + 1}")
-               for i, a in enumerate(record_actions(data))]
-    lines = [f"Game record {where}", *log.header(state.players, ruleset, data.get("seed"))]
-    return state, actions, lines
 
 
 def _replay(data: dict[str, Any], where: str,

@@ -13,7 +13,15 @@ import textwrap
 
 from .. import registry
 from ..errors import InputError
+from ..suggest import did_you_mean
 from .common import shown
+
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("sources", "every source key the rules cite"),
+    ("sources WP-cur", "what one source key stands for"),
+    ("sources K10", "the seed sentence K10"),
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -44,13 +52,9 @@ def run(args: argparse.Namespace) -> int:
         wanted = args.key.strip().lower()
         found = [k for k in keys if k.key.lower() == wanted]
         if not found:
-            import difflib
-
-            close = difflib.get_close_matches(args.key.strip(), [k.key for k in keys], n=4,
-                                              cutoff=0.5)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise InputError(f"no source key {shown(args.key)}{hint} (`rules-ref sources` "
-                             "lists them)")
+            hint = did_you_mean(args.key, [k.key for k in keys])
+            raise InputError(f"no source key {shown(args.key)} (`rules-ref sources` lists "
+                             f"them){hint}")
         keys = tuple(found)
     if args.json:
         print(json.dumps([{"key": k.key, "kind": k.kind, "title": k.title, "text": k.text,

@@ -13,6 +13,13 @@ from ..trick_words import after_void_trick, trick_set_aside, trick_won
 from ..tricks import resolve_trick
 from .style import Style
 
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("trick 10S 9H 9H 10S KS 3S", "who takes this trick of 6 players, and why"),
+    ("trick 9h 9h 10h 2h --leader 3", "the same for 4 cards, the first played by seat 3"),
+    ("trick QS QS 2S --json", "the result as JSON"),
+)
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("cards", nargs="+", metavar="CARD",

@@ -10,9 +10,17 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..fileio import read_json_file
+from ..errors import InputError
+from ..fileio import read_json_file, shown_path
 from ..validate import count, validate_record
 from .position import add_at_argument, print_position_at, record_states
+
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("validate game.json", "every violation of the rules in a game record, with its rule"),
+    ("validate game.json --json", "the violations as JSON"),
+    ("validate game.json --at 2.5", "the position at the start of deal 2, trick 5"),
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -24,9 +32,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     data = read_json_file(args.record)
-    if args.at is not None:
-        return print_position_at(record_states(data), args.at, args.json)
-    violations = validate_record(data)
+    try:
+        if args.at is not None:
+            return print_position_at(record_states(data), args.at, args.json)
+        violations = validate_record(data)
+    except InputError as exc:
+        if str(exc).startswith("--at "):
+            raise
+        raise InputError(f"{shown_path(args.record)}: {exc}") from None
     deals = len(data["deals"])
     if args.json:
         print(json.dumps({"record": args.record, "valid": not violations, "deals": deals,

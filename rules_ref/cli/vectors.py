@@ -20,8 +20,10 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError
+from ..suggest import did_you_mean
 from ..wording import counted
-from .common import positive_seconds
+from .common import fault_cause, positive_seconds, reference_adapter
+from .help import add_examples
 
 #: The exit statuses of ``vectors run``, as its help shows them (spec/vectors/README.md).
 RUN_EPILOG = (
@@ -30,6 +32,13 @@ RUN_EPILOG = (
     "usage (no totals are printed); 3 an internal error of rules-ref; 4 nothing was tested "
     "(every case needs a player count or switch value the adapter does not declare); "
     "5 too little was tested (less than half of the cases ran; --allow-partial accepts it).")
+
+
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ("vectors run -- ./my-adapter", "replay the conformance vectors through your engine"),
+    ("vectors check", "self-check the vector files"),
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -48,6 +57,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                          "with the reference.")
     chk.add_argument("--dir", default=None, metavar="DIR",
                      help="vectors directory (default: the newest, spec/vectors/v2)")
+    add_examples(gen, (("vectors generate", "write every frozen vector directory again"),
+                       ("vectors generate --out DIR --version 2",
+                        "write the version 2 vectors to DIR")))
+    add_examples(chk, (("vectors check", "check the newest vector directory"),
+                       ("vectors check --dir spec/vectors/v1", "check the version 1 vectors")))
     run = sub.add_parser("run", help="replay the vectors through an adapter",
                          description="Replay the protocol vectors through an adapter "
                          "(spec/protocol.md) given after --.", epilog=RUN_EPILOG)
@@ -74,6 +88,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                      help="print failures and the closing lines only")
     run.add_argument("adapter", nargs=argparse.REMAINDER, metavar="-- COMMAND",
                      help="the adapter command and its arguments")
+    add_examples(run, (
+        ("vectors run -- ./my-adapter", "every vector your engine's hello allows"),
+        ("vectors run --kinds trick,scoring -- ./my-adapter", "only two kinds of vectors"),
+        ("vectors run --junit vectors.xml -- ./my-adapter", "also a JUnit report for CI"),
+    ))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -126,14 +145,15 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
         command = command[1:]
     if not command:
         raise InputError("no adapter command: put it after --, e.g. "
-                         "rules-ref vectors run -- rules-ref adapter")
+                         f"rules-ref vectors run -- {reference_adapter()}")
     kinds = list(vectors.PROTOCOL_KINDS)
     if args.kinds:
         wanted = [k for item in args.kinds for k in item.split(",") if k]
         unknown = [k for k in wanted if k not in vectors.KINDS]
         if unknown:
-            raise InputError(f"unknown kind(s) {', '.join(unknown)[:200]}; protocol kinds: "
-                             f"{', '.join(vectors.PROTOCOL_KINDS)}")
+            hint = did_you_mean(unknown[0], vectors.PROTOCOL_KINDS) if len(unknown) == 1 else ""
+            raise InputError(f"unknown kind(s) {', '.join(unknown)[:200]} (protocol kinds: "
+                             f"{', '.join(vectors.PROTOCOL_KINDS)}){hint}")
         not_protocol = [k for k in wanted if k in vectors.UNIT_KINDS]
         if not_protocol:
             raise InputError(f"{', '.join(not_protocol)}: not a protocol kind (for an "
@@ -162,8 +182,10 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     if result.fault is not None:
         fault = result.fault
         during = f" during vector {fault.case_id}" if fault.case_id else ""
-        print(f"rules-ref vectors: {fault}{during}\n  command: {shlex.join(command)}\n"
-              f"{fault.evidence()}", file=sys.stderr)
+        cause = fault_cause(fault.kind, fault.detail, fault.stderr)
+        print(f"rules-ref vectors: {fault}{during}\n"
+              + (f"  {cause}\n" if cause is not None else "")
+              + f"  command: {shlex.join(command)}\n{fault.evidence()}", file=sys.stderr)
         return status
     if args.junit is not None:
         write_text_atomic(args.junit, report.junit_xml(result))

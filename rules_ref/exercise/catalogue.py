@@ -262,7 +262,7 @@ CONDITIONS: tuple[Condition, ...] = (
       for (_, phase), words in WRONG_PHASE.items()],
     _R("TURN.ORDER", NO_SUCH_SEAT, lambda s: any(n < MAX_PLAYERS for n in s.players)),
     _R("TURN.ORDER", AFTER_END),
-    _R("TURN.ORDER", NOT_HELD),
+    _R("TURN.OWN_CARD", NOT_HELD),
     _R("TRICK.LED_SUIT", LED_CANCELLED),
     _R("TRICK.CANCEL", CANCEL_WON), _R("TRICK.CANCEL", CANCEL_OFF_SUIT),
     _R("TRICK.WINNER", WINNER_HIGHEST), _R("TRICK.WINNER", WINNER_LOWER),

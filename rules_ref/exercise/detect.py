@@ -373,7 +373,7 @@ def rejected_conditions(before: GameState, action: Action,
     if seat != before.to_act:
         played = {(before.leader + i) % n for i in range(len(before.trick))}
         return [_key("TURN.ORDER", ex.PLAYED_ALREADY if seat in played else ex.OUT_OF_TURN)]
-    table = {"TURN.ORDER": ex.NOT_HELD, "LEAD.OPENING_CARD": ex.OPEN_REJECTED,
+    table = {"TURN.OWN_CARD": ex.NOT_HELD, "LEAD.OPENING_CARD": ex.OPEN_REJECTED,
              "LEAD.HEARTS": ex.HEART_LED_REJECTED, "FOLLOW.SUIT": ex.REVOKE_REJECTED,
              "FOLLOW.FIRST_TRICK": ex.FIRST_REJECTED}
     return [_key(r, table[r]) for r in sorted(rules) if r in table]

@@ -28,6 +28,7 @@ from ..ruleset import DEFAULT, Ruleset
 from ..serialize import brief, card_from_json, check_int, check_object
 from ..state import GameState
 from ..state_parts import Phase
+from ..suggest import did_you_mean
 from .check import check_position
 from .model import (
     MAX_DEAL_NUMBER,
@@ -111,7 +112,7 @@ def position_from_json(data: object, where: str = "position") -> Position:
     phases = {str(p): p for p in POSITION_PHASES}
     if not isinstance(phase_text, str) or phase_text not in phases:
         raise InputError(f"{where}.phase: {brief(phase_text)} is not one of "
-                         f"{', '.join(phases)}")
+                         f"{', '.join(phases)}{did_you_mean(phase_text, phases)}")
     totals = d["totals"]
     if not isinstance(totals, list) or len(totals) > 11:
         raise InputError(f"{where}.totals: expected a list of one integer per seat, got "
@@ -152,7 +153,7 @@ def _extras_from_json(data: object, where: str) -> Extras | None:
     places = {str(p): p for p in ExtrasPlace}
     if not isinstance(d["place"], str) or d["place"] not in places:
         raise InputError(f"{where}.place: {brief(d['place'])} is not one of "
-                         f"{', '.join(places)}")
+                         f"{', '.join(places)}{did_you_mean(d['place'], places)}")
     return Extras(_card_list(d["cards"], f"{where}.cards", False), places[d["place"]],
                   _opt_int(d["seat"], f"{where}.seat"))
 

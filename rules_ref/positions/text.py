@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from ..cards import RANK_TEXT, Card, Suit, card
 from ..errors import InputError
 from ..state_parts import Phase
+from ..suggest import did_you_mean
+from ..wording import counted
 from .check import check_position
 from .model import MAX_POSITION_TEXT, MAX_TOTAL, POSITION_PHASES, Extras, ExtrasPlace, Position
 
@@ -178,7 +180,7 @@ def _extras(text: str) -> Extras:
     places = [p for p in ExtrasPlace if p not in (ExtrasPlace.NONE, ExtrasPlace.TAKEN)]
     if place not in places:
         raise InputError(f"extras.place: {_brief(place)} is not a seat number or one of "
-                         f"{', '.join(places)}")
+                         f"{', '.join(places)}{did_you_mean(place, places)}")
     return Extras(parsed, ExtrasPlace(place))
 
 
@@ -191,10 +193,11 @@ def parse_position(text: str) -> Position:
     words = text.split()
     if len(words) < 4:
         raise InputError("position text: expected PLAYERS DEAL DEALER PHASE and the fields of "
-                         f"the phase, got {len(words)} field(s)")
+                         f"the phase, got {counted(len(words), 'field')}")
     phases = {str(p): p for p in POSITION_PHASES}
     if words[3] not in phases:
-        raise InputError(f"phase: {_brief(words[3])} is not one of {', '.join(phases)}")
+        raise InputError(f"phase: {_brief(words[3])} is not one of {', '.join(phases)}"
+                         f"{did_you_mean(words[3], phases)}")
     phase = phases[words[3]]
     names = TEXT_FIELDS[phase]
     if len(words) != 4 + len(names):
@@ -212,7 +215,8 @@ def parse_position(text: str) -> Position:
     if "hearts_broken" in field:
         word = field["hearts_broken"]
         if word not in ("broken", "unbroken"):
-            raise InputError(f"hearts_broken: {_brief(word)} is not 'broken' or 'unbroken'")
+            raise InputError(f"hearts_broken: {_brief(word)} is not 'broken' or 'unbroken'"
+                             f"{did_you_mean(word, ('broken', 'unbroken'))}")
         kwargs["hearts_broken"] = word == "broken"
     if "pending" in field:
         kwargs["pending"] = parse_cards_compact(field["pending"], "pending")

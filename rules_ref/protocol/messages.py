@@ -21,6 +21,7 @@ from typing import Any
 from ..errors import RulesRefError
 from ..registry import spec_toml
 from ..ruleset import Ruleset
+from ..wording import json_kind
 
 #: The longest line (one message) the adapter may write, newline excluded.
 MAX_LINE_BYTES = 1024 * 1024
@@ -218,7 +219,7 @@ def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
         raise AdapterFault("shape", f"answer to {about}: {_clip(str(exc), 120)}") from None
     if type(data) is not dict:
         raise AdapterFault("shape", f"answer to {about} is not a JSON object but "
-                           f"{_json_kind(data)}")
+                           f"{json_kind(data)}")
     if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _depth(raw) > MAX_DEPTH:
         raise AdapterFault("shape", f"answer to {about} nests lists or objects more than "
                            f"{MAX_DEPTH} deep")
@@ -233,13 +234,6 @@ def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
         raise AdapterFault("wrong-id", f"answer to {about} carries id {_show(answer_id)}: an "
                            f"answer to another request")
     return data
-
-
-def _json_kind(value: object) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
-            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
 
 
 def _show(value: object, limit: int = 40) -> str:
@@ -385,7 +379,7 @@ def batch_answers(answer: dict[str, Any], count: int, about: str,
     for i, item in enumerate(items):
         where = f"answer {i} of {about}"
         if type(item) is not dict:
-            raise AdapterFault("shape", f"{where} is not a JSON object but {_json_kind(item)}")
+            raise AdapterFault("shape", f"{where} is not a JSON object but {json_kind(item)}")
         index = item.pop("index", None)
         if index != i or type(index) is not int:
             shown = "no index" if index is None else f"index {_show(index)}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -33,3 +34,13 @@ def program(args: list[str], stdin: str = "", env: dict[str, str] | None = None,
     return subprocess.run([sys.executable, "-m", "rules_ref", *args], input=stdin,
                           capture_output=True, text=True, encoding=encoding, timeout=120,
                           check=False, env=environment, cwd=ROOT)
+
+
+def game_over(totals: Sequence[int], winners: Sequence[int]) -> list[str]:
+    """The last lines of a game's log: the final totals by seat, then who won."""
+    who = ", ".join(f"seat {s}" for s in winners)
+    return ["Game over (GAME.END), the final totals:",
+            "    seat: " + "".join(f"{s:>6}" for s in range(len(totals))),
+            "    total:" + "".join(f"{t:>6}" for t in totals),
+            (f"Winner: {who}" if len(winners) == 1 else f"Winners: {who} (tied for lowest)")
+            + " (GAME.WINNER)"]

@@ -13,7 +13,7 @@ from rules_ref.cli.log import direction, plural
 from rules_ref.cli.show import REPLAY_FORMAT, REPLAY_VERSION
 from rules_ref.cli.style import Style, can_encode
 
-from .helpers import program, run
+from .helpers import ROOT, program, run
 
 DATA = Path(__file__).parent / "data"
 
@@ -68,8 +68,10 @@ def test_scores_are_labelled_by_seat(capsys: pytest.CaptureFixture[str]) -> None
     assert lines[first + 1] == "    seat:          0     1     2     3     4     5"
     assert lines[first + 2].startswith("    this deal: ")
     assert lines[first + 3].startswith("    total:     ")
-    assert re.fullmatch(r"Game over \(GAME\.END\): totals seat 0 \d+, seat 1 \d+, seat 2 \d+, "
-                        r"seat 3 \d+, seat 4 \d+, seat 5 \d+; winners?: seat .*", lines[-1])
+    assert lines[-4:-2] == ["Game over (GAME.END), the final totals:",
+                            "    seat:      0     1     2     3     4     5"]
+    assert re.fullmatch(r"    total:( +-?\d+){6}", lines[-2])
+    assert re.fullmatch(r"Winners?: seat \d+.* \(GAME\.WINNER\)", lines[-1])
 
 
 @pytest.mark.parametrize("players", [6, 7, 8, 9, 10, 11])
@@ -88,13 +90,14 @@ def test_show_renders_a_replay_file_with_its_void_trick(
     lines = out.splitlines()
     assert lines[0].endswith("replay-void-trick.json: disagreement (VOID.TRICK)")
     start = lines.index("  Trick 3: seat 5 leads ♥ (TRICK.LED_SUIT)")
-    assert lines[start + 1:start + 6] == [
+    assert lines[start + 1:start + 8] == [  # in 80 columns
         "    seat:     5     0     1     2     3     4",
         "    card:  [A♥]  [K♥]  [K♥]  [A♥]  [Q♥]  [Q♥]",
         "    cancelled: Q♥ pair, K♥ pair, A♥ pair (TRICK.CANCEL)",
-        "    no uncancelled ♥ is left, so nobody wins: the trick is set aside (VOID.TRICK), "
-        "6 points",
-        "    the pending pile now holds 6 cards, 6 points; seat 5 leads again (VOID.LEADER)",
+        "    no uncancelled ♥ is left, so nobody wins: the trick is set aside",
+        "        (VOID.TRICK), 6 points",
+        "    the pending pile now holds 6 cards, 6 points; seat 5 leads again",
+        "        (VOID.LEADER)",
     ]
     assert lines[-1] == "The file ends here: deal 1, playing phase."
 
@@ -140,7 +143,7 @@ def test_cards_in_ascii_when_the_output_cannot_encode_the_symbols() -> None:
     assert (done.returncode, done.stderr) == (0, "")
     assert "♠" not in done.stdout and "\x1b" not in done.stdout
     assert re.search(r"^    card: .* (10|[2-9JQKA])[CDHS]\*", done.stdout, re.M)
-    assert done.stdout.splitlines()[-1].startswith("Game over")
+    assert done.stdout.splitlines()[-1].startswith("Winner")
 
 
 def test_every_command_survives_an_output_without_the_symbols() -> None:
@@ -181,16 +184,19 @@ def test_a_stream_that_lacks_the_symbols_gets_ascii() -> None:
     assert Style.for_stream(stream).card(parse_card("10H"), "winner") == "10H*"
 
 
-@pytest.mark.parametrize(("name", "said"), [
-    ("toycrossing", "ruleset toycrossing (the same values as bicycle), target 150"),
-    ("bicycle", "ruleset bicycle (the same values as toycrossing), target 150"),
-    ("hubpages", "ruleset hubpages, target 100"),
+@pytest.mark.parametrize(("name", "said", "source"), [
+    ("toycrossing", "ruleset toycrossing, target 150",
+     "The preset toycrossing reads ToyCrossing, Hearts Variations (Cancellation Hearts"),
+    ("bicycle", "ruleset bicycle, target 150",
+     "The preset bicycle reads Bicycle Cards, Cancellation Hearts; toycrossing has the"),
+    ("hubpages", "ruleset hubpages, target 100",
+     "The preset hubpages reads HubPages, How To Play Mini Cancellation Hearts."),
 ])
-def test_the_header_names_the_preset_asked_for(name: str, said: str,
+def test_the_header_names_the_preset_asked_for(name: str, said: str, source: str,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["play", "--preset", name], capsys)
     assert code == 0
-    assert out.splitlines()[0] == f"Cancellation Hearts: 8 players, seed 1, {said}"
+    assert out.splitlines()[:2] == [f"Cancellation Hearts: 8 players, seed 1, {said}", source]
 
 
 @pytest.mark.parametrize("form", ["json", "text"])
@@ -208,3 +214,87 @@ def test_show_prints_a_position_as_rules_ref_position_does(
     code, out, err = run(["show", str(path)], capsys)
     assert (code, err) == (0, "")
     assert out.splitlines() == [f"Position {path} (spec/position.md)", *table.splitlines()]
+
+
+@pytest.mark.parametrize(("args"), [
+    ["--players", "11", "--preset", "hubpages", "--seed", "2"],
+    ["--players", "6", "--preset", "crcowan"],
+    ["--players", "10", "--preset", "bicycle", "--seed", "3"],
+], ids=["hubpages-11", "crcowan-6", "bicycle-10"])
+def test_every_line_of_the_log_fits_in_80_columns(args: list[str],
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["play", *args], capsys)
+    assert code == 0
+    long = [line for line in out.splitlines() if len(line) > 80]
+    assert long == []
+    assert out.count("\n    ") > out.count("\n    seat:")  # some lines went on
+
+
+def test_a_person_at_11_players_reads_lines_of_80_columns() -> None:
+    done = program(["play", "--players", "11", "--seed", "5", "--seat", "4"],
+                   stdin="hand\nscore\nhelp\n")
+    assert done.returncode == 1
+    assert [x for x in done.stdout.splitlines() if len(x) > 80] == []
+    assert "\n    seat:      0     1     2     3     4     5     6     7     8     9    10\n" \
+        in done.stdout  # the scores, by seat
+
+
+@pytest.mark.rule("SCORE.CARD_POINTS")
+def test_a_preset_header_says_what_each_of_its_switches_means(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The meanings are those of spec/variants.toml, for each switch the preset sets."""
+    import tomllib
+
+    from rules_ref.cli.log import fit
+
+    variants = tomllib.loads((ROOT / "spec" / "variants.toml").read_text(encoding="utf-8"))
+    hub = next(p for p in variants["preset"] if p["name"] == "hubpages")
+    code, out, _ = run(["play", "--preset", "hubpages"], capsys)
+    assert code == 0
+    expected = [f"The preset hubpages reads {hub['title']}.",
+                "The ruleset differs from the default in (spec/variants.toml):"]
+    for switch in variants["switch"]:
+        if switch["name"] not in hub["values"]:
+            continue
+        value = hub["values"][switch["name"]]
+        shown = ",".join(value) if isinstance(value, list) else str(value)
+        meaning = next(" ".join(v["meaning"].split()) for v in switch["value"]
+                       if v["value"] == value)
+        expected += fit(f"  {switch['name']} = {shown}: {meaning}")
+    lines = out.splitlines()
+    assert lines[1:1 + len(expected)] == expected
+    assert lines[1 + len(expected)].startswith("Seats 0 to 7; ")
+    code, out, _ = run(["play"], capsys)
+    assert out.splitlines()[1].startswith("Seats 0 to 7; ")  # the default changes nothing
+
+
+@pytest.mark.rule("SCORE.CARD_POINTS")
+def test_the_points_of_a_10d_say_what_it_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["play", "--preset", "hubpages", "--seed", "2", "--ascii"], capsys)
+    assert code == 0
+    said = "(each 10D counts -10: ten_of_diamonds_points = -10, SCORE.CARD_POINTS)"
+    lines = out.splitlines()
+    tricks = [i for i, x in enumerate(lines) if x.startswith("    card: ")]
+    with_ten = [i for i in tricks if re.search(r"(^|[\s\[])10D\b", lines[i][10:])]
+    assert with_ten and len(with_ten) < len(tricks)
+    for i in tricks:
+        result = next(j for j in range(i + 1, len(lines))
+                      if " wins with " in lines[j] or "the trick is void" in lines[j])
+        told = " ".join(x.strip() for x in lines[result:result + 3])
+        assert (said in told) == (i in with_ten), lines[i:result + 2]
+    code, out, _ = run(["play", "--seed", "2", "--ascii"], capsys)
+    assert "ten_of_diamonds_points" not in out  # the default does not score the 10D
+
+
+def test_a_custom_ruleset_is_listed_switch_by_switch(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text('{"pass_count": 2, "moon_pair": "others-26"}', encoding="utf-8")
+    code, out, _ = run(["play", "--ruleset", str(path), "--target", "40"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[:3] == ["Cancellation Hearts: 8 players, seed 1, ruleset custom, target 40",
+                         "The ruleset differs from the default in (spec/variants.toml):",
+                         "  pass_count = 2: Each player passes 2 cards."]
+    assert lines[3].startswith("  moon_pair = others-26: ")
+    assert any(x.startswith("  target = 40") for x in lines[3:8])

@@ -72,7 +72,7 @@ def test_typo_hints_put_the_closest_rule_first(typed: str, first: str,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["rules", typed], capsys)
     assert (code, out) == (2, "")
-    hint = re.search(r"did you mean ([A-Z_.]+)[,?]", err)
+    hint = re.search(r"did you mean ([A-Z_.]+)[ ,?]", err)
     assert hint is not None and hint[1] == first, err
 
 
@@ -124,7 +124,8 @@ def test_sources_explains_a_sentence_and_the_rules_citing_it(
 def test_an_unknown_source_key_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["sources", "K99"], capsys)
     assert (code, out) == (2, "")
-    assert err.startswith("rules-ref sources: error: no source key 'K99'; did you mean ")
+    assert err.startswith("rules-ref sources: error: no source key 'K99' (`rules-ref sources` "
+                          "lists them); did you mean ")
     assert len(err.splitlines()) == 1
 
 

@@ -26,7 +26,7 @@ from rules_ref.ruleset import Ruleset
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 
-from .helpers import ROOT, program
+from .helpers import ROOT, game_over, program
 
 SEAT = 2
 GAME = ["--players", "6", "--seed", "4", "--target", "40"]
@@ -77,10 +77,7 @@ def test_a_person_plays_a_whole_game_through_a_pipe() -> None:
     done = program(["play", *GAME, "--seat", str(SEAT)], stdin="\n".join(lines) + "\n")
     assert (done.returncode, done.stderr) == (0, "")
     out = done.stdout.splitlines()
-    totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(final.totals))
-    who = ", ".join(f"seat {s}" for s in final.winners)
-    assert out[-1].startswith(f"Game over (GAME.END): totals {totals}; ")
-    assert out[-1].endswith(f": {who} (GAME.WINNER)")
+    assert out[-4:] == game_over(final.totals, final.winners)
     refused = [x for x in out if "not allowed: " in x]
     assert len(refused) == refusals
     assert all(re.search(r"not allowed: (FOLLOW\.SUIT|LEAD\.HEARTS|LEAD\.OPENING_CARD|"
@@ -169,10 +166,11 @@ def test_a_person_who_shot_the_moon_is_asked_to_choose() -> None:
     person = Person(state.moon_shooter, Style(symbols=False), io.StringIO("x\nadd\n"), out)
     assert person.ask(state) == ChooseMoon(state.moon_shooter, MoonChoice.ADD)
     said = out.getvalue().splitlines()
-    assert said[0] == ("  you shot the moon: 'subtract' takes 26 off your score, 'add' adds "
-                       "26 to every other score (MOON.CHOICE)")
-    assert said[1] == "  subtract or add? x"
-    assert said[2] == "  'x' is not one of: subtract, add"
+    assert said[:2] == ["  you shot the moon: 'subtract' takes 26 off your score, 'add' adds "
+                        "26 to every",
+                        "      other score (MOON.CHOICE)"]  # in 80 columns
+    assert said[2] == "  subtract or add? x"
+    assert said[3] == "  'x' is not one of: subtract, add"
 
 
 def test_blank_and_over_long_answers_are_asked_again() -> None:
@@ -182,3 +180,49 @@ def test_blank_and_over_long_answers_are_asked_again() -> None:
     assert done.returncode == 1
     assert done.stderr == "rules-ref play: end of input: the game stops in deal 1, trick 1\n"
     assert done.stdout.count("an answer is at most 200 characters") == 1
+
+
+@pytest.mark.rule("GAME.END", "SCORE.CARD_POINTS")
+def test_help_hand_and_score_are_answered_at_any_question() -> None:
+    """Besides cards, the words of ``WORDS`` are answered and the question is asked again."""
+    import io
+
+    from rules_ref.cli.human import WORDS, Person
+    from rules_ref.cli.style import Style
+    from rules_ref.game import game_steps
+    from rules_ref.scoring import card_points
+    from rules_ref.wording import counted
+
+    state = next(after for _, _, after, _ in game_steps(6, 4, Ruleset(target=40),
+                                                        policy=choose_bold)
+                 if after.phase is Phase.PLAYING and after.to_act == SEAT
+                 and after.deal_number > 1 and card_points(after.collected[SEAT],
+                                                           after.ruleset) > 1)
+    card = state.legal_plays()[0]
+    out = io.StringIO()
+    style = Style(symbols=False)
+    person = Person(SEAT, style, io.StringIO(f"help\n?\nHand\nscore\n{card}\n"), out)
+    assert person.ask(state) == Play(SEAT, card)
+    said = out.getvalue().splitlines()
+    question = "  your card: "
+    shown = [f"  your hand: {style.cards(state.hands[SEAT])}",
+             f"  you may play: {style.cards(state.legal_plays())}"]
+    listing = ["  type a card, such as QS, 10h or q♠ (spec/notation.md), or one of:",
+               *(f"    {w:<5}  {m}" for w, m in WORDS.items())]
+    assert said[1:3] == shown
+    assert said[3:4 + len(WORDS) + 1] == [question + "help", *listing]
+    rest = said[4 + len(WORDS) + 1:]
+    assert rest[:len(listing) + 1] == [question + "?", *listing]
+    rest = rest[len(listing) + 1:]
+    assert rest[:4] == [question + "Hand", said[0], *shown]
+    totals = "".join(f"{t:>6}" for t in state.totals)
+    points = card_points(state.collected[SEAT], state.ruleset)
+    assert rest[4:9] == [question + "score",
+                         f"  the totals before deal {state.deal_number} (the game ends when one "
+                         "reaches 40, "
+                         "GAME.END):",
+                         "    seat:      0     1     2     3     4     5",
+                         f"    total:{totals}",
+                         f"  you (seat {SEAT}) have taken {counted(points, 'point')} in this "
+                         "deal so far (SCORE.CARD_POINTS)"]
+    assert rest[9:] == [question + str(card)]

@@ -183,8 +183,8 @@ def test_validate_at_prints_the_recorded_position(tmp_path: Path,
     record.write_text(json.dumps(data))
     code, out, err = run(["validate", str(record), "--at", "1.3"], capsys)
     assert (code, out) == (2, "")
-    assert err.startswith("rules-ref validate: error: the record breaks the rules at deal 1 "
-                          "before the position asked for (")
+    assert err.startswith(f"rules-ref validate: error: {record}: the record breaks the rules "
+                          "at deal 1 before the position asked for (")
 
 
 def test_a_replay_file_carries_the_position_text() -> None:

@@ -84,7 +84,7 @@ def test_every_command_runs_from_the_installed_wheel(installed: Path) -> None:
         return done.stdout
 
     assert ok("--version") == "rules-ref 0.1.0\n"
-    assert ok("play", "--players", "6", "--seed", "2").splitlines()[-1].startswith("Game over")
+    assert ok("play", "--players", "6", "--seed", "2").splitlines()[-1].startswith("Winner")
     (work / "game.json").write_text(ok("play", "--players", "9", "--seed", "3", "--json"))
     assert ok("validate", "game.json").startswith("ok: ")
     assert ok("show", "game.json").splitlines()[0] == "Game record game.json"
@@ -108,4 +108,5 @@ def test_every_command_runs_from_the_installed_wheel(installed: Path) -> None:
     refused = _run([script, "conform", "--", script, "adapter"], work)
     assert (refused.returncode, refused.stdout) == (2, "")
     assert refused.stderr == ("rules-ref conform: error: this command needs hypothesis, which "
-                              "is not installed: pip install 'rules-ref[conform]'\n")
+                              "is not installed: venv/bin/python -m pip install "
+                              "'rules-ref[conform]'\n")  # into the wheel's environment

@@ -179,6 +179,13 @@ def _out_of_turn_ignored() -> Hooks:
     return Hooks(ignore=[ok])
 
 
+def _card_not_held_ignored() -> Hooks:
+    """A play of a card the seat does not hold is accepted (and changes nothing)."""
+    def ok(state: GameState, action: Action) -> bool:
+        return isinstance(action, Play) and _only("TURN.OWN_CARD")(state, action)
+    return Hooks(ignore=[ok])
+
+
 def _exchange_each_pass() -> Hooks:
     """Each pass moves its cards to the receiver at once, before the others have passed."""
     def rewrite(adapter: Broken, state: GameState, obs: dict[str, Any]) -> None:
@@ -396,6 +403,7 @@ BUGS: dict[str, tuple[tuple[Callable[[], None], ...], Callable[[], Hooks]]] = {
     "pass-three-always": ((), _pass_three_always),
     "second-pass-ignored": ((), _second_pass_ignored),
     "out-of-turn-ignored": ((), _out_of_turn_ignored),
+    "card-not-held-ignored": ((), _card_not_held_ignored),
     "exchange-each-pass": ((), _exchange_each_pass),
     "seats-from-leader": ((), _seats_from_leader),
     "extra-in-hand": ((), _extra_in_hand),
@@ -427,6 +435,7 @@ BROKEN: dict[str, tuple[str, ...]] = {
     "pass-three-always": ("PASS.CARDS",),
     "second-pass-ignored": ("PASS.EXCHANGE",),
     "out-of-turn-ignored": ("TURN.ORDER",),
+    "card-not-held-ignored": ("TURN.OWN_CARD",),
     "exchange-each-pass": ("PASS.EXCHANGE",),
     "seats-from-leader": ("PLAYERS.COUNT",),
     "extra-in-hand": ("DEAL.SOURCE",),

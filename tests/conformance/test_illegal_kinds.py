@@ -36,7 +36,7 @@ from .test_conform import REFERENCE, UNHURRIED
 
 #: The rule the reference cites for each kind (spec/protocol.md, the table of rejections).
 CITED = {
-    ik.CARD_NOT_HELD: "TURN.ORDER", ik.OUT_OF_TURN: "TURN.ORDER",
+    ik.CARD_NOT_HELD: "TURN.OWN_CARD", ik.OUT_OF_TURN: "TURN.ORDER",
     ik.PLAYED_ALREADY: "TURN.ORDER", ik.MOON_WHILE_PLAYING: "TURN.ORDER",
     ik.PASS_WHILE_PLAYING: "TURN.ORDER", ik.PASS_SIZE: "PASS.CARDS",
     ik.PASS_AGAIN: "PASS.EXCHANGE", ik.PASS_NOT_HELD: "PASS.CARDS",

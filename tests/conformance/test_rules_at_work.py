@@ -35,7 +35,12 @@ def test_an_action_the_reference_rejects_names_the_rule_it_breaks() -> None:
     before = STEPS[20][0]
     seat = before.to_act
     assert seat is not None
-    assert rules_at_work(before, Play((seat + 1) % 7, parse_card("2C"))) == ["TURN.ORDER"]
+    other = (seat + 1) % 7
+    assert parse_card("2C") not in before.hands[other]
+    # out of turn, and a card that seat does not hold: both rules
+    assert rules_at_work(before, Play(other, parse_card("2C"))) == ["TURN.ORDER", "TURN.OWN_CARD"]
+    held = before.hands[other][0]
+    assert rules_at_work(before, Play(other, held)) == ["TURN.ORDER"]
 
 
 def test_the_start_names_the_rules_of_a_new_game() -> None:

@@ -25,7 +25,8 @@ def test_one_rule_as_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_an_unknown_rule_suggests_the_rules_of_its_area(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "trick.foo"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("rules-ref rules: error: no rule 'trick.foo'; did you mean ")
+    assert err.startswith("rules-ref rules: error: no rule 'trick.foo' (see `rules-ref rules`; ")
+    assert "; did you mean TRICK." in err
     assert "TRICK.CANCEL" in err and err.count("\n") == 1
 
 

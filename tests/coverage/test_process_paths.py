@@ -20,6 +20,7 @@ import pytest
 
 import rules_ref.cli as cli
 from rules_ref.actions import DealCards
+from rules_ref.cli.common import reference_adapter
 
 ROOT = Path(__file__).resolve().parents[2]
 FAULTY = [sys.executable, str(ROOT / "tests" / "hostile" / "fault_adapter.py")]
@@ -196,7 +197,7 @@ def test_no_adapter_command(capsys: pytest.CaptureFixture[str], argv: list[str])
     assert cli.main(["conform", *argv]) == 2
     assert capsys.readouterr() == ("", (
         "rules-ref conform: error: no adapter command: give it after --, for example "
-        "rules-ref conform -- rules-ref adapter\n"))
+        f"rules-ref conform -- {reference_adapter()}\n"))
 
 
 @pytest.mark.parametrize(("mode", "at", "code", "evidence"), [

@@ -69,8 +69,9 @@ def test_an_action_that_breaks_a_rule_stops_the_replay(tmp_path: Path, replay: d
     code, out, err = _show(tmp_path, bad, capsys)
     assert (code, err) == (1, "")
     assert "  action 1 of the file (" in out and ") breaks a rule: PASS.CARDS" in out
-    assert out.endswith("  the game cannot go on from here (`rules-ref validate` lists every "
-                        "violation of a record)\n")
+    assert out.endswith("  the replay stops here: the reference cannot play past an action the "
+                        "rules refuse (`rules-ref conform --replay FILE -- ADAPTER` plays the file "
+                        "against an implementation)\n")
 
 
 @pytest.mark.parametrize(("change", "err"), [

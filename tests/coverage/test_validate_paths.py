@@ -48,7 +48,8 @@ def _deal0(**changes: object) -> Edit:
 
 SHAPES: dict[str, tuple[Edit, str]] = {
     "format": (lambda r: r.update(format="x"),
-               "format: expected 'cancellation-hearts-record', got 'x'"),
+               "format: not a game record (its format is 'x'; a record has format "
+               "'cancellation-hearts-record'; `rules-ref show` reads replay files and positions)"),
     "version": (lambda r: r.update(version=2), "version: this validator reads version 1, got 2"),
     "unknown field": (lambda r: r.update(colour=1), "record: unknown field(s) colour"),
     "seed": (lambda r: r.update(seed=True), "seed: expected an integer or null, got a boolean"),
@@ -102,8 +103,12 @@ def _moon_in_unfinished_deal(r: Record) -> None:
 RULES: dict[str, tuple[Edit, list[tuple[str, str, str]]]] = {
     "too few players": (
         lambda r: r.update(players=5, initial_totals=[0] * 5),
-        [("PLAYERS.COUNT", "record", "5 players: the game is for 6 to 11 players (5 players "
-                                     "need min_players = 5)")]),
+        [("PLAYERS.COUNT", "players", "5 players: the game is for 6 to 11 players (5 players "
+                                      "need min_players = 5)")]),
+    "too few players, their totals left as they were": (
+        lambda r: r.update(players=5),
+        [("PLAYERS.COUNT", "players", "5 players: the game is for 6 to 11 players (5 players "
+                                      "need min_players = 5)")]),
     "no passes": (
         _deal0(passes=None),
         [("PASS.CARDS", "deals[0].passes", "every seat passes on deal 1, but no passes are "
@@ -195,7 +200,7 @@ def test_passes_under_a_ruleset_without_passing(record: Record) -> None:
         "deals[0].passes", deal=1)
     # the cards passed are then not where the tricks say; each deal goes on from the recorded
     # totals, which end the game with the recorded winners
-    assert {v.rule for v in found} == {"PASS.DIRECTION", "TURN.ORDER"}
+    assert {v.rule for v in found} == {"PASS.DIRECTION", "TURN.OWN_CARD"}
 
 
 def test_a_violation_says_where() -> None:

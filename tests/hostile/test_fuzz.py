@@ -627,7 +627,7 @@ def test_read_json_file_refuses_what_is_not_json(tmp_path: Path) -> None:
         "deep": "nested too deeply",
         "bom": "not valid JSON: Unexpected UTF-8 BOM",
         "latin1": "not UTF-8 text (byte 7, line 1)",
-        "empty": "not valid JSON: Expecting value at line 1 column 1",
+        "empty": "the file is empty, where JSON was expected",
         "nul": "not valid JSON: Expecting value at line 1 column 1",
     }
     for name, data in cases.items():

@@ -89,8 +89,8 @@ def test_card_notation_api() -> None:
 
 ARGS: list[Row] = [
     (["nope"], 2, r"rules-ref: error: argument COMMAND: invalid choice: 'nope'"),
-    (["play", "--players", "4"], 2, r"--players: 4 players: .* 5 to 11 players, 5 only under "
-     r"min_players = 5 \(PLAYERS.COUNT\)"),
+    (["play", "--players", "4"], 2, r"--players: 4 players: the game is for 6 to 11 players, "
+     r"or 5 to 11 under min_players = 5 \(PLAYERS.COUNT\)\n"),
     (["play", "--players", "5"], 2, r"PLAYERS.COUNT: 5 players: the game is for 6 to 11 players "
      r"\(5 players need min_players = 5\)"),
     (["play", "--players", "x"], 2, r"--players: 'x' is not a whole number"),
@@ -103,15 +103,15 @@ ARGS: list[Row] = [
     (["play", "--target", str(10**10)], 2,
      r"error: ruleset.target: 10000000000 is out of range \(expected an integer from 1 to "
      r"1000000000\)"),
-    (["play", "--preset", "nope"], 2, r"error: unknown preset 'nope'; known: spruce"),
+    (["play", "--preset", "nope"], 2, r"error: unknown preset 'nope' \(known: spruce"),
     (["play", "--preset", "spruce", "--ruleset", "x.json"], 2,
      r"error: give --preset or --ruleset, not both"),
-    (["play", "--bogus"], 2, r"rules-ref: error: unrecognized arguments: --bogus"),
+    (["play", "--bogus"], 2, r"rules-ref play: error: unrecognized arguments: --bogus\n"),
     (["trick", "--leader", "-1", "QS"], 2, r"error: --leader -1 is not a seat"),
     (["trick", "--leader", "6", "QS"], 2, r"error: --leader 6 is not a seat"),
     (["trick", "--leader", "x", "QS"], 2, r"--leader: invalid int value: 'x'"),
     (["trick"], 2, r"the following arguments are required: CARD"),
-    (["rules", "NOPE.NOPE"], 2, r"error: no rule 'NOPE.NOPE' \(see `rules-ref rules`\)"),
+    (["rules", "NOPE.NOPE"], 2, r"error: no rule 'NOPE.NOPE' \(see `rules-ref rules`; "),
     (["rules", "x" * 500], 2, r"error: no rule 'x{39}…"),
     (["validate"], 2, r"the following arguments are required: RECORD.json"),
     (["vectors"], 2, r"the following arguments are required: ACTION"),
@@ -195,10 +195,13 @@ FILES: list[tuple[str, str | bytes, str]] = [
                                                      r"limit \(4300 digits\)"),
     ("deep", "[" * 50_000 + "]" * 50_000, r"error: {f}: not valid JSON for this reader: lists "
                                           r"or objects nested too deeply"),
-    ("empty", "", r"error: {f}: not valid JSON: Expecting value at line 1 column 1"),
-    ("list", "[3]", r"error: {f}: expected an object of switches, got list"),
+    ("empty", "", r"error: {f}: the file is empty, where JSON was expected"),
+    ("list", "[3]", r"error: {f}: expected an object of switches, got a list\n"),
+    ("record", '{"format": "cancellation-hearts-record"}',
+     r"error: {f}: a file of format 'cancellation-hearts-record', not a ruleset \(a ruleset "
+     r"file is a JSON object of switches"),
     ("unknown", '{"jokers": 2, "pass_count": 3}',
-     r"error: {f}: unknown switch\(es\) 'jokers'; known: min_players, pass_count"),
+     r"error: {f}: unknown switch\(es\) 'jokers' \(known: min_players, pass_count"),
     ("pass-count-0", '{"pass_count": 0}',
      r"error: {f}.pass_count: 0 is out of range \(expected an integer from 1 to 9\)"),
     ("pass-count-10", '{"pass_count": 10}', r"error: {f}.pass_count: 10 is out of range"),
@@ -267,9 +270,37 @@ def _edit(rec: dict[str, Any], path: str, value: object) -> dict[str, Any]:
     return rec
 
 
+#: A file given to a command that reads another kind: one line naming what it is.
+WRONG_KIND: list[tuple[list[str], str, str]] = [
+    (["position"], "[1, 2]", r"error: {f}: the JSON is a list, but a position is a JSON object"),
+    (["position"], "null", r"error: {f}: the JSON is null, but a position is a JSON object"),
+    (["position"], "", r"error: {f}: empty: expected a position \(spec/position.md\)"),
+    (["position"], '{"format": "cancellation-hearts-record", "deals": []}',
+     r"error: {f}: a file of format 'cancellation-hearts-record', not a position "
+     r"\(`rules-ref show` reads records and replay files"),
+    (["validate"], '{"format": "cancellation-hearts-conform-replay"}',
+     r"error: {f}: format: not a game record \(its format is "
+     r"'cancellation-hearts-conform-replay'; a record has format 'cancellation-hearts-record'; "
+     r"`rules-ref show` reads replay files and positions\)\n"),
+    (["validate"], '{"phase": "playing"}', r"error: {f}: format: not a game record \(it has no "
+                                           r"format;"),
+    (["validate"], "", r"error: {f}: the file is empty, where JSON was expected\n"),
+    (["validate"], "[]", r"error: {f}: record: expected an object, got a list\n"),
+]
+
+
+@pytest.mark.parametrize(("command", "content", "pattern"), WRONG_KIND,
+                         ids=[f"{r[0][0]}-{i}" for i, r in enumerate(WRONG_KIND)])
+def test_a_file_of_another_kind(command: list[str], content: str, pattern: str,
+                                tmp_path: Path) -> None:
+    path = _write(tmp_path, "input.json", content)
+    check([*command, path], 2, pattern.replace("{f}", re.escape(path)))
+
+
 _DELETE = object()
 RECORDS: list[tuple[str, object, str]] = [
-    ("format", "game", r"error: format: expected 'cancellation-hearts-record', got 'game'"),
+    ("format", "game", r"error: format: not a game record \(its format is 'game'; a record has "
+                       r"format 'cancellation-hearts-record'"),
     ("version", 2, r"error: version: this validator reads version 1, got 2"),
     ("players", _DELETE, r"error: record: missing players"),
     ("colour", "red", r"error: record: unknown field\(s\) colour"),
@@ -294,7 +325,7 @@ RECORDS: list[tuple[str, object, str]] = [
 def test_record(path: str, value: object, pattern: str, record: dict[str, Any],
                 tmp_path: Path) -> None:
     file = _write(tmp_path, "game.json", json.dumps(_edit(record, path, value)))
-    check(["validate", file], 2, pattern)
+    check(["validate", file], 2, pattern.replace("error: ", f"error: {re.escape(file)}: ", 1))
 
 
 @pytest.mark.rule("TRICK.WINNER")
@@ -383,7 +414,7 @@ def _edit_vectors(directory: Path, path: str, value: object) -> None:
 VECTORS: list[tuple[str, object, str]] = [
     ("kind", "tricks", r"error: {d}/trick.json: kind: 'tricks' is not one of card-notation"),
     ("cases", {}, r"error: {d}/trick.json: cases: expected a list of cases"),
-    ("cases.0", [], r"error: {d}/trick.json: cases\[0\]: expected an object, got list"),
+    ("cases.0", [], r"error: {d}/trick.json: cases\[0\]: expected an object, got a list"),
     ("cases.0.start", _DELETE, r"error: {d}/trick.json: cases\[0\]: missing start"),
     ("cases.0.prefix.0.cards.0", "1H",
      r"error: {d}/trick.json: cases\[0\].prefix\[0\].cards\[0\]: '1H' is not a card"),

@@ -44,7 +44,7 @@ def test_unknown_switch_with_a_line_break_stays_on_one_line() -> None:
     # {'\n': None} printed a raw line break inside the one-line error.
     with pytest.raises(InputError) as info:
         Ruleset.from_dict({"\n": None})
-    assert str(info.value).startswith("ruleset: unknown switch(es) '\\n'; known: "
+    assert str(info.value).startswith("ruleset: unknown switch(es) '\\n' (known: "
                                       "min_players, pass_count")
 
 
@@ -60,7 +60,7 @@ def test_long_or_odd_argument_is_quoted_short_and_escaped() -> None:
     code, _, err = cli("trick", "--leader", "x" * 1000, "QS")
     assert code == 2 and len(err) < 200 and err.count("\n") == 1
     code, _, err = cli("rules", "0", "\r0")
-    assert (code, err) == (2, "rules-ref: error: unrecognized arguments: \\r0\n")
+    assert (code, err) == (2, "rules-ref rules: error: unrecognized arguments: \\r0\n")
     code, _, err = cli("rules", "x" * 1000)
     assert code == 2 and len(err) < 200
 

@@ -579,7 +579,7 @@ def illegal_actions(state: GameState, model: ModelDeal | None,
     if s.phase is Phase.PLAYING:
         seat = s.waiting_for[0]
         hand = s.hands[seat]
-        out.append((Play(seat, rng.choice([c for c in CARDS if c not in hand])), "TURN.ORDER"))
+        out.append((Play(seat, rng.choice([c for c in CARDS if c not in hand])), "TURN.OWN_CARD"))
         others = [x for x in range(n) if x != seat and s.hands[x]]
         if others:
             x = rng.choice(others)

@@ -13,7 +13,7 @@ from rules_ref.leading import is_opening_lead
 from rules_ref.passing import may_pass
 from rules_ref.ruleset import Moon, Ruleset
 from rules_ref.scoring import needs_moon_choice
-from rules_ref.tricks import may_act
+from rules_ref.tricks import holds, may_act
 
 from .helpers import cards
 
@@ -44,6 +44,39 @@ def test_a_seat_passes_once_and_its_pass_cannot_be_changed() -> None:
 def test_only_a_seat_whose_turn_it_is_may_act(seat: int, waiting: tuple[int, ...],
                                               allowed: bool) -> None:
     assert may_act(seat, waiting) is allowed
+
+
+@pytest.mark.rule("TURN.OWN_CARD")
+@pytest.mark.parametrize(("hand", "card", "allowed"), [
+    ("QS 2H", "QS", True),
+    ("2H", "QS", False),
+    ("QS QS", "QS", True),  # either copy
+    ("", "2C", False),
+])
+def test_a_seat_plays_only_a_card_of_its_own_hand(hand: str, card: str, allowed: bool) -> None:
+    assert holds(cards(hand), cards(card)[0]) is allowed
+
+
+@pytest.mark.rule("TURN.OWN_CARD")
+def test_a_play_of_a_card_not_held_is_refused_under_its_rule() -> None:
+    """Refused under TURN.OWN_CARD, the state unchanged; at the seat's turn, not TURN.ORDER."""
+    from rules_ref.actions import DealCards, Play
+    from rules_ref.deal import seeded_deal
+    from rules_ref.errors import IllegalAction
+    from rules_ref.ruleset import PassDirection
+    from rules_ref.state import GameState
+
+    state = GameState.start(6, Ruleset(pass_cycle=(PassDirection.HOLD,)))
+    deal = seeded_deal(seed=3, players=6, deal_number=1, dealer=0)
+    state, _ = state.apply(DealCards(deal.hands, deal.extras))
+    seat = state.to_act
+    assert seat is not None
+    absent = next(c for c in state.hands[(seat + 1) % 6] if c not in state.hands[seat])
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Play(seat, absent))
+    assert [(v.rule_id, v.message) for v in refused.value.violations] == [
+        ("TURN.OWN_CARD", f"seat {seat} does not hold {absent}")]
+    assert state.violations(Play(seat, absent)) == refused.value.violations
 
 
 @pytest.mark.rule("MOON.CHOICE")

@@ -78,9 +78,9 @@ def test_seat_distances_are_read_as_steps() -> None:
 def test_other_spellings_are_not_steps(step: object) -> None:
     with pytest.raises(InputError) as info:
         Ruleset.from_dict({"pass_cycle": ["left", step]})
-    assert str(info.value) == (
+    assert str(info.value).startswith(
         f"ruleset.pass_cycle[1]: {step!r} is not a pass direction (left, right, across, hold, "
-        "or left-k or right-k (k seats away, k from 2 to 10))")
+        "or left-k or right-k (k seats away, k from 2 to 10))")  # and any close names
 
 
 @pytest.mark.rule("PASS.DIRECTION")

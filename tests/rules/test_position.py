@@ -542,7 +542,7 @@ TEXT_ERRORS: list[tuple[str, object, str]] = [
     ("not text", 42, "position text: expected text, got int"),
     ("too long", "8 " * 2001, "position text: 4002 characters, more than 4000"),
     ("few fields", "8 1 0", "position text: expected PLAYERS DEAL DEALER PHASE and the fields "
-     "of the phase, got 3 field(s)"),
+     "of the phase, got 3 fields"),
     ("phase", "8 1 0 resting 0",
      "phase: 'resting' is not one of dealing, passing, playing, moon-choice"),
     ("field count", "8 1 0 dealing 0 0", "position text: 6 fields, but a dealing position has "
@@ -590,7 +590,7 @@ def _json(**changes: object) -> dict[str, object]:
 
 
 JSON_ERRORS: list[tuple[str, object, str]] = [
-    ("not an object", [], "position: expected an object, got list"),
+    ("not an object", [], "position: expected an object, got a list"),
     ("missing", {k: v for k, v in _json().items() if k != "leader"}, "position: missing leader"),
     ("unknown", _json(ruleset={}), "position: unknown field(s) 'ruleset'"),
     ("phase", _json(phase="over"),

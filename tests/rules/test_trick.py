@@ -47,11 +47,11 @@ def test_a_play_out_of_turn_is_rejected_and_changes_nothing() -> None:
     assert "it is seat 2's turn" in str(err)
 
 
-@pytest.mark.rule("TURN.ORDER")
+@pytest.mark.rule("TURN.OWN_CARD")
 def test_a_card_not_in_the_hand_is_rejected() -> None:
     state = dealt(6, {1: "2C", 2: "AS AS"})
     assert card("AS") not in state.hands[1]
-    assert_illegal(state, Play(1, card("AS")), "TURN.ORDER")
+    assert_illegal(state, Play(1, card("AS")), "TURN.OWN_CARD")
 
 
 @pytest.mark.rule("TURN.ORDER")

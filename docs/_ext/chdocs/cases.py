@@ -395,6 +395,10 @@ def turn_order() -> Case:
     early = state.hands[1][0]
     b.say(f"Six players, dealer seat 4: seat 5 leads. Seat 1 tries to play its {early.pretty} "
           f"first: refused, {refusal(state, 1, early)}.")
+    other = next(c for c in state.hands[1] if c not in state.hands[5])
+    b.expect("seat 5 holding that card", other in state.hands[5], False)
+    b.say(f"Seat 5 tries the {other.pretty} of seat 1's hand, which it does not hold: refused, "
+          f"{refusal(state, 5, other)}.")
     order = []
     for _ in range(6):
         seat = state.to_act
@@ -404,7 +408,8 @@ def turn_order() -> Case:
     b.expect("the order of play of trick 1", order, [5, 0, 1, 2, 3, 4])
     b.say(f"Trick 1 is then played by seats {', '.join(map(str, order))}, each in turn to "
           "the left (TURN.ORDER).")
-    return b.case("turn-order", "Turn order: only the seat to act may play", ["TURN.ORDER"])
+    return b.case("turn-order", "Turn order: only the seat to act may play, a card it holds",
+                  ["TURN.ORDER", "TURN.OWN_CARD"])
 
 
 # --- visibility -------------------------------------------------------------------------------

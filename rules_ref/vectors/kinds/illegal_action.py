@@ -46,7 +46,7 @@ def generate() -> list[Case]:
     bad(follow, Play(3, follow.state.hands[3][0]), "wrong-seat-p6", "Seat 3 plays out of "
     "turn.", ["TURN.ORDER"])
     bad(follow, Play(2, _not_held(follow.state.hands[2])), "card-not-held-p6", "Seat 2 plays "
-    "a card it does not hold.", ["TURN.ORDER"])
+    "a card it does not hold.", ["TURN.OWN_CARD"])
     bad(follow, Play(6, parse_card("2C")), "no-such-seat-p6", "Seat 6 does not exist in a "
     "6-player game.", ["TURN.ORDER", "PLAYERS.COUNT"])
     bad(follow, Pass(2, follow.state.hands[2][:3]), "pass-while-playing-p6", "A pass during "
