@@ -258,7 +258,7 @@ def conform_shares(players: int, examples: int) -> dict[str, float]:
 
     everything = total(lambda f, n: n == "main" and f.endswith("cli/__init__.py"), True)
     waiting = total(lambda f, n: "poll" in n and "select" in n, False)
-    protocol = total(lambda f, n: f.endswith("adapter_pipe.py") and n in ("send", "receive"),
+    protocol = total(lambda f, n: f.endswith("protocol/pipe.py") and n in ("send", "receive"),
                      True) - waiting
     reference = total(lambda f, n: (f.endswith("state.py") and n == "apply")
                       or (f.endswith("observation.py") and n == "observe"), True)

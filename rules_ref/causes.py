@@ -41,9 +41,11 @@ def play_situation_rule(state: GameState, card: Card) -> list[str]:
     Opening lead ``LEAD.OPENING_CARD``; the lead after a void trick 1
     ``VOID.LEADER`` then ``LEAD.HEARTS`` for a heart or a Q♠ (that lead is not an
     opening lead, and LEAD.HEARTS restricts it); any other lead ``LEAD.HEARTS``;
-    a card identical to one in the trick ``TRICK.CANCEL``; a heart or a Q♠
-    played to trick 1, following suit or not, ``FOLLOW.FIRST_TRICK`` (the rule
-    about point cards on the first trick); any other follow ``FOLLOW.SUIT``.
+    a heart or a Q♠ played to trick 1, following suit or not,
+    ``FOLLOW.FIRST_TRICK`` (the rule about point cards on the first trick, which
+    decides that card there even when a copy of it is already in the trick: the
+    cause comes before the coincidence); a card identical to one in the trick
+    ``TRICK.CANCEL``; any other follow ``FOLLOW.SUIT``.
     ``TRICK.LED_SUIT`` comes first when the led
     card has been cancelled and the card's suit is what decides.
     """
@@ -58,10 +60,10 @@ def play_situation_rule(state: GameState, card: Card) -> list[str]:
             # bans the card there breaks one or the other
             return ["VOID.LEADER", "LEAD.HEARTS"]
         return ["LEAD.HEARTS"]
-    if card in state.trick:
-        return ["TRICK.CANCEL"]
     if state.trick_number == 1 and is_penalty(card):
         return ["FOLLOW.FIRST_TRICK"]
+    if card in state.trick:
+        return ["TRICK.CANCEL"]
     # which suit must be followed: the led card's, even when it is cancelled
     return ["TRICK.LED_SUIT", "FOLLOW.SUIT"] if led_card_cancelled(state.trick) else [
         "FOLLOW.SUIT"]

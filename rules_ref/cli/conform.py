@@ -235,6 +235,8 @@ def _write_replays(outcome: Any, config: Any, out: str) -> None:
 
 
 def _write_expect(outcome: Any, path: str) -> None:
+    """An expectations file of narrow entries: one a facet of every finding (rule, what
+    differs, facet), so that each covers that behaviour and nothing else."""
     from ..fileio import write_text_atomic
     from ..findings.expect import Expectation, expect_document
 
@@ -242,16 +244,12 @@ def _write_expect(outcome: Any, path: str) -> None:
     for cls in outcome.divergences.ordered() if outcome.divergences is not None else []:
         if cls.rule is None or cls.kind != "disagreement":
             continue  # faults and internal errors cannot be expected
-        example = cls.example or cls.first
-        kind = (example.failing or {}).get("type")
-        # a class of rejections or acceptances is of one kind of action; a class of
-        # observations that differ spans actions and fields, so its entry is not narrowed
-        narrow = cls.what.startswith(("rejects a legal", "accepts an illegal"))
-        entry = Expectation(cls.rule, action=kind if narrow and isinstance(kind, str) else None,
-                            note=cls.what)
-        if entry not in entries:
-            entries.append(entry)
-    write_text_atomic(path, json.dumps(expect_document(entries), indent=1) + "\n")
+        for facet in cls.facets.values():
+            entry = Expectation(cls.rule, differs=cls.what, facet=facet.words)
+            if entry not in entries:
+                entries.append(entry)
+    write_text_atomic(path, json.dumps(expect_document(entries), indent=1,
+                                       ensure_ascii=False) + "\n")
 
 
 _CODES = {"pass": EXIT_OK, "disagreement": EXIT_DISAGREEMENT, "expected-not-seen":
@@ -342,7 +340,10 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
                      + (f" (the time budget of {config.max_seconds:g} s ended the search before "
                         "its first game)" if outcome.stopped == "time" else ""))
     lines.extend(scale.scale_lines(args))
-    lines.append(f"verdict: {verdict.upper()}")
+    classes = [c.to_json() for c in outcome.divergences.ordered()] \
+        if outcome.divergences is not None else []
+    lines.append(f"verdict: {verdict.upper()}: {report.verdict_words(verdict, classes, 0)}"
+                 if verdict == "pass" and classes else f"verdict: {verdict.upper()}")
     out = sys.stdout if code != EXIT_ERROR else sys.stderr
     print("\n".join(lines), file=out)
     return code
@@ -360,7 +361,9 @@ def _run_lines(outcome: Any, config: Any) -> list[str]:
                ",".join(map(str, outcome.supports.players)) if outcome.supports else "?")
     ruleset = config.ruleset.describe() if config.ruleset else "drawn within the adapter's"\
         " supports"
-    lines = [f"conform: {adapter!r}: {counted(s.games, 'game')}, {counted(s.deals, 'deal')}, "
+    # a deal counts once played to its end: games cut short after a divergence may end none
+    lines = [f"conform: {adapter!r}: {counted(s.games, 'game')}, "
+             f"{counted(s.deals, 'deal') if s.deals else 'no deal'} played to the end, "
              f"{counted(s.actions, 'action')} compared, {counted(s.illegal, 'illegal action')} "
              f"offered in {seconds:.1f} s "
              f"({report.rate(s.deals, seconds):.1f} deals/s, "

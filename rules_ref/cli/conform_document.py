@@ -23,8 +23,11 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
+from ..conform.merge import legacy_classes
 from ..errors import IllegalAction, RulesRefError
+from ..findings.classes import finding_lines
 from ..positions.convert import position_of
+from ..reports.text import verdict_words
 from ..wording import counted
 from .log import GameLog
 from .markup import Block, Code, Heading, Inline, Items, Link, Para, Pre, Table, html_page, markdown
@@ -33,15 +36,6 @@ from .style import Style
 #: The most lines of a drawn example; a longer game keeps its last lines.
 MAX_DRAWN_LINES = 400
 
-VERDICT_WORDS = {
-    "pass": "the implementation agreed with the reference on everything the run compared",
-    "disagreement": "the implementation differs from the reference (a difference nobody "
-                    "declared expected)",
-    "fault": "the adapter broke the protocol, crashed or hung: the run could not go on",
-    "error": "the implementation reported an internal error",
-    "nothing-tested": "nothing was tested: no answer of the implementation was compared",
-    "expected-not-seen": "a difference declared expected was never seen (--strict)",
-}
 EXIT = {"pass": 0, "disagreement": 1, "expected-not-seen": 1, "fault": 2, "nothing-tested": 4,
         "error": 6}
 
@@ -145,7 +139,7 @@ def _run_rows(s: dict[str, Any]) -> list[tuple[Inline, ...]]:
     ruleset = s.get("ruleset")
     rows.append(("ruleset", "drawn within what the adapter supports" if ruleset == "drawn"
                  else Code(json.dumps(ruleset, ensure_ascii=False))))
-    for key, name in (("games", "games"), ("deals", "deals"),
+    for key, name in (("games", "games"), ("deals", "deals played to the end"),
                       ("actions_compared", "actions compared"),
                       ("illegal_offered", "illegal actions offered"),
                       ("divergences", "divergences seen"),
@@ -205,9 +199,10 @@ def _class_blocks(number: int, c: dict[str, Any], s: dict[str, Any]) -> list[Blo
     about.append(f": {'expected' if c.get('expected') else 'unexpected'}, "
                  f"{c.get('kind', 'disagreement')}, seen {counted(c.get('count', 0), 'time')} in "
                  f"{counted(c.get('games', 0), 'game')}")
-    if c.get("switch"):
-        about += ["; the switch that governs the rule: ", Code(str(c["switch"]))]
     blocks.append(Para(about))
+    words = finding_lines(c)[1:]
+    if words:
+        blocks.append(Items(tuple(line.strip() for line in words)))
     example = c.get("example")
     if isinstance(example, dict):
         blocks.append(Para("The minimal example as the reference plays it, drawn as rules-ref show "
@@ -232,7 +227,7 @@ def report_blocks(s: dict[str, Any]) -> list[Block]:
     verdict = str(s.get("verdict", "?"))
     blocks: list[Block] = [
         Heading(1, f"Conformance report: {_adapter_name(s)}"),
-        Para([f"Verdict: {verdict.upper()}: {VERDICT_WORDS.get(verdict, verdict)} "
+        Para([f"Verdict: {verdict.upper()}: {verdict_words(verdict, _classes(s), _compared(s))} "
               f"(exit status {EXIT.get(verdict, '?')})."]),
         Table(("", ""), tuple(_run_rows(s))),
     ]
@@ -245,11 +240,7 @@ def report_blocks(s: dict[str, Any]) -> list[Block]:
     if s.get("missing_shards"):
         blocks.append(Para("Not merged: shard(s) " + ", ".join(s["missing_shards"])
                            + " of the run; this report covers only part of it."))
-    from ..conform.merge import legacy_classes
-
-    listed = s.get("classes")
-    found: list[dict[str, Any]] = listed if isinstance(listed, list) else legacy_classes(s)
-    classes = list(enumerate(found, start=1))
+    classes = list(enumerate(_classes(s), start=1))
     blocks.append(Heading(2, "Differences"))
     if not classes:
         blocks.append(Para("No difference between the implementation and the reference was "
@@ -295,6 +286,17 @@ def report_blocks(s: dict[str, Any]) -> list[Block]:
     return blocks
 
 
+def _classes(s: dict[str, Any]) -> list[dict[str, Any]]:
+    """The findings of summary ``s`` (one made from its failure for an older summary)."""
+    listed = s.get("classes")
+    return listed if isinstance(listed, list) else legacy_classes(s)
+
+
+def _compared(s: dict[str, Any]) -> int:
+    compared = s.get("actions_compared")
+    return compared if isinstance(compared, int) else 0
+
+
 def _joined(parts: Sequence[Code]) -> list[str | Code | Link]:
     out: list[str | Code | Link] = []
     for i, p in enumerate(parts):
@@ -321,8 +323,12 @@ def _coverage_blocks(s: dict[str, Any]) -> list[Block]:
         blocks.append(Table(("rule", "title", "condition", "times"), tuple(rows)))
     never = s.get("never_exercised")
     if isinstance(never, list):
-        blocks.append(Para("Never exercised: none." if not never else
-                           ["Never exercised: ", *_joined([Code(str(n)) for n in never]), "."]))
+        blocks.append(Para("Not reached: none." if not never else
+                           ["Not reached: ", *_joined([Code(str(n)) for n in never]), "."]))
+    impossible = s.get("impossible")
+    if isinstance(impossible, list) and impossible:
+        blocks.append(Para(["Impossible under the declared rules (not counted): ",
+                            *_joined([Code(str(n)) for n in impossible]), "."]))
     offers = s.get("offers")
     if isinstance(offers, dict) and offers:
         blocks.append(Heading(2, "Illegal actions offered"))

@@ -154,6 +154,9 @@ def run_merge(args: argparse.Namespace) -> int:
 
 def merge_lines(merged: dict[str, Any]) -> list[str]:
     """The text report of a merged summary."""
+    from ..findings.classes import finding_lines
+    from ..reports.text import verdict_words
+
     runs = merged.get("merged") or []
     shards = [str(r["shard"]) for r in runs if r.get("shard")]
     lines = [f"conform --merge: {len(runs)} summaries"
@@ -173,9 +176,11 @@ def merge_lines(merged: dict[str, Any]) -> list[str]:
         lines.append(f"  {'expected' if expected else 'unexpected'} "
                      f"{plural('difference', len(group))}: {len(group)}")
         for c in group:
-            lines.append(f"    {c['key']}: {counted(c.get('count', 0), 'time')} in "
+            words = finding_lines(c)
+            lines.append(f"    {words[0]}: {counted(c.get('count', 0), 'time')} in "
                          f"{counted(c.get('games', 0), 'game')}"
                          + (f"; replay {c['replay']}" if c.get("replay") else ""))
+            lines += [f"    {line}" for line in words[1:]]
     for entry in merged.get("expected_not_seen") or []:
         lines.append(f"  expected, not seen: {json.dumps(entry, ensure_ascii=False)[:120]}")
     if merged.get("fault") is not None:
@@ -184,5 +189,7 @@ def merge_lines(merged: dict[str, Any]) -> list[str]:
                      f"{str(fault.get('message'))[:200]}")
     if merged["verdict"] == "nothing-tested":
         lines.append("nothing was tested: no merged run compared an answer of the implementation")
-    lines.append(f"verdict: {str(merged['verdict']).upper()}")
+    verdict = str(merged["verdict"])
+    lines.append(f"verdict: {verdict.upper()}: {verdict_words(verdict, classes, 0)}"
+                 if verdict == "pass" and classes else f"verdict: {verdict.upper()}")
     return lines

@@ -86,13 +86,17 @@ class RulesetDrawer:
         self.presets = [rs for rs in presets().values() if not supports.allows(rs)]
         self._catalogues: dict[tuple[int, ...], tuple[str, ...]] = {}
 
+    def scope(self, players: tuple[int, ...], fixed: Ruleset | None) -> exercise.Scope:
+        """What a run of these player counts (and this fixed ruleset) can draw."""
+        values = exercise.ruleset_values(fixed) if fixed is not None else self.required
+        return exercise.Scope(players, values)
+
     def catalogue(self, players: tuple[int, ...], fixed: Ruleset | None) -> tuple[str, ...]:
         """The conditions a run of these player counts (and this fixed ruleset) can reach."""
         if fixed is not None:
-            return exercise.catalogue(exercise.Scope(players, exercise.ruleset_values(fixed)))
+            return exercise.catalogue(self.scope(players, fixed))
         if players not in self._catalogues:
-            self._catalogues[players] = exercise.catalogue(exercise.Scope(players,
-                                                                          self.required))
+            self._catalogues[players] = exercise.catalogue(self.scope(players, None))
         return self._catalogues[players]
 
     def draw(self, ch: Chooser, aim: Aim | None = None) -> Ruleset:

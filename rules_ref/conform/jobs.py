@@ -2,7 +2,7 @@
 
 Every job has its own adapter and its own seed (:func:`job_seed`) and
 plays for the whole time budget; the divergence classes of all jobs are
-merged (:class:`~rules_ref.findings.classes.Divergences`) and then shrunk in this process
+merged (:class:`~rules_ref.findings.classes.Findings`) and then shrunk in this process
 (:mod:`.shrink`). An adapter fault in one job stops the others, and so does
 its first unexpected divergence under ``--first``. Only job 0 offers the
 tables the rules refuse (:mod:`.refused_tables`), so that they are offered
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import InputError, RulesRefError
-from ..findings.classes import Divergences
+from ..findings.classes import Findings
 from ..findings.failure import COUNTS, Failure, Stats
 from ..protocol.handshake import Supports
 from ..protocol.messages import AdapterFault
@@ -136,7 +136,7 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
                config: Config | None = None) -> Outcome:
     """One outcome from the jobs' results: summed counts, merged classes, the first fault."""
     stats = Stats()
-    divergences = Divergences(config.expect if config is not None else ())
+    divergences = Findings(config.expect if config is not None else ())
     failures: list[Failure] = []
     notes: list[str] = []
     supports: Supports | None = None

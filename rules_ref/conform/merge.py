@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any
 
 from ..errors import InputError
+from ..findings.classes import finding_lines
 
 #: The counters of a summary, summed when merging.
 COUNTERS = ("games", "deals", "actions_compared", "illegal_offered", "rule_citations_differing",
@@ -113,7 +114,21 @@ def _first_seen(a: Any, b: Any) -> Any:
     return b if when(b) < when(a) else a
 
 
+def _merge_facets(into: dict[str, Any], other: dict[str, Any]) -> None:
+    """The facets of two runs' findings, by their words, the counts summed."""
+    facets = {f["words"]: dict(f) for f in into.get("facets") or [] if isinstance(f, dict)}
+    for f in other.get("facets") or []:
+        if not isinstance(f, dict) or "words" not in f:
+            continue
+        if f["words"] in facets:
+            facets[f["words"]]["count"] = facets[f["words"]].get("count", 0) + f.get("count", 0)
+        else:
+            facets[f["words"]] = dict(f)
+    into["facets"] = list(facets.values())
+
+
 def _merge_class(into: dict[str, Any], other: dict[str, Any]) -> None:
+    _merge_facets(into, other)
     into["count"] = into.get("count", 0) + other.get("count", 0)
     into["games"] = into.get("games", 0) + other.get("games", 0)
     into["first_seen"] = _first_seen(into.get("first_seen"), other.get("first_seen"))
@@ -250,6 +265,8 @@ def merge_summaries(summaries: Sequence[tuple[str, object]], strict: bool = Fals
                 _merge_class(classes[c["key"]], c)
             else:
                 classes[c["key"]] = dict(c)
+    for c in classes.values():  # the words again, from the merged counts
+        c["words"] = finding_lines(c)
     out["classes"] = sorted(classes.values(), key=lambda c: (
         bool(c.get("expected")), -int(c.get("games", 0)), -int(c.get("count", 0)), c["key"]))
     if any("expected_not_seen" in s for s in docs):
@@ -267,6 +284,9 @@ def merge_summaries(summaries: Sequence[tuple[str, object]], strict: bool = Fals
         names = [list(s.get("never_exercised") or []) for s in docs if "never_exercised" in s]
         never = set(names[0]).intersection(*names[1:])
         out["never_exercised"] = [n for n in names[0] if n in never]
+    if any("impossible" in s for s in docs):  # impossible in every run merged
+        lists = [list(s.get("impossible") or []) for s in docs]
+        out["impossible"] = [n for n in lists[0] if all(n in x for x in lists[1:])]
     faults = [s["fault"] for s in docs if s.get("fault") is not None]
     if faults:
         out["fault"] = faults[0]

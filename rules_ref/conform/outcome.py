@@ -19,7 +19,7 @@ from ..ruleset import Ruleset
 from .budget import DEFAULT_MAX_SECONDS, shrink_budget
 
 if TYPE_CHECKING:
-    from ..findings.classes import Divergences
+    from ..findings.classes import Findings
 
 
 
@@ -71,7 +71,7 @@ class Outcome:
     stopped: str = ""
     examples_run: int = 0
     #: Every divergence class the run saw (None: a replay, or no game was played).
-    divergences: Divergences | None = None
+    divergences: Findings | None = None
 
 
 def env_seed() -> int:

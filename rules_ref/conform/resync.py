@@ -11,7 +11,11 @@ where only the scores differ, :func:`follow_between_deals` takes the
 implementation's totals and play goes on with the next deal; after a legal
 action the implementation rejected, its game did not move, so the reference
 steps back and play goes on with another action (:mod:`.session` does
-that). Otherwise the game is ended early (:class:`GameCut`).
+that). When the implementation differs from the reference right after a
+start from the position, or rejects it (:class:`OutOfStep`: its own rules
+read that moment otherwise), the reference plays on alone and the implementation is offered the
+position at the start of each later trick, a few times, until it agrees
+there. Otherwise the game is ended early (:class:`GameCut`).
 """
 
 from __future__ import annotations
@@ -40,8 +44,19 @@ class GameCut(Exception):
         self.short = short
 
 
+class OutOfStep(GameCut):
+    """Started again from the reference's position, the implementation rejects it or differs.
+
+    Its game cannot be followed from that moment; the session may try a later
+    one (:meth:`.session.Session.act`).
+    """
+
+
 #: After this many legal actions rejected in a row (without positions), the game ends.
 MAX_ROLLBACKS = 8
+#: After a divergence, at most this many later moments are offered as a position before the
+#: game ends (:class:`OutOfStep`).
+MAX_OUT_OF_STEP = 6
 #: The observation fields that may differ between deals for the reference to follow.
 _SCORE_FIELDS = frozenset(("points", "deal_scores", "totals", "winners", "last_trick"))
 
@@ -111,8 +126,8 @@ def restart_from(proc: AdapterProcess, state: GameState) -> tuple[dict[str, Any]
             raise
         # it rejected the position: an engine whose own rules differ may judge a position
         # the rules reach unreachable; it cannot be followed from there
-        raise GameCut("the implementation rejected the start from the reference's "
-                      "position") from None
+        raise OutOfStep("the implementation rejected the start from the reference's "
+                        "position") from None
     kind = answer.pop("type", None)
     answer.pop("id", None)
     if kind != "observation":
@@ -121,6 +136,6 @@ def restart_from(proc: AdapterProcess, state: GameState) -> tuple[dict[str, Any]
     if problems:
         raise proc.fault("shape", "observation: " + "; ".join(problems))
     if answer != observe(fresh):
-        raise GameCut("the implementation's game differs from the reference's right after "
-                      "the start from a position")
+        raise OutOfStep("the implementation's game differs from the reference's right after "
+                        "the start from a position")
     return msg, fresh

@@ -26,7 +26,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from ..errors import InputError, SetupError
-from ..findings.classes import Divergences
+from ..findings.classes import Findings
 from ..findings.failure import Failure, Stats
 from ..passing import check_table
 from ..protocol.client import AdapterProcess
@@ -76,7 +76,7 @@ class Runner:
         self.fixed_ruleset = config.ruleset
         self.player_choices: tuple[int, ...] = ()
         self.rulesets = RulesetDrawer(Supports("", (), {}))
-        self.divergences = Divergences(config.expect)
+        self.divergences = Findings(config.expect)
         #: The adapter fault that ended the search (a game's fault, recorded as a class too).
         self.fault: Failure | None = None
         self.started = time.monotonic()

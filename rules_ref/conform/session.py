@@ -21,6 +21,7 @@ so nothing the runner draws depends on when the answers arrive.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -44,8 +45,10 @@ from ..state_parts import Phase
 from .position_starts import position_rules
 from .refused_tables import judge_refused, rejected_start_rules
 from .resync import (
+    MAX_OUT_OF_STEP,
     MAX_ROLLBACKS,
     GameCut,
+    OutOfStep,
     can_restart,
     follow_between_deals,
     position_start,
@@ -111,6 +114,12 @@ class Session:
         self._awaited: _Step | None = None
         self.on_divergence = on_divergence
         self._rollbacks = 0
+        #: Moments still to offer an implementation out of step (:class:`.resync.OutOfStep`);
+        #: 0: it is in step.
+        self._adrift = 0
+        #: Playing again the later actions of a batch after a divergence (they are queued,
+        #: not sent, until the caller sends them).
+        self._replaying = False
 
     # --- failures ---
 
@@ -275,6 +284,7 @@ class Session:
         self.actions = []
         self._sent = 0
         self.state = None
+        self._adrift = 0
         msg_id = self.proc.send(msg)
         try:
             state = position_state(msg) if "position" in msg else start_state(msg)
@@ -314,11 +324,16 @@ class Session:
             return
         self.state = state
 
-    def act(self, action: Action) -> bool:
+    def act(self, action: Action, *, tally: bool = True) -> bool:
         """Play one action on the reference and send it; True if the reference accepted it.
 
         Without batches the answer is judged at once; with batches the action
         is queued and judged when its batch is answered (:meth:`flush`).
+        While the implementation is out of step after a divergence, the
+        reference plays alone, and the implementation is offered the position
+        at the start of each trick until it agrees there. ``tally=False``: an
+        action played again (of a batch judged again after a divergence),
+        whose conditions are counted once.
         """
         before = self.state
         assert before is not None
@@ -326,12 +341,18 @@ class Session:
             {"type": "play", "seat": action.seat, "card": CARD_TEXT[action.card]}
             if type(action) is Play else action_to_json(action))
         self.actions.append(action_json)
-        step = self._reference_step(before, action, action_json)
+        step = self._reference_step(before, action, action_json, tally=tally and not self._adrift)
+        if self._adrift:
+            if step.after is not None:
+                self.state = step.after
+                if not step.after.trick:
+                    self._restart(step.after)
+            return step.after is not None
         if self.batch_size:
             self._queue.append(step)
             if step.after is not None:
                 self.state = step.after
-            if len(self._queue) >= self.batch_size:
+            if len(self._queue) >= self.batch_size and not self._replaying:
                 self._send_queue()
             return step.after is not None
         self._sent += 1
@@ -358,8 +379,22 @@ class Session:
         self.on_divergence(failure)
 
     def _restart(self, state: GameState) -> None:
-        """Start the implementation again from ``state``'s position (or end the game)."""
-        msg, fresh = restart_from(self.proc, state)
+        """Start the implementation again from ``state``'s position (or end the game).
+
+        If it differs right after that start (:class:`.resync.OutOfStep`), the
+        reference goes on alone from ``state`` and :meth:`act` offers later
+        moments, :data:`.resync.MAX_OUT_OF_STEP` at most.
+        """
+        try:
+            msg, fresh = restart_from(self.proc, state)
+        except OutOfStep as cut:
+            self._adrift = (self._adrift or MAX_OUT_OF_STEP + 1) - 1
+            if not self._adrift:
+                raise GameCut(f"{cut.reason}, at {MAX_OUT_OF_STEP} moments after the "
+                              "divergence") from None
+            self.state = state
+            return
+        self._adrift = 0
         self.stats.resyncs += 1
         self.start_msg = msg
         self.actions = []
@@ -386,24 +421,30 @@ class Session:
             if self._rollbacks > MAX_ROLLBACKS:
                 raise GameCut(f"{MAX_ROLLBACKS} legal actions rejected in a row")
             self.state = step.before
+            if self.actions and self.actions[-1] is step.action_json:
+                self.actions.pop()  # not part of either game: a later failure replays without it
+                self._sent -= 1
             return False
         raise GameCut("the implementation's game differs from the reference's and the "
                       "adapter cannot start from a position")
 
     def _reference_step(self, before: GameState, action: Action,
-                        action_json: dict[str, Any]) -> _Step:
+                        action_json: dict[str, Any], tally: bool = True) -> _Step:
+        """The reference's verdict on ``action``; ``tally``: count what it went through
+        (not again for an action of a batch judged again after a divergence)."""
+        exercise = self.stats.exercise if tally else Counter[str]()
         try:
             after, events = before.apply(action)
         except IllegalAction as exc:
-            self.stats.exercise.update(detect.rejected_conditions(before, action, exc.violations))
+            exercise.update(detect.rejected_conditions(before, action, exc.violations))
             return _Step(before, action, action_json, None, {}, exc.violations, len(self.actions))
         except RulesRefError as exc:
             violation = Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc))
-            self.stats.exercise.update(detect.rejected_conditions(before, action, (violation,)))
+            exercise.update(detect.rejected_conditions(before, action, (violation,)))
             return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
         conditions = detect.step_conditions(before, action, after, events)
-        self.stats.exercise.update(conditions)
-        found = detect.rare_paths(before, events, conditions)
+        exercise.update(conditions)
+        found = detect.rare_paths(before, events, conditions) if tally else ()
         if found:
             self.stats.rare.update(found)
         return _Step(before, action, action_json, after, observe(after), (), len(self.actions))
@@ -448,36 +489,46 @@ class Session:
                          {"type": "observation", **expected}, deciding, others)
 
     def flush(self) -> None:
-        """Send what is queued and judge every answer still awaited, in order."""
-        if self._queue:
-            self._send_queue()
-        self._collect_or_resync()
+        """Send what is queued and judge every answer still awaited, in order.
+
+        A divergence inside a batch puts the batch's later actions back in the
+        queue (:meth:`_collect_or_resync`), so this sends and judges until
+        nothing is queued or awaited.
+        """
+        while True:
+            if self._queue:
+                self._send_queue()
+            self._collect_or_resync()
+            if not self._queue:
+                return
 
     def _collect_or_resync(self) -> None:
-        """:meth:`_collect`; after a divergence, restart before the actions still queued.
+        """:meth:`_collect`; after a divergence, resume at the action that diverged.
 
-        The answers after the divergent one are dropped (they come from a game
-        that went another way); the actions queued and not sent are judged
-        again from the position the implementation restarts at.
+        As one action per request would (:meth:`_recover`): the implementation
+        is started again from the reference's position after that action (before
+        it, when the reference rejects it), and every later action of the batch,
+        with the actions queued since, is queued again from there, so each is
+        judged; the answers after the divergent one are dropped, since they come
+        from a game that went another way. The reference alone decides the
+        actions, so a run finds the same divergences with batches or without
+        (``spec/protocol.md``).
         """
         try:
             self._collect()
-        except FoundFailure as found:
+        except _BatchDivergence as found:
             if self.on_divergence is None:
                 raise
             self._diverged(found.failure)
-            queued, self._queue = self._queue, []
-            self._restart(queued[0].before if queued else self.state if self.state is not None
-                          else found_state(found))
-            state = self.state
-            assert state is not None
-            for old in queued:
-                self.actions.append(old.action_json)
-                step = self._reference_step(state, old.action, old.action_json)
-                self._queue.append(step)
-                if step.after is not None:
-                    state = step.after
-            self.state = state
+            step = found.step
+            later, self._queue = [*found.later, *self._queue], []
+            self._restart(step.after if step.after is not None else step.before)
+            self._replaying = True  # queued, sent by the caller once judged again
+            try:
+                for old in later:
+                    self.act(old.action, tally=False)
+            finally:
+                self._replaying = False
 
     def _send_queue(self) -> None:
         """Send the queued actions as one batch, once the batch before is judged.
@@ -488,7 +539,9 @@ class Session:
         time: a batch is sent only after the answer to the one before.
         """
         self._collect_or_resync()
-        queue, self._queue = self._queue, []
+        if not self._queue:  # played on by the reference alone (out of step)
+            return
+        queue, self._queue = self._queue[:self.batch_size], self._queue[self.batch_size:]
         self._sent = queue[-1].sent
         self._inflight = (self.proc.send_batch([step.action_json for step in queue]), queue)
 
@@ -521,10 +574,18 @@ class Session:
         self._awaited = queue[0]
         answers = self.proc.receive_batch(msg_id, len(queue))
         self._awaited = None
-        for step, answer in zip(queue, answers, strict=False):  # ends early at an error
-            kind = answer.pop("type")
-            self._judge(step, kind, answer)
+        for i, (step, answer) in enumerate(zip(queue, answers, strict=False)):
+            kind = answer.pop("type")  # the answers end early at an error
+            try:
+                self._judge(step, kind, answer)
+            except FoundFailure as found:
+                raise _BatchDivergence(found.failure, step, queue[i + 1:]) from None
 
 
-def found_state(found: FoundFailure) -> GameState:  # pragma: no cover - a game has a state
-    raise GameCut(f"no state to continue from after: {found.failure.summary}")
+class _BatchDivergence(FoundFailure):
+    """A divergence at ``step`` of a batch, with the batch's later steps (judged again)."""
+
+    def __init__(self, failure: Failure, step: _Step, later: list[_Step]) -> None:
+        super().__init__(failure)
+        self.step = step
+        self.later = later

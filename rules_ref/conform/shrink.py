@@ -1,30 +1,34 @@
 """Shrinking every divergence class to a minimal example, the budget shared between them.
 
 After the search, each class (:mod:`~rules_ref.findings.classes`) gets a minimal game that
-still shows *that* class when played alone against the adapter: the
-position just before the divergent action and that action, when the
-adapter starts from positions; otherwise the game cut to the start of the
-deal in which it diverged, then with actions left out as long as the class
-still shows. Every candidate is checked by playing it (:class:`Checker`,
-one adapter process for all checks). The classes take turns, one check
-each (round robin), until every class is done or ``--shrink-seconds`` is
-spent; every class gets its first check whatever the budget, so what a run
-reports does not depend on the machine's speed.
+still shows *that* class when played alone against the adapter: the position
+just before the divergent action and that action, when the adapter starts from
+positions; otherwise the game cut to the start of the deal in which it
+diverged, then with actions left out as long as the class still shows; then
+the switches of its ruleset are set back to their defaults, one at a time, as
+long as it still shows (the plainest game: the default ruleset, or as few
+changed switches as the difference needs; the search keeps the occurrence of
+the plainest ruleset as the start). Every candidate is checked by playing it
+(:class:`Checker`, one adapter process for all checks). The classes take
+turns, one check each (round robin), until every class is done or
+``--shrink-seconds`` is spent; every class gets its first check whatever the budget, so
+what a run reports does not depend on the machine's speed.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from ..actions import Action, DealCards
-from ..errors import RulesRefError
-from ..findings.classes import DivergenceClass, class_of, key_of
+from ..errors import RulesRefError, SetupError
+from ..findings.classes import Finding, class_of, key_of
 from ..findings.failure import Failure, FoundFailure, Stats
 from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault
 from ..protocol.reference_adapter import position_state, start_state
+from ..ruleset import DEFAULT
 from ..serialize import action_from_json, cards_to_json
 from ..state import GameState
 from .conversation import position_record
@@ -65,8 +69,16 @@ class Checker:
         self.checks += 1
         try:
             parsed: list[Action] = [action_from_json(a) for a in actions]
+            # a start that is no game of the rules (a switch set back) is no candidate;
+            # a table the rules refuse is one (the session judges its start)
+            (position_state if "position" in start else start_state)(start)
+        except SetupError:
+            pass
+        except RulesRefError:
+            return None
+        try:
             proc = self._adapter()
-        except (RulesRefError, AdapterFault):
+        except AdapterFault:
             return None
         session = Session(proc, Stats(), check_every=1, position=position_record,
                           batch=self.config.batch)
@@ -120,7 +132,7 @@ def _deal_start(failure: Failure) -> Candidate | None:
     return msg, failure.actions[i + 1:]
 
 
-def _shrinker(cls: DivergenceClass, positions: bool
+def _shrinker(cls: Finding, positions: bool
               ) -> Generator[Candidate, Failure | None, None]:
     """The candidates of one class, each sent the failure its check found."""
     base = cls.smallest or cls.first
@@ -139,6 +151,7 @@ def _shrinker(cls: DivergenceClass, positions: bool
         msg = {"type": "start", "players": base.start.get("players"),
                "ruleset": base.start.get("ruleset"), "position": base.before_position}
         if take((yield msg, [base.failing]), "position"):
+            yield from _plainer(cls, take)
             return
     if not take((yield base.start, base.actions), "as found" if base.actions else "start"):
         cut = _deal_start(base)
@@ -158,8 +171,31 @@ def _shrinker(cls: DivergenceClass, positions: bool
             if not take((yield best.start, actions), "actions"):
                 i += size
         size //= 2
+    yield from _plainer(cls, take)
     if cls.shrunk == "as found":
         cls.shrunk = "no smaller game shows it"
+
+
+def _plainer(cls: Finding, take: Callable[[Failure | None, str], bool]
+             ) -> Generator[Candidate, Failure | None, None]:
+    """Set the example's switches back to their defaults, one at a time, while it still shows.
+
+    The plainest game is the one a reader checks first: the default
+    ruleset, or as few switches changed as the difference needs.
+    """
+    default = DEFAULT.to_dict()
+    while cls.example is not None:
+        best = cls.example
+        ruleset = best.start.get("ruleset")
+        if not isinstance(ruleset, dict):
+            return
+        changed = [k for k, v in ruleset.items() if k in default and default[k] != v]
+        for name in changed:
+            start = {**best.start, "ruleset": {**ruleset, name: default[name]}}
+            if take((yield start, best.actions), cls.shrunk or "as found"):
+                break
+        else:
+            return
 
 
 def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
@@ -172,7 +208,7 @@ def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
     began = time.monotonic()
     try:
         positions = bool(todo) and checker.can("position")
-        active: list[tuple[DivergenceClass, Generator[Candidate, Failure | None, None],
+        active: list[tuple[Finding, Generator[Candidate, Failure | None, None],
                            Candidate, int]] = []
         for cls in todo:
             gen = _shrinker(cls, positions)

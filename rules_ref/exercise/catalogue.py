@@ -29,6 +29,7 @@ from ..ruleset import (
     FirstTrickPoints,
     HeartsBrokenBy,
     Moon,
+    MoonPair,
     OpeningLead,
     PassForbidden,
     Ruleset,
@@ -117,6 +118,11 @@ def _choice(s: Scope) -> bool:
     return s.has("moon", Moon.CHOICE_26)
 
 
+def _passes(s: Scope) -> bool:
+    """Does some deal pass cards (a pass_cycle with a direction other than hold)?"""
+    return any(str(d) != "hold" for cycle in s.values.get("pass_cycle", ()) for d in cycle)
+
+
 # Words of the conditions, each used by the catalogue and by the detector.
 HAND_TWICE = "a hand holds both copies of a card"
 PLAY_TWICE = "a seat plays a card it holds twice"
@@ -200,6 +206,7 @@ BOTH_QUEENS = "one seat collects both Q♠"
 NO_MOON = "a deal is scored without a moon"
 SHORT_52 = "cards went uncollected and the deal scores less than 52"
 MOON = "a seat takes every heart and both Q♠"
+PAIR_MOON = "two seats together take every heart and both Q♠"
 MOON_ADD = "the shooter chooses add"
 MOON_SUBTRACT = "the shooter chooses subtract"
 MOON_OTHER_SEAT = "a moon choice by another seat than the shooter is rejected"
@@ -221,10 +228,11 @@ CONDITIONS: tuple[Condition, ...] = (
     _R("DECK.RANKING", RANK_OFF_SUIT),
     _R("DEAL.SOURCE", DEAL_ACCEPTED), _R("DEAL.SOURCE", DEAL_REJECTED),
     _R("DEAL.DEALER", NEXT_DEALER),
-    _R("PASS.CARDS", PASS_BOTH), _R("PASS.CARDS", PASS_POINTS), _R("PASS.CARDS", PASS_SIZE),
-    _R("PASS.CARDS", PASS_TWICE_NAMED), _R("PASS.CARDS", PASS_NOT_HELD),
-    _R("PASS.CARDS", PASS_FORBIDDEN_NAMED, _no_two_of_clubs),
-    _R("PASS.EXCHANGE", EXCHANGED), _R("PASS.EXCHANGE", PASS_AGAIN),
+    _R("PASS.CARDS", PASS_BOTH, _passes), _R("PASS.CARDS", PASS_POINTS, _passes),
+    _R("PASS.CARDS", PASS_SIZE, _passes), _R("PASS.CARDS", PASS_TWICE_NAMED, _passes),
+    _R("PASS.CARDS", PASS_NOT_HELD, _passes),
+    _R("PASS.CARDS", PASS_FORBIDDEN_NAMED, lambda s: _passes(s) and _no_two_of_clubs(s)),
+    _R("PASS.EXCHANGE", EXCHANGED, _passes), _R("PASS.EXCHANGE", PASS_AGAIN, _passes),
     _R("LEAD.OPENING_LEADER", LEADER_LEFT, _lod), _R("LEAD.OPENING_LEADER", LEADER_TWO, _two),
     _R("LEAD.OPENING_LEADER", LEADER_NO_TWO, lambda s: _two(s) and s.extras(2)),
     _R("LEAD.OPENING_CARD", OPEN_OTHER, _lod), _R("LEAD.OPENING_CARD", OPEN_ONLY_POINTS, _lod),
@@ -250,7 +258,7 @@ CONDITIONS: tuple[Condition, ...] = (
     _R("FOLLOW.FIRST_TRICK", FIRST_REJECTED, _forbidden),
     _R("FOLLOW.FIRST_TRICK", FIRST_FOLLOW_KEPT, _follows_kept),
     _R("TURN.ORDER", OUT_OF_TURN), _R("TURN.ORDER", PLAYED_ALREADY),
-    *[_R("TURN.ORDER", words, _choice if phase == "moon-choice" else _always)
+    *[_R("TURN.ORDER", words, {"moon-choice": _choice, "passing": _passes}.get(phase, _always))
       for (_, phase), words in WRONG_PHASE.items()],
     _R("TURN.ORDER", NO_SUCH_SEAT, lambda s: any(n < MAX_PLAYERS for n in s.players)),
     _R("TURN.ORDER", AFTER_END),
@@ -270,11 +278,13 @@ CONDITIONS: tuple[Condition, ...] = (
     _R("SCORE.CARD_POINTS", SCORED), _R("SCORE.CARD_POINTS", BOTH_QUEENS),
     _R("SCORE.DEAL", NO_MOON), _R("SCORE.DEAL", SHORT_52),
     _R("MOON.CONDITION", MOON),
+    _R("MOON.CONDITION", PAIR_MOON, lambda s: s.has("moon_pair", MoonPair.OTHERS_26)),
     _R("MOON.CHOICE", MOON_ADD, _choice), _R("MOON.CHOICE", MOON_SUBTRACT, _choice),
     _R("MOON.CHOICE", MOON_OTHER_SEAT, _choice),
     _R("GAME.END", GOES_ON), _R("GAME.END", END_EXACT), _R("GAME.END", END_PAST),
     _R("GAME.WINNER", WINS_ALONE), _R("GAME.WINNER", WINS_TIED),
-    _R("VIEW.SEAT", VIEW_PASSING), _R("VIEW.SEAT", VIEW_PLAYING), _R("VIEW.SEAT", VIEW_SCORED),
+    _R("VIEW.SEAT", VIEW_PASSING, _passes), _R("VIEW.SEAT", VIEW_PLAYING),
+    _R("VIEW.SEAT", VIEW_SCORED),
 )
 
 
@@ -323,8 +333,9 @@ def value_condition(switch: str, value: Any) -> str:
 
 def catalogue(scope: Scope) -> tuple[str, ...]:
     """Every condition a run of this scope can reach, as ``RULE.ID: words`` keys."""
-    out = [count_condition(n) for n in scope.players]
-    out += [size_condition(n) for n in scope.players]
+    players = playable(scope)
+    out = [count_condition(n) for n in players]
+    out += [size_condition(n) for n in players]
     out += [c.key for c in CONDITIONS if c.needs(scope)]
     directions: dict[str, None] = {}
     for cycle in scope.values.get("pass_cycle", ()):
@@ -336,6 +347,24 @@ def catalogue(scope: Scope) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+def impossible(scope: Scope) -> tuple[str, ...]:
+    """The conditions of the rules that the run's declared rules make impossible.
+
+    The conditions :func:`catalogue` leaves out for ``scope`` (a 2♣ opening
+    under rulesets that open left of the dealer, a pass where nobody passes):
+    a report lists them apart from the conditions it could reach and did not.
+    """
+    refused = [n for n in scope.players if n not in playable(scope)]
+    return (*(count_condition(n) for n in refused), *(size_condition(n) for n in refused),
+            *(c.key for c in CONDITIONS if not c.needs(scope)))
+
+
+def playable(scope: Scope) -> tuple[int, ...]:
+    """The player counts of ``scope`` that some ruleset of it plays (``min_players``)."""
+    least = min((int(m) for m in scope.values.get("min_players", ())), default=0)
+    return tuple(n for n in scope.players if n >= least)
+
+
 def ruleset_values(ruleset: Ruleset) -> dict[str, list[Any]]:
     """The scope values of a run with one fixed ruleset."""
     return {name: [getattr(ruleset, name)] for name in ruleset.to_dict()}
@@ -343,7 +372,12 @@ def ruleset_values(ruleset: Ruleset) -> dict[str, list[Any]]:
 
 def summary(counts: Counter[str], reachable: Sequence[str]
             ) -> tuple[dict[str, dict[str, int]], list[str]]:
-    """The JSON keys ``exercise`` (per rule ID, per condition) and ``never_exercised``."""
+    """The JSON keys ``exercise`` (per rule ID, per condition) and ``never_exercised``.
+
+    ``never_exercised`` holds the conditions the run could reach and did not
+    (and the rules with no condition it could reach); what the declared rules
+    make impossible is :func:`impossible`'s, listed apart.
+    """
     exercise: dict[str, dict[str, int]] = {rule: {} for rule in rule_ids()}
     for key in list(reachable) + [k for k in counts if k not in reachable]:
         rule, words = key.split(": ", 1)

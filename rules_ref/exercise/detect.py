@@ -31,13 +31,6 @@ _NOT_NEEDED = HeartsBrokenBy.NOT_NEEDED
 _ACTION_WORDS = {Play: "play", Pass: "pass", ChooseMoon: "moon choice", DealCards: "deal"}
 
 
-#: The switches whose values are read at the moment their rule decides (the others: when
-#: a deal is scored).
-_MOMENTS = frozenset(("pass_count", "pass_cycle", "opening_lead", "first_trick_points",
-                      "hearts_broken_by", "last_trick_void", "moon", "ten_of_diamonds_points",
-                      "target"))
-
-
 def _key(rule: str, words: str) -> str:
     return f"{rule}: {words}"
 
@@ -49,7 +42,8 @@ def _penalty(c: Card) -> bool:
 def start_conditions(state: GameState) -> list[str]:
     """The conditions of a game's start (a deal): its player count and deal size."""
     out = [count_condition(state.players), size_condition(state.players),
-           _key("DEAL.SOURCE", ex.DEAL_ACCEPTED)]
+           _key("DEAL.SOURCE", ex.DEAL_ACCEPTED),
+           value_condition("min_players", state.ruleset.min_players)]
     out += _dealt(state)
     return out
 
@@ -96,7 +90,8 @@ def step_conditions(before: GameState, action: Action, after: GameState,
 
 
 def _passed(before: GameState, action: Pass) -> list[str]:
-    out = [value_condition("pass_count", before.ruleset.pass_count)]
+    out = [value_condition("pass_count", before.ruleset.pass_count),
+           value_condition("pass_forbidden", before.ruleset.pass_forbidden)]
     cards = action.cards
     if len(set(cards)) < len(cards):
         out.append(_key("PASS.CARDS", ex.PASS_BOTH))
@@ -140,6 +135,8 @@ def _played(before: GameState, action: Play, after: GameState) -> list[str]:
             out.append(_key("FOLLOW.SUIT", ex.DISCARDS))
             if first:
                 out += _first_discard(before, hand, c)
+        if first and TWO_OF_CLUBS in hand:  # may it, or must it, play its 2♣ now?
+            out.append(value_condition("first_trick_two_of_clubs", rs.first_trick_two_of_clubs))
         if first and rs.opening_lead is _TWO and trick[0] == TWO_OF_CLUBS and c == TWO_OF_CLUBS:
             out.append(_key("LEAD.OPENING_CARD", ex.OPEN_TWO_CANCEL))
     if _penalty(c) and not before.hearts_broken:
@@ -264,14 +261,14 @@ def _won(after: GameState, e: ev.TrickWon) -> list[str]:
 
 def _scored(before: GameState, after: GameState, e: ev.DealScored,
             events: Sequence[ev.Event], rs: Ruleset) -> list[str]:
+    # every switch is counted at the moment its rule decides: these when a deal is scored
     out = [_key("SCORE.CARD_POINTS", ex.SCORED), _key("VIEW.SEAT", ex.VIEW_SCORED),
            value_condition("ten_of_diamonds_points", rs.ten_of_diamonds_points),
-           value_condition("target", rs.target)]
-    # A switch this module has no moment for is exercised by every deal scored under it.
-    out += [value_condition(name, getattr(rs, name)) for name in rs.to_dict()
-            if name not in _MOMENTS]
+           value_condition("target", rs.target), value_condition("moon_pair", rs.moon_pair)]
     result = after.deal_results[-1]
-    if result.moon_shooter is None:
+    if result.moon_pair is not None:
+        out.append(_key("MOON.CONDITION", ex.PAIR_MOON))
+    if result.moon_shooter is None and result.moon_pair is None:
         out.append(_key("SCORE.DEAL", ex.NO_MOON))
         if any(_penalty(c) for c in result.uncollected):
             out.append(_key("SCORE.DEAL", ex.SHORT_52))

@@ -57,17 +57,17 @@ def follow_phrase(state: GameState, card: Card, name: str) -> tuple[str, str]:
     """A card played to a trick: its name and where it falls (following, void, identical).
 
     The first trick is named only for a heart or a Q♠ (the cards the first
-    trick's rule is about), and the card is named by kind only where a rule
-    cares about its kind, so one fault gives one phrase.
+    trick's rule is about, even when a copy of it is already in the trick, as
+    :func:`rules_ref.causes.play_situation_rule` decides), and the card is named
+    by kind only where a rule cares about its kind, so one fault gives one phrase.
     """
     trick = state.trick
     led = trick[0].suit
     seat = state.to_act
     hand = state.hands[seat] if seat is not None else ()
     first = state.trick_number == 1 and is_penalty(card)
-    if card in trick:
+    if card in trick and not first:  # on trick 1 the point card's rule decides, not the copy
         name, where = "a card", "identical to one already in the trick"
-        first = False
     elif card.suit == led:
         where = "while following suit"
         name = name if is_penalty(card) else "a card"
@@ -130,15 +130,15 @@ def count_words(n: int, noun: str) -> str:
     return f"{number} {noun}{'' if n == 1 else 's'}"
 
 
-def pass_feature(cards: Sequence[Card]) -> str:
-    """What names a pass in words: its size when not 3, and 2♣, Q♠, both copies of a card or a
-    heart in it ("a pass of seven cards that contains 2♣")."""
-    size = f"a pass of {count_words(len(cards), 'card')}" if len(cards) != 3 else "a pass"
+def pass_feature(cards: Sequence[Card], usual: int = 3) -> str:
+    """What names a pass in words: its size when not ``usual`` (the ruleset's pass_count), and
+    2♣, Q♠, both copies of a card or a heart in it ("a pass of seven cards that contains 2♣")."""
+    size = f"a pass of {count_words(len(cards), 'card')}" if len(cards) != usual else "a pass"
     for card, words in ((TWO_OF_CLUBS, "2♣"), (QUEEN_OF_SPADES, "Q♠")):
         if card in cards:
             return f"{size} that contains {words}"
     if any(n > 1 for n in Counter(cards).values()):
-        return f"{size} of both copies of a card" if len(cards) == 3 else \
+        return f"{size} of both copies of a card" if len(cards) == usual else \
             f"{size} with both copies of a card"
     if any(c.suit is Suit.H for c in cards):
         return f"{size} that contains a heart"
@@ -151,7 +151,7 @@ def rejected_words(state: GameState, action: Action | None) -> str:
     if isinstance(action, Play):
         return f"rejects {play_phrase(state, action.card, card_kind(action.card))}"
     if isinstance(action, Pass):
-        return f"rejects {pass_feature(action.cards)}"
+        return f"rejects {pass_feature(action.cards, state.ruleset.pass_count)}"
     if isinstance(action, ChooseMoon):
         return f"rejects the moon choice {action.choice}"
     if isinstance(action, DealCards):

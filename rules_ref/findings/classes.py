@@ -1,17 +1,20 @@
-"""Divergence classes: every disagreement a run saw, grouped by what differs.
+"""Findings: every disagreement a run saw, one value per difference.
 
 A *divergence* is one :class:`.failure.Failure` the runner met and played
-past. Its *class* is the pair (blamed rule ID, what differs in words), built
-by :func:`class_of` from the failure's kind of difference: a legal action
-the implementation rejects or an illegal one it accepts (with the kind of
-action), an observation that differs (the fields and the action are in the
-class's example; an expectation may narrow to either), an internal error,
-an adapter fault. The key never holds a seat, a deal number, a total or a
-field, so the same fault met in many games and seen after several kinds of
-action is one class. :class:`Divergences` counts each class (occurrences, games, first
-seen), keeps its first and smallest examples for shrinking (:mod:`~rules_ref.conform.shrink`),
-notes which expectation of ``--expect`` (:mod:`.expect`) covered each
-occurrence, and merges the classes of parallel jobs.
+past. A :class:`Finding` is one difference between the implementation and
+the reference, however often it showed: the rule and the switch whose value
+decides it there; what differs, in words (what the implementation allows,
+forbids or scores that the reference does not, :func:`class_of`); its
+facets (:class:`.words.Facet`), the behaviours it showed, each with its
+words and an example; its counts and first sighting; its minimal example
+and replay file. The key never holds a seat, a deal number, a total or a
+field, so the same fault met in many games is one finding. Every report
+(text, JSON, Markdown, HTML, ``--merge``) renders the finding's JSON form
+(:meth:`Finding.to_json`), and ``--expect`` matches against it: none builds
+words of its own. :class:`Findings` counts each finding, keeps its first and
+smallest examples for shrinking (:mod:`~rules_ref.conform.shrink`), notes which expectation of
+``--expect`` (:mod:`.expect`) covered each occurrence, and merges the
+findings of parallel jobs.
 """
 
 from __future__ import annotations
@@ -20,9 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RulesRefError
+from ..registry import rule as registry_rule
+from ..ruleset import DEFAULT
+from ..wording import counted
 from .expect import Expectation, matching_entry
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, Failure, at_position_start
-from .words import divergence_words, governing_switch
+from .words import Facet, facet_of
 
 #: The words for each kind of action (the ``type`` of an action message).
 _ACTION_WORDS = {"play": "play", "pass": "pass", "moon": "moon choice", "deal": "deal"}
@@ -50,21 +56,40 @@ def _an(kind: str | None, failure: Failure) -> str:
     return f"a {word}"
 
 
-def class_of(failure: Failure) -> tuple[str | None, str]:
-    """The class of a divergence: (blamed rule ID or ``None``, the kind of difference).
+def _observation_words(rule: str | None) -> str:
+    """What differs in an observation, in words true of every facet: the rule's subject.
 
-    The kind is coarse on purpose ("rejects a legal pass"), so that one fault met at
-    different tables and cards is one class; :func:`.words.divergence_words` gives
-    the words of a class's first example.
+    One rule's differences in the game are one finding however they show (a
+    card allowed here, another forbidden there): its facets say which.
     """
+    try:
+        title = registry_rule(rule).title if rule else ""
+    except (KeyError, RulesRefError):
+        title = ""
+    if not title:
+        return "plays a game that differs from the reference's"
+    subject = title[0].lower() + title[1:] if title[1:2].islower() else title
+    return f"differs on {subject}"
+
+
+def class_of(failure: Failure) -> tuple[str | None, str]:
+    """The class of a divergence: (blamed rule ID or ``None``, what differs in words).
+
+    The words are coarse on purpose ("rejects a legal pass", "differs on the
+    led suit"), so that one fault met at different tables and cards is one
+    finding; its facets (:func:`.words.facet_of`) say what each
+    occurrence showed ("rejects a pass that contains 2♣").
+    """
+    return _class_of(failure, facet_of(failure).rule)
+
+
+def _class_of(failure: Failure, rule: str | None) -> tuple[str | None, str]:
     kind = action_kind(failure)
     if failure.kind == "fault":
         what = (failure.fault or {}).get("kind", "fault")
         return None, f"adapter fault ({what}) on {_an(kind, failure)}"
     if failure.kind == "error":
-        return (failure.rules[0] if failure.rules else None,
-                f"reports an internal error on {_an(kind, failure)}")
-    rule = failure.rules[0] if failure.rules else None
+        return rule, f"reports an internal error on {_an(kind, failure)}"
     actual_type = failure.actual.get("type")
     expected_type = failure.expected.get("type")
     if actual_type == "rejected" and expected_type == "observation":
@@ -77,7 +102,7 @@ def class_of(failure: Failure) -> tuple[str | None, str]:
             return rule, "accepts a table the rules refuse"
         return rule, f"accepts an illegal {_ACTION_WORDS.get(kind or '', kind or 'action')}"
     if failure.fields or failure.others:
-        return rule, "its game differs from the reference's"
+        return rule, _observation_words(rule)
     return rule, failure.summary[:80]
 
 
@@ -86,8 +111,12 @@ def key_of(rule: str | None, what: str) -> str:
 
 
 @dataclass
-class DivergenceClass:
-    """One class of divergence and what the run saw of it."""
+class Finding:
+    """One difference between the implementation and the reference, and what a run saw of it.
+
+    ``what`` is what differs, in words; ``facets`` the behaviours it showed
+    (their words the keys), each with its count and first example.
+    """
 
     key: str
     rule: str | None
@@ -99,7 +128,8 @@ class DivergenceClass:
     first_seconds: float
     count: int = 0
     games: set[tuple[int, int]] = field(default_factory=set)
-    #: The smallest occurrence (fewest deals, then actions): where shrinking starts.
+    #: The smallest occurrence (plainest ruleset, fewest deals, then actions): where shrinking
+    #: starts.
     smallest: Failure | None = None
     #: Occurrences an expectation covered, and the index of the first expectation that did.
     expected_count: int = 0
@@ -110,6 +140,7 @@ class DivergenceClass:
     #: How the example was shrunk: "position", "deal", "actions", "start" (the start alone),
     #: "no smaller game shows it", "as found" (the budget ended first), "not reproduced alone".
     shrunk: str = ""
+    facets: dict[str, Facet] = field(default_factory=dict)
 
     @property
     def expected(self) -> bool:
@@ -117,24 +148,25 @@ class DivergenceClass:
 
     @property
     def switch(self) -> str | None:
-        return governing_switch(self.rule) if self.rule else None
+        """The switch whose value decides the rule where it differs (its first facet's)."""
+        return next((f.switch for f in self.facets.values() if f.switch), None)
 
-    def words(self) -> str:
-        """What its example shows, in words ("rejects a pass that contains 2♣")."""
-        example = self.example or self.smallest or self.first
-        if example.kind != "disagreement":
-            return self.what
-        try:
-            return divergence_words(example) or self.what
-        except RulesRefError:
-            return self.what
+    def add(self, facet: Facet, failure: Failure) -> None:
+        seen = self.facets.get(facet.words)
+        if seen is None:
+            seen = self.facets[facet.words] = facet
+            seen.example = failure
+        seen.count += 1
 
     def to_json(self) -> dict[str, Any]:
-        """The class as the JSON summary lists it (``classes``, spec/protocol.md)."""
+        """The finding as every report renders it (``classes``, spec/protocol.md)."""
         example = self.example or self.smallest or self.first
-        return {
+        out: dict[str, Any] = {
             "key": self.key, "rule": self.rule, "rules": self.rules, "what": self.what,
-            "words": self.words(), "kind": self.kind, "switch": self.switch,
+            "kind": self.kind, "switch": self.switch,
+            "facets": [{**f.to_json(), "example": f.example.to_json()
+                        if isinstance(f.example, Failure) else None}
+                       for f in self.facets.values()],
             "expected": self.expected,
             "expectation": self.expectation if self.expected else None,
             "count": self.count, "games": len(self.games),
@@ -143,14 +175,71 @@ class DivergenceClass:
             "example": example.to_json(), "replay": self.replay,
             "shrunk": self.shrunk or "not shrunk",
         }
+        out["words"] = finding_lines(out)
+        return out
 
 
-class Divergences:
-    """Every class a run (or a job) saw, in the order first seen."""
+def plainness(failure: Failure) -> tuple[int, int, int]:
+    """How plain a failure's game is: switches changed from the default, deals, actions."""
+    ruleset = failure.start.get("ruleset") if isinstance(failure.start, dict) else None
+    changed = 0
+    if isinstance(ruleset, dict):
+        default = DEFAULT.to_dict()
+        changed = sum(1 for k, v in ruleset.items() if default.get(k, v) != v)
+    deals, actions = failure.size
+    return changed, deals, actions
+
+
+def switch_words(finding: dict[str, Any]) -> str:
+    """The switch that decides a finding's rule there, with the reference's value ("" if none)."""
+    switch = finding.get("switch")
+    if not switch:
+        return ""
+    example = finding.get("example") if isinstance(finding.get("example"), dict) else {}
+    start = example.get("start") if isinstance(example, dict) else None
+    ruleset = start.get("ruleset") if isinstance(start, dict) else None
+    value = ruleset.get(switch) if isinstance(ruleset, dict) else None
+    shown = ",".join(map(str, value)) if isinstance(value, list) else value
+    return (f"decided by the switch {switch}" + (f" (here {shown})" if shown is not None else "")
+            + f": rules-ref rules {finding.get('rule')}")
+
+
+def facet_lines(finding: dict[str, Any]) -> list[str]:
+    """What each facet of a finding showed: its words, how often, its seat-and-card sentence."""
+    facets = [f for f in finding.get("facets") or [] if isinstance(f, dict)]
+    lines: list[str] = []
+    for f in facets:
+        words = str(f.get("words", ""))
+        if len(facets) == 1 and words == finding.get("what") and not f.get("detail"):
+            continue  # the finding's own words say it all
+        count = f.get("count", 0)
+        lines.append(words + (f" ({counted(count, 'time')})" if len(facets) > 1 else ""))
+        if f.get("detail"):
+            lines.append(f"  {f['detail']}")
+    return lines
+
+
+def finding_lines(finding: dict[str, Any]) -> list[str]:
+    """The words of a finding, as every report gives them (text, Markdown, HTML, --merge).
+
+    Its rule and what differs, each facet with its words, and the switch
+    whose value decides the rule there; built from the finding's JSON form
+    (:meth:`Finding.to_json`), never from words of the report's own.
+    """
+    lines = [str(finding.get("key", ""))]
+    lines += [f"  {line}" for line in facet_lines(finding)]
+    switch = switch_words(finding)
+    if switch:
+        lines.append(f"  {switch}")
+    return lines
+
+
+class Findings:
+    """Every finding a run (or a job) saw, in the order first seen."""
 
     def __init__(self, expectations: tuple[Expectation, ...] = ()) -> None:
         self.expectations = expectations
-        self.classes: dict[str, DivergenceClass] = {}
+        self.classes: dict[str, Finding] = {}
         #: How many occurrences each expectation covered.
         self.matched: list[int] = [0] * len(expectations)
 
@@ -158,36 +247,38 @@ class Divergences:
         return sum(c.count for c in self.classes.values())
 
     def record(self, failure: Failure, game: int, seconds: float, job: int = 0) -> None:
-        rule, what = class_of(failure)
+        facet = facet_of(failure)
+        rule, what = _class_of(failure, facet.rule)
         key = key_of(rule, what)
         cls = self.classes.get(key)
         if cls is None:
-            cls = DivergenceClass(key, rule, list(failure.rules), what, failure.kind,
-                                  failure, game, seconds, smallest=failure)
+            cls = Finding(key, rule, list(failure.rules), what, failure.kind,
+                          failure, game, seconds, smallest=failure)
             self.classes[key] = cls
         cls.count += 1
         cls.games.add((job, game))
-        if cls.smallest is None or failure.size < cls.smallest.size:
+        cls.add(facet, failure)
+        if cls.smallest is None or plainness(failure) < plainness(cls.smallest):
             cls.smallest = failure
-        index = matching_entry(self.expectations, rule, action_kind(failure),
-                               action_cards(failure), failure.fields + failure.others)
+        index = matching_entry(self.expectations, rule, what, facet,
+                               failure.fields + failure.others)
         if index is not None:
             cls.expected_count += 1
             self.matched[index] += 1
             if cls.expectation is None:
                 cls.expectation = index
 
-    def ordered(self) -> list[DivergenceClass]:
-        """The classes, the unexpected first; in each group the one met in most games first.
+    def ordered(self) -> list[Finding]:
+        """The findings, the unexpected first; in each group the one met in most games first.
 
-        A single fault shows as one main class and, now and then, a symptom
-        the attribution reads another way: the class met in the most games
+        A single fault shows as one main finding and, now and then, a symptom
+        the attribution reads another way: the finding met in the most games
         (then the most often, then the first seen) leads.
         """
         return sorted(self.classes.values(),
                       key=lambda c: (c.expected, -len(c.games), -c.count, c.first_seconds))
 
-    def unexpected(self) -> list[DivergenceClass]:
+    def unexpected(self) -> list[Finding]:
         return [c for c in self.ordered() if not c.expected]
 
     def not_seen(self) -> list[tuple[int, Expectation]]:
@@ -196,17 +287,19 @@ class Divergences:
     # --- between processes (--jobs) ---
 
     def to_json(self) -> dict[str, Any]:
-        """Every class with its first and smallest examples, for another process to merge."""
+        """Every finding with its first and smallest examples, for another process to merge."""
         return {"matched": self.matched, "classes": [
             {"key": c.key, "rule": c.rule, "rules": c.rules, "what": c.what, "kind": c.kind,
              "first": c.first.to_json(), "first_game": c.first_game,
              "first_seconds": c.first_seconds, "count": c.count,
              "games": sorted(c.games), "smallest": (c.smallest or c.first).to_json(),
-             "expected_count": c.expected_count, "expectation": c.expectation}
+             "expected_count": c.expected_count, "expectation": c.expectation,
+             "facets": [{**f.to_json(), "rule": f.rule, "example": f.example.to_json()}
+                        for f in c.facets.values()]}
             for c in self.classes.values()]}
 
     def merge_json(self, data: dict[str, Any], job: int) -> None:
-        """Add the classes of job ``job`` (:meth:`Divergences.to_json`) to these."""
+        """Add the findings of job ``job`` (:meth:`Findings.to_json`) to these."""
         for i, n in enumerate(data.get("matched", [])[:len(self.matched)]):
             self.matched[i] += n
         for d in data.get("classes", []):
@@ -215,18 +308,26 @@ class Divergences:
             games = {(job, int(g[1])) for g in d["games"]}
             cls = self.classes.get(d["key"])
             if cls is None:
-                self.classes[d["key"]] = DivergenceClass(
+                cls = self.classes[d["key"]] = Finding(
                     d["key"], d["rule"], list(d["rules"]), d["what"], d["kind"], first,
                     d["first_game"], d["first_seconds"], d["count"], games, smallest,
                     d["expected_count"], d["expectation"])
-                continue
-            cls.count += d["count"]
-            cls.games |= games
-            cls.expected_count += d["expected_count"]
-            if cls.expectation is None:
-                cls.expectation = d["expectation"]
-            if d["first_seconds"] < cls.first_seconds:
-                cls.first, cls.first_game, cls.first_seconds = (first, d["first_game"],
-                                                                d["first_seconds"])
-            if cls.smallest is None or smallest.size < cls.smallest.size:
-                cls.smallest = smallest
+            else:
+                cls.count += d["count"]
+                cls.games |= games
+                cls.expected_count += d["expected_count"]
+                if cls.expectation is None:
+                    cls.expectation = d["expectation"]
+                if d["first_seconds"] < cls.first_seconds:
+                    cls.first, cls.first_game, cls.first_seconds = (first, d["first_game"],
+                                                                    d["first_seconds"])
+                if cls.smallest is None or plainness(smallest) < plainness(cls.smallest):
+                    cls.smallest = smallest
+            for f in d.get("facets", []):
+                seen = cls.facets.get(f["words"])
+                if seen is None:
+                    cls.facets[f["words"]] = Facet(
+                        f["words"], f["detail"], f["rule"], f["switch"], f["step"],
+                        tuple(f["cards"]), f["count"], Failure.from_json(f["example"]))
+                else:
+                    seen.count += f["count"]

@@ -1,12 +1,16 @@
 """Declared deviations (``conform --expect FILE``): the divergences an implementer accepts.
 
-An expectations file (``spec/schemas/expect.schema.json``) lists entries,
-each naming a rule ID and optionally narrowing it to an action kind, a card
-the action names, or an observation field. :func:`read_expectations` checks
-a file and raises :class:`~rules_ref.errors.InputError` naming the first
-problem; :func:`matching_entry` finds the entry that covers one divergence;
-:func:`expect_document` writes entries for the classes a run saw
-(``--write-expect``).
+An expectations file (``spec/schemas/expect.schema.json``) lists entries, each
+naming a rule ID and optionally narrowing it to what differs (a finding's
+words, :mod:`.classes`), one facet of it (a facet's words), the kind of the
+step that differs, a card of that step, or an observation field. The step is
+the one that differs (:class:`.words.Facet`): for legal cards that differ, the
+play they are the cards of, not the action before it.
+:func:`read_expectations` checks a file and raises
+:class:`~rules_ref.errors.InputError` naming the first problem;
+:func:`matching_entry` finds the entry that covers one divergence;
+:func:`expect_document` writes entries for the classes a run saw (``--write-
+expect``).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
+from .words import Facet
 
 EXPECT_FORMAT = "cancellation-hearts-conform-expect"
 EXPECT_VERSION = 1
@@ -23,7 +28,9 @@ EXPECT_VERSION = 1
 ACTION_KINDS = ("pass", "play", "moon", "deal")
 #: At most this many entries in one file.
 MAX_ENTRIES = 1000
-_ENTRY_FIELDS = ("rule", "action", "card", "field", "note")
+_ENTRY_FIELDS = ("rule", "differs", "facet", "action", "card", "field", "note")
+#: The fields that narrow an entry, in the order an entry is written and described.
+_NARROWING = ("differs", "facet", "action", "card", "field")
 
 
 @dataclass(frozen=True)
@@ -35,20 +42,27 @@ class Expectation:
     card: str | None = None
     field: str | None = None
     note: str = ""
+    differs: str | None = None
+    facet: str | None = None
 
-    def covers(self, rule: str | None, action: str | None, cards: Sequence[str],
+    def covers(self, rule: str | None, differs: str, facet: Facet,
                fields: Sequence[str]) -> bool:
+        """Does this entry cover a divergence of ``rule`` showing ``facet``?"""
         if rule != self.rule:
             return False
-        if self.action is not None and action != self.action:
+        if self.differs is not None and differs != self.differs:
             return False
-        if self.card is not None and self.card not in cards:
+        if self.facet is not None and facet.words != self.facet:
+            return False
+        if self.action is not None and facet.step != self.action:
+            return False
+        if self.card is not None and self.card not in facet.cards:
             return False
         return self.field is None or self.field in fields
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rule": self.rule}
-        for name in ("action", "card", "field"):
+        for name in _NARROWING:
             value = getattr(self, name)
             if value is not None:
                 out[name] = value
@@ -57,17 +71,17 @@ class Expectation:
         return out
 
     def describe(self) -> str:
-        narrow = [f"{name} {getattr(self, name)}" for name in ("action", "card", "field")
+        narrow = [f"{name} {getattr(self, name)}" for name in _NARROWING
                   if getattr(self, name) is not None]
         text = self.rule + (f" ({', '.join(narrow)})" if narrow else "")
         return text + (f": {self.note}" if self.note else "")
 
 
-def matching_entry(entries: Sequence[Expectation], rule: str | None, action: str | None,
-                   cards: Sequence[str], fields: Sequence[str]) -> int | None:
+def matching_entry(entries: Sequence[Expectation], rule: str | None, differs: str,
+                   facet: Facet, fields: Sequence[str]) -> int | None:
     """The index of the first entry that covers a divergence, or ``None``."""
     for i, entry in enumerate(entries):
-        if entry.covers(rule, action, cards, fields):
+        if entry.covers(rule, differs, facet, fields):
             return i
     return None
 
@@ -131,7 +145,9 @@ def read_expectations(data: object, where: str) -> tuple[Expectation, ...]:
         note = item.get("note", "")
         if not isinstance(note, str):
             raise InputError(f"{at}.note: expected a string")
-        entries.append(Expectation(rule, action, card, field_, note))
+        differs = _text(item["differs"], f"{at}.differs") if "differs" in item else None
+        facet = _text(item["facet"], f"{at}.facet") if "facet" in item else None
+        entries.append(Expectation(rule, action, card, field_, note, differs, facet))
     return tuple(entries)
 
 

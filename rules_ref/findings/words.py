@@ -9,7 +9,9 @@ divergences of the same kind have the same words (the class key of a
 conform run is the rule and these words). :func:`divergence_detail` gives
 the sentence for the report, with the seat and the card: "seat 3 may not
 play Q♠ on the first trick while following suit; the rules allow it".
-:func:`governing_switch` names the switch that changes a rule, if any.
+:func:`deciding_switch` names the switch whose value decides a rule at a
+step, and :func:`facet_of` gathers a divergence's rule, switch, words and
+differing step (its :class:`Facet`).
 
 Both rebuild the reference state from the failure's game (its start and its
 actions), so they need nothing the failure does not carry.
@@ -17,16 +19,18 @@ actions), so they need nothing the failure does not carry.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
-from ..cards import Suit, parse_card
+from ..cards import Card, Suit, parse_card
 from ..causes import direction_words
 from ..errors import RulesRefError
 from ..passing import exchange
 from ..protocol.reference_adapter import position_state, start_state
 from ..registry import rule as registry_rule
+from ..ruleset import LastTrickVoid, Moon
 from ..serialize import action_from_json
 from ..state import GameState
 from ..state_parts import Phase
@@ -50,15 +54,6 @@ def _get(failure: object, name: str) -> Any:
     if isinstance(failure, Mapping):
         return failure.get(name)
     return getattr(failure, name, None)
-
-
-def governing_switch(rule_id: str) -> str | None:
-    """The switch of ``spec/variants.toml`` that changes rule ``rule_id``, or None."""
-    try:
-        switches = registry_rule(rule_id).switches
-    except (KeyError, RulesRefError):
-        return None
-    return switches[0] if switches else None
 
 
 # --- the reference's view of the failure ---------------------------------------------------
@@ -110,6 +105,10 @@ def legal_difference(state: GameState, expected: object, actual: object) -> tupl
     ref, impl = set(card_list(expected)), set(card_list(actual))
     seat = state.to_act
     extra, missing = sorted(impl - ref), sorted(ref - impl)
+    only = sorted(impl)
+    if extra and missing and len({card_kind(c) for c in only}) == 1 and card_kind(only[0]) in (
+            "Q♠", "2♣"):
+        extra = []  # one card made the only legal card: named as such below
     if extra:
         card = salient(extra)
         words = f"allows {play_phrase(state, card, card_kind(card))}"
@@ -117,7 +116,11 @@ def legal_difference(state: GameState, expected: object, actual: object) -> tupl
                   "the rules forbid it")
     elif missing:
         card = salient(missing)
-        only = sorted(impl)
+        if not only:  # the implementation leaves the seat no card at all
+            words = f"allows no card at all {where_detail(state, card)}"
+            detail = (f"seat {seat} may play no card {where_detail(state, card)}; the rules "
+                      f"allow {' '.join(c.pretty for c in sorted(ref))}")
+            return words, detail
         if only and len({card_kind(c) for c in only}) == 1 and card_kind(only[0]) in (
                 "Q♠", "2♣"):
             where = ("to open the deal" if not state.trick and state.trick_number == 1
@@ -169,7 +172,6 @@ _RULE_WORDS = {
     ("points", "VOID.COLLECT"): "does not give the pending pile's points to the trick's winner",
     ("points", "EXTRAS.FIRST_TRICK"): "does not send the extras with the first trick",
     ("points", "TRICK.CANCEL"): "does not count the points of cancelled cards",
-    ("points", "VOID.LAST"): "scores the cards a void last trick leaves pending",
     ("points", "SCORE.CARD_POINTS"): "counts card points at other values",
     ("points", "TRICK.WINNER"): "gives a trick's points to a seat that did not win it",
     ("points", "DECK.RANKING"): "gives a trick's points as if the ace ranked below the two",
@@ -192,7 +194,6 @@ _RULE_WORDS = {
     ("turn", "MOON.CONDITION"): "waits for a moon choice nobody owes",
     ("turn", "TURN.ORDER"): "gives the turn to another seat",
     ("scores", "SCORE.DEAL"): "adds a deal's scores to the totals differently",
-    ("scores", "MOON.CHOICE"): "scores the moon differently from the shooter's choice",
     ("deal", "DEAL.DEALER"): "moves the deal to another seat",
 }
 _TURN_FIELDS = ("to_act", "leader", "waiting_for", "trick_number", "trick")
@@ -208,6 +209,38 @@ def _group(field: str) -> str:
     return field
 
 
+#: What the rules do with the cards a void last trick leaves pending, by ``last_trick_void``.
+_VOID_LAST = {
+    LastTrickVoid.NOBODY: "scores the cards a void last trick leaves pending, which nobody "
+                          "collects",
+    LastTrickVoid.LEADER: "does not give the cards a void last trick leaves pending to its "
+                          "leader",
+    LastTrickVoid.SPLIT_HIGHEST_PAIR: "does not deal the cards a void last trick leaves "
+                                      "pending to the two seats of its highest cancelled pair",
+    LastTrickVoid.SPLIT_POINTS_HIGHEST_PAIR: "does not split the points a void last trick "
+                                             "leaves pending between the two seats of its "
+                                             "highest cancelled pair",
+}
+#: What a moon shot scores, by ``moon`` (one seat) and ``moon_pair`` (two seats together).
+_MOON_SCORES = {
+    Moon.CHOICE_26: "scores the moon differently from the shooter's choice",
+    Moon.OTHERS_52: "does not give every other seat 52 points when the moon is shot",
+    Moon.OTHERS_104: "does not give every other seat 104 points when the moon is shot",
+}
+_PAIR_MOON = "does not give every other seat 26 points when two seats shoot the moon together"
+
+
+def void_last_words(value: LastTrickVoid) -> str:
+    """What differs when the pending cards of a void last trick are scored otherwise."""
+    return _VOID_LAST[value]
+
+
+def moon_score_words(moon: Moon, pair: bool) -> str:
+    """What differs when a moon is scored otherwise than the reference's ``moon`` value (or
+    its ``moon_pair`` value, for a moon two seats shot together) scores it."""
+    return _PAIR_MOON if pair else _MOON_SCORES[moon]
+
+
 def _moon_words(rule: str, after: GameState, actual: Mapping[str, Any]) -> str:
     ref_pending = after.phase is Phase.MOON_CHOICE
     impl_pending = actual.get("phase") == "moon-choice"
@@ -220,7 +253,9 @@ def _moon_words(rule: str, after: GameState, actual: Mapping[str, Any]) -> str:
         return "scores a moon without waiting for the shooter's choice"
     if impl_pending and not ref_pending:
         return "asks for a moon choice the rules do not offer"
-    return _RULE_WORDS[("scores", "MOON.CHOICE")]
+    result = after.deal_results[-1] if after.deal_results else None
+    return moon_score_words(after.ruleset.moon, result is not None
+                            and result.moon_pair is not None)
 
 
 def _observation_words(rule: str, field: str, before: GameState | None,
@@ -262,6 +297,9 @@ def _observation_words(rule: str, field: str, before: GameState | None,
                 impl_w) < set(ref_w):
             return "names only one of the players tied for the lowest total"
         return "names winners other than the lowest totals"
+    if rule == "VOID.LAST" and group in ("points", "scores", "pending"):
+        return (void_last_words(after.ruleset.last_trick_void) if group != "pending"
+                else _RULE_WORDS[("pending", "VOID.LAST")])
     if group in ("points", "scores") and (group, rule) not in _RULE_WORDS:
         return _RULE_WORDS.get(("points", rule), "scores the deal differently")
     words = _RULE_WORDS.get((group, rule))
@@ -331,3 +369,134 @@ def _words_and_detail(failure: object) -> tuple[str, str]:
     if field == "legal" and after.phase is Phase.PLAYING:
         detail = legal_difference(after, expected.get("legal"), actual.get("legal"))[1]
     return words, detail
+
+
+# --- the switch that decides, and the facet of one divergence ------------------------------
+
+
+def _differing_cards(action: Action | None, expected: Mapping[str, Any],
+                     actual: Mapping[str, Any]) -> list[Card]:
+    """The cards of the differing step: the legal cards that differ, else the action's."""
+    ref, impl = card_list(expected.get("legal")), card_list(actual.get("legal"))
+    differ = sorted(set(ref) ^ set(impl))
+    if differ:
+        return differ
+    if isinstance(action, Play):
+        return [action.card]
+    if isinstance(action, Pass):
+        return list(action.cards)
+    return []
+
+
+def deciding_switch(rule: str, before: GameState | None, action: Action | None,
+                    after: GameState | None, cards: Sequence[Card],
+                    only: Sequence[Card] = ()) -> str | None:
+    """The switch whose value decides rule ``rule`` at this step (``spec/variants.toml``).
+
+    A rule changed by one switch names it; a rule changed by two names the
+    one the facts of the step bring in: a pass of exactly ``pass_count``
+    cards that holds 2♣ (``pass_forbidden``, else ``pass_count``), 2♣ among
+    the cards that differ on trick 1, or the implementation's ``only`` legal
+    card (``first_trick_two_of_clubs``, else
+    ``first_trick_points``), a deal whose last trick is void
+    (``last_trick_void``, else ``ten_of_diamonds_points``), a moon two seats
+    shot together (``moon_pair``, else ``moon``).
+    """
+    try:
+        switches = registry_rule(rule).switches
+    except (KeyError, RulesRefError):
+        return None
+    if len(switches) < 2:
+        return switches[0] if switches else None
+    if rule == "PASS.CARDS":
+        exact = (isinstance(action, Pass) and before is not None
+                 and len(action.cards) == before.ruleset.pass_count)
+        return "pass_forbidden" if exact and TWO_OF_CLUBS in cards else "pass_count"
+    if rule == "FOLLOW.FIRST_TRICK":
+        two = TWO_OF_CLUBS in cards or (bool(only) and set(only) == {TWO_OF_CLUBS})
+        return "first_trick_two_of_clubs" if two else "first_trick_points"
+    if rule == "SCORE.CARD_POINTS":
+        return "last_trick_void" if after is not None and _void_last(after) else \
+            "ten_of_diamonds_points"
+    if rule == "MOON.CHOICE":
+        result = after.deal_results[-1] if after is not None and after.deal_results else None
+        return "moon_pair" if result is not None and result.moon_pair is not None else "moon"
+    return switches[0]  # pragma: no cover - every rule of two switches is named above
+
+
+def _void_last(state: GameState) -> bool:
+    """Did the deal just ended (or ending) end with a void trick?"""
+    return (state.phase is not Phase.PLAYING and bool(state.tricks)
+            and state.tricks[-1].winner is None)
+
+
+@dataclass
+class Facet:
+    """One behaviour of a finding: what differs in words, the switch, the differing step.
+
+    ``words`` hold no seat, deal number or total (:func:`divergence_words`);
+    ``detail`` is the sentence with the seat and the card; ``step`` and
+    ``cards`` are the kind (``play``, ``pass``, ``moon``, ``deal``; ``None``:
+    a start) and the cards of the step that differs, which an expectation may
+    name: the play whose legal cards differ, not the action before it.
+    ``count`` and ``example`` are filled as a run meets the facet.
+    """
+
+    words: str
+    detail: str
+    rule: str | None
+    switch: str | None
+    step: str | None
+    cards: tuple[str, ...]
+    count: int = 0
+    example: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"words": self.words, "detail": self.detail, "switch": self.switch,
+                "step": self.step, "cards": list(self.cards), "count": self.count}
+
+
+_STEP_OF_PHASE = {Phase.PLAYING: "play", Phase.PASSING: "pass", Phase.MOON_CHOICE: "moon",
+                  Phase.DEALING: "deal"}
+_STEP_OF_ACTION = {Play: "play", Pass: "pass", ChooseMoon: "moon", DealCards: "deal"}
+#: The observation fields that describe the next step (whose turn, which cards).
+_NEXT_STEP_FIELDS = frozenset(("legal", "to_act", "leader", "waiting_for"))
+
+
+def facet_of(failure: object) -> Facet:
+    """The facet one divergence shows (its rule, switch, words, detail and differing step).
+
+    The rule is the failure's first, except that a difference of card points
+    a void last trick's pending cards make is the void last trick's
+    (``VOID.LAST``): one difference, one rule.
+    """
+    rules = list(_get(failure, "rules") or [])
+    rule = rules[0] if rules else None
+    try:
+        words, detail = _words_and_detail(failure)
+        before, action = failure_states(failure)
+    except RulesRefError:
+        words, detail, before, action = str(_get(failure, "summary") or "")[:80], "", None, None
+    expected = _get(failure, "expected") or {}
+    actual = _get(failure, "actual") or {}
+    fields = list(_get(failure, "fields") or [])
+    after = before
+    if before is not None and action is not None:
+        try:
+            after, _ = before.apply(action)
+        except RulesRefError:
+            after = before
+    cards = _differing_cards(action, expected, actual)
+    switch = deciding_switch(rule, before, action, after, cards,
+                             card_list(actual.get("legal"))) if rule else None
+    if rule == "SCORE.CARD_POINTS" and switch == "last_trick_void" and after is not None:
+        rule = "VOID.LAST"
+        words = void_last_words(after.ruleset.last_trick_void)
+    if fields and fields[0] in _NEXT_STEP_FIELDS and after is not None:
+        step = _STEP_OF_PHASE.get(after.phase)
+        if fields[0] != "legal":  # whose turn: the one card the reference's seat may play
+            ref = set(card_list(expected.get("legal")))
+            cards = sorted(ref) if len(ref) == 1 else []
+    else:
+        step = _STEP_OF_ACTION.get(type(action)) if action is not None else None
+    return Facet(words, detail, rule, switch, step, tuple(str(c) for c in cards))

@@ -18,11 +18,11 @@ from ..errors import RulesRefError
 from ..ruleset import Ruleset
 from .messages import (
     CAPABILITIES,
-    FIRST_SWITCHES,
     SWITCHES,
     AdapterFault,
     _clip,
     _show,
+    first_switches,
 )
 from .observation import PROTOCOL_NAME, PROTOCOL_VERSIONS
 
@@ -136,15 +136,16 @@ def ruleset_for(ruleset: Mapping[str, Any], switches: Mapping[str, Any]) -> dict
     """A ``start`` message's ruleset as sent to an adapter that declared ``switches``.
 
     It names every switch of the protocol's first version
-    (:data:`.messages.FIRST_SWITCHES`) and each later switch the adapter
+    (:func:`.messages.first_switches`) and each later switch the adapter
     declared; a later switch it did not declare is left out when it is at its
     default (``spec/protocol.md``, ``start``), so an adapter written before
     that switch existed never meets it. A later switch at another value is
     kept: the runner sends no such game, and the adapter should refuse it.
     """
     default = Ruleset().to_dict()
+    first = first_switches()
     return {name: value for name, value in ruleset.items()
-            if name in FIRST_SWITCHES or name in switches or value != default.get(name)}
+            if name in first or name in switches or value != default.get(name)}
 
 
 def switch_values(name: str, declared: list[Any]) -> list[Any]:

@@ -15,9 +15,11 @@ import re
 import signal
 from collections.abc import Sequence
 from dataclasses import fields
+from functools import cache
 from typing import Any
 
 from ..errors import RulesRefError
+from ..registry import spec_toml
 from ..ruleset import Ruleset
 from ..wording import json_kind
 
@@ -39,12 +41,20 @@ MAX_BATCH = 256
 
 #: The switches of ``spec/variants.toml``, as the ruleset names them.
 SWITCHES = tuple(f.name for f in fields(Ruleset))
-#: The switches of the protocol's first version: every ``start`` names them. A switch added
-#: later is named only to an adapter that declares it in its ``hello`` (an adapter that does
-#: not know it plays it at its default, the only value the runner then asks for).
-FIRST_SWITCHES = ("pass_count", "pass_cycle", "opening_lead", "first_trick_points",
-                  "hearts_broken_by", "last_trick_void", "moon", "ten_of_diamonds_points",
-                  "target")
+
+
+@cache
+def first_switches() -> tuple[str, ...]:
+    """The switches of the protocol's first version: every ``start`` names them.
+
+    Those whose ``protocol`` is 1 in ``spec/variants.toml``, in its order. A
+    switch added later is named only to an adapter that declares it in its
+    ``hello`` (an adapter that does not know it plays it at its default, the
+    only value the runner then asks for). Read when first asked, not when an
+    adapter starts.
+    """
+    return tuple(s["name"] for s in spec_toml("variants.toml")["switch"]
+                 if s.get("protocol") == 1)
 
 
 class AdapterFault(RulesRefError):

@@ -25,13 +25,23 @@ def reachable(outcome: Outcome, config: Config) -> tuple[str, ...]:
     return RulesetDrawer(supports).catalogue(players, config.ruleset)
 
 
+def impossible(outcome: Outcome, config: Config) -> tuple[str, ...]:
+    """The conditions the run's declared rules make impossible (not counted as missed)."""
+    supports = outcome.supports
+    if supports is None:
+        return ()
+    players = (config.players,) if config.players else tuple(supports.players)
+    return exercise.impossible(RulesetDrawer(supports).scope(players, config.ruleset))
+
+
 def exercise_keys(outcome: Outcome, config: Config) -> dict[str, Any]:
-    """The JSON keys ``exercise``, ``never_exercised`` and ``offers`` of the summary."""
+    """The JSON keys ``exercise``, ``never_exercised``, ``impossible`` and ``offers``."""
     s = outcome.stats
     table, never = exercise.summary(s.exercise, reachable(outcome, config))
     offers = {kind: s.offers.get(kind, 0) for kind in KINDS}
     offers.update({k: v for k, v in s.offers.items() if k not in offers})
-    return {"exercise": table, "never_exercised": never, "offers": offers}
+    return {"exercise": table, "never_exercised": never,
+            "impossible": list(impossible(outcome, config)), "offers": offers}
 
 
 def exercise_lines(outcome: Outcome, config: Config) -> list[str]:
@@ -47,8 +57,13 @@ def exercise_lines(outcome: Outcome, config: Config) -> list[str]:
     lines.append(textwrap.fill(f"times each rule's conditions were exercised: {per_rule}", 100,
                                initial_indent="  ", subsequent_indent="    "))
     if never:
-        lines.append(textwrap.fill("never exercised: " + "; ".join(never), 100,
+        lines.append(textwrap.fill("not reached: " + "; ".join(never), 100,
                                    initial_indent="  ", subsequent_indent="    "))
+    if keys["impossible"]:
+        lines.append(textwrap.fill(
+            f"impossible under the declared rules ({len(keys['impossible'])} conditions, "
+            "not counted): " + "; ".join(keys["impossible"]), 100,
+            initial_indent="  ", subsequent_indent="    "))
     offered = ", ".join(f"{kind} {n}" for kind, n in keys["offers"].items() if n)
     if offered:
         lines.append(textwrap.fill(f"illegal actions offered, by kind: {offered}", 100,

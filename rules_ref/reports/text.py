@@ -12,21 +12,11 @@ import math
 from typing import Any
 
 from ..conform.outcome import Config, Outcome
-from ..errors import RulesRefError
 from ..exercise.detect import RARE_PATHS
-from ..findings.classes import DivergenceClass
+from ..findings.classes import Finding, finding_lines
 from ..findings.failure import Failure, at_position_start, describe_action
-from ..findings.words import divergence_detail
 from ..wording import counted, plural
 from .exercised import exercise_keys
-
-
-def _detail(failure: Failure) -> str:
-    """The divergence as one sentence with its seat and card ("" when there is nothing more)."""
-    try:
-        return divergence_detail(failure)
-    except RulesRefError:
-        return ""
 
 
 def json_line(value: object) -> str:
@@ -96,7 +86,7 @@ def rate(count: int, seconds: float) -> float:
     return count / seconds if seconds > 0 else math.inf
 
 
-def primary_class(outcome: Outcome) -> DivergenceClass | None:
+def primary_class(outcome: Outcome) -> Finding | None:
     """The class a one-failure report describes, the one that decides the verdict.
 
     A fault, else the first unexpected disagreement, else the first unexpected
@@ -146,41 +136,65 @@ def verdict_of(outcome: Outcome, config: Config) -> str:
     return "pass"
 
 
-def class_lines(index: int, cls: DivergenceClass) -> list[str]:
-    """One class, for a reader: what differs, how often, when first seen, its example."""
-    tag = "expected" if cls.expected else "UNEXPECTED"
-    lines = [f" {index}. [{tag}] {cls.key}"]
-    words = cls.words()
-    if words and words != cls.what:
-        lines.append(f"    its example: {words}")
-    example = cls.example or cls.smallest or cls.first
-    if example.kind == "disagreement":
-        detail = _detail(example)
-        if detail:
-            lines.append(f"    {detail}")
-    partly = (f"; {cls.count - cls.expected_count} not covered by an expectation"
-              if cls.expected_count and not cls.expected else "")
-    first = (f"in game {cls.first_game}" if cls.first_game else
+def class_lines(index: int, finding: dict[str, Any]) -> list[str]:
+    """One finding, for a reader: what differs, how often, when first seen, its example."""
+    tag = "expected" if finding.get("expected") else "UNEXPECTED"
+    words = finding_lines(finding)
+    lines = [f" {index}. [{tag}] {words[0]}", *(f"  {line}" for line in words[1:])]
+    count, games = int(finding.get("count", 0)), int(finding.get("games", 0))
+    expected_count = int(finding.get("expected_count", 0))
+    partly = (f"; {count - expected_count} not covered by an expectation"
+              if expected_count and not finding.get("expected") else "")
+    seen = finding.get("first_seen") or {}
+    first = (f"in game {seen.get('game')}" if seen.get("game") else
              "at a table offered before the games")
-    lines.append(f"    seen {counted(cls.count, 'time')} in {counted(len(cls.games), 'game')}, "
-                 f"first {first} after {cls.first_seconds:.2f} s{partly}")
-    if cls.switch:
-        lines.append(f"    governed by the switch {cls.switch} (rules-ref rules {cls.rule})")
-    actions = example.size[1]
+    lines.append(f"    seen {counted(count, 'time')} in {counted(games, 'game')}, "
+                 f"first {first} after {float(seen.get('seconds', 0)):.2f} s{partly}")
+    example = finding.get("example") or {}
+    shrunk = str(finding.get("shrunk") or "")
     how = {"position": "from the position before the divergent action",
            "deal": "from the start of its deal", "actions": "actions left out",
            "start": "the start of the game alone",
            "as found": "as found: no smaller game found within the shrinking budget",
            "not reproduced alone": "as found: played alone, the game does not show it again",
-           "one action per request": "found again one action per request"}.get(cls.shrunk)
-    differing = example.fields + [f"{f} (consequence)" for f in example.others]
+           "one action per request": "found again one action per request"}.get(shrunk)
+    differing = list(example.get("fields") or []) + [
+        f"{f} (consequence)" for f in example.get("others") or []]
     if differing:
         lines.append(f"    differs in: {', '.join(differing)}")
+    actions = len(example.get("actions") or [])
     lines.append(f"    minimal example: {counted(actions, 'action')} after the start"
-                 + (f" ({how})" if how else f" ({cls.shrunk})" if cls.shrunk else ""))
-    if cls.replay:
-        lines.append(f"    replay file: {cls.replay}")
+                 + (f" ({how})" if how else f" ({shrunk})" if shrunk else ""))
+    if finding.get("replay"):
+        lines.append(f"    replay file: {finding['replay']}")
     return lines
+
+
+def verdict_words(verdict: str, classes: list[dict[str, Any]], compared: int) -> str:
+    """The verdict as one line, with the count when every divergence seen was expected.
+
+    "passed: 75 divergences seen, all expected, in 9 classes"; the text, the
+    Markdown and the HTML reports all say it so.
+    """
+    if verdict == "pass":
+        seen = sum(int(c.get("count", 0)) for c in classes)
+        if seen:
+            return (f"passed: {counted(seen, 'divergence')} seen, all expected, in "
+                    f"{counted(len(classes), 'class')}")
+        return ("passed: the implementation agreed with the reference on everything the "
+                f"run compared ({counted(compared, 'answer')})")
+    return VERDICT_WORDS.get(verdict, verdict)
+
+
+VERDICT_WORDS = {
+    "pass": "the implementation agreed with the reference on everything the run compared",
+    "disagreement": "the implementation differs from the reference (a difference nobody "
+                    "declared expected)",
+    "fault": "the adapter broke the protocol, crashed or hung: the run could not go on",
+    "error": "the implementation reported an internal error",
+    "nothing-tested": "nothing was tested: no answer of the implementation was compared",
+    "expected-not-seen": "a difference declared expected was never seen (--strict)",
+}
 
 
 def format_classes(outcome: Outcome, config: Config) -> list[str]:
@@ -195,7 +209,7 @@ def format_classes(outcome: Outcome, config: Config) -> list[str]:
         lines.append(f"divergence classes: {len(ordered)} ({unexpected} unexpected, "
                      f"{len(ordered) - unexpected} expected)")
         for i, cls in enumerate(ordered, 1):
-            lines.extend(class_lines(i, cls))
+            lines.extend(class_lines(i, cls.to_json()))
     for index, entry in divergences.not_seen():
         lines.append(f"expected, not seen: entry {index} ({entry.describe()})"
                      + (" (fails the run: --strict)" if config.strict else ""))

@@ -3,7 +3,8 @@
 Published vectors stay as published (``spec/vectors/README.md``): the files of
 a version regenerate byte for byte. Switches and switch values added after
 version 1 therefore never reach ``spec/vectors/v1``: its rulesets name only
-the switches version 1 knew (:data:`V1_SWITCHES`), and a case whose ruleset
+the switches version 1 knew (those of the protocol's first version,
+:func:`.messages.first_switches`), and a case whose ruleset
 needs a later switch at a value other than its default, or a value a
 version-1 switch did not have, has no version-1 form (:func:`for_version`);
 it lives in the later directories only, as does a case added later whose
@@ -17,15 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..protocol.messages import FIRST_SWITCHES
+from ..protocol.messages import first_switches
 from ..ruleset import Ruleset, presets
 from .files import Case
 
 Json = Any
 
-#: The switches of vectors version 1, the only ones its rulesets name: those of the
-#: protocol's first version.
-V1_SWITCHES = FIRST_SWITCHES
 #: The values of version 1's enumerated switches (the integer switches kept their ranges).
 _V1_ENUMS: dict[str, frozenset[str]] = {
     "opening_lead": frozenset({"left-of-dealer", "left-of-dealer-no-scoring", "two-of-clubs"}),
@@ -85,7 +83,7 @@ def knows(version: int, ruleset: dict[str, Json]) -> bool:
 
 def _v1_value(name: str, value: Json, default: dict[str, Json]) -> bool:
     """Could version 1 state switch ``name`` at ``value``?"""
-    if name not in V1_SWITCHES:
+    if name not in first_switches():
         return bool(value == default[name])
     if name == "pass_cycle":
         return set(value) <= _V1_STEPS
@@ -96,7 +94,7 @@ def version_ruleset(version: int, ruleset: dict[str, Json]) -> dict[str, Json]:
     """``ruleset`` as the vectors of ``version`` write it: version 1 names its own switches."""
     if version >= 2:
         return ruleset
-    return {name: value for name, value in ruleset.items() if name in V1_SWITCHES}
+    return {name: value for name, value in ruleset.items() if name in first_switches()}
 
 
 def for_version(version: int, case: Case) -> Case | None:

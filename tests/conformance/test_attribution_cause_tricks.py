@@ -150,5 +150,6 @@ def test_a_ban_of_points_on_trick_one_is_follow_first_trick_though_the_queen_is_
     banned = [t for t in expected["legal"] if t != "QS"]
     assert observation_rules(before, action, after, expected,
                              {**expected, "legal": banned})[0] == ["FOLLOW.FIRST_TRICK"]
-    # the card's situation alone is still the cancellation rule's: the ban decides here
-    assert play_situation_rule(after, parse_card("QS")) == ["TRICK.CANCEL"]
+    # the card's situation alone is the first trick's too: the rule that decides a point card
+    # on trick 1 comes before the coincidence of its copy already in the trick
+    assert play_situation_rule(after, parse_card("QS")) == ["FOLLOW.FIRST_TRICK"]

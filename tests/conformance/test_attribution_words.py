@@ -16,7 +16,7 @@ from rules_ref.actions import DealCards, Pass, Play
 from rules_ref.cards import QUEEN_OF_SPADES, parse_card, parse_cards
 from rules_ref.causes import play_situation_rule, trace_points
 from rules_ref.findings.attribution import observation_rules, rejected_legal_rules
-from rules_ref.findings.words import divergence_detail, divergence_words, governing_switch
+from rules_ref.findings.words import deciding_switch, divergence_detail, divergence_words
 from rules_ref.game import game_steps
 from rules_ref.protocol.observation import observe
 from rules_ref.protocol.reference_adapter import start_message
@@ -173,11 +173,25 @@ def test_a_pile_of_negative_points_lost_is_traced_too() -> None:
     assert trace_points(state, diff) == ["VOID.COLLECT"]
 
 
-def test_the_switch_of_a_rule() -> None:
-    assert governing_switch("PASS.CARDS") == "pass_count"
-    assert governing_switch("FOLLOW.FIRST_TRICK") == "first_trick_points"
-    assert governing_switch("TRICK.CANCEL") is None
-    assert governing_switch("NOT.A_RULE") is None
+def test_the_switch_that_decides_a_rule_at_a_step() -> None:
+    # a rule of one switch names it; of two, the one the step's facts bring in
+    dealt, led = _first_trick()
+    two, queen = parse_card("2C"), QUEEN_OF_SPADES
+    assert deciding_switch("PASS.DIRECTION", None, None, None, []) == "pass_cycle"
+    assert deciding_switch("FOLLOW.FIRST_TRICK", dealt, None, led, [queen]) == \
+        "first_trick_points"
+    assert deciding_switch("FOLLOW.FIRST_TRICK", dealt, None, led, [], [two]) == \
+        "first_trick_two_of_clubs"
+    passing, _ = GameState.start(6).apply(fill_deal(6, {0: "2C 7H 9D"}))
+    assert deciding_switch("PASS.CARDS", passing, Pass(0, parse_cards("2C 7H 9D")), None,
+                           [two]) == "pass_forbidden"
+    assert deciding_switch("PASS.CARDS", passing, Pass(0, parse_cards("7H 9D")), None,
+                           []) == "pass_count"
+    assert deciding_switch("SCORE.CARD_POINTS", dealt, None, led, []) == \
+        "ten_of_diamonds_points"
+    assert deciding_switch("MOON.CHOICE", dealt, None, led, []) == "moon"
+    assert deciding_switch("TRICK.CANCEL", dealt, None, led, []) is None
+    assert deciding_switch("NOT.A_RULE", dealt, None, led, []) is None
 
 
 def test_words_of_a_failure_without_a_game() -> None:

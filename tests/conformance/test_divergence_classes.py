@@ -13,6 +13,7 @@ machine's speed; every class gets its first shrinking check whatever
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,11 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.findings.classes import Divergences, class_of
+from rules_ref.findings.classes import Findings, class_of
 from rules_ref.findings.failure import Failure
+from rules_ref.ruleset import Ruleset
 
-from .multi_fault_adapters import command, rules_of
+from .multi_fault_adapters import ALSO, command, rules_of
 
 REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 NAME = "pass-lead-suit"
@@ -59,8 +61,14 @@ def test_one_run_reports_every_broken_rule_as_a_class(
     assert code == 1
     assert summary["verdict"] == "disagreement"
     classes = summary["classes"]
-    assert sorted(c["rule"] for c in classes) == sorted(rules_of(NAME))
-    assert len({c["key"] for c in classes}) == len(classes)
+    # each broken rule's differences in the game are one class; the led-suit engine also
+    # rejects a position with a void trick it reads as won, citing VOID.TRICK (ALSO)
+    assert sorted(c["key"] for c in classes) == [
+        "LEAD.OPENING_LEADER: differs on who makes the opening lead",
+        "PASS.DIRECTION: differs on passing direction by deal",
+        "TRICK.LED_SUIT: differs on the led suit",
+        "VOID.TRICK: rejects a position the rules reach"]
+    assert {c["rule"] for c in classes} == {*rules_of(NAME), ALSO[NAME]}
     for cls in classes:
         assert cls["kind"] == "disagreement"
         assert cls["expected"] is False and cls["expectation"] is None
@@ -68,15 +76,20 @@ def test_one_run_reports_every_broken_rule_as_a_class(
         assert cls["first_seen"]["seconds"] >= 0
         assert cls["key"] == f"{cls['rule']}: {cls['what']}"
         assert cls["example"]["rules"][0] == cls["rule"]
+        assert cls["facets"] and sum(f["count"] for f in cls["facets"]) == cls["count"]
         # minimal: the start alone, or the position before the divergent action and that action
         assert len(cls["example"]["actions"]) <= 1, cls["example"]["actions"]
         assert Path(cls["replay"]).parent == out
     assert summary["divergences"] == sum(c["count"] for c in classes)
     # game 0: first seen at a table offered before the games (the edge of the opening lead)
-    assert {c["rule"]: c["first_seen"]["game"] for c in classes} == {
-        "LEAD.OPENING_LEADER": 0, "PASS.DIRECTION": 1, "TRICK.LED_SUIT": 2}
+    assert {c["key"].split(":")[0]: c["first_seen"]["game"] for c in classes} == {
+        "LEAD.OPENING_LEADER": 0, "PASS.DIRECTION": 1, "TRICK.LED_SUIT": 1, "VOID.TRICK": 1}
     switches = {c["rule"]: c["switch"] for c in classes}
     assert switches["PASS.DIRECTION"] == "pass_cycle"
+    assert switches["LEAD.OPENING_LEADER"] == "opening_lead"
+    # the plainest game: the default ruleset where the difference shows under it
+    (led,) = [c for c in classes if c["key"] == "TRICK.LED_SUIT: differs on the led suit"]
+    assert led["example"]["start"]["ruleset"] == Ruleset().to_dict()
     assert summary["games"] == 10
     assert summary["expected_not_seen"] == []
     # the first unexpected class is the one-failure report of older summaries
@@ -105,14 +118,15 @@ def test_the_text_report_lists_the_classes(capsys: pytest.CaptureFixture[str],
     code = main(["conform", *GAMES, "--out", str(tmp_path), "--", *command(NAME)])
     out = capsys.readouterr().out
     assert code == 1
-    assert "divergence classes: 3 (3 unexpected, 0 expected)" in out
-    assert "] PASS.DIRECTION: its game differs from the reference's" in out
-    assert "    governed by the switch pass_cycle (rules-ref rules PASS.DIRECTION)" in out
-    # the class's example in a player's words, and the seat it happened to
-    assert "    its example: passes to the left where the rules pass " in out
+    assert "divergence classes: 4 (4 unexpected, 0 expected)" in out
+    assert "] PASS.DIRECTION: differs on passing direction by deal\n" in out
+    assert re.search(r"\n    decided by the switch pass_cycle \(here [a-z0-9,-]+\): "
+                     r"rules-ref rules PASS.DIRECTION\n", out), out
+    # the facet in a player's words
+    assert "    passes to the left where the rules pass " in out
     assert "divergences played past: the implementation was restarted from" in out
     assert out.rstrip().endswith("verdict: DISAGREEMENT")
-    assert len(list(tmp_path.glob("replay-7-*.json"))) == 3
+    assert len(list(tmp_path.glob("replay-7-*.json"))) == 4
 
 
 @pytest.mark.untraced
@@ -143,8 +157,7 @@ def test_a_class_names_the_rule_and_the_kind_of_difference() -> None:
                              failing={"type": "play", "seat": 0, "card": "QS"})) == (
         "PASS.CARDS", "accepts an illegal play")
     assert class_of(_failure(expected={"points": [1]}, actual={"points": [2]},
-                             fields=["points"])) == (
-        "PASS.CARDS", "its game differs from the reference's")
+                             fields=["points"])) == ("PASS.CARDS", "differs on what is passed")
     assert class_of(_failure(kind="error", rules=[], expected={}, actual={})) == (
         None, "reports an internal error on a pass")
     assert class_of(_failure(kind="fault", rules=[], fault={"kind": "exit"})) == (
@@ -154,7 +167,7 @@ def test_a_class_names_the_rule_and_the_kind_of_difference() -> None:
 
 
 def test_classes_count_occurrences_and_games_and_merge_between_jobs() -> None:
-    one, two = Divergences(), Divergences()
+    one, two = Findings(), Findings()
     one.record(_failure(), game=3, seconds=0.5)
     one.record(_failure(actions=[{"type": "pass"}] * 4), game=3, seconds=0.7)
     one.record(_failure(), game=5, seconds=0.9)
@@ -164,12 +177,12 @@ def test_classes_count_occurrences_and_games_and_merge_between_jobs() -> None:
     (cls,) = one.classes.values()
     assert (cls.count, len(cls.games), cls.first_game, cls.first_seconds) == (3, 2, 3, 0.5)
     assert cls.smallest is not None and cls.smallest.size == (1, 0)
-    merged = Divergences()
+    merged = Findings()
     merged.merge_json(one.to_json(), 0)
     merged.merge_json(two.to_json(), 1)
     counts = {c.key: (c.count, len(c.games), c.first_game) for c in merged.ordered()}
     assert counts == {"PASS.CARDS: rejects a legal pass": (4, 3, 1),
-                      "PASS.DIRECTION: its game differs from the reference's": (1, 1, 2)}
+                      "PASS.DIRECTION: differs on passing direction by deal": (1, 1, 2)}
 
 
 def test_jobs_merge_their_classes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -179,7 +192,7 @@ def test_jobs_merge_their_classes(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert code == 1
     assert summary["jobs"] == 2 and summary["games"] == 20
     rules = [c["rule"] for c in summary["classes"]]
-    assert len(rules) >= 2 and set(rules) <= set(rules_of(NAME)), rules
+    assert len(rules) >= 2 and set(rules) <= {*rules_of(NAME), ALSO[NAME]}, rules
     assert summary["divergences"] == sum(c["count"] for c in summary["classes"])
     assert all(Path(c["replay"]).is_file() for c in summary["classes"])
 
@@ -194,7 +207,7 @@ def test_without_positions_a_divergent_game_ends_and_the_next_begins(
     assert summary["games"] == 10
     # no divergence of this adapter is a rejected legal action: each one ended its game
     assert summary["games_cut_short"] == summary["divergences"] >= 1
-    assert {c["rule"] for c in summary["classes"]} <= set(rules_of(NAME))
+    assert {c["rule"] for c in summary["classes"]} <= {*rules_of(NAME), ALSO[NAME]}
     for cls in summary["classes"]:
         assert cls["shrunk"] in ("start", "deal", "actions", "no smaller game shows it")
         assert "position" not in cls["example"]["start"]
@@ -211,8 +224,15 @@ def test_without_positions_a_rejected_legal_play_is_stepped_back(
     code, summary = conform(capsys, *GAMES, "--examples", "20", "--seed", "3", "--protocol", "1",
                             "--out", str(tmp_path), "--", *broken("twin-refused"))
     assert code == 1
-    (cls,) = summary["classes"]
+    cls, *others = summary["classes"]
     assert cls["key"] == "TRICK.CANCEL: rejects a legal play"  # a twin refused
+    assert [f["words"] for f in cls["facets"]] == [
+        "rejects a card identical to one already in the trick"]
+    # a point card's twin refused on trick 1 is blamed on the first trick's rule, which
+    # decides that card there
+    assert [(c["key"], [f["words"] for f in c["facets"]]) for c in others] in ([], [(
+        "FOLLOW.FIRST_TRICK: rejects a legal play",
+        ["rejects Q♠ on the first trick while following suit"])])
     # play went on after a rejection: more rejections than games
     assert cls["count"] > cls["games"]
     assert summary["games"] == 20

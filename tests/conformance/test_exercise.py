@@ -176,7 +176,7 @@ def test_the_text_summary_says_how_much_was_exercised(capsys: pytest.CaptureFixt
     assert re.search(rf"rules exercised: {rules} of {rules} in full; conditions exercised: "
                      rf"{total} of "
                      rf"{total} in \d+\.\d s", out), out
-    assert "never exercised" not in out
+    assert "not reached" not in out
     assert "illegal actions offered, by kind: a card the seat holds but may not play" in out
 
 

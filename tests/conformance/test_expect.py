@@ -19,8 +19,9 @@ import pytest
 from rules_ref.cli import main
 from rules_ref.errors import InputError
 from rules_ref.findings.expect import Expectation, matching_entry, read_expectations
+from rules_ref.findings.words import Facet
 
-from .multi_fault_adapters import command, rules_of
+from .multi_fault_adapters import ALSO, command, rules_of
 
 NAME = "pass-lead-suit"
 #: Seed 7 shows the three classes in the first five games; ten leave room to spare.
@@ -53,7 +54,7 @@ def test_two_expected_leave_the_third_unexpected(capsys: pytest.CaptureFixture[s
     assert code == 1
     assert summary["verdict"] == "disagreement"
     unexpected = [c["rule"] for c in summary["classes"] if not c["expected"]]
-    assert unexpected == [third]
+    assert sorted(unexpected) == sorted([third, ALSO[NAME]])
     expected = {c["rule"]: c["expectation"] for c in summary["classes"] if c["expected"]}
     assert expected == {first: 0, second: 1}
     assert summary["rules"][0] == third  # the one-failure report is the unexpected class
@@ -63,25 +64,27 @@ def test_two_expected_leave_the_third_unexpected(capsys: pytest.CaptureFixture[s
 @pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
 def test_all_expected_pass_and_an_unseen_one_fails_only_when_strict(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    entries: list[dict[str, Any]] = [{"rule": r} for r in rules_of(NAME)]
+    entries: list[dict[str, Any]] = [{"rule": r} for r in [*rules_of(NAME), ALSO[NAME]]]
     code, summary = conform(capsys, tmp_path, "--expect", _file(tmp_path, entries))
     assert (code, summary["verdict"]) == (0, "pass")
     assert all(c["expected"] for c in summary["classes"])
-    assert len(summary["classes"]) == 3
+    assert len(summary["classes"]) == 4
     fourth = [*entries, {"rule": "GAME.WINNER", "note": "ties"}]
     path = _file(tmp_path, fourth, "fourth.json")
     code, summary = conform(capsys, tmp_path, "--expect", path)
     assert (code, summary["verdict"]) == (0, "pass")
     assert summary["expected_not_seen"] == [{"rule": "GAME.WINNER", "note": "ties",
-                                             "index": 3}]
+                                             "index": 4}]
     code, summary = conform(capsys, tmp_path, "--expect", path, "--strict")
     assert (code, summary["verdict"]) == (1, "expected-not-seen")
     code = main(["conform", *GAMES, "--out", str(tmp_path / "out"), "--expect", path, "--",
                  *command(NAME)])
     out = capsys.readouterr().out
     assert code == 0
-    assert "expected, not seen: entry 3 (GAME.WINNER: ties)" in out
-    assert "divergence classes: 3 (0 unexpected, 3 expected)" in out
+    assert "expected, not seen: entry 4 (GAME.WINNER: ties)" in out
+    assert "divergence classes: 4 (0 unexpected, 4 expected)" in out
+    seen = sum(c["count"] for c in summary["classes"])
+    assert f"verdict: PASS: passed: {seen} divergences seen, all expected, in 4 classes" in out
 
 
 @pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
@@ -92,10 +95,26 @@ def test_write_expect_makes_the_same_run_pass(capsys: pytest.CaptureFixture[str]
     assert code == 1
     document = json.loads(written.read_text())
     assert document["version"] == 1
-    assert sorted({e["rule"] for e in document["expected"]}) == sorted(rules_of(NAME))
+    assert sorted({e["rule"] for e in document["expected"]}) == sorted(
+        [*rules_of(NAME), ALSO[NAME]])
     _schema_valid(document)
     code, summary = conform(capsys, tmp_path, "--expect", str(written))
     assert (code, summary["verdict"]) == (0, "pass"), summary["classes"]
+    # narrow entries: one a facet, each naming the rule, what differs and the facet
+    facets = [(c["rule"], c["what"], f["words"]) for c in summary["classes"]
+              for f in c["facets"]]
+    assert sorted((e["rule"], e["differs"], e["facet"]) for e in document["expected"]) == \
+        sorted(facets)
+    # an entry left out flags exactly the class of its facet
+    for dropped in (0, len(document["expected"]) - 1):
+        entry = document["expected"][dropped]
+        edited = tmp_path / f"edited-{dropped}.json"
+        edited.write_text(json.dumps({**document, "expected": [
+            e for i, e in enumerate(document["expected"]) if i != dropped]}))
+        code, summary = conform(capsys, tmp_path, "--expect", str(edited))
+        assert (code, summary["verdict"]) == (1, "disagreement")
+        flagged = [c["key"] for c in summary["classes"] if not c["expected"]]
+        assert flagged == [f"{entry['rule']}: {entry['differs']}"], (flagged, entry)
 
 
 def _schema_valid(document: Any) -> None:
@@ -145,11 +164,24 @@ def test_an_entry_covers_a_divergence_when_every_narrowing_holds() -> None:
         {"rule": "FOLLOW.SUIT", "field": "legal"}]}, "f")
     assert entries == (Expectation("PASS.CARDS", "pass", "2C"),
                        Expectation("FOLLOW.SUIT", field="legal"))
-    assert matching_entry(entries, "PASS.CARDS", "pass", ["2C", "3C"], []) == 0
-    assert matching_entry(entries, "PASS.CARDS", "pass", ["3C"], []) is None
-    assert matching_entry(entries, "PASS.CARDS", "play", ["2C"], []) is None
-    assert matching_entry(entries, "FOLLOW.SUIT", "play", ["QS"], ["legal", "hands"]) == 1
-    assert matching_entry(entries, "FOLLOW.SUIT", "play", ["QS"], ["hands"]) is None
-    assert matching_entry(entries, None, "play", [], []) is None
+    def facet(step: str, cards: list[str]) -> Facet:
+        return Facet("rejects a pass that contains 2♣", "", "PASS.CARDS", None, step,
+                     tuple(cards))
+
+    what = "rejects a legal pass"
+    assert matching_entry(entries, "PASS.CARDS", what, facet("pass", ["2C", "3C"]), []) == 0
+    assert matching_entry(entries, "PASS.CARDS", what, facet("pass", ["3C"]), []) is None
+    assert matching_entry(entries, "PASS.CARDS", what, facet("play", ["2C"]), []) is None
+    assert matching_entry(entries, "FOLLOW.SUIT", what, facet("play", ["QS"]),
+                          ["legal", "hands"]) == 1
+    assert matching_entry(entries, "FOLLOW.SUIT", what, facet("play", ["QS"]),
+                          ["hands"]) is None
+    assert matching_entry(entries, None, what, facet("play", []), []) is None
+    narrow = read_expectations({"version": 1, "expected": [
+        {"rule": "PASS.CARDS", "differs": what, "facet": "rejects a pass that contains 2♣"}]},
+        "f")
+    assert matching_entry(narrow, "PASS.CARDS", what, facet("pass", []), []) == 0
+    assert matching_entry(narrow, "PASS.CARDS", "accepts an illegal pass", facet("pass", []),
+                          []) is None
     with pytest.raises(InputError, match="unknown rule ID"):
         read_expectations({"version": 1, "expected": [{"rule": "X.Y"}]}, "f")

@@ -23,7 +23,7 @@ from jsonschema import Draft202012Validator
 
 from rules_ref import conform as runner
 from rules_ref.protocol.client import AdapterProcess
-from rules_ref.protocol.messages import FIRST_SWITCHES
+from rules_ref.protocol.messages import first_switches
 from rules_ref.protocol.observation import FIELDS, PROTOCOL_NAME, PROTOCOL_VERSION
 from rules_ref.protocol.reference_adapter import SWITCHES
 from rules_ref.ruleset import Ruleset
@@ -65,7 +65,7 @@ def test_schemas_list_the_protocol_fields() -> None:
     assert observation["required"] == ["id", "type", *FIELDS]
     start = json.loads((SCHEMAS / "start.schema.json").read_text())
     switches = [f.name for f in fields(Ruleset)]
-    assert start["$defs"]["ruleset"]["required"] == list(FIRST_SWITCHES)
+    assert start["$defs"]["ruleset"]["required"] == list(first_switches())
     hello = json.loads((SCHEMAS / "hello-response.schema.json").read_text())
     declared = hello["properties"]["supports"]["properties"]["switches"]["properties"]
     assert list(declared) == switches == list(SWITCHES)

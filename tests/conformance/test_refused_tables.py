@@ -360,8 +360,9 @@ def test_an_adapter_that_sets_up_every_table_is_caught(
     assert Counter((c["rule"], c["count"]) for c in classes.values()) == Counter(
         [("PASS.CARDS", 2), ("PASS.DIRECTION", 2)])
     for cls in classes.values():
-        assert (cls["what"], cls["words"], cls["kind"], cls["shrunk"]) == (
-            ACCEPTS_REFUSED, ACCEPTS_REFUSED, "disagreement", "start")
+        assert (cls["what"], cls["kind"], cls["shrunk"]) == (
+            ACCEPTS_REFUSED, "disagreement", "start")
+        assert [f["words"] for f in cls["facets"]] == [ACCEPTS_REFUSED]
         assert cls["example"]["rules"] == [cls["rule"]] and cls["example"]["actions"] == []
     assert summary["rules"] == ["PASS.CARDS"]
     # its replay file sends the start again: the broken adapter accepts it, the reference not

@@ -187,7 +187,7 @@ def test_exercise_and_offers_tables_when_the_summary_has_them() -> None:
     assert "No difference between the implementation and the reference was seen." in text
     assert "| `TRICK.CANCEL` | Identical cards cancel | a pair cancels | 12 |" in text
     assert "| `TRICK.CANCEL` | Identical cards cancel | no pair | 0 |" in text
-    assert "Never exercised: `TRICK.CANCEL: no pair`." in text
+    assert "Not reached: `TRICK.CANCEL: no pair`." in text
     assert "| a play during passing | 4 |" in text
     assert "| a pass of a card held once, twice | 3 |" in text
     without = markdown(report_blocks({k: v for k, v in summary.items()

@@ -20,7 +20,7 @@ import pytest
 from rules_ref import vectors
 from rules_ref.cli import main
 from rules_ref.protocol.handshake import ruleset_for
-from rules_ref.protocol.messages import FIRST_SWITCHES, SWITCHES
+from rules_ref.protocol.messages import SWITCHES, first_switches
 from rules_ref.ruleset import Ruleset
 from rules_ref.vectors import running
 from rules_ref.vectors.case_replay import unsupported
@@ -29,6 +29,7 @@ from . import v1_era_adapter
 from .v1_era_adapter import KNOWN
 
 ADAPTER = v1_era_adapter.command()
+FIRST = first_switches()
 SUPPORTS: dict[str, Any] = {"players": [6, 7, 8, 9, 10, 11], "switches": KNOWN}
 
 
@@ -40,16 +41,20 @@ def cli(*argv: str) -> tuple[int, str, str]:
 
 
 def test_the_template_copy_knows_only_the_first_switches() -> None:
-    assert list(KNOWN) == list(FIRST_SWITCHES)
-    assert set(SWITCHES) - set(FIRST_SWITCHES) == {
+    # the first version's switches are those spec/variants.toml gives protocol 1
+    assert FIRST == ("pass_count", "pass_cycle", "opening_lead", "first_trick_points",
+                     "hearts_broken_by", "last_trick_void", "moon", "ten_of_diamonds_points",
+                     "target")
+    assert list(KNOWN) == list(FIRST)
+    assert set(SWITCHES) - set(FIRST) == {
         "min_players", "pass_forbidden", "first_trick_two_of_clubs", "moon_pair"}
 
 
 def test_a_start_names_the_first_switches_and_the_declared_ones() -> None:
     full = Ruleset().to_dict()
-    assert list(ruleset_for(full, KNOWN)) == [s for s in SWITCHES if s in FIRST_SWITCHES]
+    assert list(ruleset_for(full, KNOWN)) == [s for s in SWITCHES if s in FIRST]
     assert list(ruleset_for(full, {"moon_pair": ["none"]})) == [
-        s for s in SWITCHES if s in FIRST_SWITCHES or s == "moon_pair"]
+        s for s in SWITCHES if s in FIRST or s == "moon_pair"]
     assert ruleset_for(full, dict.fromkeys(SWITCHES, "any")) == full
     changed = Ruleset.from_dict({"moon_pair": "others-26"}).to_dict()
     assert ruleset_for(changed, {})["moon_pair"] == "others-26"  # never hidden when not default

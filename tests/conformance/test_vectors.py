@@ -25,6 +25,7 @@ import pytest
 
 from rules_ref import vectors
 from rules_ref.cli import main
+from rules_ref.protocol.messages import first_switches
 from rules_ref.ruleset import MoonPair, Ruleset
 from rules_ref.ruleset import presets as ruleset_presets
 from rules_ref.vectors.case_replay import (
@@ -38,7 +39,7 @@ from rules_ref.vectors.case_replay import (
     totals_line,
     unsupported,
 )
-from rules_ref.vectors.versions import ADDED_AFTER_V1, V1_PRESETS, V1_SWITCHES, for_version
+from rules_ref.vectors.versions import ADDED_AFTER_V1, V1_PRESETS, for_version
 
 V1 = vectors.default_dir()
 V2 = vectors.version_dir(2)
@@ -361,7 +362,7 @@ def test_adapter_faults_exit_2(tmp_path: Path) -> None:
 def test_version_1_names_only_its_switches_and_leaves_later_cases_to_v2(
         files: list[vectors.VectorFile]) -> None:
     assert {tuple(sorted(c["ruleset"])) for _, c in vectors.iter_cases(files)} == {
-        tuple(sorted(V1_SWITCHES))}
+        tuple(sorted(first_switches()))}
     v1_ids = {c["id"] for _, c in vectors.iter_cases(files)}
     later = [c for _, c in vectors.iter_cases(vectors.load_dir(V2))
              if c["id"] not in v1_ids and "position" not in c.get("start", {})]

@@ -181,11 +181,14 @@ class ModelDeal:
                 and rs.first_trick_two_of_clubs is FirstTrickTwoOfClubs.MUST_PLAY):
             return {TWO_OF_CLUBS}
         following = {c for c in hand if c.suit == led}
-        if following:
-            return following
-        if self.trick_number == 1 and rs.first_trick_points is FirstTrickPoints.FORBIDDEN:
-            return {c for c in hand if not is_point_card(c)} or hand
-        return hand
+        choice = following or hand
+        # trick 1: no heart or Q♠ unless every card of the choice is one; when following
+        # suit only under forbidden-even-following, when void under either ban
+        if self.trick_number == 1 and (
+                rs.first_trick_points is FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING
+                or (rs.first_trick_points is FirstTrickPoints.FORBIDDEN and not following)):
+            return {c for c in choice if not is_point_card(c)} or choice
+        return choice
 
     def _breaks(self, c: Card) -> bool:
         rule = self.ruleset.hearts_broken_by
