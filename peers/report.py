@@ -43,13 +43,18 @@ def classify(engine: str, run: str, cls: Json, entries: list[Known]) -> Json:
     switched = preset_values(engine)
     out: Json = {
         "rule": cls["rule"],
-        "words": cls.get("words") or cls["what"],
+        # what the engine does, in the finding's own words: one per facet
+        "words": "; ".join(f["words"] for f in cls.get("facets", [])) or cls["what"],
         "count": cls["count"],
         "games": cls["games"],
         "run": run,
     }
     entry = next((k for k in entries if k.matches(cls)), None)
-    governing = [s for s in rules[cls["rule"]].switches if s in switched]
+    # the switches whose value decides the rule where the engine differs (the finding names
+    # them, a facet each); the rule's switches where it names none
+    deciding = {str(s) for s in [cls.get("switch"), *(f.get("switch") for f in
+                                                      cls.get("facets", []))] if s}
+    governing = [s for s in (sorted(deciding) or rules[cls["rule"]].switches) if s in switched]
     if run == "default" and governing:
         out["status"] = "differs"
         out["switches"] = {
