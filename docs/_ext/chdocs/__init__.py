@@ -151,6 +151,7 @@ def _viewcode_module(app: Sphinx, modname: str, fullname: str) -> str | None:
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register the domain, roles, directives and checks (imports Sphinx only when called)."""
     from . import navigation, pyrefs
+    from .ask import AskPageDirective, bundle
     from .catalogue import CatalogueDirective
     from .diagrams import DealFlowDirective, ProtocolDiagramDirective, TableDiagramDirective
     from .domain import ChDomain, ChRole
@@ -227,6 +228,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "traceability-index": TraceabilityIndexDirective,
         "automodules": AutomodulesDirective,
         "implementations-report": ImplementationsReportDirective,
+        "ask-page": AskPageDirective,
     }
     for name, directive in directives.items():
         app.add_directive(name, directive)
@@ -242,9 +244,11 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("missing-reference", pyrefs.resolve)
     if "sphinx.ext.viewcode" in app.extensions:
         app.connect("viewcode-follow-imported", _viewcode_module)
+    app.connect("build-finished", bundle)
     app.connect("build-finished", _build_finished)
     # before the theme draws the sidebar from the toctree (furo's handler, priority 500)
     app.connect("html-page-context", navigation.share_toctree, priority=400)
     app.add_css_file("cards.css")
+    app.add_css_file("ask/ask.css")
     return {"version": "1", "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}
