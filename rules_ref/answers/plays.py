@@ -86,6 +86,6 @@ def plays_answer(pos: Position, ruleset: Ruleset = DEFAULT) -> PlaysAnswer:
             Statement("Hand", cards_parts(hand)),
             Statement("May play", cards_parts(legal), tuple(deciding))]
     for c, v in refused:
-        words: tuple[Part, ...] = (c, ": ", v.message)
-        said.append(Statement("May not play", words, (v.rule_id,)))
+        words: tuple[Part, ...] = ("May not play ", c, f": {v.message}")
+        said.append(Statement("", words, (v.rule_id,)))
     return PlaysAnswer(state, seat, hand, legal, tuple(refused), tuple(said))

@@ -51,7 +51,11 @@ def _symbol_suit(s: SuitName) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Statement:
-    """``LABEL: WORDS (RULE, RULE)``: one thing an answer says, and the rules that say it."""
+    """``LABEL: WORDS (RULE, RULE)``: one thing an answer says, and the rules that say it.
+
+    Without a label the words stand alone (``May not play 3♥: …``, where the
+    card belongs to the label).
+    """
 
     label: str
     parts: tuple[Part, ...]
@@ -63,7 +67,7 @@ class Statement:
         words = "".join(card(p) if isinstance(p, Card) else suit(p) if isinstance(p, SuitName)
                         else p for p in self.parts)
         rules = f" ({', '.join(self.rules)})" if self.rules else ""
-        return f"{self.label}: {words}{rules}"
+        return f"{self.label}: {words}{rules}" if self.label else f"{words}{rules}"
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: the label, the parts (text, ``{"card": "KS"}``, ``{"suit": "S"}``),

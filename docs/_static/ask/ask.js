@@ -92,7 +92,7 @@ function ruleLink(id) {
 function statement(st) {
   const li = el("li", ["ch-statement-line"]);
   const p = el("p");
-  p.append(el("strong", [], `${st.label}:`), " ");
+  if (st.label) p.append(el("strong", [], `${st.label}:`), " ");
   for (const part of st.parts) {
     if (typeof part === "string") p.append(part);
     else if (part.card) p.append(el("span", [colour(part.card), "ch-card-word"], pretty(part.card)));
