@@ -192,7 +192,7 @@ function playsPage() {
   example.addEventListener("click", () => {
     const done = command(["play", "--players", "6", "--seed", "3", "--at", "1.2"]);
     if (done.code === 0) position.value = done.out.trim();
-    ask();
+    answer(ask);
   });
   const ask = () => {
     const argv = ["plays", position.value.trim(), "--json"];
@@ -235,13 +235,13 @@ function gamePage() {
     if (!chosen) return;
     text.value = await chosen.text();
     fileName = chosen.name;
-    show();
+    answer(show);
   });
   document.getElementById("ask-example").addEventListener("click", () => {
     const done = command(["play", "--players", "6", "--seed", "3", "--json"]);
     if (done.code === 0) text.value = done.out;
     fileName = "game.json";
-    show();
+    answer(show);
   });
   const show = () => {
     const game = JSON.parse(engine.game(text.value, fileName));
@@ -361,6 +361,16 @@ function drawGame(game) {
 
 // --- start ------------------------------------------------------------------------------
 
+/* Run one question; then count it in data-answered, which says that the answer is drawn. */
+function answer(ask) {
+  try {
+    ask();
+  } catch (error) {
+    showError(`the page failed: ${error.message.split("\n").filter(Boolean).pop()}`);
+  }
+  box.dataset.answered = String(Number(box.dataset.answered || "0") + 1);
+}
+
 async function start() {
   const began = performance.now();
   const here = new URL(".", import.meta.url);
@@ -382,11 +392,7 @@ async function start() {
   const ask = handlers[kind]();
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    try {
-      ask();
-    } catch (error) {
-      showError(`the page failed: ${error.message.split("\n").filter(Boolean).pop()}`);
-    }
+    answer(ask);
   });
   for (const b of form.querySelectorAll("button")) b.disabled = false;
   statusLine.textContent = `The rules engine is ready (loaded in ${seconds} s; it runs in this page).`;
