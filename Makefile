@@ -1,8 +1,8 @@
 # Everything the project needs, from a fresh machine with Python 3.11:
 #   make play   set up the engine alone (standard library only), then play a game on the
 #               built-in default (8 players, seed 1)
-#   make test   set up with the dev and docs extras, then run every check side by side: ruff,
-#               mypy --strict, pytest, the docs build
+#   make test   set up with the dev and docs extras and Pyodide (npm, package-lock.json), then
+#               run every check side by side: ruff, mypy --strict, pytest, the docs build
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -30,6 +30,8 @@ $(STAMP): pyproject.toml $(NODE_STAMP)
 	touch $(PLAY_STAMP) $(STAMP) $(PEERS_STAMP)
 
 $(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "make: npm is needed to install Pyodide for the" \
+	  "site (Node.js 18 or later; Debian: apt-get install npm)"; exit 1; }
 	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	touch $(NODE_STAMP)
 
