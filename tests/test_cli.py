@@ -104,6 +104,30 @@ def test_trick_says_who_leads_next_and_the_points(capsys: pytest.CaptureFixture[
         "Points: 14, cancelled cards included, taken by seat 2 (SCORE.CARD_POINTS)"]
 
 
+@pytest.mark.rule("PLAYERS.COUNT", "DECK.CARDS")
+@pytest.mark.parametrize(("args", "error"), [
+    ([","], "no card: give the trick's cards in play order, the first one led"),
+    (["QS"] * 12, "12 cards: a trick has one card per player, at most 11"),
+    (["QS", "QS", "qs"], "DECK.CARDS: the deck holds two copies of each card; QS appears more "
+                         "than twice"),
+    (["QS", "--players", "12"], "12 players: the game is for 5 to 11 players (PLAYERS.COUNT)"),
+    (["QS"] * 2 + ["KS"] * 2 + ["AS"] * 2 + ["2C", "--players", "6"],
+     "7 cards at 6 players: a trick has one card per player"),
+    (["QS", "--players", "6", "--leader", "6"], "leader 6 is not a seat (0 to 5)"),
+])
+def test_trick_refuses_a_trick_no_table_plays_in_one_line(
+        args: list[str], error: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["trick", *args], capsys)
+    assert (code, out, err) == (2, "", f"rules-ref trick: error: {error}\n")
+
+
+@pytest.mark.rule("PLAYERS.COUNT")
+def test_trick_at_a_table_larger_than_the_trick(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["trick", "QS", "KS", "--players", "9", "--leader", "8", "--json"], capsys)
+    assert code == 0
+    assert json.loads(out)["seats"] == [8, 0]
+
+
 @pytest.mark.rule("PLAYERS.COUNT")
 def test_trick_counts_a_single_card_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["trick", "KS"], capsys)

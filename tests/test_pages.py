@@ -169,3 +169,9 @@ def test_a_file_handed_over_is_named_by_its_last_part_and_has_a_size_limit(
     monkeypatch.setattr(pages, "MAX_TEXT", 3)
     with pytest.raises(ValueError, match="larger than 3 bytes"):
         pages.saved("abcd", "x.json")
+
+
+def test_the_viewer_draws_at_most_its_limit_of_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pages, "MAX_STEPS", 3)
+    game = json.loads(pages.game(_record(), "game.json"))
+    assert [s["number"] for s in game["steps"]] == [1, 2, 3]

@@ -29,10 +29,8 @@ class SuitName:
 Part = str | Card | SuitName
 
 
-def cards_parts(cards: Sequence[Card], empty: str = "none") -> tuple[Part, ...]:
-    """``cards`` as parts separated by spaces; ``empty`` when there is none."""
-    if not cards:
-        return (empty,)
+def cards_parts(cards: Sequence[Card]) -> tuple[Part, ...]:
+    """``cards`` as parts separated by spaces."""
     parts: list[Part] = []
     for i, c in enumerate(cards):
         if i:

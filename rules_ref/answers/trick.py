@@ -44,12 +44,6 @@ class TrickAnswer:
     points: int
     statements: tuple[Statement, ...]
 
-    @property
-    def winner_position(self) -> int | None:
-        """The position (0-based) of the winning card in play order; ``None`` if void."""
-        o = self.outcome
-        return None if o.winner is None else self.seats.index(o.winner)
-
     def to_json(self) -> dict[str, Any]:
         o = self.outcome
         return {

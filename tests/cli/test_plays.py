@@ -96,3 +96,80 @@ def test_plays_refuses_what_it_cannot_answer_in_one_line(
     assert (code, out) == (2, "")
     assert err.startswith(f"rules-ref plays: error: {error}")
     assert err.count("\n") == 1
+
+
+@pytest.mark.rule("FOLLOW.SUIT", "LEAD.HEARTS", "LEAD.OPENING_CARD", "FOLLOW.FIRST_TRICK")
+@pytest.mark.parametrize(("players", "seed", "name"), [(6, 3, "spruce"), (7, 5, "hearts-template"),
+                                                       (9, 2, "spruce")])
+def test_a_built_position_allows_what_the_game_allowed(players: int, seed: int,
+                                                       name: str) -> None:
+    """Invariant: the hand, the trick, the trick number and hearts broken decide the legal
+    plays, so a position built from them allows what the game itself allowed there."""
+    from rules_ref.answers import build_position, plays_answer
+
+    rs = preset(name)
+    seen = 0
+    for before, _, _, _ in game_steps(players=players, seed=seed, ruleset=rs):
+        if before.deal_number > 1:
+            break
+        if before.phase is not Phase.PLAYING:
+            continue
+        seat = before.to_act
+        assert seat is not None
+        pos = build_position(players, before.hands[seat], before.trick, before.trick_number,
+                             before.hearts_broken, rs)
+        answer = plays_answer(pos, rs)
+        assert (answer.hand, answer.legal) == (before.hands[seat], before.legal_plays())
+        seen += 1
+    assert seen == players * (104 // players)
+
+
+BUILT = ["plays", "--hand", "2C 5C 9C 3D 4D 8D QD 2H 5H 9H KH AH 3S 7S 9S", "--trick",
+         "KC 4C", "--trick-number", "3"]
+
+
+def test_plays_builds_a_position_from_a_hand_and_prints_it_first(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(BUILT, capsys)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("Position: 6 1 5 playing ")
+    assert lines[1:4] == ["Turn: seat 2 to play to trick 3, led by seat 0: K♣ 4♣ (TURN.ORDER)",
+                          "Hand: 2♣ 5♣ 9♣ 3♦ 4♦ 8♦ Q♦ 2♥ 5♥ 9♥ K♥ A♥ 3♠ 7♠ 9♠",
+                          "May play: 2♣ 5♣ 9♣ (FOLLOW.SUIT)"]
+    code, again, _ = run(["plays", lines[0].removeprefix("Position: ")], capsys)
+    assert (code, again) == (0, "\n".join(lines[1:]) + "\n")
+    code, out, _ = run([*BUILT, "--json"], capsys)
+    assert json.loads(out)["position"] == lines[0].removeprefix("Position: ")
+
+
+@pytest.mark.rule("TURN.ORDER", "DECK.CARDS", "HEARTS.BROKEN")
+@pytest.mark.parametrize(("args", "error"), [
+    (["--hand", "2C 5C", "--trick", "KC 4C"],
+     "the hand holds 2 cards: at trick 2 of 6 players the seat to play holds 16 (TURN.ORDER)"),
+    (["--hand", "QS QS", "--trick", "QS", "--trick-number", "16"],
+     "DECK.CARDS: the deck holds two copies of each card; Q♠ is given more than twice"),
+    (["--hand", "2C", "--trick", "3C 4C 5C 6C 7C 8C", "--trick-number", "17"],
+     "6 cards in the trick: at 6 players a trick in progress has at most 5, the last one ends "
+     "it"),
+    (["--hand", "2C", "--trick-number", "18"], "trick 18: a deal of 6 players has tricks 1 to "
+                                               "17"),
+    (["--hand", "2C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D", "--trick-number", "1", "--players",
+      "8", "--hearts-broken", "--trick", "3C"],
+     "hearts_broken: true, but no heart or Q♠ has been played (HEARTS.BROKEN)"),
+    (["--hand", "2C", "6 1 0 playing -"], "give a position or --hand, not both"),
+    (["--hand", "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 2S 3S 4S", "--trick", "KC 2H 3H 4H 5H",
+      "--hearts-broken"],
+     "no game reaches this trick: seats 1, 2, 3, 4 did not follow ♣, so they hold none, and the "
+     "other seats and the tricks before have no room for the A♣ and the other ♣ left "
+     "(FOLLOW.SUIT)"),
+    (["--hand", "2C", "--trick-number", "17"],
+     "hearts_broken: false, but 5H has been played (HEARTS.BROKEN)"),
+    (["--hand", "2C", "--players", "5"], "5 players: the game is for 6 to 11 players "
+                                         "(PLAYERS.COUNT)"),
+])
+def test_plays_refuses_a_position_it_cannot_build(args: list[str], error: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["plays", *args], capsys)
+    assert (code, out) == (2, "")
+    assert err == f"rules-ref plays: error: {error}\n"

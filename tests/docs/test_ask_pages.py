@@ -68,6 +68,7 @@ sys.path.insert(0, {str(EXT_DIR)!r})
 extensions = ["chdocs"]
 chdocs_root = {str(ROOT)!r}
 chdocs_strict = False
+chdocs_pyodide = {str(ROOT / "node_modules" / "pyodide")!r}
 html_static_path = [{str(ROOT / "docs" / "_static")!r}]
 """
 
@@ -145,8 +146,8 @@ def browser() -> Iterator[WebDriver]:
 
 def _open(browser: WebDriver, base: str, page: str) -> None:
     """Open an ask page and wait until its engine is loaded (unless it is open already)."""
-    if browser.current_url == f"{base}/ask/{page}.html":
-        return
+    if browser.current_url.split("?")[0] == f"{base}/ask/{page}.html":
+        return  # the question is kept in the address after "?"
     browser.get(f"{base}/ask/{page}.html")
     box = browser.find_element(By.ID, "ask")
     assert "Loading the rules engine" in browser.find_element(By.ID, "ask-status").text or \
@@ -171,7 +172,8 @@ def _submit(browser: WebDriver) -> None:
 
 def _answer(browser: WebDriver) -> list[str]:
     """The lines of the answer shown (no error line with them)."""
-    assert not browser.find_element(By.ID, "ask-error").is_displayed()
+    error = browser.find_element(By.ID, "ask-error")
+    assert not error.is_displayed(), error.text
     return [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#ask-result li")]
 
 
@@ -287,6 +289,37 @@ def test_the_legal_plays_page_answers_as_rules_ref_plays(
     _submit(browser)
     (tmp_path / "switches.json").write_text('{"first_trick_points": "sometimes"}')
     code, out, err = _plays_cli([FIRST_TRICK, "--ruleset", "switches.json"], capsys)
+    assert (code, out) == (2, "")
+    assert f"rules-ref plays: error: {_error(browser)}\n" == err
+
+
+@pytest.mark.rule("FOLLOW.SUIT", "TURN.ORDER")
+def test_the_legal_plays_page_builds_a_position_as_rules_ref_plays_does(
+        site: tuple[str, Site], browser: WebDriver, capsys: pytest.CaptureFixture[str]) -> None:
+    base, _ = site
+    _open(browser, base, "plays")
+    browser.execute_script("document.getElementById('ask-switches').value = ''")  # the preset
+    browser.find_element(By.CSS_SELECTOR, "#ask-builder > summary").click()
+    hand = "2C 5C 9C 3D 4D 8D QD 2H 5H 9H KH AH 3S"
+    _type(browser.find_element(By.ID, "ask-hand"), hand)
+    _type(browser.find_element(By.ID, "ask-trick"), "KC 4C 7H")
+    _type(browser.find_element(By.ID, "ask-trick-number"), "2")
+    Select(browser.find_element(By.ID, "ask-build-players")).select_by_value("7")
+    browser.find_element(By.ID, "ask-hearts-broken").click()
+    _answered(browser, browser.find_element(By.ID, "ask-build").click)
+    shown = _answer(browser)
+    code, out, _ = _plays_cli(["--hand", hand, "--trick", "KC 4C 7H", "--trick-number", "2",
+                               "--players", "7", "--hearts-broken", "--preset", "spruce"],
+                              capsys)
+    assert code == 0
+    position = browser.find_element(By.CSS_SELECTOR, "#ask-result .ch-ask-position").text
+    assert [position, *shown] == out.splitlines()
+    assert browser.find_element(By.ID, "ask-position").get_attribute("value") == \
+        position.removeprefix("Position: ")
+    _type(browser.find_element(By.ID, "ask-hand"), "2C 5C")
+    _answered(browser, browser.find_element(By.ID, "ask-build").click)
+    code, out, err = _plays_cli(["--hand", "2C 5C", "--trick", "KC 4C 7H", "--trick-number",
+                                 "2", "--players", "7", "--hearts-broken"], capsys)
     assert (code, out) == (2, "")
     assert f"rules-ref plays: error: {_error(browser)}\n" == err
 

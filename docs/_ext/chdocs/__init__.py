@@ -28,6 +28,10 @@ Configuration values (``conf.py``):
 ``chdocs_api_package``
     The package whose every module must be documented on some page (API
     pages are checked only when this is set).
+``chdocs_pyodide``
+    The folder of the npm package ``pyodide`` (in ``node_modules``), for the pages
+    that run the engine in the browser (:mod:`chdocs.ask`); empty (the default)
+    for a site without them.
 ``chdocs_external_packages``
     Top-level packages not documented on the site (the standard library,
     Hypothesis): references to their objects through an alias are shown
@@ -193,6 +197,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("chdocs_vectors_dir", "spec/vectors", "env", types=frozenset({str}))
     app.add_config_value("chdocs_external_packages", [], "env", types=frozenset({list}))
     app.add_config_value("chdocs_api_package", "", "env", types=frozenset({str}))
+    app.add_config_value("chdocs_pyodide", "", "html", types=frozenset({str}))
     app.add_domain(ChDomain)
     for name in GLOBAL_ROLES:
         app.add_role(name, ChRole(name))

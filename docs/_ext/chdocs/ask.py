@@ -7,12 +7,14 @@ script that runs them (``_static/ask/ask.js``). The script loads Pyodide
 set-up into ``node_modules``) and the engine from the built site only, and
 runs :mod:`rules_ref.pages`: the same commands as the command line.
 
-After an HTML build of a site with such a page, :func:`bundle` copies Pyodide's runtime into
+On a site that sets ``chdocs_pyodide`` (the folder of the npm package, in
+``node_modules``), after an HTML build :func:`bundle` copies Pyodide's runtime into
 ``_static/pyodide/``, writes the engine (``rules_ref`` and the ``spec/`` files it
 reads, as the wheel carries them) to ``_static/ask/engine.zip``, and the page
 of each rule ID to ``_static/ask/rules.json``, so that a page links every
 rule it names. Without Pyodide installed the build warns (an error under
-``-W``), naming the command that installs it.
+``-W``), naming the command that installs it; so does an ask page on a site
+that does not set ``chdocs_pyodide``.
 """
 
 from __future__ import annotations
@@ -42,9 +44,6 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 SPEC_FILES = "*.toml"
 #: a fixed date for the files of the engine's zip, so the same sources give the same bytes
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
-
-#: the page metadata that marks a page holding an ``ask-page`` (then the site gets the bundle)
-ASK_PAGE_KEY = "chdocs-ask-page"
 
 LOADING = ("Loading the rules engine: Python and the reference engine run in this page "
            "(about 13 MB the first time, then from the browser's cache)…")
@@ -90,6 +89,27 @@ FORMS = {
     <button type="submit" id="ask-go" disabled>Which cards may be played?</button>
     <button type="button" id="ask-example" disabled>An example position</button>
   </div>
+  <details class="ch-ask-more" id="ask-builder"><summary>Or build the position from a hand and
+  the trick so far</summary>
+  <label for="ask-hand">The hand of the seat to play</label>
+  <input id="ask-hand" name="hand" type="text" spellcheck="false"
+         placeholder="2C 5C 9C 3D 4D 8D QD 2H 5H 9H KH AH 3S 7S 9S">
+  <label for="ask-trick">The cards played to the trick so far (none if you lead)</label>
+  <input id="ask-trick" name="trick" type="text" spellcheck="false" placeholder="KC 4C">
+  <div class="ch-ask-row">
+    <label>Trick <input id="ask-trick-number" name="trick_number" type="number" min="1"
+           max="20" value="2"></label>
+    <label>Players <select id="ask-build-players" name="build_players">{build_players}
+    </select></label>
+    <label><input id="ask-hearts-broken" name="hearts_broken" type="checkbox"> hearts are
+    broken</label>
+  </div>
+  <p class="ch-ask-hint">The other seats' cards are laid out where the rules allow; the
+  position is shown with the answer, to copy.</p>
+  <div class="ch-ask-row">
+    <button type="button" id="ask-build" disabled>Build it and ask</button>
+  </div>
+  </details>
 </form>""",
     "game": """
 <form class="ch-ask-form" id="ask-form" autocomplete="off">
@@ -117,13 +137,17 @@ class AskPageDirective(SphinxDirective):
         kind = self.arguments[0]
         if kind not in FORMS:
             raise self.error(f"ask-page: {kind!r} is not one of {', '.join(FORMS)}")
-        self.env.metadata[self.env.docname][ASK_PAGE_KEY] = kind
+        if not self.config.chdocs_pyodide:
+            raise self.error("ask-page: the site sets no chdocs_pyodide (the folder of the npm "
+                             "package pyodide), so the page would have no engine to run")
         up = "../" * self.env.docname.count("/")
         players = "".join(f'<option value="{n}">{n}</option>' for n in range(5, 12))
         options = "".join(f'<option value="{html.escape(name)}">{html.escape(name)}'
                           f'{" (the default)" if i == 0 else ""}</option>'
                           for i, name in enumerate(presets()))
-        form = FORMS[kind].format(players=players, presets=options,
+        build_players = "".join(f'<option value="{n}"{" selected" if n == 6 else ""}>{n}'
+                                "</option>" for n in range(5, 12))
+        form = FORMS[kind].format(players=players, presets=options, build_players=build_players,
                                   position_page=f"{up}implementers/position.html")
         page = (f'<div class="ch-ask" id="ask" data-page="{kind}" data-root="{up}">{form}\n'
                 f'<p class="ch-ask-status" id="ask-status" role="status">'
@@ -138,12 +162,11 @@ class AskPageDirective(SphinxDirective):
 
 def bundle(app: Sphinx, exception: Exception | None) -> None:
     """After an HTML build: Pyodide, the engine's zip and the rule links into ``_static``."""
-    if exception is not None or app.builder.name != "html" or not any(
-            ASK_PAGE_KEY in meta for meta in app.env.metadata.values()):
+    if exception is not None or app.builder.name != "html" or not app.config.chdocs_pyodide:
         return
     root = context.root(app.env)
     static = Path(app.outdir) / "_static"
-    source = root / "node_modules" / "pyodide"
+    source = Path(app.config.chdocs_pyodide)
     missing = [name for name in PYODIDE_FILES if not (source / name).is_file()]
     if missing:
         logger.warning("ask pages: Pyodide is not installed (%s missing from %s): run `make "

@@ -172,6 +172,8 @@ function trickPage() {
     const players = document.getElementById("ask-players").value;
     if (players) argv.push("--players", players);
     argv.push("--json");
+    share({ cards: cards.value.trim(), leader: document.getElementById("ask-leader").value,
+            players });
     const answer = answered(command(argv));
     if (!answer) return;
     const winner = answer.winner === null ? null : answer.seats.indexOf(answer.winner);
@@ -194,16 +196,33 @@ function playsPage() {
     if (done.code === 0) position.value = done.out.trim();
     answer(ask);
   });
-  const ask = () => {
-    const argv = ["plays", position.value.trim(), "--json"];
-    const switches = document.getElementById("ask-switches").value.trim();
+  const value = (id) => document.getElementById(id).value.trim();
+  const ruleset = (argv) => {
+    const switches = value("ask-switches");
     if (switches) {
       pyodide.FS.writeFile("/tmp/switches.json", switches);
       argv.push("--ruleset", "switches.json");
     } else {
-      argv.push("--preset", document.getElementById("ask-preset").value);
+      argv.push("--preset", value("ask-preset"));
     }
-    const answer = answered(command(argv));
+    return argv;
+  };
+  const ask = () => {
+    share({ position: value("ask-position"), preset: value("ask-preset"),
+            switches: value("ask-switches") });
+    draw(answered(command(ruleset(["plays", value("ask-position"), "--json"]))), false);
+  };
+  const build = () => {
+    const argv = ["plays", "--hand", value("ask-hand"), "--trick", value("ask-trick"),
+                  "--trick-number", value("ask-trick-number") || "2",
+                  "--players", value("ask-build-players"), "--json"];
+    if (document.getElementById("ask-hearts-broken").checked) argv.push("--hearts-broken");
+    const answer = answered(command(ruleset(argv)));
+    if (answer) position.value = answer.position;
+    draw(answer, true);
+  };
+  document.getElementById("ask-build").addEventListener("click", () => answer(build));
+  const draw = (answer, built) => {
     if (!answer) return;
     const panel = el("div", ["ch-example", "container", "ch-ask-panel"]);
     const head = el("p", ["ch-example-title"]);
@@ -218,6 +237,11 @@ function playsPage() {
     hand.append(el("span", ["ch-seat"], `seat ${answer.seat}`),
                 cardsInline(answer.hand, (c) => [answer.legal.includes(c) ? "ch-legal" : "ch-refused"]));
     panel.append(hand, statements(answer.statements));
+    if (built) {
+      const text = el("p", ["ch-position", "ch-ask-position"]);
+      text.append(el("strong", [], "Position:"), " ", el("code", [], answer.position));
+      panel.append(text);
+    }
     result.replaceChildren(panel);
   };
   return ask;
@@ -359,6 +383,37 @@ function drawGame(game) {
   go(0);
 }
 
+// --- the question in the page's address ----------------------------------------------
+
+/* Keep the question in the address (?cards=…), so that the answer can be linked to. */
+function share(fields) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) if (value) query.set(name, value);
+  history.replaceState(null, "", `${location.pathname}?${query}${location.hash}`);
+}
+
+/* A question given in the address: its fields filled in, and asked. */
+function askFromAddress(ask) {
+  const query = new URLSearchParams(location.search);
+  const fields = { cards: "ask-cards", leader: "ask-leader", players: "ask-players",
+                   position: "ask-position", preset: "ask-preset", switches: "ask-switches" };
+  let given = false;
+  for (const [name, id] of Object.entries(fields)) {
+    const field = document.getElementById(id);
+    if (field && query.has(name)) {
+      field.value = query.get(name);
+      given = true;
+    }
+  }
+  if (query.has("example")) document.getElementById("ask-example").click();
+  else if (given) answer(ask);
+  const step = document.getElementById("ask-step");
+  if (step && query.has("step")) {
+    step.value = query.get("step");
+    step.dispatchEvent(new Event("input"));
+  }
+}
+
 // --- start ------------------------------------------------------------------------------
 
 /* Run one question; then count it in data-answered, which says that the answer is drawn. */
@@ -397,6 +452,7 @@ async function start() {
   for (const b of form.querySelectorAll("button")) b.disabled = false;
   statusLine.textContent = `The rules engine is ready (loaded in ${seconds} s; it runs in this page).`;
   box.dataset.ready = "true";
+  askFromAddress(ask);
 }
 
 start().catch((error) => {
