@@ -67,6 +67,8 @@ def _builder_inited(app: Sphinx) -> None:
 
     context.clear()
     navigation.clear()
+    if app.config.chdocs_pyodide:  # a site with the pages that ask the engine (chdocs.ask)
+        app.add_css_file("ask/ask.css")
 
 
 def _check_examples(app: Sphinx, env: BuildEnvironment) -> None:
@@ -254,6 +256,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # before the theme draws the sidebar from the toctree (furo's handler, priority 500)
     app.connect("html-page-context", navigation.share_toctree, priority=400)
     app.add_css_file("cards.css")
-    app.add_css_file("ask/ask.css")
     return {"version": "1", "env_version": 2, "parallel_read_safe": True,
             "parallel_write_safe": True}
