@@ -140,6 +140,7 @@ class AskPageDirective(SphinxDirective):
         if not self.config.chdocs_pyodide:
             raise self.error("ask-page: the site sets no chdocs_pyodide (the folder of the npm "
                              "package pyodide), so the page would have no engine to run")
+        self.env.note_reread()  # read again when the extension or the engine (presets) change
         up = "../" * self.env.docname.count("/")
         players = "".join(f'<option value="{n}">{n}</option>' for n in range(5, 12))
         options = "".join(f'<option value="{html.escape(name)}">{html.escape(name)}'
