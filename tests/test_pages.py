@@ -13,7 +13,8 @@ import pytest
 
 from rules_ref import pages
 from rules_ref.game import game_steps
-from rules_ref.position import format_position
+from rules_ref.positions.convert import position_of
+from rules_ref.positions.text import format_position
 from rules_ref.record import record_from_state
 
 from .cli.helpers import run
@@ -143,7 +144,7 @@ def test_the_viewer_shows_a_position_as_its_table(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     *_, (before, _, _, _) = list(game_steps(players=7, seed=2))[:30]
-    text = format_position(before.position())
+    text = format_position(position_of(before))
     game = json.loads(pages.game(text, "position.txt"))
     code, out, _ = _shown("position.txt", text, tmp_path, capsys, monkeypatch)
     assert code == 0

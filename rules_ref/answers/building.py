@@ -21,9 +21,10 @@ from ..cards import CARDS, Card, is_penalty
 from ..deal import MAX_PLAYERS, hand_size
 from ..deal import extras_count as extras_of
 from ..errors import InputError
-from ..position import Extras, ExtrasPlace, Position, check_position
+from ..positions.check import check_position
+from ..positions.model import Extras, ExtrasPlace, Position
 from ..ruleset import Ruleset
-from ..state import Phase
+from ..state_parts import Phase
 from ..wording import counted
 
 #: the seat that led the trick of a built position

@@ -15,9 +15,11 @@ from typing import Any
 from ..actions import Play
 from ..cards import Card
 from ..errors import IllegalAction, InputError, Violation
-from ..position import Position, state_from_position
+from ..positions.convert import state_from_position
+from ..positions.model import Position
 from ..ruleset import DEFAULT, Ruleset
-from ..state import GameState, Phase
+from ..state import GameState
+from ..state_parts import Phase
 from .statement import Part, Statement, cards_parts
 
 

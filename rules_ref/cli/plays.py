@@ -18,7 +18,7 @@ import sys
 from ..answers import build_position, plays_answer
 from ..cards import parse_cards
 from ..errors import InputError
-from ..position import format_position
+from ..positions.text import format_position
 from .common import add_ruleset_arguments, bounded_int, players_arg, ruleset_from_args
 from .position import read_position
 from .style import Style

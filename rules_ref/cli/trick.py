@@ -35,7 +35,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    answer = trick_answer(parse_cards(" ".join(args.cards)), args.leader, args.players)
+    # each argument is a card, or several separated by commas ("10S,9H"); spec/notation.md
+    words = [part for word in args.cards for part in (word.split(",") if "," in word else [word])
+             if "," not in word or part.strip()]
+    answer = trick_answer(parse_cards(words), args.leader, args.players)
     if args.json:
         print(json.dumps(answer.to_json()))
         return 0

@@ -7,9 +7,11 @@ import json
 import pytest
 
 from rules_ref.game import game_steps
-from rules_ref.position import format_position
+from rules_ref.positions.convert import position_of
+from rules_ref.positions.text import format_position
 from rules_ref.ruleset import preset
-from rules_ref.state import GameState, Phase
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
 
 from .helpers import run
 
@@ -35,7 +37,7 @@ def _first(players: int, seed: int, found: str) -> GameState:
 def test_plays_names_the_rule_against_each_card_that_does_not_follow(
         capsys: pytest.CaptureFixture[str]) -> None:
     state = _first(6, 3, "2.2.True")
-    code, out, err = run(["plays", format_position(state.position())], capsys)
+    code, out, err = run(["plays", format_position(position_of(state))], capsys)
     assert (code, err) == (0, "")
     refused = [f"May not play {c}: {c[:-1]}{'CDHS'['♣♦♥♠'.index(c[-1])]} does not follow S "
                "and the hand holds S (FOLLOW.SUIT)"
@@ -51,7 +53,7 @@ def test_plays_names_the_rule_against_each_card_that_does_not_follow(
 @pytest.mark.rule("LEAD.HEARTS")
 def test_plays_on_a_lead_before_hearts_are_broken(capsys: pytest.CaptureFixture[str]) -> None:
     state = _first(6, 3, "2.0.False")
-    code, out, err = run(["plays", format_position(state.position()), "--json"], capsys)
+    code, out, err = run(["plays", format_position(position_of(state)), "--json"], capsys)
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert (data["seat"], data["trick_number"], data["trick"], data["hearts_broken"]) == (
