@@ -335,11 +335,11 @@ function drawGame(game) {
   }
   const nav = el("div", ["ch-ask-row", "ch-ask-nav"]);
   const button = (label, id) => { const b = el("button", [], label); b.type = "button"; b.id = id; return b; };
-  const first = button("⏮ First", "ask-first");
+  const first = button("« First", "ask-first");
   const prev = button("◀ Previous", "ask-prev");
   const next = button("Next ▶", "ask-next");
-  const nextTrick = button("Next trick ⏭", "ask-next-trick");
-  const last = button("Last ⏭", "ask-last");
+  const nextTrick = button("Next trick »", "ask-next-trick");
+  const last = button("Last »", "ask-last");
   const slider = el("input");
   slider.type = "range";
   slider.min = "0";
