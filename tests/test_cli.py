@@ -94,13 +94,13 @@ def test_trick_says_who_leads_next_and_the_points(capsys: pytest.CaptureFixture[
     code, out, err = run(["trick", "10S", "9H", "9H", "10S", "KS", "3S"], capsys)
     assert (code, err) == (0, "")
     assert out.splitlines()[-2:] == [
-        "Next to lead: seat 4, the winner (TRICK.NEXT_LEADER)",
+        "Then: seat 4, the winner, leads the next trick (TRICK.NEXT_LEADER)",
         "Points: 2, cancelled cards included, taken by seat 4 (SCORE.CARD_POINTS)"]
     code, out, err = run(["trick", "QS", "KS", "2H", "3C", "5S", "AS", "--leader", "3"], capsys)
     assert (code, err) == (0, "")
     assert out.splitlines()[-3:] == [
-        "Winner: seat 2 with A♠, the highest uncancelled ♠ (TRICK.WINNER)",
-        "Next to lead: seat 2, the winner (TRICK.NEXT_LEADER)",
+        "Who takes it: seat 2 wins with A♠, the highest uncancelled ♠ (TRICK.WINNER)",
+        "Then: seat 2, the winner, leads the next trick (TRICK.NEXT_LEADER)",
         "Points: 14, cancelled cards included, taken by seat 2 (SCORE.CARD_POINTS)"]
 
 
@@ -149,8 +149,8 @@ def test_trick_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert [s["text"] for s in data["statements"]] == [
         "Led suit: ♠, the first card's suit (TRICK.LED_SUIT)",
         "Cancelled: 9♥ pair, 10♠ pair (TRICK.CANCEL)",
-        "Winner: seat 4 with K♠, the highest uncancelled ♠ (TRICK.WINNER)",
-        "Next to lead: seat 4, the winner (TRICK.NEXT_LEADER)",
+        "Who takes it: seat 4 wins with K♠, the highest uncancelled ♠ (TRICK.WINNER)",
+        "Then: seat 4, the winner, leads the next trick (TRICK.NEXT_LEADER)",
         "Points: 2, cancelled cards included, taken by seat 4 (SCORE.CARD_POINTS)"]
 
 
@@ -232,9 +232,8 @@ def test_a_console_without_suit_symbols_reads_suits_as_words() -> None:
         "seat 0: 9C  seat 1: 9C  seat 2: 4C  seat 3: 4C  seat 4: 7H  seat 5: 7H",
         "Led suit: clubs, the first card's suit (TRICK.LED_SUIT)",
         "Cancelled: 4C pair, 9C pair, 7H pair (TRICK.CANCEL)",
-        "Void: no uncancelled club remains: nobody wins, the trick is set aside in the "
-        "pending pile (VOID.TRICK)",
-        "Next to lead: seat 0 again, who led the void trick (VOID.LEADER)",
+        "Void: no uncancelled club is left, so nobody wins: the trick is set aside (VOID.TRICK)",
+        "Then: seat 0 leads again (VOID.LEADER)",
         "Points: 2, cancelled cards included; the set-aside cards go to the winner of the next "
         "trick, or to nobody after the deal's last trick (SCORE.CARD_POINTS, VOID.COLLECT, "
         "VOID.LAST)",

@@ -8,8 +8,8 @@
 ...     print(s.text())
 Led suit: ♠, the first card's suit (TRICK.LED_SUIT)
 Cancelled: 9♥ pair, 10♠ pair (TRICK.CANCEL)
-Winner: seat 4 with K♠, the highest uncancelled ♠ (TRICK.WINNER)
-Next to lead: seat 4, the winner (TRICK.NEXT_LEADER)
+Who takes it: seat 4 wins with K♠, the highest uncancelled ♠ (TRICK.WINNER)
+Then: seat 4, the winner, leads the next trick (TRICK.NEXT_LEADER)
 Points: 2, cancelled cards included, taken by seat 4 (SCORE.CARD_POINTS)
 """
 
@@ -25,6 +25,7 @@ from ..deal import FEWEST_PLAYERS, MAX_PLAYERS
 from ..errors import InputError
 from ..ruleset import DEFAULT, Ruleset
 from ..scoring import card_points
+from ..trick_words import Said, after_void_trick, trick_set_aside, trick_won
 from ..tricks import TrickOutcome, next_leader, resolve_trick, seat_at
 from ..wording import counted
 from .statement import Part, Statement, SuitName
@@ -111,23 +112,43 @@ def trick_answer(cards: Sequence[Card], leader: int = 0, players: int | None = N
     else:
         said.append(Statement("Cancelled", ("none, no card was played twice",), ("TRICK.CANCEL",)))
     if t.winner is None:
-        said.append(Statement("Void", ("no uncancelled ", SuitName(led), " remains: nobody wins, "
-                                       "the trick is set aside in the pending pile"),
-                              ("VOID.TRICK",)))
-        said.append(Statement("Next to lead", (f"seat {after} again, who led the void trick",),
-                              ("VOID.LEADER",)))
+        # one trick on its own, not the last of a deal: its leader leads again
+        said.append(_said("Void", trick_set_aside(SUIT), {SUIT: SuitName(led)}))
+        said.append(_said("Then", after_void_trick(f"seat {after}", last=False), {}))
     else:
         assert t.winning_card is not None
-        said.append(Statement("Winner", (f"seat {t.winner} with ", t.winning_card,
-                                         ", the highest uncancelled ", SuitName(led)),
-                              ("TRICK.WINNER",)))
-        said.append(Statement("Next to lead", (f"seat {after}, the winner",),
+        said.append(_said("Who takes it", trick_won(f"seat {t.winner}", CARD, SUIT),
+                          {CARD: t.winning_card, SUIT: SuitName(led)}))
+        said.append(Statement("Then", (f"seat {after}, the winner, leads the next trick",),
                               ("TRICK.NEXT_LEADER",)))
     said.append(_points(points, t))
     if len(cards) < REAL_TRICK:
         said.append(Statement("Note", (f"{counted(len(cards), 'card')}; a real trick has one "
                                        "card per player, 6 to 11",), ("PLAYERS.COUNT",)))
     return TrickAnswer(t, n, seats, after, points, tuple(said))
+
+
+#: stand-ins for the card and the suit in the words of rules_ref.trick_words, which the
+#: statement holds as parts (each reader writes them its own way)
+CARD, SUIT = "\x00card\x00", "\x00suit\x00"
+
+
+def _said(label: str, said: Said, parts: dict[str, Part]) -> Statement:
+    """The words of ``said`` as a statement, each stand-in of ``parts`` replaced by its part."""
+    out: list[Part] = [said.words]
+    for mark, part in parts.items():
+        out = [piece for p in out for piece in (
+            _split(p, mark, part) if isinstance(p, str) else [p])]
+    return Statement(label, tuple(p for p in out if p != ""), (said.rule,))
+
+
+def _split(text: str, mark: str, part: Part) -> list[Part]:
+    pieces: list[Part] = []
+    for i, chunk in enumerate(text.split(mark)):
+        if i:
+            pieces.append(part)
+        pieces.append(chunk)
+    return pieces
 
 
 def _points(points: int, t: TrickOutcome) -> Statement:

@@ -209,7 +209,7 @@ def test_the_trick_resolver_answers_as_rules_ref_trick(
     code, out, err = run(["trick", "10s", "9h", "9♥", "10♠", "K♠", "3♠"], capsys)
     assert (code, err) == (0, "")
     assert shown == out.splitlines()[1:]
-    assert shown[2] == "Winner: seat 4 with K♠, the highest uncancelled ♠ (TRICK.WINNER)"
+    assert shown[2] == "Who takes it: seat 4 wins with K♠, the highest uncancelled ♠ (TRICK.WINNER)"
     slots = browser.find_elements(By.CSS_SELECTOR, "#ask-result .ch-slot")
     seats = [s.find_element(By.CLASS_NAME, "ch-seat").text for s in slots]
     faces = [s.find_element(By.CLASS_NAME, "ch-card").text.replace("\n", "") for s in slots]
@@ -238,7 +238,7 @@ def test_the_trick_resolver_says_who_leads_after_a_void_trick_and_refuses_bad_ca
                         "--players", "8"], capsys)
     assert code == 0
     assert shown == out.splitlines()[1:]
-    assert shown[3] == "Next to lead: seat 2 again, who led the void trick (VOID.LEADER)"
+    assert shown[3] == "Then: seat 2 leads again (VOID.LEADER)"
     for bad in (["10S", "1H"], ["QS"] * 3, ["QS", "KS", "AS", "2C", "3C", "4C", "5C", "6C", "7C",
                                             "8C"]):
         _type(browser.find_element(By.ID, "ask-cards"), " ".join(bad))
