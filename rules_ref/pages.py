@@ -6,9 +6,10 @@ line, not one computed again in JavaScript. :func:`command` runs a
 ``rules-ref`` command (``trick``, ``plays``, ``show``, ``validate``,
 ``position``) on the page's input and returns what it printed and its exit
 status; the page draws the answer of ``--json`` or shows the one error line.
-:func:`game` reads a game record, a replay file or a position as ``rules-ref
-show`` reads it and returns each step with what to draw: the trick on the
-table resolved by the engine, the hands, the pending pile and the scores.
+:func:`game` runs ``rules-ref show`` (and ``validate``, for a game record) on
+a file and replays its actions through the engine, each step with what to
+draw: the trick on the table resolved by the engine, the hands, the pending
+pile and the scores.
 Both take and return JSON text, which is all the page's glue handles.
 """
 
@@ -21,13 +22,20 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .actions import Play
+from .actions import Action, Play
 from .cards import Card
-from .cli import main, one_line
-from .cli.log import GameLog
-from .cli.show import Step, game_steps, read_game
+from .cli import main
+from .cli.log import INDENT, GameLog
+from .cli.show import REPLAY_FORMAT
 from .cli.style import Style
-from .errors import RulesRefError
+from .errors import IllegalAction, InputError
+from .fileio import read_json_file
+from .findings.replay import read_replay
+from .protocol.reference_adapter import position_state, start_state
+from .record import record_actions
+from .record_shape import check_shape
+from .ruleset import Ruleset
+from .serialize import RECORD_FORMAT, action_from_json
 from .state import GameState
 from .tricks import resolve_trick, seat_at
 
@@ -65,11 +73,13 @@ def saved(text: str, name: str) -> Path:
 
 
 def game(text: str, name: str) -> str:
-    """A file as ``rules-ref show`` reads it, step by step, and ``validate``'s verdict.
+    """A file as ``rules-ref show`` prints it, its steps drawn, and ``validate``'s verdict.
 
-    JSON: ``{"kind", "lines", "steps": [...], "end", "violations"}``, each step
-    ``{"number", "lines", "table"}``; or ``{"error": LINE}``, the line
-    ``rules-ref show`` prints on standard error for the same file.
+    JSON: ``{"kind", "log", "start", "steps": [...], "violations"}``: ``log`` is what
+    ``rules-ref show NAME`` prints, each step ``{"number", "lines", "table"}`` one action
+    of the file replayed by the engine (up to one the rules refuse), with the lines of
+    the play log for it and what to draw; or ``{"error": LINE}``, the line ``rules-ref
+    show`` prints on standard error for the same file.
     """
     path = saved(text, name)
     with contextlib.chdir(path.parent):  # the file is named as the page names it
@@ -77,28 +87,52 @@ def game(text: str, name: str) -> str:
 
 
 def _game(name: str) -> dict[str, Any]:
+    shown = json.loads(command(json.dumps(["show", name])))
+    if shown["code"] not in (0, 1):
+        return {"error": shown["err"].rstrip("\n")}
+    kind, state, actions = _replayable(name)
+    start = None if state is None else _state_table(state)
+    steps: list[dict[str, Any]] = []
     log = GameLog(Style())
-    try:
-        g = read_game(name, log)
-        steps: list[dict[str, Any]] = []
-        if g.state is not None:
-            for step in game_steps(g, log):
-                steps.append({"number": step.number, "lines": step.lines, "table": _table(step)})
-                if len(steps) >= MAX_STEPS:
-                    break
-    except RulesRefError as exc:
-        return {"error": f"rules-ref show: error: {one_line(str(exc))}"}
-    end = None
-    if g.end is not None and g.end.phase.value != "game-over" and (
-            not steps or steps[-1]["table"]["legal"]):
-        end = f"The file ends here: deal {g.end.deal_number}, {g.end.phase.value} phase."
+    for i, action in enumerate(actions[:MAX_STEPS]):
+        assert state is not None
+        try:
+            after, events = state.apply(action)
+        except IllegalAction as exc:
+            steps.append({"number": i + 1, "lines": [f"{INDENT}action {i + 1} of the file "
+                                                      f"({action}) breaks a rule: {exc}"],
+                          "table": _table(state, action, None)})
+            break
+        steps.append({"number": i + 1, "lines": log.step(state, action, after, events),
+                      "table": _table(state, action, after)})
+        state = after
     violations = None
-    if g.kind == "record":
+    if kind == "record":
         done = json.loads(command(json.dumps(["validate", name])))
         violations = {"code": done["code"], "lines": done["out"].splitlines()}
-    start = None if g.state is None else _state_table(g.state)
-    return {"kind": g.kind, "lines": g.lines, "start": start, "steps": steps, "end": end,
+    return {"kind": kind, "log": shown["out"].splitlines(), "start": start, "steps": steps,
             "violations": violations}
+
+
+def _replayable(name: str) -> tuple[str, GameState | None, list[Action]]:
+    """The file ``show`` has read: its kind, the state it starts from and its actions."""
+    try:
+        data = read_json_file(name)
+    except InputError:  # the one-line text of a position
+        return "position", None, []
+    if not isinstance(data, dict) or data.get("format") not in (RECORD_FORMAT, REPLAY_FORMAT):
+        return "position", None, []
+    if data["format"] == RECORD_FORMAT:
+        rec = check_shape(data)
+        state = GameState.start(rec["players"], Ruleset.from_dict(rec["ruleset"]),
+                                rec["first_dealer"], tuple(rec["initial_totals"]),
+                                rec["initial_deal"])
+        return "record", state, [action_from_json(a, f"action {i + 1}")
+                                 for i, a in enumerate(record_actions(rec))]
+    start, actions = read_replay(data, name)
+    state = (position_state(start, f"{name}.start") if "position" in start
+             else start_state(start, f"{name}.start"))
+    return "replay", state, list(actions)
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:
@@ -120,9 +154,11 @@ def _state_table(state: GameState, trick: dict[str, Any] | None = None) -> dict[
             "hearts_broken": state.hearts_broken, "legal": True}
 
 
-def _table(step: Step) -> dict[str, Any]:
-    """The table after ``step``: a trick it completed is drawn whole, resolved by the engine."""
-    before, action, after = step.before, step.action, step.after
+def _table(before: GameState, action: Action, after: GameState | None) -> dict[str, Any]:
+    """The table after ``action``: a trick it completed is drawn whole, resolved by the engine.
+
+    ``after`` is ``None`` for an action the rules refuse: the table before it.
+    """
     if after is None:
         table = _state_table(before)
         table["legal"] = False

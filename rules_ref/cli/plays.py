@@ -23,6 +23,15 @@ from .common import add_ruleset_arguments, bounded_int, players_arg, ruleset_fro
 from .position import read_position
 from .style import Style
 
+#: The examples at the end of ``--help`` (:mod:`.help`).
+HELP_EXAMPLES = (
+    ('plays "$(rules-ref play --seed 3 --at 2.1)"', "what the leader of trick 1 of deal 2 "
+     "may lead, and the rule against each other card"),
+    ("plays position.txt --preset hearts-template", "a position from a file, under a preset"),
+    ("plays --hand '2C 5C 9C 3D 4D 8D QD 2H 5H 9H KH AH 3S 7S 9S' --trick 'KC 4C' "
+     "--trick-number 3", "a position built from a hand and the trick so far"),
+)
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("position", nargs="*", metavar="POSITION",

@@ -305,9 +305,11 @@ function tableOf(table, number, steps) {
 }
 
 function drawGame(game) {
-  const header = el("pre", ["ch-ask-log"]);
   const log = el("pre", ["ch-ask-log"]);
   log.id = "ask-log";
+  log.textContent = game.log.join("\n");
+  const logTitle = el("p");
+  logTitle.append(el("strong", [], "The file as rules-ref show prints it:"));
   const parts = [];
   if (game.violations) {
     const verdict = el("div", ["ch-ask-violations",
@@ -329,8 +331,7 @@ function drawGame(game) {
   }
   const steps = game.steps;
   if (!steps.length) {
-    header.textContent = game.lines.join("\n");
-    result.replaceChildren(...parts, header);
+    result.replaceChildren(...parts, logTitle, log);
     return;
   }
   const nav = el("div", ["ch-ask-row", "ch-ask-nav"]);
@@ -351,9 +352,6 @@ function drawGame(game) {
   const view = el("div", ["ch-ask-view"]);
   const stepLines = el("pre", ["ch-ask-log", "ch-ask-step-log"]);
   stepLines.id = "ask-step-log";
-  header.textContent = game.lines.join("\n");
-  const logTitle = el("p", [], "");
-  logTitle.append(el("strong", [], "The log so far, as rules-ref show prints it:"));
   parts.push(nav, view, stepLines, logTitle, log);
   result.replaceChildren(...parts);
   const go = (i) => {
@@ -363,10 +361,6 @@ function drawGame(game) {
     view.replaceChildren(tableOf(table, i, steps.length));
     stepLines.textContent = i === 0 ? "(the start of the file)" :
       (steps[i - 1].lines.join("\n") || "(this action is shown in the log when its trick is complete)");
-    const lines = [...game.lines];
-    for (let k = 0; k < i; k++) lines.push(...steps[k].lines);
-    if (i === steps.length && game.end) lines.push("", game.end);
-    log.textContent = lines.join("\n");
     box.dataset.step = String(i);
   };
   const current = () => Number(slider.value);
