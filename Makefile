@@ -1,8 +1,8 @@
 # Everything the project needs, from a fresh machine with Python 3.11:
 #   make play   set up the engine alone (standard library only), then play a game on the
 #               built-in default (8 players, seed 1)
-#   make test   set up with the dev and docs extras, then run every check side by side: ruff,
-#               mypy --strict, pytest, the docs build
+#   make test   set up with the dev and docs extras and Pyodide (npm, package-lock.json), then
+#               run every check side by side: ruff, mypy --strict, pytest, the docs build
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -12,6 +12,9 @@ PLAY_STAMP := $(VENV)/.installed-play
 STAMP := $(VENV)/.installed
 # the engine with the conform extra (what `make peers` needs)
 PEERS_STAMP := $(VENV)/.installed-peers
+# Pyodide, pinned in package-lock.json: the docs build copies it into the site, where the
+# pages that ask the engine run it in the browser (docs/_ext/chdocs/ask.py)
+NODE_STAMP := node_modules/.installed
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 
 .PHONY: play test lint typecheck pytest docs doctest bench clean screenshots peers
@@ -21,10 +24,16 @@ $(PLAY_STAMP): pyproject.toml
 	$(PIP) -e .
 	touch $(PLAY_STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(NODE_STAMP)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(PIP) -e '.[dev,docs]'
 	touch $(PLAY_STAMP) $(STAMP) $(PEERS_STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "make: npm is needed to install Pyodide for the" \
+	  "site (Node.js 18 or later; Debian: apt-get install npm)"; exit 1; }
+	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $(NODE_STAMP)
 
 play: $(PLAY_STAMP)
 	$(BIN)/rules-ref play
@@ -112,7 +121,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) docs/_build .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules docs/_build .mypy_cache .ruff_cache .pytest_cache .hypothesis
 
 # Mutation testing (not part of `make test` or CI; reports in docs/reports/).
 #   make mutate      the test suite against every mutant of the engine's rule modules,

@@ -80,5 +80,8 @@ from rules_ref.tricks import resolve_trick
 """
 
 chdocs_root = str(ROOT)
+# Pyodide, installed by the set-up from package-lock.json (npm ci): the pages of docs/ask run
+# the engine in the browser with it, from the built site's own files
+chdocs_pyodide = str(ROOT / "node_modules" / "pyodide")
 chdocs_api_package = "rules_ref"
 chdocs_external_packages = EXTERNAL_PACKAGES

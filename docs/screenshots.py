@@ -12,11 +12,18 @@ system set to dark (``--force-dark-mode``). Each at 1280 and 390 px wide.
 The PNGs land in ``docs/_build/screenshots`` as ``PAGE-MODE-WIDTH.png``, to be
 looked at: this is a check by eye, not a test (the widths of the wide tables are
 measured by ``tests/docs/test_layout.py``). Then it prints the one-page
-summary to ``summary.pdf`` and says how many A4 pages it took (one). Last, it
+summary to ``summary.pdf`` and says how many A4 pages it took (one). Then it
 searches the site for "pending pile" as a reader would, shoots the search page
 and prints the first hits in order (the void rules should come first).
 
-Chromium is Debian's ``chromium`` package (``apt-get install chromium``).
+Last, the pages that run the engine in the browser (``docs/ask``), each with an
+answer on it (the question given in the page's address), in the same modes and
+widths: these wait for Pyodide to load, so they are driven with selenium and
+Debian's ``chromium-driver``, and the time each page took until its engine was
+ready is printed.
+
+Chromium is Debian's ``chromium`` package (``apt-get install chromium
+chromium-driver``).
 """
 
 from __future__ import annotations
@@ -46,6 +53,14 @@ PAGES = {
     "protocol": "implementers/protocol.html",
     "traceability": "traceability.html",
 }
+#: name -> page of the site asking the engine a question, answered once the engine is ready
+ASK_PAGES = {
+    "ask-trick": "ask/trick.html?cards=10S+9H+9H+10S+KS+3S",
+    "ask-plays": "ask/plays.html?example",
+    "ask-game": "ask/game.html?example&step=24",
+}
+#: the longest wait for a page's engine and answer (a limit, not a measure)
+ASK_PATIENCE = 300
 #: mode -> (theme stored as the reader's choice, extra Chromium flags)
 MODES: dict[str, tuple[str, tuple[str, ...]]] = {
     "light": ("light", ()),
@@ -159,6 +174,43 @@ def search_hits(chromium: str, base: str, words: str) -> list[tuple[str, str]]:
             for m in HIT.finditer(results)]
 
 
+def shoot_ask_pages(chromium: str, base: str, out: Path) -> None:
+    """The ask pages, each with its answer, in every mode and width (selenium drives them)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver_path = shutil.which("chromedriver")
+    if driver_path is None:
+        raise SystemExit("screenshots: no chromedriver for the ask pages (install Debian's "
+                         "chromium-driver package)")
+    for mode, (theme, flags) in MODES.items():
+        with tempfile.TemporaryDirectory(prefix="ch-chromium-") as profile:
+            options = webdriver.ChromeOptions()
+            options.binary_location = chromium
+            for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                         "--disable-background-networking", "--disable-component-update",
+                         "--disable-sync", "--hide-scrollbars", f"--user-data-dir={profile}",
+                         *flags):
+                options.add_argument(flag)
+            driver = webdriver.Chrome(options=options, service=Service(driver_path))
+            try:
+                for name, page in ASK_PAGES.items():
+                    driver.get(f"{base}/__theme/{theme}/{page}")
+                    WebDriverWait(driver, ASK_PATIENCE).until(
+                        lambda d: d.find_element(By.ID, "ask").get_attribute("data-answered"))
+                    ready = driver.execute_script("return window.chEngineReadyMs")
+                    print(f"{name} ({mode}): engine ready in {ready / 1000:.1f} s")
+                    for width, height in SIZES.items():
+                        driver.set_window_size(width, height)
+                        shot = out / f"{name}-{mode}-{width}.png"
+                        driver.save_screenshot(str(shot))
+                        print(shot)
+            finally:
+                driver.quit()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--html", type=Path, default=DOCS / "_build" / "html",
@@ -207,6 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"first hits for {SEARCH!r}:")
         for href, title in search_hits(chromium, base, SEARCH)[:8]:
             print(f"  {title}  ->  {href}")
+        if not args.page:
+            shoot_ask_pages(chromium, base, args.out)
     finally:
         server.shutdown()
         server.server_close()

@@ -89,14 +89,81 @@ def test_trick_names_the_winner_of_the_seed_example(capsys: pytest.CaptureFixtur
     assert "Cancelled: 9♥ pair, 10♠ pair (TRICK.CANCEL)" in out
 
 
+@pytest.mark.rule("TRICK.WINNER", "TRICK.NEXT_LEADER", "SCORE.CARD_POINTS")
+def test_trick_says_who_leads_next_and_the_points(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["trick", "10S", "9H", "9H", "10S", "KS", "3S"], capsys)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-2:] == [
+        "Then: seat 4, the winner, leads the next trick (TRICK.NEXT_LEADER)",
+        "Points: 2, cancelled cards included, taken by seat 4 (SCORE.CARD_POINTS)"]
+    code, out, err = run(["trick", "QS", "KS", "2H", "3C", "5S", "AS", "--leader", "3"], capsys)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-3:] == [
+        "Who takes it: seat 2 wins with A♠, the highest uncancelled ♠ (TRICK.WINNER)",
+        "Then: seat 2, the winner, leads the next trick (TRICK.NEXT_LEADER)",
+        "Points: 14, cancelled cards included, taken by seat 2 (SCORE.CARD_POINTS)"]
+
+
+@pytest.mark.rule("PLAYERS.COUNT", "DECK.CARDS")
+@pytest.mark.parametrize(("args", "error"), [
+    ([","], "no card: give the trick's cards in play order, the first one led"),
+    (["QS"] * 12, "12 cards: a trick has one card per player, at most 11"),
+    (["QS", "QS", "qs"], "DECK.CARDS: the deck holds two copies of each card; QS appears more "
+                         "than twice"),
+    (["QS", "--players", "12"], "12 players: the game is for 5 to 11 players (PLAYERS.COUNT)"),
+    (["QS"] * 2 + ["KS"] * 2 + ["AS"] * 2 + ["2C", "--players", "6"],
+     "7 cards at 6 players: a trick has one card per player"),
+    (["QS", "--players", "6", "--leader", "6"], "leader 6 is not a seat (0 to 5)"),
+])
+def test_trick_refuses_a_trick_no_table_plays_in_one_line(
+        args: list[str], error: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["trick", *args], capsys)
+    assert (code, out, err) == (2, "", f"rules-ref trick: error: {error}\n")
+
+
+@pytest.mark.rule("PLAYERS.COUNT")
+def test_trick_at_a_table_larger_than_the_trick(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["trick", "QS", "KS", "--players", "9", "--leader", "8", "--json"], capsys)
+    assert code == 0
+    assert json.loads(out)["seats"] == [8, 0]
+
+
+@pytest.mark.rule("PLAYERS.COUNT")
+def test_trick_counts_a_single_card_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["trick", "KS"], capsys)
+    assert code == 0
+    assert out.splitlines()[-1] == ("Note: 1 card; a real trick has one card per player, "
+                                    "6 to 11 (PLAYERS.COUNT)")
+
+
 @pytest.mark.rule("TRICK.WINNER")
 def test_trick_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["trick", "10S", "9H", "9H", "10S", "KS", "3S", "--json"], capsys)
     assert code == 0
     data = json.loads(out)
     assert (data["winner"], data["winning_card"], data["void"]) == (4, "KS", False)
+    assert (data["next_leader"], data["points"], data["players"]) == (4, 2, 6)
     assert data["cancelled"] == ["9H", "10S"]
-    assert "TRICK.WINNER" in data["rules"]
+    assert data["rules"] == ["TRICK.LED_SUIT", "TRICK.CANCEL", "TRICK.WINNER",
+                             "TRICK.NEXT_LEADER", "SCORE.CARD_POINTS"]
+    assert [s["text"] for s in data["statements"]] == [
+        "Led suit: ♠, the first card's suit (TRICK.LED_SUIT)",
+        "Cancelled: 9♥ pair, 10♠ pair (TRICK.CANCEL)",
+        "Who takes it: seat 4 wins with K♠, the highest uncancelled ♠ (TRICK.WINNER)",
+        "Then: seat 4, the winner, leads the next trick (TRICK.NEXT_LEADER)",
+        "Points: 2, cancelled cards included, taken by seat 4 (SCORE.CARD_POINTS)"]
+
+
+@pytest.mark.rule("VOID.TRICK", "VOID.LEADER")
+def test_trick_json_names_who_leads_after_a_void_trick(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["trick", "9H", "9H", "10H", "10H", "3C", "5D", "--leader", "2",
+                        "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert (data["void"], data["winner"], data["next_leader"], data["points"]) == (
+        True, None, 2, 4)
+    assert data["seats"] == [2, 3, 4, 5, 0, 1]
 
 
 @pytest.mark.rule("VOID.TRICK")
@@ -165,8 +232,11 @@ def test_a_console_without_suit_symbols_reads_suits_as_words() -> None:
         "seat 0: 9C  seat 1: 9C  seat 2: 4C  seat 3: 4C  seat 4: 7H  seat 5: 7H",
         "Led suit: clubs, the first card's suit (TRICK.LED_SUIT)",
         "Cancelled: 4C pair, 9C pair, 7H pair (TRICK.CANCEL)",
-        "Void: no uncancelled club is left, so nobody wins: the trick is set aside (VOID.TRICK), "
-        "and seat 0 leads again (VOID.LEADER)",
+        "Void: no uncancelled club is left, so nobody wins: the trick is set aside (VOID.TRICK)",
+        "Then: seat 0 leads again (VOID.LEADER)",
+        "Points: 2, cancelled cards included; the set-aside cards go to the winner of the next "
+        "trick, or to nobody after the deal's last trick (SCORE.CARD_POINTS, VOID.COLLECT, "
+        "VOID.LAST)",
     ]
 
 

@@ -34,6 +34,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "position": ("position", "print a position (spec/position.md) as a table, or convert it"),
     "adapter": ("adapter", "the reference engine behind the adapter protocol (spec/protocol.md), "
                 "on standard input and output"),
+    "plays": ("plays", "in a position, the cards the seat to play may play, and the rule "
+              "against each other card"),
 }
 
 #: Packages some commands need beyond the standard library -> the extra that installs them.
@@ -49,7 +51,7 @@ EXIT_TERMINATED = 143
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {_one_line(message, 300)}\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message, 300)}\n")
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         """A value outside the choices (a command, an action, a version): the closest ones."""
@@ -162,7 +164,7 @@ def _run(module: Any, args: argparse.Namespace) -> int:
     except RulesRefError as exc:
         if args.debug:
             raise
-        print(f"rules-ref {args.command}: error: {_one_line(str(exc))}", file=sys.stderr)
+        print(f"rules-ref {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except _Terminated:
         print(f"rules-ref {args.command}: terminated", file=sys.stderr)
@@ -181,7 +183,7 @@ def _run(module: Any, args: argparse.Namespace) -> int:
                   f"not installed: {install_command(OPTIONAL[exc.name])}", file=sys.stderr)
             return EXIT_USAGE
         print(f"rules-ref {args.command}: internal error: {type(exc).__name__}: "
-              f"{_one_line(str(exc))} (a bug in rules-ref; --debug shows the traceback)",
+              f"{one_line(str(exc))} (a bug in rules-ref; --debug shows the traceback)",
               file=sys.stderr)
         return EXIT_INTERNAL
     return code
@@ -209,7 +211,7 @@ def _end_on_sigterm() -> Callable[[], None] | None:
     return restore
 
 
-def _one_line(text: str, limit: int = 2000) -> str:
+def one_line(text: str, limit: int = 2000) -> str:
     """An error message as one line of at most ``limit`` characters, control characters escaped.
 
     Messages quote what was typed or read; a quoted value of more than 60

@@ -1,16 +1,18 @@
-"""``rules-ref trick CARD…``: resolve one trick and say which rule decided."""
+"""``rules-ref trick CARD…``: resolve one trick and say which rule decided.
+
+The answer is :func:`rules_ref.answers.trick_answer`'s, the one the site's
+trick resolver draws: the led suit, the cancelled pairs, the winner or the
+void trick, who leads next and the points.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections import Counter
 
+from ..answers import trick_answer
 from ..cards import parse_cards
-from ..errors import InputError
-from ..trick_words import after_void_trick, trick_set_aside, trick_won
-from ..tricks import resolve_trick
 from .style import Style
 
 #: The examples at the end of ``--help`` (:mod:`.help`).
@@ -23,53 +25,26 @@ HELP_EXAMPLES = (
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("cards", nargs="+", metavar="CARD",
-                   help="the cards in play order, the first one led (e.g. 10S 9H 9H 10S KS 3S)")
+                   help="the cards in play order, the first one led (e.g. 10S 9H 9H 10S KS 3S), "
+                        "separated by spaces or commas")
     p.add_argument("--leader", type=int, default=0, help="seat of the first card (default 0)")
+    p.add_argument("--players", type=int, default=None,
+                   help="the number of players (default: as many as the cards, at least the "
+                        "leader's seat)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
-    cards = parse_cards(args.cards)
-    n = len(cards)
-    if n > 11:
-        raise InputError(f"{n} cards: a trick has one card per player, at most 11")
-    triple = [str(c) for c, k in Counter(cards).items() if k > 2]
-    if triple:
-        raise InputError(f"DECK.CARDS: the deck holds two copies of each card; "
-                         f"{', '.join(triple)} appears more than twice")
-    if not 0 <= args.leader < max(n, 6):
-        raise InputError(f"--leader {args.leader} is not a seat")
-    players = max(n, args.leader + 1)
-    t = resolve_trick(cards, args.leader, players)
-    seats = [(args.leader + i) % players for i in range(n)]
+    # each argument is a card, or several separated by commas ("10S,9H"); spec/notation.md
+    words = [part for word in args.cards for part in (word.split(",") if "," in word else [word])
+             if "," not in word or part.strip()]
+    answer = trick_answer(parse_cards(words), args.leader, args.players)
     if args.json:
-        print(json.dumps({
-            "cards": [str(c) for c in cards], "seats": seats, "led_suit": t.led_suit.name,
-            "cancelled": [str(c) for c in t.cancelled], "winner": t.winner,
-            "winning_card": None if t.winning_card is None else str(t.winning_card),
-            "void": t.void,
-            "rules": ["TRICK.LED_SUIT", "TRICK.CANCEL"] + (["VOID.TRICK"] if t.void
-                                                            else ["TRICK.WINNER"]),
-        }))
+        print(json.dumps(answer.to_json()))
         return 0
     st = Style.for_stream(sys.stdout)
-    print("  ".join(f"seat {s}: {st.card(c)}" for s, c in zip(seats, cards, strict=True)))
-    print(f"Led suit: {st.suit(t.led_suit, plural=True)}, the first card's suit "
-          "(TRICK.LED_SUIT)")
-    if t.cancelled:
-        print("Cancelled: " + ", ".join(f"{st.card(c)} pair" for c in t.cancelled)
-              + " (TRICK.CANCEL)")
-    else:
-        print("Cancelled: none (TRICK.CANCEL)")
-    if t.void:
-        # one trick on its own, not the last of a deal: its leader leads again
-        aside, then = trick_set_aside(st.suit(t.led_suit)), after_void_trick(
-            f"seat {t.leader}", last=False)
-        print(f"Void: {aside.words} ({aside.rule}), and {then.words} ({then.rule})")
-    else:
-        assert t.winning_card is not None
-        won = trick_won(f"seat {t.winner}", st.card(t.winning_card), st.suit(t.led_suit))
-        print(f"Who takes it: {won.words} ({won.rule})")
-    if n < 6:
-        print(f"Note: {n} cards; a real trick has one card per player, 6 to 11 (PLAYERS.COUNT)")
+    print("  ".join(f"seat {s}: {st.card(c)}"
+                    for s, c in zip(answer.seats, answer.outcome.cards, strict=True)))
+    for statement in answer.statements:
+        print(statement.text(st.card, lambda s: st.suit(s.suit, s.plural)))
     return 0

@@ -90,7 +90,7 @@ def test_the_rule_list_starts_with_its_first_group(capsys: pytest.CaptureFixture
 @pytest.mark.parametrize(("args", "hint"), [
     (["play", "--preset", "Wikipedia"], "did you mean wikipedia?"),
     (["play", "--preset", "hubpage"], "did you mean hubpages?"),
-    (["paly"], "did you mean play?"),
+    (["paly"], "did you mean play or plays?"),
     (["play", "--sed", "3"], "did you mean --seed?"),
     (["play", "--jsn"], "did you mean --json?"),
     (["vectors", "rn"], "did you mean run?"),

@@ -107,8 +107,8 @@ ARGS: list[Row] = [
     (["play", "--preset", "spruce", "--ruleset", "x.json"], 2,
      r"error: give --preset or --ruleset, not both"),
     (["play", "--bogus"], 2, r"rules-ref play: error: unrecognized arguments: --bogus\n"),
-    (["trick", "--leader", "-1", "QS"], 2, r"error: --leader -1 is not a seat"),
-    (["trick", "--leader", "6", "QS"], 2, r"error: --leader 6 is not a seat"),
+    (["trick", "--leader", "-1", "QS"], 2, r"error: leader -1 is not a seat \(0 to 5\)"),
+    (["trick", "--leader", "6", "QS"], 2, r"error: leader 6 is not a seat \(0 to 5\)"),
     (["trick", "--leader", "x", "QS"], 2, r"--leader: invalid int value: 'x'"),
     (["trick"], 2, r"the following arguments are required: CARD"),
     (["rules", "NOPE.NOPE"], 2, r"error: no rule 'NOPE.NOPE' \(see `rules-ref rules`; "),
@@ -156,7 +156,7 @@ def test_an_internal_error_is_one_line_with_status_3(monkeypatch: pytest.MonkeyP
     def broken(*args: object) -> None:
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr("rules_ref.cli.trick.resolve_trick", broken)
+    monkeypatch.setattr("rules_ref.cli.trick.trick_answer", broken)
     code, _, err = cli("trick", "QS")
     assert (code, err) == (3, "rules-ref trick: internal error: ZeroDivisionError: division by "
                               "zero (a bug in rules-ref; --debug shows the traceback)\n")

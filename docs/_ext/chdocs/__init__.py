@@ -28,6 +28,10 @@ Configuration values (``conf.py``):
 ``chdocs_api_package``
     The package whose every module must be documented on some page (API
     pages are checked only when this is set).
+``chdocs_pyodide``
+    The folder of the npm package ``pyodide`` (in ``node_modules``), for the pages
+    that run the engine in the browser (:mod:`chdocs.ask`); empty (the default)
+    for a site without them.
 ``chdocs_external_packages``
     Top-level packages not documented on the site (the standard library,
     Hypothesis): references to their objects through an alias are shown
@@ -63,6 +67,8 @@ def _builder_inited(app: Sphinx) -> None:
 
     context.clear()
     navigation.clear()
+    if app.config.chdocs_pyodide:  # a site with the pages that ask the engine (chdocs.ask)
+        app.add_css_file("ask/ask.css")
 
 
 def _check_examples(app: Sphinx, env: BuildEnvironment) -> None:
@@ -151,6 +157,7 @@ def _viewcode_module(app: Sphinx, modname: str, fullname: str) -> str | None:
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register the domain, roles, directives and checks (imports Sphinx only when called)."""
     from . import navigation, pyrefs
+    from .ask import AskPageDirective, bundle
     from .catalogue import CatalogueDirective
     from .diagrams import DealFlowDirective, ProtocolDiagramDirective, TableDiagramDirective
     from .domain import ChDomain, ChRole
@@ -192,6 +199,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("chdocs_vectors_dir", "spec/vectors", "env", types=frozenset({str}))
     app.add_config_value("chdocs_external_packages", [], "env", types=frozenset({list}))
     app.add_config_value("chdocs_api_package", "", "env", types=frozenset({str}))
+    app.add_config_value("chdocs_pyodide", "", "html", types=frozenset({str}))
     app.add_domain(ChDomain)
     for name in GLOBAL_ROLES:
         app.add_role(name, ChRole(name))
@@ -227,6 +235,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "traceability-index": TraceabilityIndexDirective,
         "automodules": AutomodulesDirective,
         "implementations-report": ImplementationsReportDirective,
+        "ask-page": AskPageDirective,
     }
     for name, directive in directives.items():
         app.add_directive(name, directive)
@@ -242,6 +251,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("missing-reference", pyrefs.resolve)
     if "sphinx.ext.viewcode" in app.extensions:
         app.connect("viewcode-follow-imported", _viewcode_module)
+    app.connect("build-finished", bundle)
     app.connect("build-finished", _build_finished)
     # before the theme draws the sidebar from the toctree (furo's handler, priority 500)
     app.connect("html-page-context", navigation.share_toctree, priority=400)
