@@ -60,17 +60,19 @@ def parse_json_text(text: str, where: str) -> Any:
                          f"{text if len(text) <= 120 else text[:120] + '…'}") from None
 
 
-def read_json_file(path: str, limit: int | None = None) -> Any:
-    """Read a JSON file (``-`` for standard input), with a clear error for each failure.
+def read_input_bytes(path: str, where: str, limit: int, kind: str,
+                     missing: str = "no such file") -> bytes:
+    """The bytes of an input file (``-`` for standard input), at most ``limit`` of them.
 
-    ``limit`` is the largest size read, :data:`MAX_INPUT_BYTES` by default.
+    Every failure is one :class:`InputError` naming ``where``: a directory, a
+    missing file (``missing`` says what to give instead), no permission, a
+    file that cannot be read, or one larger than ``limit`` (the limit of a
+    ``kind`` input).
     """
     import sys
 
-    limit = MAX_INPUT_BYTES if limit is None else limit
-    where = shown_path(path)
     if path != "-" and is_dir(Path(path)):
-        raise InputError(f"{where}: is a directory, not a JSON file")
+        raise InputError(f"{where}: is a directory, not a {kind} file")
     try:
         if path == "-":
             data = sys.stdin.buffer.read(limit + 1)
@@ -78,7 +80,7 @@ def read_json_file(path: str, limit: int | None = None) -> Any:
             with Path(path).open("rb") as fh:
                 data = fh.read(limit + 1)
     except FileNotFoundError:
-        raise InputError(f"{where}: no such file") from None
+        raise InputError(f"{where}: {missing}") from None
     except PermissionError:
         raise InputError(f"{where}: permission denied") from None
     except OSError as exc:
@@ -86,8 +88,18 @@ def read_json_file(path: str, limit: int | None = None) -> Any:
     except ValueError as exc:  # a NUL character in the path
         raise InputError(f"{where}: cannot read: {exc}") from None
     if len(data) > limit:
-        raise InputError(f"{where}: larger than {limit} bytes (the limit of a JSON "
-                         "input file)")
+        raise InputError(f"{where}: larger than {limit} bytes (the limit of a {kind} input"
+                         f"{' file' if kind == 'JSON' else ''})")
+    return data
+
+
+def read_json_file(path: str, limit: int | None = None) -> Any:
+    """Read a JSON file (``-`` for standard input), with a clear error for each failure.
+
+    ``limit`` is the largest size read, :data:`MAX_INPUT_BYTES` by default.
+    """
+    where = shown_path(path)
+    data = read_input_bytes(path, where, MAX_INPUT_BYTES if limit is None else limit, "JSON")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Any
 
 from ..cards import Card
 from ..errors import InputError, RulesRefError
-from ..fileio import is_dir, parse_json_text, shown_path
+from ..fileio import parse_json_text, read_input_bytes, shown_path
 from ..positions.check import check_position
 from ..positions.convert import position_from_json, position_of, position_to_json
 from ..positions.model import MAX_POSITION_TEXT, ExtrasPlace, Position, pending_tricks
@@ -93,23 +91,9 @@ def read_position(words: list[str]) -> Position:
 
 
 def _read_input(path: str, where: str) -> str:
-    if path != "-" and is_dir(Path(path)):
-        raise InputError(f"{where}: is a directory, not a position file")
-    try:
-        if path == "-":
-            raw = sys.stdin.buffer.read(MAX_POSITION_INPUT + 1)
-        else:
-            with Path(path).open("rb") as fh:
-                raw = fh.read(MAX_POSITION_INPUT + 1)
-    except FileNotFoundError:
-        raise InputError(f"{where}: no such file (give a position text in quotes, a file, or "
-                         "- for standard input)") from None
-    except (OSError, ValueError) as exc:
-        raise InputError(f"{where}: cannot read: {getattr(exc, 'strerror', None) or exc}") \
-            from None
-    if len(raw) > MAX_POSITION_INPUT:
-        raise InputError(f"{where}: larger than {MAX_POSITION_INPUT} bytes (the limit of a "
-                         "position input)")
+    raw = read_input_bytes(path, where, MAX_POSITION_INPUT, "position",
+                           missing="no such file (give a position text in quotes, a file, or "
+                                   "- for standard input)")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
