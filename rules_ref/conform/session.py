@@ -454,11 +454,14 @@ class Session:
 
         A rejected action must leave the game unchanged; the next answer shows
         it, but at the end of a game there is no next answer, so the runner
-        asks for the observation. Not counted among the actions compared.
+        asks for the observation. Not counted among the actions compared. Not
+        asked while the implementation is out of step (it refused the position
+        it was offered): the reference played on alone, so the implementation's
+        game is not the one the last action was rejected in.
         """
         self.flush()
         state = self.state
-        if state is None or not self.proc.can("observe"):
+        if state is None or self._adrift or not self.proc.can("observe"):
             return
         try:
             self._check_unchanged(state)
