@@ -132,6 +132,9 @@ class AllanhEngine:
             return rejected("the page has no moon choice (others-104)", "MOON.CHOICE")
         hands = [list(h) for h in position["hands"]]
         passes = position["passes"]
+        # a pass the page would have refused (pass_) cannot have been made at its table
+        if phase == "passing" and any(p is not None and TWO_OF_CLUBS in p for p in passes):
+            return rejected("the page refuses to pass the 2♣", "PASS.CARDS")
         if phase == "passing":  # the page's hands before any pass: the cards passed are back
             hands = [canonical(h + (p or [])) for h, p in zip(hands, passes, strict=True)]
         offset = {
