@@ -131,6 +131,9 @@ class CrcowanEngine:
         opts, why = options(request["ruleset"], self.declare)
         if why:
             return rejected(why)
+        refused = self.unreachable(request.get("position"))
+        if refused:  # refused before anything changes: the game before stays as it was
+            return refused
         self.cycle = request["ruleset"].get("pass_cycle", ["left", "right"])
         self.n = int(request["players"])
         if "position" in request:
@@ -151,8 +154,10 @@ class CrcowanEngine:
         self.started, self.undealt = True, False
         return self.observe()
 
-    def start_position(self, position: dict[str, Any], opts: list[str]) -> Answer:
-        phase = position["phase"]
+    @staticmethod
+    def unreachable(position: dict[str, Any] | None) -> Answer | None:
+        """The refusal of a position the engine cannot be set to (README), or None."""
+        phase = position["phase"] if position else None
         if phase == "dealing":
             return rejected(
                 "the engine's next hand depends on the last trick of the hand before, "
@@ -161,6 +166,10 @@ class CrcowanEngine:
             )
         if phase == "moon-choice":
             return rejected("the engine has no moon choice", "MOON.CHOICE")
+        return None
+
+    def start_position(self, position: dict[str, Any], opts: list[str]) -> Answer:
+        phase = position["phase"]
         self.shift = (position["dealer"] + 1) % self.n
         self.first_dealer, self.first_deal = position["dealer"], position["deal_number"]
         extras = position["extras"]["cards"]
