@@ -63,6 +63,7 @@ def classify(engine: str, run: str, cls: Json, entries: list[Known]) -> Json:
     elif entry is not None:
         out["status"] = "bug" if entry.kind == "bug" else "not reachable"
         out["known"] = entry.words
+        out["id"] = entry.id
     else:
         out["status"] = "unexplained"
     return out
@@ -122,28 +123,37 @@ def engine_report(engine: str, runs: dict[str, Json], meta: Json) -> Json:
                     item["example"] = example(cls)
                 found.append(item)
     preset_run = runs.get("conform-preset") or {}
-    seen = {f["rule"] for f in found if f["run"] == "preset"}
+    vectors = vector_findings(engine, runs.get("vectors-preset") or {}, entries)
     bugs = []
     for entry in entries:
         if entry.kind != "bug":
             continue
-        hit: Json | None = next(
-            (f for f in found if f["run"] == "preset" and f["rule"] == entry.rule), None
-        )
+        hits = [f for f in found if f["run"] == "preset" and f.get("id") == entry.id]
         bugs.append(
             {
+                "id": entry.id,
                 "rule": entry.rule,
+                "rules": list(entry.rules),
                 "words": entry.words,
                 "why": entry.why,
                 "file": entry.file,
                 "function": entry.function,
-                "seen": entry.rule in seen,
-                "count": hit["count"] if hit else 0,
-                "example": hit.get("example") if hit else None,
+                "seen": bool(hits),
+                "count": sum(f["count"] for f in hits),
+                "example": hits[0].get("example") if hits else None,
+                "vectors": [v["case"] for v in vectors if v.get("id") == entry.id],
             }
         )
     unreachable = [
-        {"rule": e.rule, "words": e.words, "why": e.why} for e in entries if e.kind == "unreachable"
+        {
+            "id": e.id,
+            "rule": e.rule,
+            "words": e.words,
+            "why": e.why,
+            "vectors": [v["case"] for v in vectors if v.get("id") == e.id],
+        }
+        for e in entries
+        if e.kind == "unreachable"
     ]
     matrix: dict[str, Json] = {}
     for rule in rules.rules:
@@ -178,10 +188,37 @@ def engine_report(engine: str, runs: dict[str, Json], meta: Json) -> Json:
         },
         "runs": {name: _run_digest(summary) for name, summary in runs.items()},
         "found": found,
+        "vectors": vectors,
         "bugs": bugs,
         "unreachable": unreachable,
         "matrix": matrix,
     }
+
+
+def vector_findings(engine: str, run: Json, entries: list[Known]) -> list[Json]:
+    """The preset run's vector cases against ``[vectors]`` of known.toml: each case that
+    failed, with the entry that is its cause (``bug``, ``not reachable``) or ``unexplained``;
+    and each case listed there that passed (``expected, not seen``), which fails the run as
+    an expectation not seen does under ``--strict``."""
+    by_case = {case: e for e in entries for case in e.vectors}
+    failed = [c["id"] for c in run.get("cases", []) if c.get("status") == "fail"]
+    out: list[Json] = []
+    for case in failed:
+        entry = by_case.get(case)
+        if entry is None:
+            out.append({"case": case, "status": "unexplained"})
+        else:
+            status = "bug" if entry.kind == "bug" else "not reachable"
+            out.append({"case": case, "status": status, "id": entry.id})
+    ran = {c["id"] for c in run.get("cases", []) if c.get("status") != "skip"}
+    for case, entry in by_case.items():
+        if case not in failed:
+            # listed but passed or skipped: the list is out of date
+            out.append(
+                {"case": case, "status": "expected, not seen", "id": entry.id,
+                 "ran": case in ran}
+            )
+    return out
 
 
 def _preset_note(engine: str) -> str:
@@ -313,9 +350,17 @@ def render_markdown(doc: Json) -> str:
         if not e["bugs"]:
             lines.append("None known.")
         for b in e["bugs"]:
+            also = [r for r in b["rules"] if r != b["rule"]]
             lines.append(
-                f"- **{b['rule']}**: {b['words']}. Cause: `{b['file']}`, {b['function']}: "
-                f"{b['why']}. Seen {b['count']} times in the preset run."
+                f"- **{b['rule']}** (`{b['id']}`): {b['words']}. Cause: `{b['file']}`, "
+                f"{b['function']}: {b['why']}. Seen {b['count']} times in the preset run"
+                + (f", also under {', '.join(also)}" if also else "")
+                + "."
+                + (
+                    f" Vectors it fails: {', '.join(b['vectors'])}."
+                    if b["vectors"]
+                    else ""
+                )
             )
             ex = b.get("example")
             if ex:
@@ -333,7 +378,15 @@ def render_markdown(doc: Json) -> str:
                         f"python3 peers/adapter.py {e['engine']}`"
                     )
         lines += ["", "### Not reachable through the harness", ""]
-        lines += [f"- {u['words']}: {u['why']}" for u in e["unreachable"]] or ["Nothing."]
+        lines += [
+            f"- {u['words']} (`{u['id']}`): {u['why']}"
+            + (f". Vectors it fails: {', '.join(u['vectors'])}." if u["vectors"] else "")
+            for u in e["unreachable"]
+        ] or ["Nothing."]
+        odd = [v for v in e["vectors"] if v["status"] in ("unexplained", "expected, not seen")]
+        if odd:
+            lines += ["", "### Vectors not as known.toml lists them", ""]
+            lines += [f"- {v['case']}: {v['status']}" for v in odd]
         lines += [
             "",
             "### Preset and expectations",

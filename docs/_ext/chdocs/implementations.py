@@ -20,7 +20,7 @@ from sphinx.util.docutils import SphinxDirective
 from rules_ref.cards import parse_cards
 from rules_ref.tricks import resolve_trick
 
-from .render import para, rule, trick_row
+from .render import cards_inline, para, rule, trick_row
 from .variants import _table
 
 REPORT = Path("reports") / "implementations.json"
@@ -65,7 +65,18 @@ def _example(ex: Json, engine: str) -> list[nodes.Node]:
             else:  # two identical cards already on the table cancel
                 cancelled = tuple(c for c in dict.fromkeys(cards) if cards.count(c) == 2)
             out.append(trick_row(cards, seats, cancelled, winner))
-    where = f"deal {pos.get('deal_number')}, trick {pos.get('trick_number')}" if pos else ""
+    elif action.get("type") in ("pass", "play") and pos.get("hands"):
+        # no trick on the table: the seat's hand, and the cards of its action
+        seat = action.get("seat")
+        hands = pos["hands"]
+        if isinstance(seat, int) and 0 <= seat < len(hands) and hands[seat]:
+            mine = action.get("cards") or [action.get("card")]
+            out.append(para(f"Seat {seat}'s hand: ", cards_inline(parse_cards(hands[seat]))))
+            out.append(para(f"It {action['type']}es: " if action["type"] == "pass"
+                            else "It plays: ", cards_inline(parse_cards(mine))))
+    where = (f"deal {pos.get('deal_number')}, {pos.get('phase')}"
+             + (f", trick {pos['trick_number']}" if pos.get("trick_number") else "")
+             if pos else "")
     if action:
         out.append(para(f"{where}: seat {action.get('seat')} {action.get('type')}s "
                         f"{action.get('card') or ' '.join(action.get('cards') or [])}."))
@@ -76,6 +87,14 @@ def _example(ex: Json, engine: str) -> list[nodes.Node]:
     if ex.get("replay"):
         again = f"rules-ref conform --replay {ex['replay']} -- python3 peers/adapter.py {engine}"
         out.append(para("Played again by ", nodes.literal(again, again), "."))
+    return out
+
+
+def _rules(ids: list[str]) -> list[nodes.Node | str]:
+    out: list[nodes.Node | str] = []
+    for i, rid in enumerate(ids):
+        out += [", "] if i else []
+        out.append(rule(rid))
     return out
 
 
@@ -127,8 +146,14 @@ class ImplementationsReportDirective(SphinxDirective):
             bugs += para("None known: under its preset the kit finds no divergence.")
         for b in e["bugs"]:
             item = nodes.container(classes=["ch-bug"])
-            item += para(rule(b["rule"]), f": {b['words']}. Cause: {b['file']}, {b['function']}: "
-                         f"{b['why']}. Seen {b['count']} times in the preset run.")
+            also = [r for r in b.get("rules", []) if r != b["rule"]]
+            seen = (f"Seen {b['count']} times in the preset run" if b["seen"]
+                    else "Not seen in the preset run")
+            item += para(rule(b["rule"]), f" ({b['id']}): {b['words']}. Cause: {b['file']}, "
+                         f"{b['function']}: {b['why']}. {seen}",
+                         *([", also under ", *_rules(also)] if also else []), ".")
+            if b.get("vectors"):
+                item += para(f"Vectors it fails under the preset: {', '.join(b['vectors'])}.")
             if b.get("example"):
                 item.extend(_example(b["example"], e["engine"]))
             bugs += item
@@ -136,7 +161,15 @@ class ImplementationsReportDirective(SphinxDirective):
         reach = _section("Not reachable", f"implementation-{e['engine']}-unreachable")
         for u in e["unreachable"] or [{"words": "nothing", "why": "every position can be set"}]:
             reach += para(f"{u['words']}: {u['why']}.")
+            if u.get("vectors"):
+                reach += para(f"Vectors it fails under the preset: {', '.join(u['vectors'])}.")
         section += reach
+        odd = [v for v in e.get("vectors", []) if v["status"] not in ("bug", "not reachable")]
+        if odd:
+            vectors = _section("Vectors not as listed", f"implementation-{e['engine']}-vectors")
+            for v in odd:
+                vectors += para(f"{v['case']}: {v['status']}.")
+            section += vectors
         preset = _section("Preset and expectations", f"implementation-{e['engine']}-preset")
         preset += para(f"Preset {e['engine']} sets "
                        f"{json.dumps(e['preset']['values'], ensure_ascii=False)}.")
