@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +10,7 @@ import pytest
 
 from peers import report, run
 from peers.known import known
+from rules_ref.registry import spec_dir
 
 MOON = "scores a moon without waiting for the shooter's choice"
 POSITION = "rejects a position the rules reach"
@@ -156,3 +158,15 @@ def test_a_vectors_table_naming_no_entry_is_an_error(
     monkeypatch.setattr("peers.known.HERE", tmp_path)
     with pytest.raises(ValueError, match=r"names no entry \['no-such-bug'\]"):
         known("crcowan")
+
+
+@pytest.mark.parametrize("engine", ["allanh", "crcowan"])
+def test_every_vector_case_known_toml_lists_is_a_case_of_the_vectors(engine: str) -> None:
+    cases = {
+        c["id"]
+        for f in sorted((spec_dir() / "vectors" / "v2").glob("*.json"))
+        for c in json.loads(f.read_text(encoding="utf-8")).get("cases", [])
+    }
+    listed = [c for e in known(engine) for c in e.vectors]
+    assert sorted(set(listed) - cases) == []
+    assert len(listed) == {"allanh": 0, "crcowan": 23}[engine]
