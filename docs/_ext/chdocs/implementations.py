@@ -45,6 +45,39 @@ def _literal(text: str) -> nodes.literal_block:
     return block
 
 
+def _verb(kind: object) -> str:
+    return {"pass": "passes", "play": "plays", "moon": "chooses", "deal": "deals"}.get(
+        str(kind), str(kind))
+
+
+def _holds(pos: Json, seat: object, words: str) -> list[nodes.Node]:
+    hands = pos.get("hands") or []
+    if not isinstance(seat, int) or not 0 <= seat < len(hands) or not hands[seat]:
+        return []
+    return [para(words, cards_inline(parse_cards(hands[seat])))]
+
+
+def _hands(pos: Json, action: Json, fields: list[str]) -> list[nodes.Node]:
+    """The hands an example turns on: the seat whose legal cards differ, or the seat of a pass
+    (or of a play with no trick on the table) with the cards of its action."""
+    kind, seat = action.get("type"), action.get("seat")
+    if kind == "pass" or (kind == "play" and pos.get("phase") != "playing"):
+        mine = action.get("cards") or [action.get("card")]
+        return [*_holds(pos, seat, f"Seat {seat} holds: "),
+                para(f"It {'passes' if kind == 'pass' else 'plays'}: ",
+                     cards_inline(parse_cards(mine)))]
+    if "legal" not in fields or pos.get("phase") != "playing":
+        return []
+    if not action:  # the legal cards of the seat to act, right at the start
+        nxt = pos.get("to_act")
+    elif kind == "play" and isinstance(seat, int) and len(pos.get("trick") or []) + 1 < \
+            pos["players"]:
+        nxt = (seat + 1) % pos["players"]  # the seat to play after it
+    else:
+        return []
+    return _holds(pos, nxt, f"Seat {nxt}, to play, holds: ")
+
+
 def _example(ex: Json, engine: str) -> list[nodes.Node]:
     """A bug's example: the trick at the moment of the fault, the action, both answers."""
     out: list[nodes.Node] = []
@@ -65,20 +98,12 @@ def _example(ex: Json, engine: str) -> list[nodes.Node]:
             else:  # two identical cards already on the table cancel
                 cancelled = tuple(c for c in dict.fromkeys(cards) if cards.count(c) == 2)
             out.append(trick_row(cards, seats, cancelled, winner))
-    elif action.get("type") in ("pass", "play") and pos.get("hands"):
-        # no trick on the table: the seat's hand, and the cards of its action
-        seat = action.get("seat")
-        hands = pos["hands"]
-        if isinstance(seat, int) and 0 <= seat < len(hands) and hands[seat]:
-            mine = action.get("cards") or [action.get("card")]
-            out.append(para(f"Seat {seat}'s hand: ", cards_inline(parse_cards(hands[seat]))))
-            out.append(para(f"It {action['type']}es: " if action["type"] == "pass"
-                            else "It plays: ", cards_inline(parse_cards(mine))))
+    out.extend(_hands(pos, action, ex.get("fields") or []))
     where = (f"deal {pos.get('deal_number')}, {pos.get('phase')}"
              + (f", trick {pos['trick_number']}" if pos.get("trick_number") else "")
              if pos else "")
     if action:
-        out.append(para(f"{where}: seat {action.get('seat')} {action.get('type')}s "
+        out.append(para(f"{where}: seat {action.get('seat')} {_verb(action.get('type'))} "
                         f"{action.get('card') or ' '.join(action.get('cards') or [])}."))
     out.append(para(f"The rules: {json.dumps(ex.get('expected'), ensure_ascii=False)}; the "
                     f"engine: {json.dumps(ex.get('actual'), ensure_ascii=False)}."))
