@@ -31,6 +31,23 @@ STATUSES = ("bug", "unexplained", "differs", "not reachable", "agrees")
 Json = dict[str, Any]
 
 
+#: Switches that say what games the engine allows (its player counts, its targets), not how a
+#: deal plays: the default run plays the default's counts and target, which the engine also
+#: allows, so it cannot show them.
+SETUP_SWITCHES = ("min_players", "target")
+
+
+def unseen_switches(engine: str, found: list[Json]) -> list[str]:
+    """The switches the preset sets that no difference of the default run was explained by.
+
+    Each value a preset sets that changes how a deal plays must show in the default run (the
+    engine plays it whatever the runner asks): one that does not is a claim of the preset the
+    engine's play did not bear out, or a run too short to meet it.
+    """
+    seen = {s for f in found if f["run"] == "default" for s in f.get("switches", {})}
+    return [s for s in preset_values(engine) if s not in SETUP_SWITCHES and s not in seen]
+
+
 def preset_values(engine: str) -> dict[str, Any]:
     """The switches the engine's preset sets to something other than the default."""
     mine, default = presets()[engine].to_dict(), DEFAULT.to_dict()
@@ -188,6 +205,7 @@ def engine_report(engine: str, runs: dict[str, Json], meta: Json) -> Json:
         },
         "runs": {name: _run_digest(summary) for name, summary in runs.items()},
         "found": found,
+        "unseen_switches": unseen_switches(engine, found),
         "vectors": vectors,
         "bugs": bugs,
         "unreachable": unreachable,
@@ -346,7 +364,15 @@ def render_markdown(doc: Json) -> str:
                 if m["switches"]:
                     what += " (switch " + ", ".join(m["switches"]) + ")"
                 lines.append(f"| {rid} | {m['status']} | {what} |")
-        lines += ["", "Every other rule agrees.", "", "### Bugs", ""]
+        lines += ["", "Every other rule agrees."]
+        if e["unseen_switches"]:
+            lines += [
+                "",
+                "Set by the preset but not seen in the default run: "
+                + ", ".join(e["unseen_switches"])
+                + ".",
+            ]
+        lines += ["", "### Bugs", ""]
         if not e["bugs"]:
             lines.append("None known.")
         for b in e["bugs"]:

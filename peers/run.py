@@ -10,9 +10,9 @@ implementer's would) and under the engine's preset, with its committed expectati
 Exit status: 0 every engine supplied behaves as its preset and expectations say; 1 a run
 found something they do not (an unexplained difference, an unexpected class, an expectation
 not seen, a vector case failing under the preset that known.toml's ``[vectors]`` does not
-list, or one it lists passing), or failed; 4 no engine was supplied (nothing was tested,
-never a pass). An engine not supplied is reported as skipped, with the reason and how to
-supply it.
+list, or one it lists passing, a switch value of the preset the default run did not show),
+or failed; 4 no engine was supplied (nothing was tested, never a pass). An engine not
+supplied is reported as skipped, with the reason and how to supply it.
 ``--write-expect`` writes each engine's expect.json from its known.toml and exits.
 """
 
@@ -143,6 +143,7 @@ def check(
         runs["conform-preset"]["exit_status"] == 0
         and all(f["status"] != "unexplained" for f in part["found"])
         and all(v["status"] in ("bug", "not reachable") for v in part["vectors"])
+        and not part["unseen_switches"]
         and all(r.get("exit_status") in (0, 1) for k, r in runs.items() if k.startswith("vectors"))
         and runs["conform-default"].get("verdict") in ("pass", "disagreement")
     )

@@ -170,3 +170,18 @@ def test_every_vector_case_known_toml_lists_is_a_case_of_the_vectors(engine: str
     listed = [c for e in known(engine) for c in e.vectors]
     assert sorted(set(listed) - cases) == []
     assert len(listed) == {"allanh": 0, "crcowan": 23}[engine]
+
+
+def test_a_switch_the_preset_sets_that_the_default_run_did_not_show_is_named() -> None:
+    runs: dict[str, dict[str, Any]] = {
+        "conform-default": {"classes": [cls("HEARTS.BROKEN")]},
+        "conform-preset": {"classes": []},
+    }
+    part = report.engine_report(
+        "crcowan", runs, {"repository": "r", "commit": "c" * 40, "reproduce": []}
+    )
+    # min_players and target say what games it allows: the default run cannot show them
+    assert part["unseen_switches"] == ["pass_cycle", "first_trick_points"]
+    assert "not seen in the default run: pass_cycle, first_trick_points." in (
+        report.render_markdown(report.document([part]))
+    )
