@@ -48,6 +48,20 @@ def unseen_switches(engine: str, found: list[Json]) -> list[str]:
     return [s for s in preset_values(engine) if s not in SETUP_SWITCHES and s not in seen]
 
 
+def unseen_words(unseen: list[str], deals: object) -> str | None:
+    """The report's sentence on the preset values its default run did not show, if any."""
+    if not unseen:
+        return None
+    return (
+        "Set by the preset but not seen in the default run"
+        + (f" ({deals} deals)" if deals is not None else "")
+        + ": "
+        + ", ".join(unseen)
+        + ". Either the engine does not play them, and the preset is wrong, or the run was too "
+        "short to meet them (a slow or busy machine plays fewer deals within the budget)."
+    )
+
+
 def preset_values(engine: str) -> dict[str, Any]:
     """The switches the engine's preset sets to something other than the default."""
     mine, default = presets()[engine].to_dict(), DEFAULT.to_dict()
@@ -205,7 +219,8 @@ def engine_report(engine: str, runs: dict[str, Json], meta: Json) -> Json:
         },
         "runs": {name: _run_digest(summary) for name, summary in runs.items()},
         "found": found,
-        "unseen_switches": unseen_switches(engine, found),
+        "unseen_switches": (unseen := unseen_switches(engine, found)),
+        "unseen_note": unseen_words(unseen, (runs.get("conform-default") or {}).get("deals")),
         "vectors": vectors,
         "bugs": bugs,
         "unreachable": unreachable,
@@ -365,13 +380,8 @@ def render_markdown(doc: Json) -> str:
                     what += " (switch " + ", ".join(m["switches"]) + ")"
                 lines.append(f"| {rid} | {m['status']} | {what} |")
         lines += ["", "Every other rule agrees."]
-        if e["unseen_switches"]:
-            lines += [
-                "",
-                "Set by the preset but not seen in the default run: "
-                + ", ".join(e["unseen_switches"])
-                + ".",
-            ]
+        if e["unseen_note"]:
+            lines += ["", e["unseen_note"]]
         lines += ["", "### Bugs", ""]
         if not e["bugs"]:
             lines.append("None known.")

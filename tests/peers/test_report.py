@@ -174,7 +174,7 @@ def test_every_vector_case_known_toml_lists_is_a_case_of_the_vectors(engine: str
 
 def test_a_switch_the_preset_sets_that_the_default_run_did_not_show_is_named() -> None:
     runs: dict[str, dict[str, Any]] = {
-        "conform-default": {"classes": [cls("HEARTS.BROKEN")]},
+        "conform-default": {"classes": [cls("HEARTS.BROKEN")], "deals": 7},
         "conform-preset": {"classes": []},
     }
     part = report.engine_report(
@@ -182,6 +182,7 @@ def test_a_switch_the_preset_sets_that_the_default_run_did_not_show_is_named() -
     )
     # min_players and target say what games it allows: the default run cannot show them
     assert part["unseen_switches"] == ["pass_cycle", "first_trick_points"]
-    assert "not seen in the default run: pass_cycle, first_trick_points." in (
-        report.render_markdown(report.document([part]))
-    )
+    assert (
+        "Set by the preset but not seen in the default run (7 deals): pass_cycle, "
+        "first_trick_points. Either the engine does not play them"
+    ) in report.render_markdown(report.document([part]))

@@ -165,9 +165,8 @@ class ImplementationsReportDirective(SphinxDirective):
                                                 if m["switches"] else ""))]
                 for rid, m in e["matrix"].items() if m["status"] != "agrees"]
         section += para("Every rule not listed agrees.", classes=["ch-note"])
-        if e.get("unseen_switches"):
-            section += para("Set by the preset but not seen in the default run: "
-                            f"{', '.join(e['unseen_switches'])}.")
+        if e.get("unseen_note"):
+            section += para(e["unseen_note"])
         section += _table([18, 12, 50], ["Rule", "Status", "What"], rows)
         bugs = _section("Bugs", f"implementation-{e['engine']}-bugs")
         if not e["bugs"]:
