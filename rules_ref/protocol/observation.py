@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import CARDS
+from ..cards import CARDS, Card
 from ..deal import hand_size
 from ..state import GameState
 from ..state_parts import Phase
@@ -40,19 +40,74 @@ _SCORED = (Phase.DEALING, Phase.GAME_OVER)
 _LAST_TRICK_KEYS = frozenset(("number", "leader", "cards", "winner"))
 
 
-# One-entry memos: most actions change neither the collected cards nor most hands, and
-# the engine keeps unchanged parts of a state as the same objects.
-_points_memo: list[Any] = [None, None, None, ()]
+def _texts(cards: tuple[Card, ...]) -> list[str]:
+    text = CARD_TEXT
+    return [text[c] for c in cards]
+
+
+def _last_number(state: GameState) -> int:
+    """The number of the deal's most recent complete trick.
+
+    While playing, the trick before the current one; after the last trick
+    (moon choice, game over), the deal's last trick. A game started from a
+    position records no earlier tricks, so the number comes from the trick
+    count, not from the tricks recorded.
+    """
+    if state.phase is Phase.PLAYING:
+        return state.trick_number - 1
+    return hand_size(state.players)
+
+
+def _frame(state: GameState) -> dict[str, Any]:
+    """Every field of the observation of ``state`` that its parts and its phase decide.
+
+    The fields that a card play or a pass changes (the seat to act, the
+    seats waiting, the legal cards, the hands, the trick) are left ``None``
+    for :func:`observe` to fill in; the order of the fields is the order
+    of :data:`FIELDS`.
+    """
+    phase = state.phase
+    playing = phase is Phase.PLAYING
+    in_deal = phase in _IN_DEAL
+    game = state.game
+    last = state.tricks[-1] if state.tricks and phase is not Phase.DEALING else None
+    if phase in _SCORED and game.deal_results:
+        deal_scores: list[int] | None = list(game.deal_results[-1].scores)
+    else:
+        deal_scores = None
+    return {
+        "phase": phase.value,
+        "deal_number": state.deal_number,
+        "dealer": state.dealer,
+        "to_act": None,
+        "waiting_for": [],
+        "legal": None,
+        "hands": None,
+        "trick_number": state.trick_number if playing else None,
+        "leader": state.leader if playing else None,
+        "trick": [],
+        "hearts_broken": state.hearts_broken,
+        "last_trick": None if last is None else {
+            "number": _last_number(state),
+            "leader": last.leader,
+            "cards": _texts(last.cards),
+            "winner": last.winner,
+        },
+        "pending": [CARD_TEXT[c] for c in sorted(state.pending)] if in_deal else [],
+        "points": list(state.current_points()) if state.collected else None,
+        "deal_scores": deal_scores,
+        "totals": list(game.totals),
+        "winners": list(game.winners),
+    }
+
+
+#: The frame last made (:func:`_frame`), with the parts it was made from: the game
+#: part, the deal part, the phase and the pending pile. The engine keeps the parts an
+#: action did not change as the same objects, so within a trick every observation
+#: starts from the same frame, and its lists are shared (read-only), not built again.
+_frame_memo: list[Any] = [None, None, None, None, {}]
 #: The hands last described, and their text: a play changes one hand and keeps the others.
 _hands_memo: list[Any] = [(), []]
-
-
-def _points(state: GameState) -> list[int]:
-    memo = _points_memo
-    collected, uncollected = state.collected, state.uncollected
-    if memo[0] is not collected or memo[1] is not uncollected or memo[2] is not state.ruleset:
-        memo[:] = collected, uncollected, state.ruleset, state.current_points()
-    return list(memo[3])
 
 
 def _hand_texts(hands: tuple[tuple[Any, ...], ...]) -> list[list[str]]:
@@ -69,65 +124,36 @@ def _hand_texts(hands: tuple[tuple[Any, ...], ...]) -> list[list[str]]:
     return list(texts)
 
 
-def _last_number(state: GameState) -> int:
-    """The number of the deal's most recent complete trick.
-
-    While playing, the trick before the current one; after the last trick
-    (moon choice, game over), the deal's last trick. A game started from a
-    position records no earlier tricks, so the number comes from the trick
-    count, not from the tricks recorded.
-    """
-    if state.phase is Phase.PLAYING:
-        return state.trick_number - 1
-    return hand_size(state.players)
-
-
 def observe(state: GameState) -> dict[str, Any]:
     """The observation of ``state``, as JSON data (``spec/protocol.md``).
 
-    Read-only: the lists of hands that did not change are shared with the
-    observation before (a new value may replace a field, nothing may change
-    a list in place).
+    The fields its parts decide come from :func:`_frame`, made again only
+    when a part changed; the fields a play or a pass changes are filled in
+    here. Read-only: the lists of the parts that did not change are shared
+    with the observation before (a new value may replace a field, nothing
+    may change a list in place); a value shared also compares at once
+    (``==`` looks at identity first).
     """
-    text = CARD_TEXT
     phase = state.phase
-    playing = phase is Phase.PLAYING
-    in_deal = phase in _IN_DEAL
-    last = state.tricks[-1] if state.tricks and phase is not Phase.DEALING else None
-    if phase in _SCORED and state.deal_results:
-        deal_scores: list[int] | None = list(state.deal_results[-1].scores)
+    memo = _frame_memo
+    if (memo[0] is not state.game or memo[1] is not state.deal or memo[2] is not phase
+            or memo[3] is not state.pending):
+        memo[:] = state.game, state.deal, phase, state.pending, _frame(state)
+    obs: dict[str, Any] = memo[4].copy()
+    if phase is Phase.PASSING:
+        obs["waiting_for"] = list(state.waiting_for)
     else:
-        deal_scores = None
-    if playing:
-        legal: list[str] | None = [text[c] for c in state.legal_plays()]
+        obs["to_act"] = state.to_act
+    if phase is Phase.PLAYING:
+        text = CARD_TEXT
+        obs["legal"] = [text[c] for c in state.legal_plays()]
     elif phase is Phase.MOON_CHOICE:
-        legal = [str(a.choice) for a in state.legal_actions()]  # type: ignore[union-attr]
-    else:
-        legal = None
-    return {
-        "phase": phase.value,
-        "deal_number": state.deal_number,
-        "dealer": state.dealer,
-        "to_act": state.to_act if phase is not Phase.PASSING else None,
-        "waiting_for": list(state.waiting_for) if phase is Phase.PASSING else [],
-        "legal": legal,
-        "hands": _hand_texts(state.hands) if in_deal else None,
-        "trick_number": state.trick_number if playing else None,
-        "leader": state.leader if playing else None,
-        "trick": [text[c] for c in state.trick],
-        "hearts_broken": state.hearts_broken,
-        "last_trick": None if last is None else {
-            "number": _last_number(state),
-            "leader": last.leader,
-            "cards": [text[c] for c in last.cards],
-            "winner": last.winner,
-        },
-        "pending": [text[c] for c in sorted(state.pending)] if in_deal else [],
-        "points": _points(state) if state.collected else None,
-        "deal_scores": deal_scores,
-        "totals": list(state.totals),
-        "winners": list(state.winners),
-    }
+        obs["legal"] = [str(a.choice) for a in state.legal_actions()]  # type: ignore[union-attr]
+    if phase in _IN_DEAL:
+        obs["hands"] = _hand_texts(state.hands)
+    if state.trick:
+        obs["trick"] = _texts(state.trick)
+    return obs
 
 
 # --- shape checks -----------------------------------------------------------------------------

@@ -230,19 +230,23 @@ class ReferenceAdapter:
         return {"type": "batch", "answers": answers}
 
     def changes(self, observation: dict[str, Any]) -> dict[str, Any]:
-        """An observation as a ``changes`` answer: what differs from the last one sent."""
+        """An observation as a ``changes`` answer: what differs from the last one sent.
+
+        A field the observation shares with the one before (:func:`.observation.observe`
+        keeps the lists of unchanged parts) is the same object: no need to compare it.
+        """
         before, self.sent = self.sent, observation
         if before is None:
             return observation
         out: dict[str, Any] = {"type": "changes"}
         for name, value in observation.items():
             old = before.get(name)
-            if value == old or name == "type":
+            if value is old or value == old or name == "type":
                 continue
             if name == "hands" and type(value) is list and type(old) is list \
                     and len(value) == len(old):
                 out[name] = {str(seat): hand for seat, hand in enumerate(value)
-                             if hand != old[seat]}
+                             if hand is not old[seat] and hand != old[seat]}
             else:
                 out[name] = value
         return out
