@@ -120,6 +120,14 @@ class Session:
         #: Playing again the later actions of a batch after a divergence (they are queued,
         #: not sent, until the caller sends them).
         self._replaying = False
+        #: After a start from a position where nothing diverged (:meth:`start_again`): the
+        #: reference's state, rebuilt from the position, and the same moment of the game
+        #: as it was played. The rebuilt state knows no earlier trick or deal, which some
+        #: conditions of the exercise tally read (two void tricks collected at once, the
+        #: next deal's dealer), so the tally reads the game as played, which goes on beside
+        #: it: a seed then exercises, and so draws, the same games whether the adapter
+        #: starts from positions (protocol version 2) or not (version 1).
+        self._as_played: tuple[GameState, GameState] | None = None
 
     # --- failures ---
 
@@ -252,6 +260,8 @@ class Session:
             return
         self.stats.position_starts += 1
         self.start(position_start(state))
+        if self.state is not None:
+            self._as_played = (self.state, state)
 
     def _judge_refused(self, msg_id: int, refused: SetupError) -> None:
         """Judge the answer to the ``start`` of a table the reference refuses (``refused``).
@@ -285,6 +295,7 @@ class Session:
         self._sent = 0
         self.state = None
         self._adrift = 0
+        self._as_played = None
         msg_id = self.proc.send(msg)
         try:
             state = position_state(msg) if "position" in msg else start_state(msg)
@@ -433,18 +444,29 @@ class Session:
         """The reference's verdict on ``action``; ``tally``: count what it went through
         (not again for an action of a batch judged again after a divergence)."""
         exercise = self.stats.exercise if tally else Counter[str]()
+        played = self._as_played
+        self._as_played = None
+        seen = played[1] if played is not None and played[0] is before else before
         try:
             after, events = before.apply(action)
         except IllegalAction as exc:
-            exercise.update(detect.rejected_conditions(before, action, exc.violations))
+            exercise.update(detect.rejected_conditions(seen, action, exc.violations))
+            if seen is not before:
+                self._as_played = played
             return _Step(before, action, action_json, None, {}, exc.violations, len(self.actions))
         except RulesRefError as exc:
             violation = Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc))
-            exercise.update(detect.rejected_conditions(before, action, (violation,)))
+            exercise.update(detect.rejected_conditions(seen, action, (violation,)))
+            if seen is not before:
+                self._as_played = played
             return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
-        conditions = detect.step_conditions(before, action, after, events)
+        seen_after, seen_events = after, events
+        if seen is not before:
+            seen_after, seen_events = seen.apply(action)  # the same rules: the same verdict
+            self._as_played = (after, seen_after)
+        conditions = detect.step_conditions(seen, action, seen_after, seen_events)
         exercise.update(conditions)
-        found = detect.rare_paths(before, events, conditions) if tally else ()
+        found = detect.rare_paths(seen, seen_events, conditions) if tally else ()
         if found:
             self.stats.rare.update(found)
         return _Step(before, action, action_json, after, observe(after), (), len(self.actions))
