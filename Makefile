@@ -117,8 +117,9 @@ docs-doctest: $(STAMP)
 screenshots: $(STAMP)
 	$(BIN)/python docs/screenshots.py
 
+# ONLY=conform (or sections comma-separated, benchmarks/run.py --only): those rows alone
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(if $(ONLY),--only $(ONLY))
 
 clean:
 	rm -rf $(VENV) node_modules docs/_build .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,8 +1,16 @@
 """Benchmarks: speed and memory figures of the reference engine and the conformance kit.
 
-    .venv/bin/python benchmarks/run.py [--quick] [--with-tests] [--json]
+    .venv/bin/python benchmarks/run.py [--quick] [--with-tests] [--json] [--only SECTIONS]
+    make bench [ONLY=SECTIONS]
 
-Prints one table. Every figure is the median of repeated runs, with the
+``--only`` (``ONLY=`` for make) runs only the sections named, comma-separated, of
+engine, openspiel (it needs engine), memory, conform, jobs, vectors and tests;
+``--only conform`` takes the conform rows alone, so that several runs can be taken
+quickly.
+
+Prints one table, with the load average of the machine at its start and end
+(and, in the conform rows, over their runs): the rates of a shared machine are
+read beside it. Every figure is the median of repeated runs, with the
 spread (min-max) beside it, and the table says which Python and machine it
 ran on. Nothing here is a pass/fail test: machines are noisy, so the
 figures are read, compared with the targets, and kept in the closing notes.
@@ -286,13 +294,17 @@ def conform(repeats: int, examples: int) -> tuple[list[Row], dict[str, Any]]:
                 if code != 0:
                     return [(f"conform {players}p v{version}", "failed",
                              (err or out).strip()[-200:])], data
-                runs[version].append({**json.loads(out), "cpu_seconds": cpu})
+                runs[version].append({**json.loads(out), "cpu_seconds": cpu,
+                                      "load_average": os.getloadavg()[0]})
         shares = conform_shares(players, examples)
+        every = [r["load_average"] for v in PROTOCOLS for r in runs[v]]
+        loads = f"{min(every):.1f}-{max(every):.1f}"
         data[players] = {"runs": {f"v{v}": runs[v] for v in PROTOCOLS}, "time_shares": shares}
         for what, key in (("deals/s", "deals"), ("actions compared/s", "actions_compared")):
             rows.append((f"conform {players}p: {what}, protocol v1 | v2", " | ".join(
                 median_spread([r[key] / r["seconds"] for r in runs[v]]) for v in PROTOCOLS),
-                "reference adapter, one process, 1 job" if key == "deals" else ""))
+                f"reference adapter, one process, 1 job; load average {loads}" if key == "deals"
+                else ""))
         rows.append((f"conform {players}p: deals per processor second, v1 | v2", " | ".join(
             median_spread([r["deals"] / r["cpu_seconds"] for r in runs[v]]) for v in PROTOCOLS),
             "runner + adapter, start-up included: the rate on one free core"))
@@ -388,36 +400,75 @@ def machine() -> str:
             f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, {cpu}")
 
 
+#: The sections of the table, in the order they run, by the name ``--only`` takes.
+SECTIONS = ("engine", "openspiel", "memory", "conform", "jobs", "vectors", "tests")
+
+
+def load_average() -> str:
+    """The machine's load average over 1, 5 and 15 minutes, as text."""
+    if not hasattr(os, "getloadavg"):
+        return "not known"
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def sections_asked(text: str | None, with_tests: bool) -> list[str]:
+    """The sections to run: those of ``--only`` (comma-separated), else all but the tests."""
+    if text is None:
+        return [s for s in SECTIONS if s != "tests" or with_tests]
+    asked = [s.strip() for s in text.split(",") if s.strip()]
+    unknown = [s for s in asked if s not in SECTIONS]
+    if unknown or not asked:
+        raise SystemExit(f"run.py: --only takes sections among {', '.join(SECTIONS)}, "
+                         f"comma-separated (got {text!r})")
+    return [s for s in SECTIONS if s in asked]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats, for a smoke run")
     parser.add_argument("--with-tests", action="store_true",
                         help="also time the whole test suite (ci profile)")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--only", metavar="SECTIONS",
+                        help=f"run only these sections, comma-separated: {', '.join(SECTIONS)}")
     args = parser.parse_args()
+    wanted = sections_asked(args.only, args.with_tests)
     repeats = 3 if args.quick else 7
-    sections: list[tuple[str, Callable[[], tuple[list[Row], dict[str, Any]]]]] = []
-    engine_rows, engine_data = engine(repeats, 40 if args.quick else 150)
-    sections.append(("engine", lambda: (engine_rows, engine_data)))
-    sections.append(("openspiel", lambda: openspiel(repeats, engine_data)))
-    sections.append(("memory", memory))
-    sections.append(("conform", lambda: conform(3 if args.quick else 5,
-                                                 30 if args.quick else 100)))
-    sections.append(("conform jobs", lambda: conform_jobs(3 if args.quick else 5,
-                                                          40 if args.quick else 120)))
-    sections.append(("vectors", lambda: vectors(3 if args.quick else 5)))
-    if args.with_tests:
-        sections.append(("tests", test_suite))
+    load_before = load_average()
+    engine_data: dict[str, Any] = {}
+
+    def engine_section() -> tuple[list[Row], dict[str, Any]]:
+        rows, data = engine(repeats, 40 if args.quick else 150)
+        engine_data.update(data)
+        return rows, data
+
+    def openspiel_section() -> tuple[list[Row], dict[str, Any]]:
+        if not engine_data:
+            return [("OpenSpiel hearts anchor", "not run", "it needs the engine section")], {}
+        return openspiel(repeats, engine_data)
+
+    run: dict[str, Callable[[], tuple[list[Row], dict[str, Any]]]] = {
+        "engine": engine_section,
+        "openspiel": openspiel_section,
+        "memory": memory,
+        "conform": lambda: conform(3 if args.quick else 5, 30 if args.quick else 100),
+        "jobs": lambda: conform_jobs(3 if args.quick else 5, 40 if args.quick else 120),
+        "vectors": lambda: vectors(3 if args.quick else 5),
+        "tests": test_suite,
+    }
     table: list[Row] = []
-    raw: dict[str, Any] = {"machine": machine()}
-    for name, fn in sections:
-        rows, data = fn()
+    raw: dict[str, Any] = {"machine": machine(), "load_average_start": load_before}
+    for name in wanted:
+        rows, data = run[name]()
         table.extend(rows)
         raw[name] = data
+    raw["load_average_end"] = load_average()
     if args.json:
         print(json.dumps(raw, indent=1, default=str))
         return 0
     print(f"# {machine()}")
+    print(f"# load average (1, 5, 15 min): {load_before} at the start, "
+          f"{raw['load_average_end']} at the end")
     print(f"# medians of {repeats} runs, (min-max) beside them\n")
     width = max(len(r[0]) for r in table)
     vwidth = max(len(r[1]) for r in table)
