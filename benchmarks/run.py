@@ -4,7 +4,8 @@
     make bench [ONLY=SECTIONS]
 
 ``--only`` (``ONLY=`` for make) runs only the sections named, comma-separated, of
-engine, openspiel (it needs engine), memory, conform, jobs, vectors and tests;
+engine, speed-layer (the engine with and without its generated copiers), openspiel
+(it needs engine), memory, conform, jobs, vectors and tests;
 ``--only conform`` takes the conform rows alone, so that several runs can be taken
 quickly.
 
@@ -23,6 +24,8 @@ found: ``$OPENSPIEL_PYTHON``, else ``.venv-bench/bin/python`` (created by
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import gc
 import json
 import os
@@ -32,7 +35,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +124,69 @@ def engine(repeats: int, deals: int) -> tuple[list[Row], dict[str, Any]]:
                        for n in range(6, 12))
     rows.append(("engine: cost per deal relative to 6 players", "", growth))
     return rows, data
+
+
+# --- what the engine's speed layer buys --------------------------------------------------
+
+@contextlib.contextmanager
+def replace_copies() -> Iterator[None]:
+    """The engine copying states and parts with :func:`dataclasses.replace`, while the
+    block runs (restored after), instead of the copiers that
+    :func:`rules_ref.state_parts.copier` generates. The rules played are the same."""
+    from rules_ref import state as state_module
+    from rules_ref import transitions
+
+    saved = (GameState.__dict__["_with_own"], GameState.__dict__["_after_play"],
+             transitions.copy_deal, transitions.copy_game, state_module.copy_deal,
+             state_module.copy_game)
+
+    def replaced(obj: Any, **changes: Any) -> Any:
+        return dataclasses.replace(obj, **changes)
+
+    def with_own(state: GameState, **changes: Any) -> GameState:
+        return dataclasses.replace(state, legal_cache=None, **changes)
+
+    def after_play(state: GameState, hands: Any, trick: Any, deal: Any, history: Any
+                   ) -> GameState:
+        return dataclasses.replace(state, hands=hands, trick=trick, deal=deal, history=history,
+                                   legal_cache=None)
+
+    try:
+        GameState._with_own = with_own  # type: ignore[assignment]
+        GameState._after_play = after_play  # type: ignore[assignment]
+        transitions.copy_deal = transitions.copy_game = replaced
+        state_module.copy_deal = state_module.copy_game = replaced
+        yield
+    finally:
+        (GameState._with_own, GameState._after_play, transitions.copy_deal,  # type: ignore[misc]
+         transitions.copy_game, state_module.copy_deal, state_module.copy_game) = saved
+
+
+def speed_layer(repeats: int, deals: int, players: int = 8) -> tuple[list[Row], dict[str, Any]]:
+    """The engine's cost per card play with its generated copiers and with
+    :func:`dataclasses.replace` instead (:func:`replace_copies`).
+
+    Interleaved runs of the same playouts (:func:`playout_deals`), so that both
+    see the same machine; :func:`rules_ref.state_parts.copier` cites this row.
+    """
+    us: dict[str, list[float]] = {"generated copiers": [], "dataclasses.replace": []}
+    playout_deals(players, 5, 99, False)  # warm-up
+    for r in range(repeats):
+        us["generated copiers"].append(_us_per_play(players, deals, r))
+        with replace_copies():
+            us["dataclasses.replace"].append(_us_per_play(players, deals, r))
+    ratio = statistics.median(us["dataclasses.replace"]) / statistics.median(
+        us["generated copiers"])
+    rows: list[Row] = [(f"engine {players}p: us per card play, generated copiers | "
+                        "dataclasses.replace", " | ".join(median_spread(v, "{:.2f}")
+                                                           for v in us.values()),
+                        f"x{ratio:.2f} without the generated copiers (state_parts.copier)")]
+    return rows, {"players": players, "us_per_play": us, "ratio": ratio}
+
+
+def _us_per_play(players: int, deals: int, seed: int) -> float:
+    plays, _, _, seconds = playout_deals(players, deals, seed, False)
+    return seconds / plays * 1e6
 
 
 # --- the OpenSpiel anchor ---------------------------------------------------------------
@@ -401,7 +467,7 @@ def machine() -> str:
 
 
 #: The sections of the table, in the order they run, by the name ``--only`` takes.
-SECTIONS = ("engine", "openspiel", "memory", "conform", "jobs", "vectors", "tests")
+SECTIONS = ("engine", "speed-layer", "openspiel", "memory", "conform", "jobs", "vectors", "tests")
 
 
 def load_average() -> str:
@@ -449,6 +515,7 @@ def main() -> int:
 
     run: dict[str, Callable[[], tuple[list[Row], dict[str, Any]]]] = {
         "engine": engine_section,
+        "speed-layer": lambda: speed_layer(repeats, 40 if args.quick else 150),
         "openspiel": openspiel_section,
         "memory": memory,
         "conform": lambda: conform(3 if args.quick else 5, 30 if args.quick else 100),

@@ -80,18 +80,10 @@ class GameState(PartReadings):
     extras: tuple[Card, ...] = ()
     passes: tuple[tuple[Card, ...] | None, ...] = ()
     history: History | None = field(default=None, repr=False)
-    #: The seat to act and its legal plays, computed at most once per state by
-    #: :meth:`legal_plays`, only in the ``playing`` phase.
+    #: The seat to act and its legal plays, computed at most once per state
+    #: (``_legal``), only in the ``playing`` phase.
     legal_cache: tuple[int, tuple[Card, ...]] | None = field(default=None, repr=False,
                                                               compare=False)
-
-    #: ``state._with_own(name=value, ...)``: a copy with some of the state's own
-    #: fields changed, the parts shared (see :func:`~rules_ref.state_parts.copier`).
-    _with_own: ClassVar[Callable[..., GameState]]
-    #: ``state._after_play(hands, trick, deal, history)``: the copy a card play makes,
-    #: the hottest one, so it takes the fields a play changes in order, without keywords.
-    _after_play: ClassVar[Callable[[GameState, tuple[tuple[Card, ...], ...], tuple[Card, ...],
-                                   DealPart, History], GameState]]
 
     # --- construction -----------------------------------------------------------------
 
@@ -230,16 +222,23 @@ class GameState(PartReadings):
         The last step of :meth:`play_rules`, without repeats; ``()`` for any
         other seat than the one to act, and outside the ``playing`` phase.
         """
-        cache = self.legal_cache
-        if cache is None:
-            if self.phase is not Phase.PLAYING:
-                return ()
-            actor = seat_at(self.deal.leader, len(self.trick), self.game.players)
-            cache = (actor, tuple(dict.fromkeys(self.play_rules(self.hands[actor])[-1][1])))
-            _set_legal_cache(self, cache)  # a cache: the state's value does not change
+        cache = self.legal_cache or self._legal()
         if seat is not None and seat != cache[0]:
             return ()
         return cache[1]
+
+    def _legal(self) -> tuple[int, tuple[Card, ...]]:
+        """The seat to act and its legal plays (:meth:`legal_plays`), kept in the state.
+
+        Computed at most once per state (the state's value does not change);
+        outside the ``playing`` phase no seat (-1) plays anything.
+        """
+        if self.phase is not Phase.PLAYING:
+            return (-1, ())
+        actor = seat_at(self.deal.leader, len(self.trick), self.game.players)
+        cache = (actor, tuple(dict.fromkeys(self.play_rules(self.hands[actor])[-1][1])))
+        _set_legal_cache(self, cache)
+        return cache
 
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Every legal action of ``seat`` (default: the seat to act) in this phase.
@@ -273,8 +272,10 @@ class GameState(PartReadings):
         Empty when the action is legal. Phase and turn (``TURN.ORDER``) come
         first, then the rules of the action's kind.
         """
-        if type(action) is Play and action.card in self.legal_plays(action.seat):
-            return ()  # a legal play, the common case: one look at the cached legal plays
+        if type(action) is Play:
+            cache = self.legal_cache or self._legal()
+            if action.seat == cache[0] and action.card in cache[1]:
+                return ()  # a legal play, the common case: one look at the legal plays
         if not isinstance(action, _ACTION_KINDS):
             return (Violation("TURN.ORDER", f"{action!r} is not an action"),)
         expected = _ACTION_OF_PHASE.get(self.phase)
@@ -319,16 +320,12 @@ class GameState(PartReadings):
         action is illegal, and :class:`SetupError` for a deal that does not
         make up the deck; ``self`` is unchanged either way.
         """
-        cache = self.legal_cache
-        if (type(action) is Play and cache is not None and action.seat == cache[0]
-                and action.card in cache[1]):
-            # a legal card play whose seat asked for its legal plays, the common case:
-            # no other check can fail
-            return step.play_card(self, action.seat, action.card,
-                                  (action.seat, action.card, self.history))
         problems = self.violations(action)
         if problems:
             raise IllegalAction(problems)
+        if type(action) is Play:  # the common case, without the call below
+            return step.play_card(self, action.seat, action.card,
+                                  (action.seat, action.card, self.history))
         return self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> tuple[GameState, tuple[ev.Event, ...]]:
@@ -377,6 +374,18 @@ class GameState(PartReadings):
                 yield f"collected {seat}", c
         for c in self.deal.uncollected:
             yield "uncollected", c
+
+    # --- copies (the speed layer) --------------------------------------------------------
+
+    #: ``state._with_own(name=value, ...)``: a copy with some of the state's own
+    #: fields changed, the parts shared, made by a copier generated for this class
+    #: (:func:`~rules_ref.state_parts.copier`, which says what it buys).
+    _with_own: ClassVar[Callable[..., GameState]]
+    #: ``state._after_play(hands, trick, deal, history)``: the copy a card play makes,
+    #: the most frequent one, so it takes the fields a play changes in order, without
+    #: keywords.
+    _after_play: ClassVar[Callable[[GameState, tuple[tuple[Card, ...], ...], tuple[Card, ...],
+                                   DealPart, History], GameState]]
 
     def __str__(self) -> str:
         lines = [f"{self.players} players, deal {self.deal_number}, dealer {self.dealer}, "

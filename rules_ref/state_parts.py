@@ -106,11 +106,16 @@ def copier(cls: type[T], skip: tuple[str, ...] = (),
     hottest copy). Fields named in ``skip`` (caches) are set to ``None``.
 
     The copy is filled in as a draft: an instance of a plain class with the
-    same slots, so each field is one ordinary attribute assignment, several
-    times faster than the frozen dataclass's ``__init__`` or
-    ``dataclasses.replace``. Then its class becomes ``cls`` (the draft has
-    its bases and slots, so the layouts are the same), before anyone can see
-    it, so values stay immutable from outside.
+    same slots, so each field is one ordinary attribute assignment instead of
+    the frozen dataclass's ``object.__setattr__`` per field in ``__init__``
+    or :func:`dataclasses.replace`. Then its class becomes ``cls`` (the draft
+    has its bases and slots, so the layouts are the same), before anyone can
+    see it, so values stay immutable from outside.
+
+    What it buys is measured by ``make bench ONLY=speed-layer``: the same
+    8-player playouts with every copy made by :func:`dataclasses.replace`
+    instead cost 1.4 to 1.7 times as much per card play (a state is copied on
+    every action, so the copy is most of a card play's cost).
     """
     names = tuple(f.name for f in fields(cls) if f.name not in skip)  # type: ignore[arg-type]
     if positional is None:
