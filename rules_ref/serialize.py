@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
-from .cards import Card, parse_card
+from .cards import CARDS, Card, parse_card
 from .errors import InputError, RulesRefError, SetupError
 from .ruleset import Ruleset
 from .state import GameState
@@ -92,11 +92,19 @@ def cards_from_json(data: object, where: str, limit: int = 104) -> tuple[Card, .
         raise InputError(f"{where}: expected a list of cards, got {json_kind(data)}")
     if len(data) > limit:
         raise InputError(f"{where}: {len(data)} cards, more than {limit}")
-    return tuple(card_from_json(c, f"{where}[{i}]") for i, c in enumerate(data))
+    try:  # every card in canonical notation, the common case: one look-up each
+        return tuple(map(_CANONICAL.__getitem__, data))
+    except (KeyError, TypeError):  # another notation, or not a card: each one read and named
+        return tuple(card_from_json(c, f"{where}[{i}]") for i, c in enumerate(data))
 
 
 def cards_to_json(cards: tuple[Card, ...] | list[Card]) -> list[str]:
-    return [str(c) for c in cards]
+    return [_TEXT[c] for c in cards]
+
+
+#: Each card by its canonical text, and the text of each card (indexed by the card).
+_CANONICAL: dict[str, Card] = {str(c): c for c in CARDS}
+_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 
 
 def ruleset_to_json(ruleset: Ruleset) -> dict[str, Any]:

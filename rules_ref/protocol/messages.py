@@ -327,7 +327,8 @@ def expand_changes(previous: dict[str, Any] | None, changes: dict[str, Any],
     if previous is None:
         raise AdapterFault("shape", f"{where} is a changes answer, but the adapter has sent no "
                            "observation yet to change")
-    full = {k: v for k, v in previous.items() if k != "id"}
+    full = previous.copy()
+    full.pop("id", None)
     for name, value in changes.items():
         if name == "hands" and type(value) is dict:
             hands = full.get("hands")
