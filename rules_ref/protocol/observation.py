@@ -127,7 +127,7 @@ def _hand_texts(hands: tuple[tuple[Any, ...], ...]) -> list[list[str]]:
 def observe(state: GameState) -> dict[str, Any]:
     """The observation of ``state``, as JSON data (``spec/protocol.md``).
 
-    The fields its parts decide come from :func:`_frame`, made again only
+    The fields its parts decide come from ``_frame``, made again only
     when a part changed; the fields a play or a pass changes are filled in
     here. Read-only: the lists of the parts that did not change are shared
     with the observation before (a new value may replace a field, nothing
