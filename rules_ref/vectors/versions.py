@@ -53,6 +53,7 @@ V1_DOCUMENTED: tuple[tuple[str, Json], ...] = (
 )
 #: Cases added after version 1 whose rulesets version 1 could state: they are not in it.
 ADDED_AFTER_V1 = frozenset({
+    "game-end/target-200-just-below-p8",
     "legal-plays/first-trick-two-of-clubs-free-p6",
     "passing/lovecardgames-deal4-left-p7",
     "scoring/last-trick-void-split-odd-p9",

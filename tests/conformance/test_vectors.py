@@ -112,8 +112,8 @@ def test_files_carry_the_versions(files: list[vectors.VectorFile]) -> None:
     assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
             for f in files} == {(vectors.FORMAT, 1, 1)}
     assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
-            for f in vectors.load_dir(V2)} == {(vectors.FORMAT, 2, 4)}
-    assert (vectors.LATEST, vectors.CONTRACT_VERSION, vectors.VECTORS_VERSION) == (2, 2, 4)
+            for f in vectors.load_dir(V2)} == {(vectors.FORMAT, 2, 5)}
+    assert (vectors.LATEST, vectors.CONTRACT_VERSION, vectors.VECTORS_VERSION) == (2, 2, 5)
     assert vectors.latest_dir() == V2
     readme = (V1.parent / "README.md").read_text(encoding="utf-8")
     assert "**Contract versions 1 and 2.**" in readme
@@ -214,7 +214,7 @@ def test_reference_adapter_passes_every_vector_of_v2() -> None:
     forms = sum(1 for c in cases if "position" in c["start"])
     n = len(cases)
     code, out, err = cli("vectors", "run", "--quiet", "--", *ADAPTER, "--protocol", "2")
-    assert (forms, n) == (114, 286)
+    assert (forms, n) == (115, 288)
     assert (code, out, err) == (0, f"{n} passed, 0 failed, 0 skipped; tested {n - forms} of "
                                    f"{n - forms} cases (100%); a case and its position-start "
                                    "form count once\n", "")

@@ -48,6 +48,11 @@ def generate() -> list[Case]:
     out.append(end_case(base.with_setup(totals=totals_for(170, rest[:3])), "game-end",
                         "three-way-tie-p8", "Three players tie for the lowest total: all "
                         "three win.", ["GAME.WINNER", "GAME.END"]))
+    target200 = Ruleset.from_dict({"target": 200})
+    out.append(end_case(base.with_setup(ruleset=target200, totals=totals_for(199)),
+                        "game-end", "target-200-just-below-p8", "Under target 200 the "
+                        "highest total is 199 after the deal, past the default 150: the game "
+                        "goes on.", ["GAME.END"]))
     hub = played(8, preset("hubpages"), 3)
     hs = dry_scores(hub)
     htop = max(range(8), key=lambda s: (hs[s], -s))
