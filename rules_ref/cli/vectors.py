@@ -205,13 +205,16 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
 
 
 def _print_matrix(directory: Path) -> None:
-    """The distinguishing matrix of the vectors just written (spec/vectors/README.md)."""
+    """The distinguishing matrix of the vectors just written, and the share of them that
+    applies to each public engine (spec/vectors/README.md)."""
     from .. import vectors
     from ..vectors.matrix import matrix_lines
     from ..vectors.requirements import ANALYSED_KINDS
+    from ..vectors.shares import public_lines
 
-    cases = [c for _, c in vectors.iter_cases(vectors.load_dir(directory), ANALYSED_KINDS)]
-    print("\n".join(matrix_lines(cases)))
+    pairs = [(f.kind, c) for f, c in vectors.iter_cases(vectors.load_dir(directory),
+                                                        ANALYSED_KINDS)]
+    print("\n".join([*matrix_lines([c for _, c in pairs]), *public_lines(pairs)]))
 
 
 def _check_output(path: str) -> None:

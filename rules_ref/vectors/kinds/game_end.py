@@ -80,6 +80,7 @@ def generate() -> list[Case]:
     sc.step_play("4C", ("phase", "to_act", "points", "deal_scores", "totals", "winners"))
     out.append(sc.case("game-end", "not-during-a-deal-p6", "Points collected during a deal "
                        "do not end the game before the deal is scored.", ["GAME.END"]))
+    out.extend(_allanh_target_cases())
     out.append(_preset_target_case("crcowan", 5, 7, 50, (10, 3), "Five players under preset "
                                    "crcowan with target 50: the game ends when a total reaches "
                                    "50.", ["GAME.END", "GAME.WINNER", "PLAYERS.COUNT"]))
@@ -105,3 +106,35 @@ def _preset_target_case(name: str, players: int, seed: int, target: int,
     before[top] = target - scores[top]
     return end_case(game.with_setup(totals=before), "game-end",
                     f"target-{target}-{name}-p{players}", description, rules)
+
+
+def _allanh_target_cases() -> list[Case]:
+    """The allanh preset's own target, 100, at 8 players (its engine's count): reached
+    exactly, just missed, and reached with two seats tied for the lowest total."""
+    game = played(8, preset("allanh"), 4)
+    scores = dry_scores(game)
+    top = max(range(8), key=lambda s: (scores[s], -s))
+    low = sorted((s for s in range(8) if s != top), key=lambda s: (scores[s], s))[:2]
+
+    def totals(top_final: int, tie: bool = False) -> list[int]:
+        t = [40 + 4 * seat for seat in range(8)]
+        if tie:
+            for seat in low:
+                t[seat] = 30 - scores[seat]
+        t[top] = top_final - scores[top]
+        return t
+
+    return [
+        end_case(game.with_setup(totals=totals(100)), "game-end", "target-100-allanh-p8",
+                 "Under the allanh preset (target 100) at 8 players, a total reaches exactly "
+                 "100 after the deal: the game ends and the lowest total wins.",
+                 ["GAME.END", "GAME.WINNER", "SCORE.DEAL"]),
+        end_case(game.with_setup(totals=totals(99)), "game-end",
+                 "just-below-100-allanh-p8", "Under the allanh preset (target 100) at 8 "
+                 "players, the highest total is 99 after the deal: the game goes on.",
+                 ["GAME.END", "SCORE.DEAL"]),
+        end_case(game.with_setup(totals=totals(120, tie=True)), "game-end",
+                 "tie-for-lowest-allanh-p8", "Under the allanh preset (target 100) at 8 "
+                 "players, the game ends with two seats tied for the lowest total: both win.",
+                 ["GAME.END", "GAME.WINNER"]),
+    ]
