@@ -144,8 +144,13 @@ class CaseRun:
         self.case = case
         self.notes: list[str] = []
         self.requests = 0
-        #: Where the adapter's game first left the reference's along the prefix, if it did.
-        self.divergence: Divergence | None = None
+        #: The prefix replayed beside the reference: (state before, action, state after,
+        #: the adapter's answer, where), read only when a failure needs the first difference
+        #: (:attr:`divergence`), since most cases pass.
+        self._trail: list[tuple[GameState | None, Action | None, GameState, dict[str, Any],
+                                str]] = []
+        self._read = 0
+        self._divergence: Divergence | None = None
         self._prefix_checked = False
         #: The reference's game at the end of the prefix (from the first :meth:`position`).
         self.reference: GameState | None = None
@@ -223,7 +228,7 @@ class CaseRun:
             self._prefix_checked = True
             start = self.case["start"]
             ref = position_state(start) if "position" in start else start_state(start)
-            self._compare(None, None, ref, obs, "the start")
+            self._trail.append((None, None, ref, obs, "the start"))
         actions = [*prefix, *extra]
         answers = self.answers(actions)
         for i, action in enumerate(actions):
@@ -243,25 +248,28 @@ class CaseRun:
                 if answer["type"] == "rejected":
                     raise self._prefix_rejected(i + 1, action, parsed, ref, answer)
                 before, (ref, _) = ref, ref.apply(parsed)
-                self._compare(before, parsed, ref, answer,
-                              f"prefix action {i + 1} ({describe(action)})")
+                self._trail.append((before, parsed, ref, answer,
+                                    f"prefix action {i + 1} ({describe(action)})"))
             obs = answer
         if ref is not None:
             self.reference = ref
         return obs
 
-    def _compare(self, before: GameState | None, action: Action | None, after: GameState,
-                 answer: dict[str, Any], where: str) -> None:
-        """Keep the first prefix observation that differs from the reference's."""
-        if self.divergence is not None:
-            return
-        expected = observe(after)
-        if all(answer.get(f) == expected.get(f) for f in FIELDS):
-            return
-        rules, deciding, _ = observation_rules(before, action, after, expected, answer)
-        detail = "; ".join(f"{f}: expected {clip(expected.get(f))}, got {clip(answer.get(f))}"
-                           for f in deciding[:3])
-        self.divergence = Divergence(where, rules, detail)
+    @property
+    def divergence(self) -> Divergence | None:
+        """Where the adapter's game first left the reference's along the prefix, if it did:
+        the first observation of the prefix that differs from the reference's."""
+        while self._divergence is None and self._read < len(self._trail):
+            before, action, after, answer, where = self._trail[self._read]
+            self._read += 1
+            expected = observe(after)
+            if all(answer.get(f) == expected.get(f) for f in FIELDS):
+                continue
+            rules, deciding, _ = observation_rules(before, action, after, expected, answer)
+            detail = "; ".join(f"{f}: expected {clip(expected.get(f))}, got "
+                               f"{clip(answer.get(f))}" for f in deciding[:3])
+            self._divergence = Divergence(where, rules, detail)
+        return self._divergence
 
     def _prefix_rejected(self, number: int, action: dict[str, Any], parsed: Action,
                          ref: GameState, answer: dict[str, Any]) -> Mismatch:

@@ -158,7 +158,8 @@ def _trick_words(shape: tuple[Any, ...], number: int) -> tuple[str, list[str]]:
         which = [w for w, yes in (("the led card", led_cancelled),
                                   ("the highest card of the led suit", highest_cancelled))
                  if yes]
-        parts.append(f"{pairs} pair{'s' if pairs > 1 else ''} of identical cards cancel"
+        parts.append(("a pair of identical cards cancels" if pairs == 1 else
+                      f"{pairs} pairs of identical cards cancel")
                      + (f", {' and '.join(which)} among them" if which else ""))
         rules.append("TRICK.CANCEL")
         if led_cancelled:
@@ -174,7 +175,8 @@ def _trick_words(shape: tuple[Any, ...], number: int) -> tuple[str, list[str]]:
     elif distance == 0:
         parts.append("the leader wins")
     else:
-        parts.append(f"the seat {distance} after the leader wins and leads next")
+        parts.append("the seat after the leader wins and leads next" if distance == 1 else
+                     f"the seat {distance} places after the leader wins and leads next")
     if collects:
         parts.append("the winner also collects the pending pile"
                      + (", points included" if pending_points else ""))
@@ -277,8 +279,9 @@ def _both_copies_played(state: GameState) -> Card | None:
     return next((c for c in sorted(set(gone)) if gone.count(c) == 2), None)
 
 
-def _illegal(state: GameState) -> Iterator[tuple[str, Action, str]]:
-    """The illegal actions worth a case at this moment after trick 1: key, action, words."""
+def _illegal(state: GameState) -> Iterator[tuple[str, Action, str, list[str]]]:
+    """The illegal actions worth a case at this moment after trick 1: key, action, words,
+    and the rules that decide it besides those the rejection cites."""
     seat = state.to_act
     if seat is None or state.trick_number < 2:
         return
@@ -291,28 +294,30 @@ def _illegal(state: GameState) -> Iterator[tuple[str, Action, str]]:
         yield (("lead-after-void-by-another" if void else "lead-by-the-loser"),
                Play(other, state.hands[other][0]),
                ("after a void trick a seat other than its leader leads" if void else
-                "a seat other than the last trick's winner leads"))
+                "a seat other than the last trick's winner leads"),
+               ["VOID.LEADER"] if void else ["TRICK.NEXT_LEADER"])
         return
-    yield "out-of-turn", Play(other, state.hands[other][0]), "a seat plays out of turn"
+    yield "out-of-turn", Play(other, state.hands[other][0]), "a seat plays out of turn", []
     card = _both_copies_played(state)
     if card is not None:
         yield ("card-both-copies-played", Play(seat, card),
-               f"the seat to play plays {card}, both copies of which are already played")
+               f"the seat to play plays {card}, both copies of which are already played", [])
     yield ("pass-while-playing", Pass(seat, state.hands[seat][:3]),
-           "the seat to play passes cards during play")
+           "the seat to play passes cards during play", [])
     yield ("moon-while-playing", ChooseMoon(seat, MoonChoice.ADD),
-           "the seat to play makes a moon choice during play")
+           "the seat to play makes a moon choice during play", ["MOON.CHOICE"])
 
 
 def illegal_moments(deal: Deal) -> Iterator[tuple[tuple[Any, ...], _Moment]]:
     """Each illegal action of :func:`_illegal`, keyed by its kind."""
     for i, state in _moments(deal):
-        for key, action, words in _illegal(state):
+        for key, action, words, deciding in _illegal(state):
 
             def make(sc: Scenario, action: Action = action,
                      slug: str = f"{deal.name}-p{deal.players}-s{deal.seed}-{key}",
-                     text: str = f"{deal.words}, trick {state.trick_number}: {words}.") -> Case:
-                return sc.case("illegal-action", slug, text, sc.reject(action))
+                     text: str = f"{deal.words}, trick {state.trick_number}: {words}.",
+                     deciding: list[str] = deciding) -> Case:
+                return sc.case("illegal-action", slug, text, [*sc.reject(action), *deciding])
 
             yield _key(deal, key), _Moment(deal, i, make)
 
@@ -322,11 +327,11 @@ def illegal_moments(deal: Deal) -> Iterator[tuple[tuple[Any, ...], _Moment]]:
 
 def end_moments(deal: Deal) -> Iterator[tuple[tuple[Any, ...], _Moment]]:
     """The deal's last card, keyed by whether its last trick is void and how many seats
-    score (a deal with a moon is the moon kind's)."""
+    score (a deal with a moon, of one seat or of two, is the moon kind's)."""
     actions = _actions(deal)
     before = _at(deal, actions[:-1]).state
     result = before.apply(actions[-1])[0].deal_results
-    if not result or result[-1].moon_shooter is not None:
+    if not result or result[-1].moon_shooter is not None or result[-1].moon_pair is not None:
         return
     scored = sum(1 for p in result[-1].card_points if p)
     void = bool(result[-1].uncollected)
