@@ -18,10 +18,10 @@ something no earlier case of the family tested:
   trick), every forbidden card offered;
 * the last card of the deal, its scores (and the totals and next deal).
 
-What each case depends on is proven as for every case (:mod:`..requirements`):
-a trick resolved after trick 1 is the same under most switches, so these
-cases, through their position-start forms, apply to the engines of the
-other presets too.
+What each case depends on is proven as for every case
+(:mod:`rules_ref.vectors.requirements`): a trick resolved after trick 1 is
+the same under most switches, so most of these cases, through their
+position-start forms, apply to the engine of the other preset too.
 """
 
 from __future__ import annotations
