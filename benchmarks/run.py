@@ -394,7 +394,7 @@ def conform(repeats: int, examples: int) -> tuple[list[Row], dict[str, Any]]:
         command = {v: statistics.median(s["wall_seconds"] for s in starts[v]) for v in PROTOCOLS}
 
         def steady(run: dict[str, Any], key: str, taken_off: float) -> float:
-            return float(run[key]) / max(1e-9, run["seconds"] - taken_off)
+            return float(run[key]) / max(1e-9, float(run["seconds"]) - taken_off)
 
         data[players] = {"runs": {f"v{v}": runs[v] for v in PROTOCOLS},
                          "startup_runs": {f"v{v}": starts[v] for v in PROTOCOLS},
