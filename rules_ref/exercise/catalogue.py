@@ -370,16 +370,27 @@ def ruleset_values(ruleset: Ruleset) -> dict[str, list[Any]]:
     return {name: [getattr(ruleset, name)] for name in ruleset.to_dict()}
 
 
+#: What joins a condition to a switch value in the key of a pair (:mod:`.pairs`).
+PAIR_JOIN = ", under "
+
+
+def is_pair(key: str) -> bool:
+    """True if ``key`` is a pair's (:mod:`.pairs`: a condition met under a switch value)."""
+    return PAIR_JOIN in key
+
+
 def summary(counts: Counter[str], reachable: Sequence[str]
             ) -> tuple[dict[str, dict[str, int]], list[str]]:
     """The JSON keys ``exercise`` (per rule ID, per condition) and ``never_exercised``.
 
     ``never_exercised`` holds the conditions the run could reach and did not
     (and the rules with no condition it could reach); what the declared rules
-    make impossible is :func:`impossible`'s, listed apart.
+    make impossible is :func:`impossible`'s, listed apart. The pairs the run
+    met (:mod:`.pairs`) are the search's, not conditions: they are left out.
     """
     exercise: dict[str, dict[str, int]] = {rule: {} for rule in rule_ids()}
-    for key in list(reachable) + [k for k in counts if k not in reachable]:
+    for key in list(reachable) + [k for k in counts if k not in reachable
+                                  and not is_pair(k)]:
         rule, words = key.split(": ", 1)
         exercise.setdefault(rule, {})[words] = counts.get(key, 0)
     never = [key for key in reachable if not counts.get(key)]

@@ -23,6 +23,7 @@ from ..state import GameState
 from ..state_parts import Phase
 from . import catalogue as ex
 from .catalogue import count_condition, direction_condition, size_condition, value_condition
+from .pairs import pair_conditions
 
 _TWO = OpeningLead.TWO_OF_CLUBS
 _FORBIDDEN = (FirstTrickPoints.FORBIDDEN, FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING)
@@ -66,7 +67,8 @@ def _dealt(state: GameState) -> list[str]:
 
 def step_conditions(before: GameState, action: Action, after: GameState,
                     events: Sequence[ev.Event]) -> list[str]:
-    """The conditions an action the reference applied went through."""
+    """The conditions an action the reference applied went through, and the pairs it met
+    (:mod:`.pairs`: a rare condition under a switch value)."""
     out: list[str] = []
     rs = before.ruleset
     if isinstance(action, DealCards):
@@ -86,7 +88,7 @@ def step_conditions(before: GameState, action: Action, after: GameState,
                         else ex.MOON_SUBTRACT))
     for e in events:
         out += _event(before, after, e, events, rs)
-    return out
+    return out + pair_conditions(out, rs)
 
 
 def _passed(before: GameState, action: Pass) -> list[str]:
