@@ -70,7 +70,7 @@ def _by_seats(order: Sequence[int], pool: Sequence[Card], players: int) -> DealC
 
 
 def mirror_deal(choices: Choices, players: int, lone_suit: bool = False,
-                turned: bool = False) -> DealCards:
+                turned: bool = False, points_aside: bool = False) -> DealCards:
     """Seats ``s`` and ``s + ⌊n/2⌋`` hold identical hands (an odd seat out holds the rest).
 
     With partners copying each other, whole tricks cancel (``TRICK.CANCEL``,
@@ -81,6 +81,9 @@ def mirror_deal(choices: Choices, players: int, lone_suit: bool = False,
     leftover cards; the rest are the extras) and a lead in another suit can
     still be void (``EXTRAS.FIRST_TRICK`` when it is trick 1). With
     ``turned``, the pairs are turned round the table by a chosen number of seats.
+    With ``points_aside``, the cards left over after the pairs' hands (each twice: the
+    extras, and the odd seat's hand) hold a heart or a Q♠: where the extras go when
+    trick 1 is void (``VOID.COLLECT``, ``VOID.LAST``) then shows in the points.
     """
     size = hand_size(players)
     pairs = players // 2
@@ -94,6 +97,10 @@ def mirror_deal(choices: Choices, players: int, lone_suit: bool = False,
     else:
         distinct = list(CARDS)
         choices.shuffle(distinct)
+    if points_aside and pairs * size < len(distinct) and not any(
+            is_penalty(c) for c in distinct[pairs * size:]):
+        first = next(i for i, c in enumerate(distinct) if is_penalty(c))  # in shuffled order
+        distinct[first], distinct[-1] = distinct[-1], distinct[first]
     shift = choices.randrange(players) if turned else 0
     hands: list[list[Card]] = [[] for _ in range(players)]
     for k in range(pairs):
