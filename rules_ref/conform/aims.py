@@ -1,12 +1,17 @@
 """Rule-aimed generation: which game to draw to reach one condition of a rule.
 
 Each game of a conform run may have a *focus*, one condition of
-:mod:`~rules_ref.exercise.catalogue`'s catalogue; :func:`aim_for` says what makes that condition
-likely (an :class:`Aim`: a kind of crafted deal, switch values, player
-counts, totals at the target, faithful copying of partners' cards, illegal
-offers). :func:`focus_weights` is the scheduler: while generating, it puts
-most of the weight on the conditions the run has not exercised yet, so that
-a short run reaches every rule, and spreads it over all of them afterwards.
+:mod:`~rules_ref.exercise.catalogue`'s catalogue or one pair of
+:mod:`~rules_ref.exercise.pairs` (a rare condition under one value of a
+switch: :func:`focus_keys`); :func:`aim_for` says what makes it likely (an
+:class:`Aim`: a kind of crafted deal, switch values, player counts, totals
+at the target, faithful copying of partners' cards, illegal offers; a
+pair's aim is its condition's with the switch held at the pair's value).
+:func:`focus_weights` is the scheduler: while generating, it puts most of
+the weight on the conditions and pairs the run has not met yet, the
+conditions first, so that a short run reaches every rule and then every
+rare situation under every value that decides something in it, and spreads
+the weight over all of them afterwards.
 
 The focus is drawn as one choice among the catalogue's conditions, and an
 aim only changes the *weights* of later choices, never what a choice means:
@@ -17,16 +22,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..deal import extras_count
 from ..exercise import catalogue as ex
+from ..exercise import pairs as ep
 from ..ruleset import (
     FirstTrickPoints,
     HeartsBrokenBy,
     LastTrickVoid,
     Moon,
+    MoonPair,
     OpeningLead,
     PassForbidden,
 )
@@ -112,10 +119,10 @@ _AIMS: dict[str, Aim] = {
     ex.VOID_LAST: _MIRROR_LAST,
     ex.SHORT_52: Aim(deal="mirror", players=_even, copy=True,
                      switches={"last_trick_void": _is(LastTrickVoid.NOBODY)}),
-    ex.VOID_LAST_EXTRAS: Aim(deal="mirror", players=_even_extras, copy=True),
-    ex.EXTRAS_PENDING: Aim(deal="mirror", players=_even_extras, copy=True),
-    ex.COLLECT_EXTRAS: Aim(deal="mirror", players=lambda n: n % 2 == 1 and extras_count(n) > 0,
-                           copy=True),
+    ex.VOID_LAST_EXTRAS: Aim(deal="mirror-points", players=_even_extras, copy=True),
+    ex.EXTRAS_PENDING: Aim(deal="mirror-points", players=_even_extras, copy=True),
+    ex.COLLECT_EXTRAS: Aim(deal="mirror-points",
+                           players=lambda n: n % 2 == 1 and extras_count(n) > 0, copy=True),
     ex.BROKEN_CANCELLED: Aim(deal="mirror", copy=True),
     ex.COLLECT_ONE: Aim(deal="mirror", copy=True),
     ex.COLLECT_MANY: Aim(deal="mirror", copy=True),
@@ -125,6 +132,8 @@ _AIMS: dict[str, Aim] = {
                                             "opening_lead": _NO_TWO}),
     ex.MOON_SUBTRACT: Aim(deal="moon", switches={"moon": _is(Moon.CHOICE_26),
                                                  "opening_lead": _NO_TWO}),
+    ex.PAIR_MOON: Aim(deal="moon", switches={"moon_pair": _is(MoonPair.OTHERS_26),
+                                             "opening_lead": _NO_TWO}),
     ex.MOON_OTHER_SEAT: Aim(deal="moon", illegal=ik.MOON_OTHER_SEAT,
                             switches={"moon": _is(Moon.CHOICE_26), "opening_lead": _NO_TWO}),
     ex.END_EXACT: Aim(totals="edge"),
@@ -178,7 +187,11 @@ def _phase_aim(action: str, phase: str) -> Aim:
 
 
 def aim_for(key: str) -> Aim:
-    """The aim of one condition key of the catalogue (an empty aim if it needs none)."""
+    """The aim of one condition key of the catalogue, or of a pair (an empty aim if it needs
+    none)."""
+    pair = ep.parts(key)
+    if pair is not None:
+        return _pair_aim(*pair)
     rule, words = key.split(": ", 1)
     for (action, phase), phrase in ex.WRONG_PHASE.items():
         if words == phrase:
@@ -212,6 +225,37 @@ def _value_aim(switch: str) -> Aim:
     return Aim()
 
 
+def _pair_aim(condition: str, switch: str, shown: str) -> Aim:
+    """The aim of a pair: its condition's, with ``switch`` held at the value ``shown``.
+
+    A 2♣ opening leaves the opening lead to the seat left of the dealer only when
+    both 2♣ can lie among the extras: a moon under it is aimed at such tables.
+    """
+    aim = aim_for(condition)
+    switches = dict(aim.switches)
+    switches[switch] = lambda v: ex.shown_value(v) == shown
+    players = aim.players
+    if switch == "opening_lead" and shown.startswith("two-of-clubs") and aim.deal == "moon":
+        players = _two_extras
+    return replace(aim, switches=switches, players=players)
+
+
+def _two_extras(n: int) -> bool:
+    return extras_count(n) >= 2
+
+
+def focus_keys(catalogue: tuple[str, ...], scope: ex.Scope) -> tuple[str, ...]:
+    """What a game may aim at: the catalogue's conditions, then the pairs of ``scope``."""
+    keys = _FOCUS.get(catalogue)
+    if keys is None:
+        keys = _FOCUS[catalogue] = catalogue + ep.pairs(scope)
+    return keys
+
+
+#: The focus keys of each catalogue (a run draws from one or two).
+_FOCUS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
 def value_of(key: str) -> tuple[str, str] | None:
     """``(switch, shown value)`` of a switch-value condition key, else ``None``."""
     words = key.split(": ", 1)[1]
@@ -221,18 +265,31 @@ def value_of(key: str) -> tuple[str, str] | None:
     return switch, value
 
 
-#: The share of the weight, while generating, on the conditions not exercised yet.
+#: The share of the weight, while generating, on the conditions and pairs not met yet.
 MISSING_SHARE = 0.9
+#: Of that share, the part on the pairs while conditions of the catalogue are missing too.
+PAIR_SHARE = 0.5
 #: The share on all conditions once every one has been exercised.
 SPREAD_SHARE = 0.6
 
 
 def focus_weights(keys: Sequence[str], seen: Counter[str]) -> dict[int, float]:
-    """Weights of the focus choice: index ``len(keys)`` stands for no focus."""
+    """Weights of the focus choice: index ``len(keys)`` stands for no focus.
+
+    The keys not met yet share :data:`MISSING_SHARE`: the conditions alone while
+    every pair has been met, the pairs alone once every condition has, else the
+    pairs :data:`PAIR_SHARE` of it; once every key has been met, all share
+    :data:`SPREAD_SHARE`.
+    """
     missing = [i for i, k in enumerate(keys) if not seen.get(k)]
-    chosen = missing or list(range(len(keys)))
-    share = MISSING_SHARE if missing else SPREAD_SHARE
-    if not chosen:
-        return {}
-    each = share / len(chosen)
-    return dict.fromkeys(chosen, each)
+    if not missing:
+        if not keys:
+            return {}
+        return dict.fromkeys(range(len(keys)), SPREAD_SHARE / len(keys))
+    pairs = [i for i in missing if ex.is_pair(keys[i])]
+    conditions = [i for i in missing if not ex.is_pair(keys[i])]
+    if not pairs or not conditions:
+        return dict.fromkeys(missing, MISSING_SHARE / len(missing))
+    weights = dict.fromkeys(conditions, MISSING_SHARE * (1 - PAIR_SHARE) / len(conditions))
+    weights.update(dict.fromkeys(pairs, MISSING_SHARE * PAIR_SHARE / len(pairs)))
+    return weights

@@ -41,7 +41,7 @@ from ..strategies.crafted import (
     void_follower_deal,
 )
 from . import illegal_kinds
-from .aims import Aim, aim_for, focus_weights, value_of
+from .aims import Aim, aim_for, focus_keys, focus_weights, value_of
 from .choosers import AimedChooser, Chooser, RulesetDrawer
 from .position_starts import is_moment, starts_again
 from .session import Session
@@ -89,7 +89,8 @@ class GameSource(Protocol):
 
 #: The kinds of deal a conversation draws (:mod:`~rules_ref.strategies.crafted`).
 DEAL_KINDS = ("seeded", "mirror", "moon", "cancelling-suit", "penalty-leader", "forced-heart",
-              "queen-heart", "penalty-follower", "clubs-in-extras", "void-follower")
+              "queen-heart", "penalty-follower", "clubs-in-extras", "void-follower",
+              "mirror-points")
 #: How often each kind of deal is drawn while generating (the rest is spread evenly).
 _DEAL_WEIGHTS = {0: 0.25, 1: 0.25, 2: 0.22, 3: 0.08, 4: 0.05, 5: 0.05}
 #: The probability, while generating, of what an aim asks for.
@@ -97,7 +98,7 @@ _AIMED = 0.97
 #: Draws of a ruleset that may be made before one fits the game's player count.
 RULESET_TRIES = 8
 #: The share of games aimed at a condition; the others are drawn without a focus.
-AIMED_SHARE = 0.625
+AIMED_SHARE = 0.75
 
 
 @dataclass
@@ -155,7 +156,9 @@ class Conversation:
     def draw_focus(self) -> tuple[str | None, Aim]:
         """The condition this game aims at (``None``: no focus) and its aim."""
         runner = self.runner
-        keys = runner.rulesets.catalogue(tuple(runner.player_choices), runner.fixed_ruleset)
+        players = tuple(runner.player_choices)
+        keys = focus_keys(runner.rulesets.catalogue(players, runner.fixed_ruleset),
+                          runner.rulesets.scope(players, runner.fixed_ruleset))
         i = self.ch.pick(len(keys) + 1, focus_weights(keys, self.session.stats.exercise))
         if i >= len(keys):
             return None, Aim()
@@ -190,8 +193,8 @@ class Conversation:
             kind = "seeded"
         leader = (dealer + 1) % n
         rng = random.Random(seed)
-        if kind == "mirror":
-            return _DealPlan(mirror_deal(rng, n), copy)
+        if kind in ("mirror", "mirror-points"):  # points among the extras: their fate shows
+            return _DealPlan(mirror_deal(rng, n, points_aside=kind == "mirror-points"), copy)
         if kind == "cancelling-suit":
             return _DealPlan(cancelling_suit_deal(rng, n), "cancel")
         if kind == "penalty-leader":
