@@ -248,7 +248,7 @@ def focus_keys(catalogue: tuple[str, ...], scope: ex.Scope) -> tuple[str, ...]:
     """What a game may aim at: the catalogue's conditions, then the pairs of ``scope``."""
     keys = _FOCUS.get(catalogue)
     if keys is None:
-        keys = _FOCUS[catalogue] = catalogue + ep.pairs(scope)
+        keys = _FOCUS[catalogue] = catalogue + ep.reachable_pairs(scope)
     return keys
 
 

@@ -133,9 +133,9 @@ class Conversation:
     """One game, drawn decision by decision and played against the adapter.
 
     The game's first choice is its focus (:mod:`.aims`): one condition of the
-    run's catalogue, drawn with most weight on the conditions not exercised
-    yet, whose aim then weights the player count, the ruleset, the deal, the
-    totals, the play and the illegal offers.
+    run's catalogue or one pair (a rare condition under a switch value), drawn
+    with most weight on those not met yet, whose aim then weights the player
+    count, the ruleset, the deal, the totals, the play and the illegal offers.
     """
 
     def __init__(self, runner: GameSource, chooser: Chooser, session: Session) -> None:

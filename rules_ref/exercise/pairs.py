@@ -13,7 +13,7 @@ void with the extras still pending, under last_trick_void = leader``).
 
 :func:`pair_conditions` reads the pairs a step met from the conditions it
 went through (:func:`~rules_ref.exercise.detect.step_conditions` adds them,
-so the run's tally counts them beside the conditions); :func:`pairs` lists
+so the run's tally counts them beside the conditions); :func:`reachable_pairs` lists
 those a run can reach, given what it may draw, for the search to aim at
 (:mod:`rules_ref.conform.aims`). A pair is never a condition of the
 catalogue: the report's conditions, and what it says was never exercised,
@@ -81,7 +81,7 @@ def _needs() -> dict[str, ex.Needs]:
     return {c.key: c.needs for c in CONDITIONS}
 
 
-def pairs(scope: Scope) -> tuple[str, ...]:
+def reachable_pairs(scope: Scope) -> tuple[str, ...]:
     """Every pair a run of this scope can reach: each paired condition under each value the
     run draws of its switches, when it draws more than one and the condition can be met
     under that value."""
