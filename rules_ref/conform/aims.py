@@ -85,6 +85,7 @@ _LOD = _is(OpeningLead.LEFT_OF_DEALER, OpeningLead.LEFT_OF_DEALER_NO_SCORING)
 _BANS = _is(FirstTrickPoints.FORBIDDEN, FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING)
 _NO_TWO = _not(OpeningLead.TWO_OF_CLUBS)
 _NEEDED = _not(HeartsBrokenBy.NOT_NEEDED)
+#: A void last trick: partners copying each other all deal long.
 _MIRROR_LAST = Aim(deal="mirror", players=_even, copy=True)
 
 #: The aims of the conditions that a random game seldom reaches.
@@ -119,9 +120,9 @@ _AIMS: dict[str, Aim] = {
     ex.VOID_LAST: _MIRROR_LAST,
     ex.SHORT_52: Aim(deal="mirror", players=_even, copy=True,
                      switches={"last_trick_void": _is(LastTrickVoid.NOBODY)}),
-    ex.VOID_LAST_EXTRAS: Aim(deal="mirror-points", players=_even_extras, copy=True),
-    ex.EXTRAS_PENDING: Aim(deal="mirror-points", players=_even_extras, copy=True),
-    ex.COLLECT_EXTRAS: Aim(deal="mirror-points",
+    ex.VOID_LAST_EXTRAS: Aim(deal="mirror", players=_even_extras, copy=True),
+    ex.EXTRAS_PENDING: Aim(deal="mirror", players=_even_extras, copy=True),
+    ex.COLLECT_EXTRAS: Aim(deal="mirror",
                            players=lambda n: n % 2 == 1 and extras_count(n) > 0, copy=True),
     ex.BROKEN_CANCELLED: Aim(deal="mirror", copy=True),
     ex.COLLECT_ONE: Aim(deal="mirror", copy=True),
@@ -273,15 +274,22 @@ PAIR_SHARE = 0.5
 SPREAD_SHARE = 0.6
 
 
+#: A pair is aimed at until it has been met this often: met once, it may have been met in
+#: a game that showed nothing of it (extras without points, say).
+PAIR_TIMES = 2
+
+
 def focus_weights(keys: Sequence[str], seen: Counter[str]) -> dict[int, float]:
     """Weights of the focus choice: index ``len(keys)`` stands for no focus.
 
-    The keys not met yet share :data:`MISSING_SHARE`: the conditions alone while
-    every pair has been met, the pairs alone once every condition has, else the
-    pairs :data:`PAIR_SHARE` of it; once every key has been met, all share
+    The keys not met yet (a pair: not :data:`PAIR_TIMES` times) share
+    :data:`MISSING_SHARE`: the conditions alone while every pair has been met,
+    the pairs alone once every condition has, else the pairs
+    :data:`PAIR_SHARE` of it; once every key has been met, all share
     :data:`SPREAD_SHARE`.
     """
-    missing = [i for i, k in enumerate(keys) if not seen.get(k)]
+    missing = [i for i, k in enumerate(keys)
+               if seen.get(k, 0) < (PAIR_TIMES if ex.is_pair(k) else 1)]
     if not missing:
         if not keys:
             return {}

@@ -89,8 +89,7 @@ class GameSource(Protocol):
 
 #: The kinds of deal a conversation draws (:mod:`~rules_ref.strategies.crafted`).
 DEAL_KINDS = ("seeded", "mirror", "moon", "cancelling-suit", "penalty-leader", "forced-heart",
-              "queen-heart", "penalty-follower", "clubs-in-extras", "void-follower",
-              "mirror-points")
+              "queen-heart", "penalty-follower", "clubs-in-extras", "void-follower")
 #: How often each kind of deal is drawn while generating (the rest is spread evenly).
 _DEAL_WEIGHTS = {0: 0.25, 1: 0.25, 2: 0.22, 3: 0.08, 4: 0.05, 5: 0.05}
 #: The probability, while generating, of what an aim asks for.
@@ -193,8 +192,8 @@ class Conversation:
             kind = "seeded"
         leader = (dealer + 1) % n
         rng = random.Random(seed)
-        if kind in ("mirror", "mirror-points"):  # points among the extras: their fate shows
-            return _DealPlan(mirror_deal(rng, n, points_aside=kind == "mirror-points"), copy)
+        if kind == "mirror":  # a heart or Q♠ among the extras: where they go shows in points
+            return _DealPlan(mirror_deal(rng, n, points_aside=True), copy)
         if kind == "cancelling-suit":
             return _DealPlan(cancelling_suit_deal(rng, n), "cancel")
         if kind == "penalty-leader":

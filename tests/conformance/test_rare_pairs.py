@@ -107,12 +107,15 @@ def test_the_pairs_of_a_run_are_the_values_it_draws_that_fit() -> None:
 def test_the_scheduler_aims_at_the_pairs_not_met() -> None:
     keys = ("A.B: one", "A.B: two", f"{_VOID_LAST}, under moon_pair = none",
             f"{_VOID_LAST}, under moon_pair = others-26")
-    both = focus_weights(keys, Counter({"A.B: one": 1, keys[2]: 1}))
+    both = focus_weights(keys, Counter({"A.B: one": 1, keys[2]: 2}))
     assert both == {1: pytest.approx(0.45), 3: pytest.approx(0.45)}
-    pairs_only = focus_weights(keys, Counter({"A.B: one": 1, "A.B: two": 2}))
+    # a pair met once is still aimed at
+    pairs_only = focus_weights(keys, Counter({"A.B: one": 1, "A.B: two": 2, keys[2]: 1}))
     assert pairs_only == {2: pytest.approx(0.45), 3: pytest.approx(0.45)}
+    met = focus_weights(keys, Counter({"A.B: one": 1, "A.B: two": 1, keys[2]: 2, keys[3]: 2}))
+    assert met == dict.fromkeys(range(4), pytest.approx(0.15))
     aim = aim_for(f"{_EXTRAS_LAST}, under last_trick_void = split-highest-pair")
-    assert aim.deal == "mirror-points" and aim.copy
+    assert aim.deal == "mirror" and aim.copy
     held = aim.switches["last_trick_void"]
     assert [v for v in LastTrickVoid if held(v)] == [LastTrickVoid.SPLIT_HIGHEST_PAIR]
     moon = aim_for(f"MOON.CONDITION: {ex.MOON}, under opening_lead = two-of-clubs")
