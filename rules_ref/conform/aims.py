@@ -247,14 +247,15 @@ def _two_extras(n: int) -> bool:
 
 def focus_keys(catalogue: tuple[str, ...], scope: ex.Scope) -> tuple[str, ...]:
     """What a game may aim at: the catalogue's conditions, then the pairs of ``scope``."""
-    keys = _FOCUS.get(catalogue)
+    key = (catalogue, scope.players, tuple((k, tuple(v)) for k, v in scope.values.items()))
+    keys = _FOCUS.get(key)
     if keys is None:
-        keys = _FOCUS[catalogue] = catalogue + ep.reachable_pairs(scope)
+        keys = _FOCUS[key] = catalogue + ep.reachable_pairs(scope)
     return keys
 
 
-#: The focus keys of each catalogue (a run draws from one or two).
-_FOCUS: dict[tuple[str, ...], tuple[str, ...]] = {}
+#: The focus keys of each catalogue and scope (a run draws from one or two).
+_FOCUS: dict[tuple[Any, ...], tuple[str, ...]] = {}
 
 
 def value_of(key: str) -> tuple[str, str] | None:

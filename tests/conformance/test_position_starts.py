@@ -138,7 +138,7 @@ def test_rare_paths_of_a_trick_read_nothing_from_before_the_position() -> None:
 def test_the_reference_is_started_again_and_passes(capsys: pytest.CaptureFixture[str]) -> None:
     code, summary = conform(capsys, *RUN, "--", *REFERENCE)
     assert (code, summary["verdict"]) == (0, "pass")
-    assert summary["position_starts"] == 10
+    assert summary["position_starts"] == 8
     assert summary["games_cut_short"] == 0 and summary["divergences"] == 0
 
 
