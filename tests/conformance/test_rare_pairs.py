@@ -14,6 +14,7 @@ asserted, never how long it took.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 import pytest
 
 from rules_ref.actions import Play
+from rules_ref.cards import CARDS, is_penalty
 from rules_ref.cli import main
 from rules_ref.conform.aims import aim_for, focus_keys, focus_weights
 from rules_ref.conform.choosers import RulesetDrawer
@@ -116,6 +118,7 @@ def test_the_scheduler_aims_at_the_pairs_not_met() -> None:
     assert pairs_only == {2: pytest.approx(0.45), 3: pytest.approx(0.45)}
     met = focus_weights(keys, Counter({"A.B: one": 1, "A.B: two": 1, keys[2]: 2, keys[3]: 2}))
     assert met == dict.fromkeys(range(4), pytest.approx(0.15))
+    assert focus_weights((), Counter()) == {}
     aim = aim_for(f"{_EXTRAS_LAST}, under last_trick_void = split-highest-pair")
     assert aim.deal == "mirror" and aim.copy
     held = aim.switches["last_trick_void"]
@@ -125,6 +128,25 @@ def test_the_scheduler_aims_at_the_pairs_not_met() -> None:
     assert [n for n in range(5, 12) if moon.players(n)] == [5, 6, 7, 9, 10, 11]
     assert [v for v in OpeningLead if moon.switches["opening_lead"](v)] == [
         OpeningLead.TWO_OF_CLUBS]
+
+
+@pytest.mark.parametrize("players", [6, 8, 10, 11])
+def test_a_mirror_deal_can_leave_points_among_the_extras(players: int) -> None:
+    for seed in range(20):
+        plain = mirror_deal(random.Random(seed), players)
+        deal = mirror_deal(random.Random(seed), players, points_aside=True)
+        assert sorted([*(c for h in deal.hands for c in h), *deal.extras]) == sorted(CARDS * 2)
+        pairs = players // 2
+        assert all(deal.hands[s] == deal.hands[s + pairs] for s in range(pairs))
+        if not deal.extras:  # 8 players: nothing left over, the deal as it was
+            assert deal == plain
+            continue
+        # what is left over after the pairs' hands: the extras, and the odd seat's hand
+        odd = deal.hands[-1] if players % 2 else ()
+        assert any(is_penalty(c) for c in (*deal.extras, *odd))
+        if any(is_penalty(c) for c in (*plain.extras, *(plain.hands[-1] if players % 2
+                                                         else ()))):
+            assert deal == plain  # only a deal whose leftover held no points is changed
 
 
 def _conform(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
