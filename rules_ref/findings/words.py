@@ -30,7 +30,7 @@ from ..errors import RulesRefError
 from ..passing import exchange
 from ..protocol.reference_adapter import position_state, start_state
 from ..registry import rule as registry_rule
-from ..ruleset import LastTrickVoid, Moon
+from ..ruleset import MIN_PLAYERS_HIGH, LastTrickVoid, Moon
 from ..serialize import action_from_json
 from ..state import GameState
 from ..state_parts import Phase
@@ -394,9 +394,10 @@ def deciding_switch(rule: str, before: GameState | None, action: Action | None,
     """The switch whose value decides rule ``rule`` at this step (``spec/variants.toml``).
 
     A rule changed by one switch names it; a rule changed by two names the
-    one the facts of the step bring in: a pass of exactly ``pass_count``
-    cards that holds 2♣ (``pass_forbidden``, else ``pass_count``), 2♣ among
-    the cards that differ on trick 1, or the implementation's ``only`` legal
+    one the facts of the step bring in (and ``PLAYERS.COUNT`` names
+    ``min_players`` only at a table of 5, the one count it decides): a
+    pass of exactly ``pass_count`` cards that holds 2♣ (``pass_forbidden``,
+    else ``pass_count``), 2♣ among the cards that differ on trick 1, or the implementation's ``only`` legal
     card (``first_trick_two_of_clubs``, else
     ``first_trick_points``), a deal whose last trick is void
     (``last_trick_void``, else ``ten_of_diamonds_points``), a moon two seats
@@ -406,6 +407,9 @@ def deciding_switch(rule: str, before: GameState | None, action: Action | None,
         switches = registry_rule(rule).switches
     except (KeyError, RulesRefError):
         return None
+    if rule == "PLAYERS.COUNT":  # min_players decides only whether 5 players play
+        table = after or before
+        return "min_players" if table is not None and table.players < MIN_PLAYERS_HIGH else None
     if len(switches) < 2:
         return switches[0] if switches else None
     if rule == "PASS.CARDS":
