@@ -397,9 +397,9 @@ def deciding_switch(rule: str, before: GameState | None, action: Action | None,
     one the facts of the step bring in (and ``PLAYERS.COUNT`` names
     ``min_players`` only at a table of 5, the one count it decides): a
     pass of exactly ``pass_count`` cards that holds 2♣ (``pass_forbidden``,
-    else ``pass_count``), 2♣ among the cards that differ on trick 1, or the implementation's ``only`` legal
-    card (``first_trick_two_of_clubs``, else
-    ``first_trick_points``), a deal whose last trick is void
+    else ``pass_count``), 2♣ among the cards that differ on trick 1, or
+    the implementation's ``only`` legal card (``first_trick_two_of_clubs``,
+    else ``first_trick_points``), a deal whose last trick is void
     (``last_trick_void``, else ``ten_of_diamonds_points``), a moon two seats
     shot together (``moon_pair``, else ``moon``).
     """
