@@ -109,7 +109,12 @@ def legal_difference(state: GameState, expected: object, actual: object) -> tupl
     if extra and missing and len({card_kind(c) for c in only}) == 1 and card_kind(only[0]) in (
             "Q♠", "2♣"):
         extra = []  # one card made the only legal card: named as such below
-    if extra:
+    if extra and ref == {TWO_OF_CLUBS} and state.trick_number == 1 and state.trick:
+        card = salient(extra)  # the rules hold the seat to its 2♣ (first_trick_two_of_clubs)
+        words = "allows a card other than 2♣ on the first trick"
+        detail = (f"seat {seat} may play {card.pretty} {where_detail(state, card)}; "
+                  "the rules allow only 2♣")
+    elif extra:
         card = salient(extra)
         words = f"allows {play_phrase(state, card, card_kind(card))}"
         detail = (f"seat {seat} may play {card.pretty} {where_detail(state, card)}; "
@@ -390,7 +395,7 @@ def _differing_cards(action: Action | None, expected: Mapping[str, Any],
 
 def deciding_switch(rule: str, before: GameState | None, action: Action | None,
                     after: GameState | None, cards: Sequence[Card],
-                    only: Sequence[Card] = ()) -> str | None:
+                    only: Sequence[Card] = (), ref_only: Sequence[Card] = ()) -> str | None:
     """The switch whose value decides rule ``rule`` at this step (``spec/variants.toml``).
 
     A rule changed by one switch names it; a rule changed by two names the
@@ -398,8 +403,9 @@ def deciding_switch(rule: str, before: GameState | None, action: Action | None,
     ``min_players`` only at a table of 5, the one count it decides): a
     pass of exactly ``pass_count`` cards that holds 2♣ (``pass_forbidden``,
     else ``pass_count``), 2♣ among the cards that differ on trick 1, or
-    the implementation's ``only`` legal card (``first_trick_two_of_clubs``,
-    else ``first_trick_points``), a deal whose last trick is void
+    the only legal card of the implementation (``only``) or of the
+    reference (``ref_only``) (``first_trick_two_of_clubs``, else
+    ``first_trick_points``), a deal whose last trick is void
     (``last_trick_void``, else ``ten_of_diamonds_points``), a moon two seats
     shot together (``moon_pair``, else ``moon``).
     """
@@ -417,7 +423,7 @@ def deciding_switch(rule: str, before: GameState | None, action: Action | None,
                  and len(action.cards) == before.ruleset.pass_count)
         return "pass_forbidden" if exact and TWO_OF_CLUBS in cards else "pass_count"
     if rule == "FOLLOW.FIRST_TRICK":
-        two = TWO_OF_CLUBS in cards or (bool(only) and set(only) == {TWO_OF_CLUBS})
+        two = TWO_OF_CLUBS in cards or any(set(one) == {TWO_OF_CLUBS} for one in (only, ref_only))
         return "first_trick_two_of_clubs" if two else "first_trick_points"
     if rule == "SCORE.CARD_POINTS":
         return "last_trick_void" if after is not None and _void_last(after) else \
@@ -491,8 +497,8 @@ def facet_of(failure: object) -> Facet:
         except RulesRefError:
             after = before
     cards = _differing_cards(action, expected, actual)
-    switch = deciding_switch(rule, before, action, after, cards,
-                             card_list(actual.get("legal"))) if rule else None
+    switch = deciding_switch(rule, before, action, after, cards, card_list(actual.get("legal")),
+                             card_list(expected.get("legal"))) if rule else None
     if rule == "SCORE.CARD_POINTS" and switch == "last_trick_void" and after is not None:
         rule = "VOID.LAST"
         words = void_last_words(after.ruleset.last_trick_void)
