@@ -218,7 +218,7 @@ def _write_replays(outcome: Any, config: Any, out: str) -> None:
     from ..conform.rerun import replay_document
     from ..fileio import make_output_dir, write_text_atomic
 
-    classes = outcome.divergences.ordered() if outcome.divergences is not None else []
+    classes = outcome.findings.ordered() if outcome.findings is not None else []
     written = [c for c in classes if (c.example or c.first).start]
     if not written:
         return
@@ -241,7 +241,7 @@ def _write_expect(outcome: Any, path: str) -> None:
     from ..findings.expect import Expectation, expect_document
 
     entries: list[Expectation] = []
-    for cls in outcome.divergences.ordered() if outcome.divergences is not None else []:
+    for cls in outcome.findings.ordered() if outcome.findings is not None else []:
         if cls.rule is None or cls.kind != "disagreement":
             continue  # faults and internal errors cannot be expected
         for facet in cls.facets.values():
@@ -293,11 +293,11 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
     if failure is not None and fault is not None and failure.kind != "fault":
         failure = None  # the run ended at a fault before any game: reported below
     detailed: list[tuple[Any, str | None]] = []
-    if outcome.divergences is None:
+    if outcome.findings is None:
         if failure is not None:
             detailed.append((failure, None))
     else:
-        shown = [c for c in outcome.divergences.ordered() if not c.expected][:5]
+        shown = [c for c in outcome.findings.ordered() if not c.expected][:5]
         if primary is not None and primary not in shown and primary.kind == "fault":
             shown.insert(0, primary)
         detailed = [(c.example or c.first, c.replay) for c in shown]
@@ -340,8 +340,8 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
                      + (f" (the time budget of {config.max_seconds:g} s ended the search before "
                         "its first game)" if outcome.stopped == "time" else ""))
     lines.extend(scale.scale_lines(args))
-    classes = [c.to_json() for c in outcome.divergences.ordered()] \
-        if outcome.divergences is not None else []
+    classes = [c.to_json() for c in outcome.findings.ordered()] \
+        if outcome.findings is not None else []
     lines.append(f"verdict: {verdict.upper()}: {report.verdict_words(verdict, classes, 0)}"
                  if verdict == "pass" and classes else f"verdict: {verdict.upper()}")
     out = sys.stdout if code != EXIT_ERROR else sys.stderr

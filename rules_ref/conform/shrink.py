@@ -265,10 +265,10 @@ def _plainer(cls: Finding, take: Callable[[Failure | None, str], bool]
 
 def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
     """Shrink every class of ``outcome`` in turn within the budget; returns ``outcome``."""
-    divergences = outcome.divergences
-    if divergences is None:
+    findings = outcome.findings
+    if findings is None:
         return outcome
-    todo = [c for c in divergences.ordered() if c.kind != "fault" and c.example is None]
+    todo = [c for c in findings.ordered() if c.kind != "fault" and c.example is None]
     checker = Checker(config)
     began = time.monotonic()
     try:
@@ -301,7 +301,7 @@ def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
             gen.close()
     finally:
         checker.close()
-    for cls in divergences.classes.values():
+    for cls in findings.classes.values():
         if cls.example is None:
             cls.example = cls.smallest or cls.first
             cls.shrunk = cls.shrunk or "not shrunk"
