@@ -303,7 +303,7 @@ RECORDS: list[tuple[str, object, str]] = [
                        r"format 'cancellation-hearts-record'"),
     ("version", 2, r"error: version: this validator reads version 1, got 2"),
     ("players", _DELETE, r"error: record: missing players"),
-    ("colour", "red", r"error: record: unknown field\(s\) colour"),
+    ("colour", "red", r"error: record: unknown field\(s\) 'colour'"),
     ("players", "6", r"error: players: expected an integer, got a string"),
     ("ruleset.moon", "x", r"error: ruleset.moon: 'x' is not one of choice-26"),
     ("initial_totals", [0, 0], r"error: initial_totals: 2 totals for 6 players"),
