@@ -33,12 +33,12 @@ from ..ruleset import presets
 from ..wording import counted
 from . import conform_scale as scale
 from .common import (
+    adapter_command,
     bounded_int,
     fault_cause,
     players_arg,
     positive_int,
     positive_seconds,
-    reference_adapter,
     ruleset_from_args,
     seed_arg,
 )
@@ -151,13 +151,7 @@ class _Progress:
 
 
 def _command(args: argparse.Namespace) -> list[str]:
-    command = list(args.adapter_command)
-    if command and command[0] == "--":
-        command = command[1:]
-    if not command:
-        raise InputError("no adapter command: give it after --, for example "
-                         f"rules-ref conform -- {reference_adapter()}")
-    return command
+    return adapter_command(list(args.adapter_command), "conform")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -115,7 +115,7 @@ ARGS: list[Row] = [
     (["rules", "x" * 500], 2, r"error: no rule 'x{39}…"),
     (["validate"], 2, r"the following arguments are required: RECORD.json"),
     (["vectors"], 2, r"the following arguments are required: ACTION"),
-    (["vectors", "run"], 2, r"error: no adapter command: put it after --"),
+    (["vectors", "run"], 2, r"error: no adapter command: give it after --"),
     (["vectors", "run", "--kinds", "nope", "--", "x"], 2, r"error: unknown kind\(s\) nope"),
     (["vectors", "run", "--kinds", "seeded-deal", "--", "x"], 2,
      r"error: seeded-deal: not a protocol kind"),
