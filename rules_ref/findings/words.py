@@ -311,6 +311,10 @@ def _observation_words(rule: str, field: str, before: GameState | None,
     return words if words is not None else f"{field} differs"
 
 
+#: At most this many characters of the reason an implementation gives for a rejected start.
+_REASON_SHOWN = 120
+
+
 def divergence_words(failure: object) -> str:
     """What differs, in words without seat numbers, deal numbers or totals (a class's words).
 
@@ -357,6 +361,12 @@ def _words_and_detail(failure: object) -> tuple[str, str]:
         cited = actual.get("rule")
         if isinstance(cited, str) and cited and rules and cited != rules[0]:
             detail = (detail + "; " if detail else "") + f"the implementation cites {cited}"
+        reason = actual.get("reason")
+        if action is None and isinstance(reason, str) and reason.strip():
+            # a start rejected: the implementation's own reason is all there is to say why
+            said = " ".join(reason.split())
+            said = said if len(said) <= _REASON_SHOWN else said[:_REASON_SHOWN - 1] + "…"
+            detail = (detail + "; " if detail else "") + f"the implementation says: {said}"
         return words, detail
     if expected.get("type") == "rejected":
         return accepted_words(before, action, rules), ""

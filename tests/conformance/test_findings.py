@@ -152,7 +152,8 @@ def test_the_template_as_shipped_plays_no_game_and_its_example_is_the_plainest(
         tmp_path: Path) -> None:
     # it rejects every start: never a pass, and the example is the plainest table (8 of the
     # 6 to 11 players it declares, the default rules, a first deal from seed 0), where the
-    # search's first rejection was at any table; no switch decides a count of 6 or more
+    # search's first rejection was at any table (a 10-player contrived deal); no switch
+    # decides a count of 6 or more (min_players was named)
     from rules_ref.deal import seeded_deal
     from rules_ref.serialize import cards_to_json
 
@@ -162,8 +163,11 @@ def test_the_template_as_shipped_plays_no_game_and_its_example_is_the_plainest(
     (cls,) = summary["classes"]
     assert (cls["key"], cls["switch"], cls["count"]) == (
         "PLAYERS.COUNT: rejects the start of a game the rules allow", None, 5)
+    # why it rejects: nothing in the rules, and the implementation's own reason says so
     assert cls["words"] == ["PLAYERS.COUNT: rejects the start of a game the rules allow",
-                            "  rejects the start of a game"]
+                            "  rejects the start of a game",
+                            "    the implementation says: this adapter does not implement a "
+                            "game yet"]
     deal = seeded_deal(0, 8, 1, 0)
     assert (cls["shrunk"], cls["example"]["actions"]) == ("start", [])
     assert cls["example"]["start"] == {
