@@ -116,9 +116,9 @@ def legal_difference(state: GameState, expected: object, actual: object) -> tupl
                   "the rules allow only 2♣")
     elif extra:
         card = salient(extra)
-        words = f"allows {play_phrase(state, card, card_kind(card))}"
-        detail = (f"seat {seat} may play {card.pretty} {where_detail(state, card)}; "
-                  "the rules forbid it")
+        words = f"allows {play_phrase(state, card, card_kind(card), copies=False)}"
+        detail = (f"seat {seat} may play {card.pretty} "
+                  f"{where_detail(state, card, copies=False)}; the rules forbid it")
     elif missing:
         card = salient(missing)
         if not only:  # the implementation leaves the seat no card at all
