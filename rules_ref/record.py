@@ -16,11 +16,10 @@ from typing import Any
 from .actions import Action, DealCards, Pass, Play
 from .errors import InputError, RulesRefError
 from .serialize import (
-    FORMAT_VERSION,
     RECORD_FORMAT,
     action_to_json,
     cards_to_json,
-    ruleset_to_json,
+    game_head,
 )
 from .state import GameState
 from .tricks import seat_at
@@ -76,13 +75,7 @@ def record_from_state(state: GameState, seed: int | None = None) -> dict[str, An
             state.phase, state.deal_number, state.hands, state.trick):
         raise _from_position_error()
     return {
-        "format": RECORD_FORMAT,
-        "version": FORMAT_VERSION,
-        "players": state.players,
-        "ruleset": ruleset_to_json(state.ruleset),
-        "first_dealer": state.first_dealer,
-        "initial_totals": list(state.initial_totals),
-        "initial_deal": state.initial_deal,
+        **game_head(RECORD_FORMAT, state),
         "seed": seed,
         "deals": deals,
         "winners": list(state.winners),

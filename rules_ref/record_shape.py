@@ -17,7 +17,7 @@ from .cards import parse_card
 from .deal import check_player_count
 from .errors import InputError, RulesRefError, SetupError
 from .ruleset import Ruleset
-from .serialize import FORMAT_VERSION, RECORD_FORMAT
+from .serialize import FORMAT_VERSION, RECORD_FORMAT, check_object
 from .wording import json_kind
 
 #: At most this many deals in a record (as many as `rules-ref play` plays before it gives up).
@@ -31,19 +31,6 @@ _TOP = ("format", "version", "players", "ruleset", "first_dealer", "initial_tota
         "initial_deal", "deals", "winners")
 _DEAL = ("deal_number", "dealer", "hands", "extras", "passes", "tricks", "moon")
 SCORED = ("card_points", "scores", "totals", "uncollected")
-
-
-def _fields(data: object, path: str, required: tuple[str, ...],
-            optional: tuple[str, ...] = ()) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise InputError(f"{path}: expected an object, got {json_kind(data)}")
-    missing = [k for k in required if k not in data]
-    if missing:
-        raise InputError(f"{path}: missing {', '.join(missing)}")
-    unknown = sorted(str(k) for k in data if k not in required and k not in optional)
-    if unknown:
-        raise InputError(f"{path}: unknown field(s) {', '.join(unknown)}")
-    return data
 
 
 def _int(value: object, path: str, nullable: bool = False) -> None:
@@ -97,7 +84,7 @@ def check_shape(data: object) -> dict[str, Any]:
         raise InputError(f"format: not a game record ({what}; a record has format "
                          f"{RECORD_FORMAT!r}; `rules-ref show` reads replay files and "
                          "positions)")
-    top = _fields(data, "record", _TOP, ("seed",))
+    top = check_object(data, "record", _TOP, ("seed",))
     if top["format"] != RECORD_FORMAT:
         raise InputError(f"format: expected {RECORD_FORMAT!r}, got {top['format']!r:.60}")
     if top["version"] != FORMAT_VERSION:
@@ -121,7 +108,7 @@ def check_shape(data: object) -> dict[str, Any]:
         raise InputError(f"deals: {len(deals)} deals, more than {MAX_DEALS}")
     for di, deal in enumerate(deals):
         p = f"deals[{di}]"
-        d = _fields(deal, p, _DEAL, SCORED)
+        d = check_object(deal, p, _DEAL, SCORED)
         _int(d["deal_number"], f"{p}.deal_number")
         _int(d["dealer"], f"{p}.dealer")
         for si, hand in enumerate(_list(d["hands"], f"{p}.hands")):
@@ -130,7 +117,7 @@ def check_shape(data: object) -> dict[str, Any]:
         for si, passed in enumerate(_list(d["passes"], f"{p}.passes", nullable=True)):
             _cards(passed, f"{p}.passes[{si}]", nullable=True)
         for ti, trick in enumerate(_list(d["tricks"], f"{p}.tricks")):
-            t = _fields(trick, f"{p}.tricks[{ti}]", ("leader", "cards", "winner"), ("legal",))
+            t = check_object(trick, f"{p}.tricks[{ti}]", ("leader", "cards", "winner"), ("legal",))
             _int(t["leader"], f"{p}.tricks[{ti}].leader")
             _int(t["winner"], f"{p}.tricks[{ti}].winner", nullable=True)
             _cards(t["cards"], f"{p}.tricks[{ti}].cards")
@@ -142,7 +129,7 @@ def check_shape(data: object) -> dict[str, Any]:
                 for ci, cards in enumerate(offered):
                     _cards(cards, f"{p}.tricks[{ti}].legal[{ci}]", nullable=True)
         if d["moon"] is not None:
-            m = _fields(d["moon"], f"{p}.moon", ("shooter", "choice"), ("partner",))
+            m = check_object(d["moon"], f"{p}.moon", ("shooter", "choice"), ("partner",))
             _int(m["shooter"], f"{p}.moon.shooter")
             if "partner" in m:
                 _int(m["partner"], f"{p}.moon.partner")

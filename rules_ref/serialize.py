@@ -154,16 +154,17 @@ def action_from_json(data: object, where: str = "action") -> Action:
     raise InputError(f"{where}.type: {brief(kind)} is not one of deal, pass, play, moon")
 
 
+def game_head(form: str, state: GameState) -> dict[str, Any]:
+    """What a state file and a game record (format ``form``) open with: the game's set-up."""
+    return {"format": form, "version": FORMAT_VERSION, "players": state.players,
+            "ruleset": ruleset_to_json(state.ruleset), "first_dealer": state.first_dealer,
+            "initial_totals": list(state.initial_totals), "initial_deal": state.initial_deal}
+
+
 def state_to_json(state: GameState) -> dict[str, Any]:
     """A state as its setup and action log, with a readable summary."""
     return {
-        "format": STATE_FORMAT,
-        "version": FORMAT_VERSION,
-        "players": state.players,
-        "ruleset": ruleset_to_json(state.ruleset),
-        "first_dealer": state.first_dealer,
-        "initial_totals": list(state.initial_totals),
-        "initial_deal": state.initial_deal,
+        **game_head(STATE_FORMAT, state),
         "actions": [action_to_json(a) for a in state.actions],
         "summary": {
             "phase": str(state.phase),

@@ -143,6 +143,15 @@ def _shown(path: str) -> str:
     return path if relative.startswith("..") else relative
 
 
+def adapter_command(words: list[str], command: str) -> list[str]:
+    """The adapter command given after ``--`` to ``rules-ref COMMAND`` (an error if none)."""
+    words = words[1:] if words and words[0] == "--" else list(words)
+    if not words:
+        raise InputError("no adapter command: give it after --, for example "
+                         f"rules-ref {command} -- {reference_adapter()}")
+    return words
+
+
 def reference_adapter() -> str:
     """The command that runs the reference adapter (``rules-ref adapter``), wherever it is.
 

@@ -33,12 +33,12 @@ from ..ruleset import presets
 from ..wording import counted
 from . import conform_scale as scale
 from .common import (
+    adapter_command,
     bounded_int,
     fault_cause,
     players_arg,
     positive_int,
     positive_seconds,
-    reference_adapter,
     ruleset_from_args,
     seed_arg,
 )
@@ -151,13 +151,7 @@ class _Progress:
 
 
 def _command(args: argparse.Namespace) -> list[str]:
-    command = list(args.adapter_command)
-    if command and command[0] == "--":
-        command = command[1:]
-    if not command:
-        raise InputError("no adapter command: give it after --, for example "
-                         f"rules-ref conform -- {reference_adapter()}")
-    return command
+    return adapter_command(list(args.adapter_command), "conform")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -218,7 +212,7 @@ def _write_replays(outcome: Any, config: Any, out: str) -> None:
     from ..conform.rerun import replay_document
     from ..fileio import make_output_dir, write_text_atomic
 
-    classes = outcome.divergences.ordered() if outcome.divergences is not None else []
+    classes = outcome.findings.ordered() if outcome.findings is not None else []
     written = [c for c in classes if (c.example or c.first).start]
     if not written:
         return
@@ -241,7 +235,7 @@ def _write_expect(outcome: Any, path: str) -> None:
     from ..findings.expect import Expectation, expect_document
 
     entries: list[Expectation] = []
-    for cls in outcome.divergences.ordered() if outcome.divergences is not None else []:
+    for cls in outcome.findings.ordered() if outcome.findings is not None else []:
         if cls.rule is None or cls.kind != "disagreement":
             continue  # faults and internal errors cannot be expected
         for facet in cls.facets.values():
@@ -293,11 +287,11 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
     if failure is not None and fault is not None and failure.kind != "fault":
         failure = None  # the run ended at a fault before any game: reported below
     detailed: list[tuple[Any, str | None]] = []
-    if outcome.divergences is None:
+    if outcome.findings is None:
         if failure is not None:
             detailed.append((failure, None))
     else:
-        shown = [c for c in outcome.divergences.ordered() if not c.expected][:5]
+        shown = [c for c in outcome.findings.ordered() if not c.expected][:5]
         if primary is not None and primary not in shown and primary.kind == "fault":
             shown.insert(0, primary)
         detailed = [(c.example or c.first, c.replay) for c in shown]
@@ -340,8 +334,8 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
                      + (f" (the time budget of {config.max_seconds:g} s ended the search before "
                         "its first game)" if outcome.stopped == "time" else ""))
     lines.extend(scale.scale_lines(args))
-    classes = [c.to_json() for c in outcome.divergences.ordered()] \
-        if outcome.divergences is not None else []
+    classes = [c.to_json() for c in outcome.findings.ordered()] \
+        if outcome.findings is not None else []
     lines.append(f"verdict: {verdict.upper()}: {report.verdict_words(verdict, classes, 0)}"
                  if verdict == "pass" and classes else f"verdict: {verdict.upper()}")
     out = sys.stdout if code != EXIT_ERROR else sys.stderr

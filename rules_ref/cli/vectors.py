@@ -22,7 +22,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..suggest import did_you_mean
 from ..wording import counted
-from .common import fault_cause, positive_seconds, reference_adapter
+from .common import adapter_command, fault_cause, positive_seconds
 from .help import add_examples
 
 #: The exit statuses of ``vectors run``, as its help shows them (spec/vectors/README.md).
@@ -145,12 +145,7 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     from ..vectors import running
     from ..vectors.case_replay import FAIL, CaseResult
 
-    command = list(args.adapter)
-    if command and command[0] == "--":
-        command = command[1:]
-    if not command:
-        raise InputError("no adapter command: put it after --, e.g. "
-                         f"rules-ref vectors run -- {reference_adapter()}")
+    command = adapter_command(list(args.adapter), "vectors run")
     kinds = list(vectors.PROTOCOL_KINDS)
     if args.kinds:
         wanted = [k for item in args.kinds for k in item.split(",") if k]

@@ -61,7 +61,7 @@ def _job_main(config: Config, index: int, examples: int | None, counters: Any, s
             if (outcome.failure is not None and outcome.failure.kind == "fault") or (
                     outcome.stopped == "first"):
                 stop.set()
-            assert outcome.divergences is not None
+            assert outcome.findings is not None
             result = {"stats": {name: getattr(outcome.stats, name) for name in COUNTS},
                       "rare": dict(outcome.stats.rare),
                       "exercise": dict(outcome.stats.exercise),
@@ -69,7 +69,7 @@ def _job_main(config: Config, index: int, examples: int | None, counters: Any, s
                       "failure": None if outcome.failure is None else outcome.failure.to_json(),
                       "notes": outcome.notes, "stopped": outcome.stopped,
                       "examples_run": outcome.examples_run,
-                      "divergences": outcome.divergences.to_json(),
+                      "divergences": outcome.findings.to_json(),
                       "supports": {"name": supports.name, "players": list(supports.players),
                                    "switches": supports.switches, "version": supports.version,
                                    "capabilities": list(supports.capabilities)}}
@@ -136,7 +136,7 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
                config: Config | None = None) -> Outcome:
     """One outcome from the jobs' results: summed counts, merged classes, the first fault."""
     stats = Stats()
-    divergences = Findings(config.expect if config is not None else ())
+    findings = Findings(config.expect if config is not None else ())
     failures: list[Failure] = []
     notes: list[str] = []
     supports: Supports | None = None
@@ -161,7 +161,7 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
         if result.get("failure") is not None:
             failures.append(Failure.from_json(result["failure"]))
         if result.get("divergences") is not None:
-            divergences.merge_json(result["divergences"], index)
+            findings.merge_json(result["divergences"], index)
         notes.extend(result.get("notes", []))
         # --first in one job stops the others: the run ended for that reason
         mine = result.get("stopped", "")
@@ -172,7 +172,7 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
                                 s.get("version", 1), tuple(s.get("capabilities", ())))
     failure = min(failures, key=lambda f: f.size) if failures else None
     return Outcome(stats, seconds, supports, failure, fault, notes[:5], stopped, examples_run,
-                   divergences)
+                   findings)
 
 
 # --- replay ---------------------------------------------------------------------------------

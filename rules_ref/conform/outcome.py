@@ -71,7 +71,7 @@ class Outcome:
     stopped: str = ""
     examples_run: int = 0
     #: Every divergence class the run saw (None: a replay, or no game was played).
-    divergences: Findings | None = None
+    findings: Findings | None = None
 
 
 def env_seed() -> int:

@@ -12,9 +12,12 @@ choice it did not reach by playing.
 So in one game in :data:`EVERY` (chosen from the game's own seed:
 :func:`starts_again`), the runner starts the implementation again, once,
 from the reference's position at the first of these moments the game meets
-(:func:`is_moment`): a trick about to be led while a set-aside pile waits
-(``VOID.TRICK``), the shooter's moon choice (``MOON.CHOICE``), a deal scored
-with the game going on (between deals). :meth:`.session.Session.start_again` sends that
+(:func:`is_moment`) while nothing in it has diverged (after a divergence
+the implementation's own rules may read the position otherwise: its
+rejection would be that divergence again, not a difference of its own): a
+trick about to be led while a set-aside pile waits (``VOID.TRICK``), the
+shooter's moon choice (``MOON.CHOICE``), a deal scored with the game going
+on (between deals). :meth:`.session.Session.start_again` sends that
 ``start``; its answer must be the reference's observation of the position,
 and the game goes on from there on both sides. A rejection or an internal
 error is a divergence under the rules the position rests on

@@ -76,7 +76,7 @@ class Runner:
         self.fixed_ruleset = config.ruleset
         self.player_choices: tuple[int, ...] = ()
         self.rulesets = RulesetDrawer(Supports("", (), {}))
-        self.divergences = Findings(config.expect)
+        self.findings = Findings(config.expect)
         #: The adapter fault that ended the search (a game's fault, recorded as a class too).
         self.fault: Failure | None = None
         self.started = time.monotonic()
@@ -157,7 +157,7 @@ class Runner:
     # --- one example ---
 
     def _record(self, failure: Failure) -> None:
-        self.divergences.record(failure, self.stats.games, time.monotonic() - self.started,
+        self.findings.record(failure, self.stats.games, time.monotonic() - self.started,
                                 self.job)
 
     def _session(self) -> Session:
@@ -189,7 +189,7 @@ class Runner:
         for msg in edge_starts(self.supports, self.player_choices, self.config.seed):
             self.stats.edge += 1
             self._offer_start(msg)
-        if self.config.first and self.divergences.unexpected():
+        if self.config.first and self.findings.unexpected():
             raise _Stop("first")
 
     def _offer_start(self, msg: dict[str, Any]) -> None:
@@ -206,7 +206,7 @@ class Runner:
         session = self._session()
         self.stats.games += 1
         self._converse(session, Conversation(self, Chooser(data), session).run)
-        if self.config.first and self.divergences.unexpected():
+        if self.config.first and self.findings.unexpected():
             raise _Stop("first")
 
     def _converse(self, session: Session, talk: Callable[[], None]) -> None:
@@ -245,7 +245,7 @@ class Runner:
         failure = self.fault
         if failure is not None and failure.batched:
             pinpointed = self._pinpoint(failure)
-            cls = next((c for c in self.divergences.classes.values() if c.first is failure),
+            cls = next((c for c in self.findings.classes.values() if c.first is failure),
                        None)
             if cls is not None:
                 cls.first = cls.smallest = cls.example = pinpointed
@@ -254,7 +254,7 @@ class Runner:
         self.tick(force=True)
         return Outcome(self.stats, time.monotonic() - self.started, self.supports, failure,
                        notes=self.notes, stopped=stopped, examples_run=self.examples_run,
-                       divergences=self.divergences)
+                       findings=self.findings)
 
     def _hypothesis_run(self, seed: int, examples: int) -> None:
         """One Hypothesis run of at most ``examples`` games (a search is one or more)."""

@@ -128,6 +128,8 @@ class Session:
         #: it: a seed then exercises, and so draws, the same games whether the adapter
         #: starts from positions (protocol version 2) or not (version 1).
         self._as_played: tuple[GameState, GameState] | None = None
+        #: True once the game begun by the last ``start`` of a game has diverged.
+        self.game_diverged = False
 
     # --- failures ---
 
@@ -246,7 +248,11 @@ class Session:
     def start_again(self) -> None:
         """Start the implementation again from the reference's current position, and judge it.
 
-        What is queued is judged first. The ``start`` (:mod:`.position_starts`)
+        What is queued is judged first. Only in a game where nothing has
+        diverged: after a divergence the implementation's own rules may read
+        the position otherwise (a trick it took as won is set aside here), and
+        its rejection would be that divergence again, not a difference of its
+        own (``spec/protocol.md``). The ``start`` (:mod:`.position_starts`)
         is judged as any start (:meth:`start`): its answer must equal the
         reference's observation of the position, and then both games go on from
         it (the reference's from a state rebuilt from its own position).
@@ -256,7 +262,7 @@ class Session:
         """
         self.flush()
         state = self.state
-        if state is None or state.phase is Phase.GAME_OVER:
+        if state is None or state.phase is Phase.GAME_OVER or self.game_diverged:
             return
         self.stats.position_starts += 1
         self.start(position_start(state))
@@ -296,6 +302,8 @@ class Session:
         self.state = None
         self._adrift = 0
         self._as_played = None
+        if "position" not in msg:  # a new game
+            self.game_diverged = False
         msg_id = self.proc.send(msg)
         try:
             state = position_state(msg) if "position" in msg else start_state(msg)
@@ -387,6 +395,7 @@ class Session:
     def _diverged(self, failure: Failure) -> None:
         assert self.on_divergence is not None
         self.stats.divergences += 1
+        self.game_diverged = True
         self.on_divergence(failure)
 
     def _restart(self, state: GameState) -> None:

@@ -7,8 +7,15 @@ positions; otherwise the game cut to the start of the deal in which it
 diverged, then with actions left out as long as the class still shows; then
 the switches of its ruleset are set back to their defaults, one at a time, as
 long as it still shows (the plainest game: the default ruleset, or as few
-changed switches as the difference needs; the search keeps the occurrence of
-the plainest ruleset as the start). Every candidate is checked by playing it
+changed switches as the difference needs, at the adapter's most common
+player count, in as few deals and actions as it can). The search keeps the
+plainest occurrence at each player count; shrinking starts from the one at
+the adapter's most common count (:func:`common_players`: the count it
+declares nearest the default table of 8 players) and, unless that ends in
+the default ruleset, from the plainest occurrence anywhere too, keeping
+the plainer example. A difference at the start of a game alone is tried
+at the plainest table first: the most common count, the first deal of a
+game at zero totals, dealt from seed 0. Every candidate is checked by playing it
 (:class:`Checker`, one adapter process for all checks). The classes take
 turns, one check each (round robin), until every class is done or
 ``--shrink-seconds`` is spent; every class gets its first check whatever the budget, so
@@ -18,12 +25,13 @@ what a run reports does not depend on the machine's speed.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from ..actions import Action, DealCards
+from ..deal import FEWEST_PLAYERS, seeded_deal
 from ..errors import RulesRefError, SetupError
-from ..findings.classes import Finding, class_of, key_of
+from ..findings.classes import Finding, class_of, key_of, plainness
 from ..findings.failure import Failure, FoundFailure, Stats
 from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault
@@ -132,10 +140,62 @@ def _deal_start(failure: Failure) -> Candidate | None:
     return msg, failure.actions[i + 1:]
 
 
-def _shrinker(cls: Finding, positions: bool
+#: The plainest table: the default game of ``rules-ref play``.
+PLAIN_PLAYERS = 8
+
+
+def common_players(counts: Sequence[int]) -> int | None:
+    """The adapter's most common player count, among the ``counts`` the run plays.
+
+    The counts are those the adapter declares (``supports.players`` of its
+    ``hello``), or the one ``--players`` asks for: an adapter of one count has
+    it, and of several the one nearest :data:`PLAIN_PLAYERS`, the table most
+    games are played at, then the smaller (6 to 11: 8; 10 and 11: 10).
+    ``None`` when there is none.
+    """
+    return min(counts, key=lambda n: (abs(n - PLAIN_PLAYERS), n)) if counts else None
+
+
+def _plain_start(start: dict[str, Any], players: int) -> dict[str, Any] | None:
+    """The plainest start of ``start``'s ruleset: ``players`` seats, the first deal of a game
+    with zero totals, dealt from seed 0 (None: the ruleset does not play that count)."""
+    try:
+        deal = seeded_deal(0, players, 1, 0, FEWEST_PLAYERS)
+    except RulesRefError:  # pragma: no cover - the counts come from the run's own games
+        return None
+    return {"type": "start", "players": players, "ruleset": start.get("ruleset"),
+            "deal_number": 1, "dealer": 0, "totals": [0] * players,
+            "hands": [cards_to_json(h) for h in deal.hands],
+            "extras": cards_to_json(deal.extras)}
+
+
+def _shrinker(cls: Finding, positions: bool, common: int | None = None
               ) -> Generator[Candidate, Failure | None, None]:
-    """The candidates of one class, each sent the failure its check found."""
-    base = cls.smallest or cls.first
+    """The candidates of one class, each sent the failure its check found.
+
+    Shrunk from its plainest occurrence at the adapter's most common count
+    ``common`` first; unless that ends in the default ruleset, from its
+    plainest occurrence anywhere too, and the plainer example is kept.
+    """
+    plainest = cls.plainest(common)
+    at_common = cls.by_players.get(common) if common is not None else None
+    bases = [plainest] if at_common in (None, plainest) else [at_common, plainest]
+    kept: tuple[Failure, str] | None = None
+    for base in bases:
+        cls.example, cls.shrunk = None, ""
+        yield from _shrink_from(cls, base, positions, common)
+        if cls.example is not None and (kept is None or plainness(cls.example, common)
+                                        < plainness(kept[0], common)):
+            kept = (cls.example, cls.shrunk)
+        if kept is not None and plainness(kept[0], common)[:2] == (0, 0):
+            break  # the default ruleset at the most common count: none is plainer
+    if kept is not None:
+        cls.example, cls.shrunk = kept
+
+
+def _shrink_from(cls: Finding, base: Failure, positions: bool, common: int | None
+                 ) -> Generator[Candidate, Failure | None, None]:
+    """Shrink ``cls`` from its occurrence ``base``; the example found is ``cls.example``."""
     best: Failure | None = None
 
     def take(found: Failure | None, how: str) -> bool:
@@ -151,6 +211,11 @@ def _shrinker(cls: Finding, positions: bool
         msg = {"type": "start", "players": base.start.get("players"),
                "ruleset": base.start.get("ruleset"), "position": base.before_position}
         if take((yield msg, [base.failing]), "position"):
+            yield from _plainer(cls, take)
+            return
+    if base.failing is None and not base.actions and "position" not in base.start:
+        plain = _plain_start(base.start, common or base.start.get("players") or PLAIN_PLAYERS)
+        if plain is not None and plain != base.start and take((yield plain, []), "start"):
             yield from _plainer(cls, take)
             return
     if not take((yield base.start, base.actions), "as found" if base.actions else "start"):
@@ -200,18 +265,20 @@ def _plainer(cls: Finding, take: Callable[[Failure | None, str], bool]
 
 def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
     """Shrink every class of ``outcome`` in turn within the budget; returns ``outcome``."""
-    divergences = outcome.divergences
-    if divergences is None:
+    findings = outcome.findings
+    if findings is None:
         return outcome
-    todo = [c for c in divergences.ordered() if c.kind != "fault" and c.example is None]
+    todo = [c for c in findings.ordered() if c.kind != "fault" and c.example is None]
     checker = Checker(config)
     began = time.monotonic()
     try:
         positions = bool(todo) and checker.can("position")
+        declared = outcome.supports.players if outcome.supports is not None else ()
+        common = common_players((config.players,) if config.players else declared)
         active: list[tuple[Finding, Generator[Candidate, Failure | None, None],
                            Candidate, int]] = []
         for cls in todo:
-            gen = _shrinker(cls, positions)
+            gen = _shrinker(cls, positions, common)
             active.append((cls, gen, next(gen), 0))
         first_round = True
         while active:
@@ -234,7 +301,7 @@ def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
             gen.close()
     finally:
         checker.close()
-    for cls in divergences.classes.values():
+    for cls in findings.classes.values():
         if cls.example is None:
             cls.example = cls.smallest or cls.first
             cls.shrunk = cls.shrunk or "not shrunk"

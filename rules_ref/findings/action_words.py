@@ -53,20 +53,24 @@ def salient(cards: Sequence[Card]) -> Card:
     return min(cards, key=lambda c: (_PRIORITY.index(card_kind(c)), c))
 
 
-def follow_phrase(state: GameState, card: Card, name: str) -> tuple[str, str]:
+def follow_phrase(state: GameState, card: Card, name: str,
+                  copies: bool = True) -> tuple[str, str]:
     """A card played to a trick: its name and where it falls (following, void, identical).
 
     The first trick is named only for a heart or a Q♠ (the cards the first
     trick's rule is about, even when a copy of it is already in the trick, as
     :func:`rules_ref.causes.play_situation_rule` decides), and the card is named
     by kind only where a rule cares about its kind, so one fault gives one phrase.
+    ``copies=False``: a copy already in the trick is not named (a card allowed
+    that the rules forbid: no rule forbids a card for its copy, so the copy is
+    a coincidence there).
     """
     trick = state.trick
     led = trick[0].suit
     seat = state.to_act
     hand = state.hands[seat] if seat is not None else ()
     first = state.trick_number == 1 and is_penalty(card)
-    if card in trick and not first:  # on trick 1 the point card's rule decides, not the copy
+    if copies and card in trick and not first:  # on trick 1 the point card's rule decides
         name, where = "a card", "identical to one already in the trick"
     elif card.suit == led:
         where = "while following suit"
@@ -78,13 +82,14 @@ def follow_phrase(state: GameState, card: Card, name: str) -> tuple[str, str]:
         where = "when void in the led suit"
     if first:
         where = "on the first trick " + where
-    elif len(trick) > 1 and trick[0] in trick[1:] and card not in trick:
+    elif len(trick) > 1 and trick[0] in trick[1:] and (card not in trick or not copies):
         where += " after the led card is cancelled"
     return name, where
 
 
-def play_phrase(state: GameState, card: Card, name: str) -> str:
-    """The play of ``card`` (named ``name``) in ``state``, as a verb phrase's object."""
+def play_phrase(state: GameState, card: Card, name: str, copies: bool = True) -> str:
+    """The play of ``card`` (named ``name``) in ``state``, as a verb phrase's object
+    (``copies``: as :func:`follow_phrase`)."""
     if state.phase is not Phase.PLAYING:
         return f"a play of {name} during {phase_words(str(state.phase))}"
     if not state.trick:
@@ -95,11 +100,11 @@ def play_phrase(state: GameState, card: Card, name: str) -> str:
         if is_penalty(card) and not state.hearts_broken:
             return f"leading {name} before hearts are broken"
         return f"leading {name}"
-    name, where = follow_phrase(state, card, name)
+    name, where = follow_phrase(state, card, name, copies)
     return f"{name} {where}"
 
 
-def where_detail(state: GameState, card: Card) -> str:
+def where_detail(state: GameState, card: Card, copies: bool = True) -> str:
     if not state.trick:
         if state.trick_number == 1:
             return "to open the deal"
@@ -108,7 +113,7 @@ def where_detail(state: GameState, card: Card) -> str:
         if is_penalty(card) and not state.hearts_broken:
             return "to lead before hearts are broken"
         return "to lead"
-    return follow_phrase(state, card, "")[1]
+    return follow_phrase(state, card, "", copies)[1]
 
 
 def phase_words(phase: object) -> str:
@@ -171,7 +176,7 @@ def _accepted_play(state: GameState, action: Play, rule: str) -> str:
         if action.seat in played:
             return "accepts a second card from one seat in a trick"
         return "accepts a play out of turn"
-    return f"accepts {play_phrase(state, card, name)}"
+    return f"accepts {play_phrase(state, card, name, copies=False)}"
 
 
 def _accepted_pass(state: GameState, action: Pass, rule: str) -> str:

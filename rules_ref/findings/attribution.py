@@ -32,7 +32,7 @@ from ..cards import Card, is_penalty, parse_card
 from ..causes import led_card_cancelled, play_situation_rule, winner_rules
 from ..errors import RulesRefError, Violation
 from ..passing import exchange
-from ..ruleset import FirstTrickPoints, OpeningLead
+from ..ruleset import FirstTrickPoints
 from ..state import GameState
 from ..state_parts import Phase
 from ..tricks import TrickOutcome
@@ -322,17 +322,14 @@ def _first_trick_ban_later(after: GameState, seat: int, ref: set[Card], impl: se
 def _two_of_clubs_forced_rules(after: GameState) -> list[str]:
     """The 2♣ made the only legal card on trick 1 where the reference allows others.
 
-    On the opening lead ``LEAD.OPENING_CARD``. To a seat after the leader it is
-    ``FOLLOW.FIRST_TRICK`` (its switch ``first_trick_two_of_clubs`` is what
-    makes a follower play a 2♣), unless ``opening_lead`` is a 2♣ lead:
-    ``LEAD.OPENING_CARD`` says the 2♣ the leader does not lead stays an
-    ordinary card, so it comes first.
+    On the opening lead ``LEAD.OPENING_CARD`` (its switch ``opening_lead``
+    governs that card alone). To a seat after the leader it is
+    ``FOLLOW.FIRST_TRICK`` whatever the opening lead: its switch
+    ``first_trick_two_of_clubs`` is what makes a follower play a 2♣
+    (``spec/variants.toml``), so a follower's forced 2♣ is one difference
+    under one rule, with a 2♣ opening lead or without.
     """
-    if not after.trick:
-        return ["LEAD.OPENING_CARD"]
-    if after.ruleset.opening_lead in (OpeningLead.TWO_OF_CLUBS, OpeningLead.TWO_OF_CLUBS_DEALT):
-        return ["LEAD.OPENING_CARD", "FOLLOW.FIRST_TRICK"]
-    return ["FOLLOW.FIRST_TRICK"]
+    return ["FOLLOW.FIRST_TRICK"] if after.trick else ["LEAD.OPENING_CARD"]
 
 
 def _legal_rules(after: GameState, expected: Any, actual: Any) -> list[str]:

@@ -141,6 +141,9 @@ class Finding:
     #: "no smaller game shows it", "as found" (the budget ended first), "not reproduced alone".
     shrunk: str = ""
     facets: dict[str, Facet] = field(default_factory=dict)
+    #: The smallest occurrence at each player count, for shrinking toward the adapter's most
+    #: common count (:meth:`plainest`).
+    by_players: dict[int, Failure] = field(default_factory=dict)
 
     @property
     def expected(self) -> bool:
@@ -150,6 +153,22 @@ class Finding:
     def switch(self) -> str | None:
         """The switch whose value decides the rule where it differs (its first facet's)."""
         return next((f.switch for f in self.facets.values() if f.switch), None)
+
+    def keep_smallest(self, failure: Failure) -> None:
+        """Keep ``failure`` if it is the plainest occurrence so far, overall and at its count."""
+        if self.smallest is None or plainness(failure) < plainness(self.smallest):
+            self.smallest = failure
+        players = players_of(failure)
+        if players is not None:
+            seen = self.by_players.get(players)
+            if seen is None or plainness(failure) < plainness(seen):
+                self.by_players[players] = failure
+
+    def plainest(self, common: int | None = None) -> Failure:
+        """The occurrence shrinking starts from: the plainest game, at ``common`` players
+        (the adapter's most common count) where the ruleset is as plain there."""
+        found = [self.smallest or self.first, *self.by_players.values()]
+        return min(found, key=lambda f: plainness(f, common))
 
     def add(self, facet: Facet, failure: Failure) -> None:
         seen = self.facets.get(facet.words)
@@ -179,15 +198,23 @@ class Finding:
         return out
 
 
-def plainness(failure: Failure) -> tuple[int, int, int]:
-    """How plain a failure's game is: switches changed from the default, deals, actions."""
+def players_of(failure: Failure) -> int | None:
+    """The player count of a failure's game (None: its start names none)."""
+    players = failure.start.get("players") if isinstance(failure.start, dict) else None
+    return players if type(players) is int else None
+
+
+def plainness(failure: Failure, common: int | None = None) -> tuple[int, int, int, int]:
+    """How plain a failure's game is, plainest first: switches changed from the default,
+    a player count other than ``common`` (the adapter's most common count), deals, actions."""
     ruleset = failure.start.get("ruleset") if isinstance(failure.start, dict) else None
     changed = 0
     if isinstance(ruleset, dict):
         default = DEFAULT.to_dict()
         changed = sum(1 for k, v in ruleset.items() if default.get(k, v) != v)
     deals, actions = failure.size
-    return changed, deals, actions
+    other_count = int(common is not None and players_of(failure) != common)
+    return changed, other_count, deals, actions
 
 
 def switch_words(finding: dict[str, Any]) -> str:
@@ -258,8 +285,7 @@ class Findings:
         cls.count += 1
         cls.games.add((job, game))
         cls.add(facet, failure)
-        if cls.smallest is None or plainness(failure) < plainness(cls.smallest):
-            cls.smallest = failure
+        cls.keep_smallest(failure)
         index = matching_entry(self.expectations, rule, what, facet,
                                failure.fields + failure.others)
         if index is not None:
@@ -294,6 +320,7 @@ class Findings:
              "first_seconds": c.first_seconds, "count": c.count,
              "games": sorted(c.games), "smallest": (c.smallest or c.first).to_json(),
              "expected_count": c.expected_count, "expectation": c.expectation,
+             "by_players": [f.to_json() for f in c.by_players.values()],
              "facets": [{**f.to_json(), "rule": f.rule, "example": f.example.to_json()}
                         for f in c.facets.values()]}
             for c in self.classes.values()]}
@@ -321,8 +348,9 @@ class Findings:
                 if d["first_seconds"] < cls.first_seconds:
                     cls.first, cls.first_game, cls.first_seconds = (first, d["first_game"],
                                                                     d["first_seconds"])
-                if cls.smallest is None or plainness(smallest) < plainness(cls.smallest):
-                    cls.smallest = smallest
+                cls.keep_smallest(smallest)
+            for other in d.get("by_players", []):
+                cls.keep_smallest(Failure.from_json(other))
             for f in d.get("facets", []):
                 seen = cls.facets.get(f["words"])
                 if seen is None:

@@ -62,9 +62,8 @@ class Stats:
         self.offers.update(other.offers)
 
 
-#: The counters of :class:`Stats`.
-COUNTS = ("games", "deals", "actions", "illegal", "citations", "restarts", "divergences",
-          "resyncs", "cut", "followed", "refused", "edge", "position_starts")
+#: The counters of :class:`Stats`: its fields that count (its tallies by name are Counters).
+COUNTS = tuple(f.name for f in fields(Stats) if f.type in (int, "int"))
 
 
 @dataclass

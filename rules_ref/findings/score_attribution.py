@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card
+from ..cards import Card, penalty_points
 from ..causes import card_value_difference, trace_points, winner_rules
 from ..scoring import bonus_points, card_points
 from ..state import GameState
@@ -138,6 +138,10 @@ def _trick_points_rules(before: GameState, t: TrickOutcome, diff: list[int]) -> 
         return ["EXTRAS.FIRST_TRICK"]  # the extras given with a later trick too
     cancelled = [c for c in t.cards if c in t.cancelled]
     if cancelled and only_winner(-card_points(cancelled, rs)):
+        if not penalty_points(cancelled):
+            # only the 10♦ carried points: what it scores is the switch's
+            # (ten_of_diamonds_points), as when it is not cancelled
+            return ["SCORE.CARD_POINTS", "TRICK.CANCEL"]
         return ["TRICK.CANCEL"]
     gainers = [seat for seat, d in enumerate(diff) if d > 0 and seat != w]
     if gainers:

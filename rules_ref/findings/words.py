@@ -30,7 +30,7 @@ from ..errors import RulesRefError
 from ..passing import exchange
 from ..protocol.reference_adapter import position_state, start_state
 from ..registry import rule as registry_rule
-from ..ruleset import LastTrickVoid, Moon
+from ..ruleset import MIN_PLAYERS_HIGH, LastTrickVoid, Moon
 from ..serialize import action_from_json
 from ..state import GameState
 from ..state_parts import Phase
@@ -109,11 +109,16 @@ def legal_difference(state: GameState, expected: object, actual: object) -> tupl
     if extra and missing and len({card_kind(c) for c in only}) == 1 and card_kind(only[0]) in (
             "Q♠", "2♣"):
         extra = []  # one card made the only legal card: named as such below
-    if extra:
-        card = salient(extra)
-        words = f"allows {play_phrase(state, card, card_kind(card))}"
+    if extra and ref == {TWO_OF_CLUBS} and state.trick_number == 1 and state.trick:
+        card = salient(extra)  # the rules hold the seat to its 2♣ (first_trick_two_of_clubs)
+        words = "allows a card other than 2♣ on the first trick"
         detail = (f"seat {seat} may play {card.pretty} {where_detail(state, card)}; "
-                  "the rules forbid it")
+                  "the rules allow only 2♣")
+    elif extra:
+        card = salient(extra)
+        words = f"allows {play_phrase(state, card, card_kind(card), copies=False)}"
+        detail = (f"seat {seat} may play {card.pretty} "
+                  f"{where_detail(state, card, copies=False)}; the rules forbid it")
     elif missing:
         card = salient(missing)
         if not only:  # the implementation leaves the seat no card at all
@@ -306,6 +311,10 @@ def _observation_words(rule: str, field: str, before: GameState | None,
     return words if words is not None else f"{field} differs"
 
 
+#: At most this many characters of the reason an implementation gives for a rejected start.
+_REASON_SHOWN = 120
+
+
 def divergence_words(failure: object) -> str:
     """What differs, in words without seat numbers, deal numbers or totals (a class's words).
 
@@ -352,6 +361,12 @@ def _words_and_detail(failure: object) -> tuple[str, str]:
         cited = actual.get("rule")
         if isinstance(cited, str) and cited and rules and cited != rules[0]:
             detail = (detail + "; " if detail else "") + f"the implementation cites {cited}"
+        reason = actual.get("reason")
+        if action is None and isinstance(reason, str) and reason.strip():
+            # a start rejected: the implementation's own reason is all there is to say why
+            said = " ".join(reason.split())
+            said = said if len(said) <= _REASON_SHOWN else said[:_REASON_SHOWN - 1] + "…"
+            detail = (detail + "; " if detail else "") + f"the implementation says: {said}"
         return words, detail
     if expected.get("type") == "rejected":
         return accepted_words(before, action, rules), ""
@@ -390,14 +405,16 @@ def _differing_cards(action: Action | None, expected: Mapping[str, Any],
 
 def deciding_switch(rule: str, before: GameState | None, action: Action | None,
                     after: GameState | None, cards: Sequence[Card],
-                    only: Sequence[Card] = ()) -> str | None:
+                    only: Sequence[Card] = (), ref_only: Sequence[Card] = ()) -> str | None:
     """The switch whose value decides rule ``rule`` at this step (``spec/variants.toml``).
 
     A rule changed by one switch names it; a rule changed by two names the
-    one the facts of the step bring in: a pass of exactly ``pass_count``
-    cards that holds 2♣ (``pass_forbidden``, else ``pass_count``), 2♣ among
-    the cards that differ on trick 1, or the implementation's ``only`` legal
-    card (``first_trick_two_of_clubs``, else
+    one the facts of the step bring in (and ``PLAYERS.COUNT`` names
+    ``min_players`` only at a table of 5, the one count it decides): a
+    pass of exactly ``pass_count`` cards that holds 2♣ (``pass_forbidden``,
+    else ``pass_count``), 2♣ among the cards that differ on trick 1, or
+    the only legal card of the implementation (``only``) or of the
+    reference (``ref_only``) (``first_trick_two_of_clubs``, else
     ``first_trick_points``), a deal whose last trick is void
     (``last_trick_void``, else ``ten_of_diamonds_points``), a moon two seats
     shot together (``moon_pair``, else ``moon``).
@@ -406,6 +423,9 @@ def deciding_switch(rule: str, before: GameState | None, action: Action | None,
         switches = registry_rule(rule).switches
     except (KeyError, RulesRefError):
         return None
+    if rule == "PLAYERS.COUNT":  # min_players decides only whether 5 players play
+        table = after or before
+        return "min_players" if table is not None and table.players < MIN_PLAYERS_HIGH else None
     if len(switches) < 2:
         return switches[0] if switches else None
     if rule == "PASS.CARDS":
@@ -413,7 +433,7 @@ def deciding_switch(rule: str, before: GameState | None, action: Action | None,
                  and len(action.cards) == before.ruleset.pass_count)
         return "pass_forbidden" if exact and TWO_OF_CLUBS in cards else "pass_count"
     if rule == "FOLLOW.FIRST_TRICK":
-        two = TWO_OF_CLUBS in cards or (bool(only) and set(only) == {TWO_OF_CLUBS})
+        two = TWO_OF_CLUBS in cards or any(set(one) == {TWO_OF_CLUBS} for one in (only, ref_only))
         return "first_trick_two_of_clubs" if two else "first_trick_points"
     if rule == "SCORE.CARD_POINTS":
         return "last_trick_void" if after is not None and _void_last(after) else \
@@ -487,8 +507,8 @@ def facet_of(failure: object) -> Facet:
         except RulesRefError:
             after = before
     cards = _differing_cards(action, expected, actual)
-    switch = deciding_switch(rule, before, action, after, cards,
-                             card_list(actual.get("legal"))) if rule else None
+    switch = deciding_switch(rule, before, action, after, cards, card_list(actual.get("legal")),
+                             card_list(expected.get("legal"))) if rule else None
     if rule == "SCORE.CARD_POINTS" and switch == "last_trick_void" and after is not None:
         rule = "VOID.LAST"
         words = void_last_words(after.ruleset.last_trick_void)

@@ -92,9 +92,9 @@ def primary_class(outcome: Outcome) -> Finding | None:
     A fault, else the first unexpected disagreement, else the first unexpected
     internal error, else the first class.
     """
-    if outcome.divergences is None:
+    if outcome.findings is None:
         return None
-    ordered = outcome.divergences.ordered()
+    ordered = outcome.findings.ordered()
     rank = {"fault": 0, "disagreement": 1, "error": 2}
     first = sorted(ordered, key=lambda c: (c.expected, rank.get(c.kind, 3)))
     return first[0] if first else None
@@ -114,14 +114,14 @@ def verdict_of(outcome: Outcome, config: Config) -> str:
     Only unexpected classes count; an expectation never seen fails the run
     only with ``--strict``.
     """
-    divergences = outcome.divergences
-    if divergences is None:  # a replay: its one failure, if any
+    findings = outcome.findings
+    if findings is None:  # a replay: its one failure, if any
         if outcome.failure is not None:
             return outcome.failure.kind
         if outcome.fault is not None:
             return "fault"
         return "nothing-tested" if outcome.stats.actions == 0 else "pass"
-    unexpected = divergences.unexpected()
+    unexpected = findings.unexpected()
     kinds = {c.kind for c in unexpected}
     if outcome.fault is not None or "fault" in kinds:
         return "fault"
@@ -131,7 +131,7 @@ def verdict_of(outcome: Outcome, config: Config) -> str:
         return "error"
     if outcome.stats.actions == 0:
         return "nothing-tested"
-    if config.strict and divergences.not_seen():
+    if config.strict and findings.not_seen():
         return "expected-not-seen"
     return "pass"
 
@@ -199,10 +199,10 @@ VERDICT_WORDS = {
 
 def format_classes(outcome: Outcome, config: Config) -> list[str]:
     """Every class of the run, the unexpected first, and the expectations not seen."""
-    divergences = outcome.divergences
-    if divergences is None:
+    findings = outcome.findings
+    if findings is None:
         return []
-    ordered = divergences.ordered()
+    ordered = findings.ordered()
     lines: list[str] = []
     if ordered:
         unexpected = sum(1 for c in ordered if not c.expected)
@@ -210,7 +210,7 @@ def format_classes(outcome: Outcome, config: Config) -> list[str]:
                      f"{len(ordered) - unexpected} expected)")
         for i, cls in enumerate(ordered, 1):
             lines.extend(class_lines(i, cls.to_json()))
-    for index, entry in divergences.not_seen():
+    for index, entry in findings.not_seen():
         lines.append(f"expected, not seen: entry {index} ({entry.describe()})"
                      + (" (fails the run: --strict)" if config.strict else ""))
     return lines
@@ -244,11 +244,11 @@ def summary_dict(outcome: Outcome, config: Config, verdict: str,
         "scores_followed": s.followed,
         "shard": None,
     }
-    divergences = outcome.divergences
-    if divergences is not None:
-        out["classes"] = [c.to_json() for c in divergences.ordered()]
+    findings = outcome.findings
+    if findings is not None:
+        out["classes"] = [c.to_json() for c in findings.ordered()]
         out["expected_not_seen"] = [{**e.to_json(), "index": i}
-                                    for i, e in divergences.not_seen()]
+                                    for i, e in findings.not_seen()]
     failure = primary_failure(outcome)
     if failure is not None:
         out["failure"] = failure.to_json()

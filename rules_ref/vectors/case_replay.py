@@ -36,7 +36,7 @@ from ..protocol.reference_adapter import ReferenceAdapter, position_state, start
 from ..ruleset import DEFAULT
 from ..serialize import action_from_json
 from ..state import GameState
-from .compare import Divergence, Mismatch, blame, clip, compare, describe
+from .compare import AnswerDiffers, FirstDifference, blame, clip, compare, describe
 
 #: A perft case stops (and fails) after this many requests: the adapter's own legal
 #: lists drive the walk, so a wrong adapter could make it explode.
@@ -146,11 +146,11 @@ class CaseRun:
         self.requests = 0
         #: The prefix replayed beside the reference: (state before, action, state after,
         #: the adapter's answer, where), read only when a failure needs the first difference
-        #: (:attr:`divergence`), since most cases pass.
+        #: (:attr:`first_difference`), since most cases pass.
         self._trail: list[tuple[GameState | None, Action | None, GameState, dict[str, Any],
                                 str]] = []
         self._read = 0
-        self._divergence: Divergence | None = None
+        self._first_difference: FirstDifference | None = None
         self._prefix_checked = False
         #: The reference's game at the end of the prefix (from the first :meth:`position`).
         self.reference: GameState | None = None
@@ -186,11 +186,11 @@ class CaseRun:
         if kind == "error":
             what = "the start" if message["type"] == "start" else \
                 f"{self.where} ({describe(message.get('action'))})"
-            raise Mismatch(f"{what}: the implementation failed internally: "
-                           f"{str(answer.get('message'))[:200]}")
+            raise AnswerDiffers(f"{what}: the implementation failed internally: "
+                                f"{str(answer.get('message'))[:200]}")
         if kind == "rejected" and message["type"] == "start":
             what = "start from the position" if "position" in message else "start message"
-            raise Mismatch(f"the {what} was rejected: {_rejection(answer)}", ())
+            raise AnswerDiffers(f"the {what} was rejected: {_rejection(answer)}", ())
         return answer
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:
@@ -218,7 +218,7 @@ class CaseRun:
         """Send the start and the prefix (then ``extra`` plays); return the last observation.
 
         The first time, the reference replays the prefix beside the adapter:
-        the first observation that differs is kept (:attr:`divergence`) and a
+        the first observation that differs is kept (:attr:`first_difference`) and a
         rejected prefix action is blamed on it, or on the action's own rule.
         """
         obs = self.send(self.case["start"])
@@ -237,12 +237,12 @@ class CaseRun:
             answer = next(answers)
             if i >= len(prefix):
                 if answer["type"] == "rejected":
-                    raise Mismatch(f"a perft path action {i + 1 - len(prefix)} "
-                                   f"({describe(action)}) was rejected: {_rejection(answer)}")
+                    raise AnswerDiffers(f"a perft path action {i + 1 - len(prefix)} "
+                                        f"({describe(action)}) was rejected: {_rejection(answer)}")
             elif ref is None:
                 if answer["type"] == "rejected":
-                    raise Mismatch(f"prefix action {i + 1} ({describe(action)}) rejected: "
-                                   f"{_rejection(answer)}")
+                    raise AnswerDiffers(f"prefix action {i + 1} ({describe(action)}) rejected: "
+                                        f"{_rejection(answer)}")
             else:
                 parsed = action_from_json(action)
                 if answer["type"] == "rejected":
@@ -256,10 +256,10 @@ class CaseRun:
         return obs
 
     @property
-    def divergence(self) -> Divergence | None:
+    def first_difference(self) -> FirstDifference | None:
         """Where the adapter's game first left the reference's along the prefix, if it did:
         the first observation of the prefix that differs from the reference's."""
-        while self._divergence is None and self._read < len(self._trail):
+        while self._first_difference is None and self._read < len(self._trail):
             before, action, after, answer, where = self._trail[self._read]
             self._read += 1
             expected = observe(after)
@@ -268,17 +268,18 @@ class CaseRun:
             rules, deciding, _ = observation_rules(before, action, after, expected, answer)
             detail = "; ".join(f"{f}: expected {clip(expected.get(f))}, got "
                                f"{clip(answer.get(f))}" for f in deciding[:3])
-            self._divergence = Divergence(where, rules, detail)
-        return self._divergence
+            self._first_difference = FirstDifference(where, rules, detail)
+        return self._first_difference
 
     def _prefix_rejected(self, number: int, action: dict[str, Any], parsed: Action,
-                         ref: GameState, answer: dict[str, Any]) -> Mismatch:
+                         ref: GameState, answer: dict[str, Any]) -> AnswerDiffers:
         what = f"prefix action {number} ({describe(action)}) rejected: {_rejection(answer)}"
-        if self.divergence is not None:
-            return Mismatch(f"{what}; {self.divergence.text()}", (), self.divergence.rules)
+        first = self.first_difference
+        if first is not None:
+            return AnswerDiffers(f"{what}; {first.text()}", (), first.rules)
         cited = answer.get("rule")
         rules = rejected_legal_rules(ref, parsed, cited if isinstance(cited, str) else None)
-        return Mismatch(what, (), rules)
+        return AnswerDiffers(what, (), rules)
 
     def run(self) -> None:
         if self.case.get("depth") is not None:
@@ -301,22 +302,22 @@ class CaseRun:
                     cited = answer.get("rule")
                     rules = [] if ref is None or parsed is None else rejected_legal_rules(
                         ref, parsed, cited if isinstance(cited, str) else None)
-                    raise Mismatch(f"{where} was rejected, but it is legal: "
-                                   f"{_rejection(answer)}", ("legal",), rules)
+                    raise AnswerDiffers(f"{where} was rejected, but it is legal: "
+                                        f"{_rejection(answer)}", ("legal",), rules)
                 if ref is not None and parsed is not None:
                     ref, _ = ref.apply(parsed)
                 if expect is not None:
                     try:
                         compare(expect["observation"], answer)
-                    except Mismatch as exc:
-                        raise Mismatch(f"{where}: {exc}", exc.fields) from None
+                    except AnswerDiffers as exc:
+                        raise AnswerDiffers(f"{where}: {exc}", exc.fields) from None
                 obs = answer
             else:
                 rule = expect["rejected"]["rule"]
                 if answer["type"] != "rejected":
-                    raise Mismatch(f"{where} was accepted, but it breaks {rule}", (),
-                                   accepted_illegal_rules(expect["rejected"].get("rules")
-                                                          or [rule]))
+                    raise AnswerDiffers(f"{where} was accepted, but it breaks {rule}", (),
+                                        accepted_illegal_rules(expect["rejected"].get("rules")
+                                                               or [rule]))
                 cited = answer.get("rule")
                 if cited is not None and cited != rule:
                     self.notes.append(f"step {i} rejected citing {cited}, the reference "
@@ -339,9 +340,9 @@ class CaseRun:
                     self.where = f"the perft path {' '.join(path)}"
                     node = self.act(action)
                     if node["type"] == "rejected":
-                        raise Mismatch(f"after {' '.join(path)}, {card} was rejected "
-                                       f"although offered as legal: {_rejection(node)}",
-                                       ("legal",))
+                        raise AnswerDiffers(f"after {' '.join(path)}, {card} was rejected "
+                                            f"although offered as legal: {_rejection(node)}",
+                                            ("legal",))
                 at, obs = list(path), node
             return obs
 
@@ -359,16 +360,16 @@ class CaseRun:
             total = 0
             for card in options:
                 if self.requests > MAX_PERFT_REQUESTS:
-                    raise Mismatch(f"depth {depth}: more than {MAX_PERFT_REQUESTS} requests; "
-                                   f"the legal lists are far longer than the reference's "
-                                   f"({expected['nodes']} sequences expected)", ("legal",))
+                    raise AnswerDiffers(f"depth {depth}: more than {MAX_PERFT_REQUESTS} requests; "
+                                        f"the legal lists are far longer than the reference's "
+                                        f"({expected['nodes']} sequences expected)", ("legal",))
                 node = reach(path)
                 self.where = f"the perft path {' '.join([*path, card])}"
                 answer = self.act({"type": "play", "seat": node["to_act"], "card": card})
                 if answer["type"] == "rejected":
-                    raise Mismatch(f"after {' '.join(path) or 'the position'}, {card} was "
-                                   f"rejected although offered as legal: {_rejection(answer)}",
-                                   ("legal",))
+                    raise AnswerDiffers(f"after {' '.join(path) or 'the position'}, {card} was "
+                                        f"rejected although offered as legal: {_rejection(answer)}",
+                                        ("legal",))
                 at, obs = [*path, card], answer
                 total += count([*path, card], d - 1)
             return total
@@ -379,9 +380,9 @@ class CaseRun:
             diffs = [f"{c}: expected {expected['divide'].get(c, 0)}, got {got.get(c, 0)}"
                      for c in sorted(set(got) | set(expected["divide"]))
                      if got.get(c, 0) != expected["divide"].get(c, 0)]
-            raise Mismatch(f"depth {depth}: {sum(got.values())} sequences, expected "
-                           f"{expected['nodes']}; divide differs at " + "; ".join(diffs[:4]),
-                           ())
+            raise AnswerDiffers(f"depth {depth}: {sum(got.values())} sequences, expected "
+                                f"{expected['nodes']}; divide differs at " + "; ".join(diffs[:4]),
+                                ())
 
 
 def _rejection(answer: dict[str, Any]) -> str:
@@ -401,10 +402,10 @@ def run_case(driver: Driver, case: dict[str, Any]) -> CaseResult:
     run = CaseRun(driver, case)
     try:
         run.run()
-    except Mismatch as exc:
+    except AnswerDiffers as exc:
         message, rules = str(exc), exc.rules
-        if not rules and run.divergence is not None:
-            message, rules = f"{message}; {run.divergence.text()}", run.divergence.rules
+        if not rules and run.first_difference is not None:
+            message, rules = f"{message}; {run.first_difference.text()}", run.first_difference.rules
         return CaseResult(case["id"], FAIL, rules or blame(case, exc.fields), message)
     return CaseResult(case["id"], PASS, [], "; ".join(run.notes))
 

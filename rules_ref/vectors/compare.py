@@ -1,10 +1,10 @@
 """Comparing an adapter's answers with what a vector expects, and naming the rules.
 
 :func:`compare` checks the fields a step lists against an observation and
-raises :class:`Mismatch` saying where they differ; :func:`blame` names the
+raises :class:`AnswerDiffers` saying where they differ; :func:`blame` names the
 case's rules that govern the differing fields (:data:`FIELD_RULES`). A
 failure whose rules are known otherwise (a rejected or accepted action, a
-prefix that already differed: :class:`Divergence`) carries them itself.
+prefix that already differed: :class:`FirstDifference`) carries them itself.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ FIELD_RULES: dict[str, tuple[str, ...]] = {
 }
 
 
-class Mismatch(Exception):
-    """A disagreement with the expected values.
+class AnswerDiffers(Exception):
+    """An answer of the adapter that differs from what the case expects.
 
     ``rules``, when given, are the rules it is blamed on; else ``fields`` say
     which of the case's rules it falls under (:func:`blame`).
@@ -62,7 +62,7 @@ class Mismatch(Exception):
 
 
 @dataclass(frozen=True)
-class Divergence:
+class FirstDifference:
     """The first point of a case's prefix where the adapter's game left the reference's."""
 
     where: str
@@ -104,7 +104,7 @@ def compare(expected: dict[str, Any], obs: dict[str, Any]) -> None:
             diffs.extend(found)
     if diffs:
         more = f" (and {len(diffs) - 3} more)" if len(diffs) > 3 else ""
-        raise Mismatch("; ".join(diffs[:3]) + more, fields)
+        raise AnswerDiffers("; ".join(diffs[:3]) + more, fields)
 
 
 def describe(action: dict[str, Any] | None) -> str:

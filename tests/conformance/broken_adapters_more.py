@@ -275,13 +275,15 @@ def _void_first_opening() -> Hooks:
     return Hooks(refuse=[refuse], rewrite=[rewrite])
 
 
-def _two_clubs_forced() -> Hooks:
+def _two_clubs_forced(leader_too: bool = True) -> Hooks:
     """On trick 1 a seat that holds a 2♣ must play it, leading or following: the
-    ``first_trick_two_of_clubs = must-play`` switch of FOLLOW.FIRST_TRICK, always on."""
+    ``first_trick_two_of_clubs = must-play`` switch of FOLLOW.FIRST_TRICK, always on, and
+    (``leader_too``) the opening lead held to a 2♣ as well, which that switch leaves to
+    ``opening_lead``."""
     def forced(state: GameState) -> bool:
         seat = state.to_act
         return (state.phase is Phase.PLAYING and state.trick_number == 1 and seat is not None
-                and TWO_OF_CLUBS in state.hands[seat])
+                and TWO_OF_CLUBS in state.hands[seat] and (leader_too or bool(state.trick)))
 
     def rewrite(adapter: Broken, state: GameState, obs: dict[str, Any]) -> None:
         if forced(state):
@@ -289,7 +291,7 @@ def _two_clubs_forced() -> Hooks:
 
     def refuse(state: GameState, action: Action) -> str | None:
         if forced(state) and isinstance(action, Play) and action.card != TWO_OF_CLUBS:
-            return "LEAD.OPENING_CARD"
+            return "LEAD.OPENING_CARD" if not state.trick else "FOLLOW.FIRST_TRICK"
         return None
     return Hooks(refuse=[refuse], rewrite=[rewrite])
 
@@ -411,6 +413,7 @@ BUGS: dict[str, tuple[tuple[Callable[[], None], ...], Callable[[], Hooks]]] = {
     "short-deal": ((), _short_deal),
     "void-first-opening": ((), _void_first_opening),
     "two-of-clubs-forced": ((), _two_clubs_forced),
+    "two-of-clubs-forced-followers": ((), lambda: _two_clubs_forced(leader_too=False)),
     "totals-rotated": ((), _totals_rotated),
     "end-pending-lost": ((), lambda: _end_scoring(_collector(pending=False), False)),
     "end-extras-lost": ((), lambda: _end_scoring(_collector(extras=False), False)),
@@ -442,7 +445,8 @@ BROKEN: dict[str, tuple[str, ...]] = {
     "legal-copies": ("DECK.CARDS",),
     "short-deal": ("DEAL.SIZE",),
     "void-first-opening": ("VOID.LEADER",),
-    "two-of-clubs-forced": ("FOLLOW.FIRST_TRICK",),
+    "two-of-clubs-forced": ("FOLLOW.FIRST_TRICK", "LEAD.OPENING_CARD"),
+    "two-of-clubs-forced-followers": ("FOLLOW.FIRST_TRICK",),
     "totals-rotated": ("SCORE.DEAL",),
     "end-pending-lost": ("VOID.COLLECT",),
     "end-extras-lost": ("EXTRAS.FIRST_TRICK",),

@@ -28,12 +28,6 @@ MULTI: dict[str, tuple[str, ...]] = {
 }
 
 
-#: The rule a run also names for adapter ``name``, and why: its engine's own check of a
-#: position reads a set-aside trick as won (its led suit is the first live card's), so it
-#: rejects the reference's position of a void trick, citing VOID.TRICK.
-ALSO: dict[str, str] = {"pass-lead-suit": "VOID.TRICK"}
-
-
 def rules_of(name: str) -> list[str]:
     """The rule IDs adapter ``name`` breaks, in the order of its bugs."""
     return [BROKEN[bug] for bug in MULTI[name]]

@@ -143,6 +143,7 @@ def test_a_two_of_clubs_forced_on_a_follower_is_follow_first_trick() -> None:
     step = _follower_with_two_of_clubs("left-of-dealer")
     assert observe(step[2])["legal"] == ["4D", "9D", "QD", "AD"]
     assert _named(step, legal=["2C"]) == ["FOLLOW.FIRST_TRICK"]
-    # under a 2♣ opening lead, whose rule keeps the other 2♣ an ordinary card
+    # under a 2♣ opening lead too: first_trick_two_of_clubs decides what a follower plays,
+    # opening_lead only the leader's card (one difference, one rule)
     two = _follower_with_two_of_clubs("two-of-clubs")
-    assert _named(two, legal=["2C"]) == ["LEAD.OPENING_CARD", "FOLLOW.FIRST_TRICK"]
+    assert _named(two, legal=["2C"]) == ["FOLLOW.FIRST_TRICK"]

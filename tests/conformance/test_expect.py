@@ -21,7 +21,7 @@ from rules_ref.errors import InputError
 from rules_ref.findings.expect import Expectation, matching_entry, read_expectations
 from rules_ref.findings.words import Facet
 
-from .multi_fault_adapters import ALSO, command, rules_of
+from .multi_fault_adapters import command, rules_of
 
 NAME = "pass-lead-suit"
 #: Seed 7 shows the three classes in the first five games; ten leave room to spare.
@@ -54,7 +54,7 @@ def test_two_expected_leave_the_third_unexpected(capsys: pytest.CaptureFixture[s
     assert code == 1
     assert summary["verdict"] == "disagreement"
     unexpected = [c["rule"] for c in summary["classes"] if not c["expected"]]
-    assert sorted(unexpected) == sorted([third, ALSO[NAME]])
+    assert unexpected == [third]
     expected = {c["rule"]: c["expectation"] for c in summary["classes"] if c["expected"]}
     assert expected == {first: 0, second: 1}
     assert summary["rules"][0] == third  # the one-failure report is the unexpected class
@@ -64,27 +64,27 @@ def test_two_expected_leave_the_third_unexpected(capsys: pytest.CaptureFixture[s
 @pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
 def test_all_expected_pass_and_an_unseen_one_fails_only_when_strict(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    entries: list[dict[str, Any]] = [{"rule": r} for r in [*rules_of(NAME), ALSO[NAME]]]
+    entries: list[dict[str, Any]] = [{"rule": r} for r in rules_of(NAME)]
     code, summary = conform(capsys, tmp_path, "--expect", _file(tmp_path, entries))
     assert (code, summary["verdict"]) == (0, "pass")
     assert all(c["expected"] for c in summary["classes"])
-    assert len(summary["classes"]) == 4
+    assert len(summary["classes"]) == 3
     fourth = [*entries, {"rule": "GAME.WINNER", "note": "ties"}]
     path = _file(tmp_path, fourth, "fourth.json")
     code, summary = conform(capsys, tmp_path, "--expect", path)
     assert (code, summary["verdict"]) == (0, "pass")
     assert summary["expected_not_seen"] == [{"rule": "GAME.WINNER", "note": "ties",
-                                             "index": 4}]
+                                             "index": 3}]
     code, summary = conform(capsys, tmp_path, "--expect", path, "--strict")
     assert (code, summary["verdict"]) == (1, "expected-not-seen")
     code = main(["conform", *GAMES, "--out", str(tmp_path / "out"), "--expect", path, "--",
                  *command(NAME)])
     out = capsys.readouterr().out
     assert code == 0
-    assert "expected, not seen: entry 4 (GAME.WINNER: ties)" in out
-    assert "divergence classes: 4 (0 unexpected, 4 expected)" in out
+    assert "expected, not seen: entry 3 (GAME.WINNER: ties)" in out
+    assert "divergence classes: 3 (0 unexpected, 3 expected)" in out
     seen = sum(c["count"] for c in summary["classes"])
-    assert f"verdict: PASS: passed: {seen} divergences seen, all expected, in 4 classes" in out
+    assert f"verdict: PASS: passed: {seen} divergences seen, all expected, in 3 classes" in out
 
 
 @pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
@@ -95,8 +95,7 @@ def test_write_expect_makes_the_same_run_pass(capsys: pytest.CaptureFixture[str]
     assert code == 1
     document = json.loads(written.read_text())
     assert document["version"] == 1
-    assert sorted({e["rule"] for e in document["expected"]}) == sorted(
-        [*rules_of(NAME), ALSO[NAME]])
+    assert sorted({e["rule"] for e in document["expected"]}) == sorted(rules_of(NAME))
     _schema_valid(document)
     code, summary = conform(capsys, tmp_path, "--expect", str(written))
     assert (code, summary["verdict"]) == (0, "pass"), summary["classes"]

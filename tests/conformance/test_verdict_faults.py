@@ -73,3 +73,29 @@ def test_an_opening_lead_with_no_legal_card_at_all_says_so() -> None:
     assert divergence_detail(failure) == (
         "seat 1 may play no card to open the deal; the rules allow "
         + " ".join(c.pretty for c in sorted(dealt.legal_plays())))
+
+
+@pytest.mark.rule("TRICK.LED_SUIT")
+def test_a_card_allowed_against_the_led_suit_is_not_named_by_its_copy_in_the_trick() -> None:
+    # 5♠ led and cancelled by the other 5♠, then 9♦: an engine taking the first live card's
+    # suit as led lets seat 4 play its 9♦ though it holds a spade. The copy of 9♦ already in
+    # the trick is a coincidence: no rule forbids a card for its copy
+    deal = fill_deal(6, {1: "5S 2C 3C", 2: "5S 2D 3D", 3: "9D 4D 5D", 4: "9D 7S 6D"})
+    dealt, _ = GameState.start(6, no_pass()).apply(deal)
+    plays = [Play(1, parse_card("5S")), Play(2, parse_card("5S")), Play(3, parse_card("9D"))]
+    state = dealt
+    for play in plays:
+        state, _ = state.apply(play)
+    legal = observe(state)["legal"]
+    assert "9D" not in legal and "7S" in legal
+    failure: dict[str, Any] = {
+        "kind": "disagreement", "rules": ["TRICK.LED_SUIT"], "start": _start(dealt),
+        "actions": [action_to_json(p) for p in plays], "failing": action_to_json(plays[-1]),
+        "expected": {"legal": legal}, "actual": {"legal": sorted({*legal, "9D"})},
+        "fields": ["legal"]}
+    assert divergence_words(failure) == (
+        "allows a card of another suit while holding the led suit after the led card is "
+        "cancelled")
+    assert divergence_detail(failure) == (
+        "seat 4 may play 9♦ while holding the led suit after the led card is cancelled; the "
+        "rules forbid it")

@@ -51,7 +51,7 @@ SHAPES: dict[str, tuple[Edit, str]] = {
                "format: not a game record (its format is 'x'; a record has format "
                "'cancellation-hearts-record'; `rules-ref show` reads replay files and positions)"),
     "version": (lambda r: r.update(version=2), "version: this validator reads version 1, got 2"),
-    "unknown field": (lambda r: r.update(colour=1), "record: unknown field(s) colour"),
+    "unknown field": (lambda r: r.update(colour=1), "record: unknown field(s) 'colour'"),
     "seed": (lambda r: r.update(seed=True), "seed: expected an integer or null, got a boolean"),
     "totals for the players": (lambda r: r.update(initial_totals=[0] * 6),
                                "initial_totals: 6 totals for 7 players"),
