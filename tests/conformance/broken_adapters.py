@@ -42,6 +42,7 @@ from rules_ref.ruleset import (
 )
 from rules_ref.serialize import action_from_json
 from rules_ref.tricks import TrickOutcome
+from tests.conformance.adapter_script import chosen_name, script_command
 
 #: Every broken adapter: name -> the rule ID it breaks.
 BROKEN: dict[str, str] = {
@@ -338,15 +339,13 @@ BREAK: dict[str, Callable[[], None]] = {
 
 def command(name: str) -> list[str]:
     """The command that runs broken adapter ``name``."""
-    return [sys.executable, os.path.realpath(__file__), name]
+    return script_command(__file__, name)
 
 
 def main(argv: Sequence[str]) -> int:
-    if len(argv) != 1 or argv[0] not in BROKEN:
-        print(f"usage: broken_adapters.py NAME; NAME is one of: {', '.join(BROKEN)}",
-              file=sys.stderr)
+    name = chosen_name(argv, BROKEN, __file__)
+    if name is None:
         return 2
-    name = argv[0]
     if name in BREAK:
         BREAK[name]()
     adapter = ADAPTERS.get(name, ReferenceAdapter)()

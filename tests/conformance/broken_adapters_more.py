@@ -39,6 +39,7 @@ from rules_ref.scoring import card_points
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from rules_ref.tricks import cancelled_cards, led_suit
+from tests.conformance.adapter_script import chosen_name, script_command
 from tests.conformance.broken_adapters import replace
 from tests.conformance.broken_hooks import Broken, Hooks, Ignore
 
@@ -471,7 +472,7 @@ KNOWN_MISSES: dict[str, str] = {
 
 def command(name: str) -> list[str]:
     """The command that runs broken adapter ``name``."""
-    return [sys.executable, os.path.realpath(__file__), name]
+    return script_command(__file__, name)
 
 
 def build(name: str) -> type[Broken]:
@@ -487,11 +488,10 @@ def build(name: str) -> type[Broken]:
 
 
 def main(argv: Sequence[str]) -> int:
-    if len(argv) != 1 or argv[0] not in BROKEN:
-        print(f"usage: broken_adapters_more.py NAME; NAME is one of: {', '.join(BROKEN)}",
-              file=sys.stderr)
+    name = chosen_name(argv, BROKEN, __file__)
+    if name is None:
         return 2
-    return build(argv[0])().serve(sys.stdin, sys.stdout)
+    return build(name)().serve(sys.stdin, sys.stdout)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from rules_ref.deal import hand_size
 from rules_ref.errors import SetupError
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.ruleset import OpeningLead, PassForbidden, Ruleset
+from tests.conformance.adapter_script import chosen_name, script_command
 from tests.conformance.broken_adapters import replace
 
 
@@ -61,18 +62,17 @@ FAULTS: dict[str, tuple[Callable[[], None], str]] = {
 
 def command(name: str) -> list[str]:
     """The command that runs adapter ``name``."""
-    return [sys.executable, os.path.realpath(__file__), name]
+    return script_command(__file__, name)
 
 
 def main(argv: Sequence[str]) -> int:
-    if len(argv) != 1 or argv[0] not in FAULTS:
-        print(f"usage: edge_table_adapters.py NAME; NAME is one of: {', '.join(FAULTS)}",
-              file=sys.stderr)
+    name = chosen_name(argv, FAULTS, __file__)
+    if name is None:
         return 2
-    fault, rule = FAULTS[argv[0]]
+    fault, rule = FAULTS[name]
     fault()
     adapter = ReferenceAdapter()
-    adapter.name = f"edge-table adapter {argv[0]} ({rule})"
+    adapter.name = f"edge-table adapter {name} ({rule})"
     return adapter.serve(sys.stdin, sys.stdout)
 
 

@@ -28,6 +28,7 @@ from rules_ref.errors import RulesRefError
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.serialize import action_from_json
 from rules_ref.state_parts import Phase
+from tests.conformance.adapter_script import chosen_name, script_command
 
 #: Every adapter of this module: name -> the rule the runner must name.
 ACCEPTS: dict[str, str] = {
@@ -76,16 +77,15 @@ ADAPTERS: dict[str, type[ReferenceAdapter]] = {
 
 def command(name: str) -> list[str]:
     """The command that runs adapter ``name``."""
-    return [sys.executable, os.path.realpath(__file__), name]
+    return script_command(__file__, name)
 
 
 def main(argv: Sequence[str]) -> int:
-    if len(argv) != 1 or argv[0] not in ADAPTERS:
-        print(f"usage: illegal_kind_adapters.py NAME; NAME is one of: {', '.join(ADAPTERS)}",
-              file=sys.stderr)
+    name = chosen_name(argv, ADAPTERS, __file__)
+    if name is None:
         return 2
-    adapter = ADAPTERS[argv[0]]()
-    adapter.name = f"broken adapter {argv[0]} ({ACCEPTS[argv[0]]})"
+    adapter = ADAPTERS[name]()
+    adapter.name = f"broken adapter {name} ({ACCEPTS[name]})"
     return adapter.serve(sys.stdin, sys.stdout)
 
 

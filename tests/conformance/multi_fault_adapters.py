@@ -19,6 +19,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, os.path.dirname(_tests))
 
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
+from tests.conformance.adapter_script import chosen_name, script_command
 from tests.conformance.broken_adapters import BREAK, BROKEN
 
 #: Every multi-fault adapter: name -> the single-fault bugs it combines.
@@ -35,15 +36,13 @@ def rules_of(name: str) -> list[str]:
 
 def command(name: str) -> list[str]:
     """The command that runs multi-fault adapter ``name``."""
-    return [sys.executable, os.path.realpath(__file__), name]
+    return script_command(__file__, name)
 
 
 def main(argv: Sequence[str]) -> int:
-    if len(argv) != 1 or argv[0] not in MULTI:
-        print(f"usage: multi_fault_adapters.py NAME; NAME is one of: {', '.join(MULTI)}",
-              file=sys.stderr)
+    name = chosen_name(argv, MULTI, __file__)
+    if name is None:
         return 2
-    name = argv[0]
     for bug in MULTI[name]:
         BREAK[bug]()
     adapter = ReferenceAdapter()

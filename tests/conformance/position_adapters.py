@@ -30,6 +30,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, os.path.dirname(_tests))
 
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
+from tests.conformance.adapter_script import chosen_name, script_command
 
 
 def _refuses_set_aside(msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -55,7 +56,7 @@ FAULTS: dict[str, tuple[Callable[[dict[str, Any]], dict[str, Any] | None], str, 
 
 def command(name: str) -> list[str]:
     """The command that runs adapter ``name``."""
-    return [sys.executable, os.path.realpath(__file__), name]
+    return script_command(__file__, name)
 
 
 class PositionFaultAdapter(ReferenceAdapter):
@@ -74,13 +75,12 @@ class PositionFaultAdapter(ReferenceAdapter):
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1 or argv[0] not in FAULTS:
-        print(f"usage: position_adapters.py NAME; NAME is one of: {', '.join(FAULTS)}",
-              file=sys.stderr)
+    name = chosen_name(argv, FAULTS, __file__)
+    if name is None:
         return 2
     adapter = PositionFaultAdapter()
-    adapter.fault = FAULTS[argv[0]][0]
-    adapter.name = f"broken adapter {argv[0]} (starts from a position)"
+    adapter.fault = FAULTS[name][0]
+    adapter.name = f"broken adapter {name} (starts from a position)"
     return adapter.serve(sys.stdin, sys.stdout)
 
 

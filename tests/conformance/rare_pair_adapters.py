@@ -33,6 +33,7 @@ from rules_ref.ruleset import HeartsBrokenBy, LastTrickVoid, Moon, MoonPair, Rul
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from rules_ref.tricks import TrickOutcome
+from tests.conformance.adapter_script import chosen_name, script_command
 from tests.conformance.broken_adapters import replace
 from tests.conformance.broken_hooks import Broken, Hooks
 
@@ -245,15 +246,13 @@ BUGS: dict[str, tuple[Callable[[], None] | None, Callable[[], Hooks]]] = {
 
 def command(name: str) -> list[str]:
     """The command that runs rare-pair adapter ``name``."""
-    return [sys.executable, os.path.realpath(__file__), name]
+    return script_command(__file__, name)
 
 
 def main(argv: Sequence[str]) -> int:
-    if len(argv) != 1 or argv[0] not in BROKEN:
-        print(f"usage: rare_pair_adapters.py NAME; NAME is one of: {', '.join(BROKEN)}",
-              file=sys.stderr)
+    name = chosen_name(argv, BROKEN, __file__)
+    if name is None:
         return 2
-    name = argv[0]
     engine, hooks = BUGS[name]
     if engine is not None:
         engine()

@@ -136,10 +136,12 @@ def test_a_game_that_diverged_is_not_started_again_from_a_position(tmp_path: Pat
 @pytest.mark.rule("PASS.CARDS")
 def test_a_default_rules_bug_shrinks_to_the_default_ruleset_at_the_common_count(
         tmp_path: Path) -> None:
-    # the adapter declares 5 to 11 players: its most common count is 8, and the run's games
-    # at 8 players show the bug too (at 6 players they showed it first, in fewer switches)
+    # the adapter declares 5 to 11 players: its most common count is 8, and this seed's games
+    # at 8 players show the bug too (they show it at 6 players first, in fewer switches).
+    # Shrinking starts from an occurrence the search saw: a seed whose games meet the bug at
+    # other counts only keeps the count it was seen at
     summary = _summary(tmp_path, broken_adapters_more.command("pass-no-two-of-clubs"),
-                       *_games(30))
+                       *_games(30, seed=4))
     (cls,) = summary["classes"]
     assert cls["example"]["start"]["ruleset"] == DEFAULT.to_dict()
     assert cls["example"]["start"]["players"] == 8
