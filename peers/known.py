@@ -5,7 +5,10 @@ A ``known.toml`` lists the engine's bugs (``[[bug]]``) and what its harness cann
 narrow it as an expectations file does (``differs``, ``facet``, ``action``, ``card``,
 ``field``: spec/schemas/expect.schema.json); when the kit blames the same cause on other
 rules too, each is a ``[[bug.also]]`` (or ``[[unreachable.also]]``) of the entry, narrowed
-the same way. ``[vectors]`` maps each vector case that fails under the preset to the id of
+the same way. An ``also`` with ``expected = false`` is a class the entry explains when it
+shows, not an expectation of the preset run: the run cannot meet it (a position start the
+runner sends only in a game that has not diverged, where the cause always diverges first).
+``[vectors]`` maps each vector case that fails under the preset to the id of
 the entry that is its cause.
 """
 
@@ -28,6 +31,7 @@ class Shows:
 
     rule: str
     narrowing: tuple[tuple[str, str], ...] = ()
+    expected: bool = True  # an expectation of the preset run, when its entry is one
 
     def matches(self, cls: dict[str, Any]) -> bool:
         """Does a divergence class of a conform summary fall under this?
@@ -84,12 +88,13 @@ class Known:
         return f"{'bug' if self.kind == 'bug' else 'not reachable'} {self.id}: {self.words}{where}"
 
     def expectations(self) -> list[dict[str, Any]]:
-        return [s.expectation(self.note()) for s in self.shows]
+        return [s.expectation(self.note()) for s in self.shows if s.expected]
 
 
 def _shows(entry: dict[str, Any]) -> tuple[Shows, ...]:
     def one(e: dict[str, Any]) -> Shows:
-        return Shows(e["rule"], tuple((k, str(e[k])) for k in NARROWING if k in e))
+        narrowing = tuple((k, str(e[k])) for k in NARROWING if k in e)
+        return Shows(e["rule"], narrowing, bool(e.get("expected", True)))
 
     own = [one(entry)] if "rule" in entry else []
     return tuple(own + [one(e) for e in entry.get("also", [])])

@@ -160,6 +160,23 @@ def test_a_vectors_table_naming_no_entry_is_an_error(
         known("crcowan")
 
 
+def test_an_also_not_expected_explains_its_class_but_is_no_expectation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "crcowan").mkdir()
+    (tmp_path / "crcowan" / "known.toml").write_text(
+        'engine = "crcowan"\n[[bug]]\nid = "b"\nrule = "EXTRAS.FIRST_TRICK"\nwords = "w"\n'
+        'why = "y"\nfile = "f"\nfunction = "g"\n'
+        '[[bug.also]]\nrule = "VOID.TRICK"\nexpected = false\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr("peers.known.HERE", tmp_path)
+    (entry,) = known("crcowan")
+    assert entry.rules == ("EXTRAS.FIRST_TRICK", "VOID.TRICK")
+    assert entry.matches(cls("VOID.TRICK"))
+    assert [e["rule"] for e in entry.expectations()] == ["EXTRAS.FIRST_TRICK"]
+
+
 @pytest.mark.parametrize("engine", ["allanh", "crcowan"])
 def test_every_vector_case_known_toml_lists_is_a_case_of_the_vectors(engine: str) -> None:
     cases = {
