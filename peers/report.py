@@ -172,7 +172,8 @@ def engine_report(engine: str, runs: dict[str, Json], meta: Json) -> Json:
                 "seen": bool(hits),
                 "count": sum(f["count"] for f in hits),
                 "example": hits[0].get("example") if hits else None,
-                "vectors": [v["case"] for v in vectors if v.get("id") == entry.id],
+                "vectors": [v["case"] for v in vectors
+                            if v.get("id") == entry.id and v["status"] == "bug"],
             }
         )
     unreachable = [
@@ -181,7 +182,8 @@ def engine_report(engine: str, runs: dict[str, Json], meta: Json) -> Json:
             "rule": e.rule,
             "words": e.words,
             "why": e.why,
-            "vectors": [v["case"] for v in vectors if v.get("id") == e.id],
+            "vectors": [v["case"] for v in vectors
+                        if v.get("id") == e.id and v["status"] == "not reachable"],
         }
         for e in entries
         if e.kind == "unreachable"
@@ -192,12 +194,21 @@ def engine_report(engine: str, runs: dict[str, Json], meta: Json) -> Json:
         statuses |= {
             "not reachable" for e in entries if e.kind == "unreachable" and e.rule == rule.id
         }
+        # a known bug seen only in the preset run's vector cases still marks each rule it names
+        in_vectors = [b for b in bugs if b["vectors"] and rule.id in b["rules"]
+                      and not any(f["rule"] == rule.id and f.get("id") == b["id"] for f in found)]
+        statuses |= {"bug" for _ in in_vectors}
         status = next((s for s in STATUSES if s in statuses), "agrees")
         notes = sorted(
             {
                 (f"{f['status']}: " if len(statuses) > 1 else "") + (f.get("known") or f["words"])
                 for f in found
                 if f["rule"] == rule.id
+            }
+            | {
+                ("bug: " if len(statuses) > 1 else "") + f"{b['words']} (the vector cases "
+                + ", ".join(b["vectors"]) + ")"
+                for b in in_vectors
             }
         )
         switches = sorted({s for f in found if f["rule"] == rule.id for s in f.get("switches", {})})

@@ -203,3 +203,21 @@ def test_a_switch_the_preset_sets_that_the_default_run_did_not_show_is_named() -
         "Set by the preset but not seen in the default run (7 deals): pass_cycle, "
         "first_trick_points. Either the engine does not play them"
     ) in report.render_markdown(report.document([part]))
+
+
+def test_a_bug_seen_only_in_the_vector_cases_marks_every_rule_it_names() -> None:
+    # the extras lost after a void trick 1 show, under the preset, only in vector cases: the
+    # search has diverged on the extras before the pending pile could show it
+    runs: dict[str, dict[str, Any]] = {
+        "conform-preset": {"classes": []},
+        "vectors-preset": {"cases": [{"id": "trick/void-trick1-extras-pending-p6",
+                                      "status": "fail"}]},
+    }
+    part = report.engine_report(
+        "crcowan", runs, {"repository": "r", "commit": "c" * 40, "reproduce": ["make peers"]}
+    )
+    for rule in ("EXTRAS.FIRST_TRICK", "VOID.TRICK"):
+        assert part["matrix"][rule]["status"] == "bug", rule
+        (note,) = part["matrix"][rule]["notes"]
+        assert note.endswith("(the vector cases trick/void-trick1-extras-pending-p6)"), note
+    assert part["matrix"]["TRICK.CANCEL"]["status"] == "agrees"
