@@ -43,6 +43,7 @@ from .score_attribution import (
     _moon_rules,
     _points_rules,
     _scores_rules,
+    pile_taker,
     settles_otherwise,
 )
 
@@ -391,6 +392,9 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
     (:func:`~rules_ref.findings.score_attribution.settles_otherwise`).
     """
     rules, fields, others = _observation_rules(before, action, after, expected, actual)
+    relead = _void_last_trick_won_under_another_led_suit(before, after, fields, actual)
+    if relead is not None:
+        return relead, fields, others
     if fields and fields[0] == "points" and settles_otherwise(before, after, expected, actual):
         return ["VOID.LAST", *(r for r in rules if r != "VOID.LAST")], fields, others
     last = _completed_trick(before, after)
@@ -401,6 +405,28 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
             and not (rules and rules[0] == "SCORE.DEAL" and fields[0] == "totals")):
         rules = ["VOID.LAST", *(r for r in rules if r != "VOID.LAST")]
     return rules, fields, others
+
+
+def _void_last_trick_won_under_another_led_suit(
+        before: GameState | None, after: GameState, fields: Sequence[str],
+        actual: dict[str, Any]) -> list[str] | None:
+    """``TRICK.LED_SUIT`` for a void last trick the implementation's points show won.
+
+    The last trick's cards are all forced, so its resolution shows only in the
+    deal's points. When the reference sets it aside and the implementation gives
+    its whole pending pile to the seat of a live card of the suit of the first
+    uncancelled card, it took that suit as led once the led card was cancelled
+    (:func:`~rules_ref.causes.winner_rules`): the led suit's rule, not ``VOID.LAST``
+    (whose values give the pile to nobody, the leader or a cancelled pair's seats,
+    none of them a live card's) nor the cards' points.
+    """
+    if not fields or fields[0] != "points":
+        return None
+    seat = pile_taker(before, after, actual)
+    if seat is None:
+        return None
+    rules = winner_rules(after.tricks[-1], seat, after.players)
+    return rules if rules[0] == "TRICK.LED_SUIT" else None
 
 
 def _trick_given_elsewhere(before: GameState | None, after: GameState, expected: dict[str, Any],

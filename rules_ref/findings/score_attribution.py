@@ -42,6 +42,31 @@ def pending_at_end(before: GameState | None, after: GameState) -> tuple[Card, ..
     return (*before.pending, *t.cards, *extras)
 
 
+def pile_taker(before: GameState | None, after: GameState, actual: dict[str, Any]) -> int | None:
+    """The seat the implementation's points give every card pending at the deal's end, if one.
+
+    Where the reference sets the deal's last trick aside (:func:`pending_at_end`),
+    an implementation whose points are each seat's points from before that trick,
+    with the whole pending pile added to one seat's, took the trick as won by that
+    seat: who it is tells which rule it read otherwise (a seat that played a
+    card of another suit, live, took the trick under another led suit).
+    """
+    pile = pending_at_end(before, after)
+    if not pile or before is None:
+        return None
+    act = _int_list(actual.get("points"), after.players)
+    if act is None:
+        return None
+    rs = after.ruleset
+    parcel = card_points(pile, rs)
+    base = [card_points(got, rs) for got in before.collected]
+    gained = [a - b for a, b in zip(act, base, strict=True)]
+    takers = [seat for seat, g in enumerate(gained) if g]
+    if parcel == 0 or len(takers) != 1 or gained[takers[0]] != parcel:
+        return None
+    return takers[0]
+
+
 def settles_otherwise(before: GameState | None, after: GameState, expected: dict[str, Any],
                       actual: dict[str, Any]) -> bool:
     """Do the points differ only in where the cards pending at the deal's end went (``VOID.LAST``)?
