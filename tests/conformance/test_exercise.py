@@ -86,21 +86,30 @@ def test_the_catalogue_follows_what_the_adapter_supports() -> None:
     assert "MOON.CHOICE: under moon = choice-26" not in fixed
 
 
+def play_twins(state: GameState, plays: int | None = None) -> Counter[str]:
+    """The conditions the steps went through when each seat plays a copy of a card already
+    in the trick where it may (else its first legal card): ``plays`` plays, or to the end of
+    the deal's play."""
+    seen: Counter[str] = Counter()
+    while state.phase.value == "playing" and (plays is None or plays > 0):
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_plays()
+        play = Play(seat, next((c for c in legal if c in state.trick), legal[0]))
+        after, events = state.apply(play)
+        seen.update(step_conditions(state, play, after, events))
+        state = after
+        plays = None if plays is None else plays - 1
+    return seen
+
+
 @pytest.mark.rule("TRICK.CANCEL", "TRICK.LED_SUIT", "FOLLOW.SUIT", "VOID.TRICK")
 def test_a_trick_is_read_for_its_conditions() -> None:
     rs = Ruleset(pass_cycle=(PassDirection.HOLD,))
     state = GameState.start(6, rs, 0, (0,) * 6, 1).apply(mirror_deal(random.Random(2), 6))[0]
     leader = state.to_act
     assert leader == 1
-    seen: Counter[str] = Counter()
-    for _ in range(6):
-        seat = state.to_act
-        assert seat is not None
-        legal = state.legal_plays()
-        card = next((c for c in legal if c in state.trick), legal[0])
-        before = state
-        state, events = state.apply(Play(seat, card))
-        seen.update(step_conditions(before, Play(seat, card), state, events))
+    seen = play_twins(state, 6)
     assert seen["FOLLOW.SUIT: a seat plays a card identical to one already in the trick"] >= 1
     assert seen["LEAD.OPENING_LEADER: the seat left of the dealer makes the opening lead"] == 1
     assert seen["TRICK.LED_SUIT: the led card is cancelled and another card of its suit wins"] \

@@ -21,20 +21,18 @@ from typing import Any
 
 import pytest
 
-from rules_ref.actions import Play
 from rules_ref.cards import CARDS, is_penalty
 from rules_ref.cli import main
 from rules_ref.conform.aims import aim_for, focus_keys, focus_weights
 from rules_ref.conform.choosers import RulesetDrawer
 from rules_ref.exercise import catalogue as ex
 from rules_ref.exercise import pairs as ep
-from rules_ref.exercise.detect import step_conditions
 from rules_ref.ruleset import LastTrickVoid, MoonPair, OpeningLead, PassDirection, Ruleset
 from rules_ref.state import GameState
 from rules_ref.strategies.crafted import mirror_deal
 
 from .rare_pair_adapters import BROKEN, command
-from .test_exercise import EVERY
+from .test_exercise import EVERY, play_twins
 
 #: The games the default budget (DEFAULT_MAX_SECONDS = 8 s) plays against the reference
 #: adapter: `rules-ref conform --json --seed 1 -- python -m rules_ref.protocol.reference_adapter`
@@ -57,15 +55,7 @@ def test_a_pair_is_its_condition_under_the_value_of_the_step() -> None:
     ruleset = Ruleset(moon_pair=MoonPair.OTHERS_26, pass_cycle=(PassDirection.HOLD,))
     state = GameState.start(6, ruleset, 0, (0,) * 6, 1)
     state, _ = state.apply(mirror_deal(_Seeded(), 6))
-    seen: Counter[str] = Counter()
-    while state.phase.value == "playing":
-        seat = state.to_act
-        assert seat is not None
-        legal = state.legal_plays()
-        card = next((c for c in legal if c in state.trick), legal[0])
-        before = state
-        state, events = state.apply(Play(seat, card))
-        seen.update(step_conditions(before, Play(seat, card), state, events))
+    seen = play_twins(state)
     assert seen[_VOID_LAST] == 1
     assert seen[f"{_VOID_LAST}, under moon_pair = others-26"] == 1
     assert seen[f"{_VOID_LAST}, under ten_of_diamonds_points = 0"] == 1
