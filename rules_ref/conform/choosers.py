@@ -181,21 +181,24 @@ class AimedChooser(Chooser):
     def below(self, n: int, prefer: float = 0.0) -> int:
         if n <= 1:
             return 0
-        if prefer > 0.0:
-            return self.pick(n, {0: prefer})
+        if prefer > 0.0:  # pick(n, {0: prefer}), the same draws, without its dict of weights
+            rng = self._rng
+            return 0 if rng.random() < prefer else 1 + rng.randrange(n - 1)
         return self._rng.randrange(n)
 
     def pick(self, n: int, weights: dict[int, float]) -> int:
         """As :meth:`Chooser.pick`: the weights given, the rest spread over the others."""
         if n <= 1:
             return 0
-        weights = {i: w for i, w in weights.items() if 0 <= i < n and w > 0}
         r = self._rng.random()
         for i, w in weights.items():
-            if r < w:
-                return i
-            r -= w
-        others = [i for i in range(n) if i not in weights]
-        return others[self._rng.randrange(len(others))] if others else min(weights)
+            if w > 0 and 0 <= i < n:  # a weight of a candidate
+                if r < w:
+                    return i
+                r -= w
+        others = [i for i in range(n) if not weights.get(i, 0) > 0]
+        if others:
+            return others[self._rng.randrange(len(others))]
+        return min(i for i, w in weights.items() if w > 0 and 0 <= i < n)
 
 

@@ -98,6 +98,11 @@ _AIMED = 0.97
 RULESET_TRIES = 8
 #: The share of games aimed at a condition; the others are drawn without a focus.
 AIMED_SHARE = 0.75
+#: The phases of a deal in play, in which the game's actions are drawn.
+_IN_DEAL = frozenset((Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE))
+#: The phase of most actions, read once per action: a name of the module is read at once,
+#: where ``Phase.PLAYING`` is looked up through the enum's class (EnumType.__getattr__).
+_PLAYING = Phase.PLAYING
 
 
 @dataclass
@@ -108,7 +113,7 @@ class _DealPlan:
     feeder: int | None = None
 
 
-def _eventful_first(legal: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
+def _eventful_first(legal: Sequence[Card], trick: Sequence[Card]) -> Sequence[Card]:
     """The legal cards, those that make something happen first.
 
     A card identical to one in the trick (it cancels), then the Q♠ and the
@@ -117,15 +122,14 @@ def _eventful_first(legal: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
     shrunk game reaches the rules' rare situations in as few actions as it can.
     """
     first = [c for c in legal if c in trick] if trick else []
-    points = [c for c in reversed(legal) if (_HEARTS_LOW <= c <= _HEARTS_HIGH
-                                             or c == QUEEN_OF_SPADES) and c not in first]
-    if not first and not points:
-        return list(legal)
+    if _POINT_CARDS.isdisjoint(legal):  # most plays: no heart or Q♠ to put ahead
+        return first + [c for c in legal if c not in first] if first else legal
+    points = [c for c in reversed(legal) if c in _POINT_CARDS and c not in first]
     return first + points + [c for c in legal if c not in first and c not in points]
 
 
-_HEARTS_LOW = CARDS[Suit.H * 13]
-_HEARTS_HIGH = CARDS[Suit.H * 13 + 12]
+#: The Q♠ and the hearts, which :func:`_eventful_first` puts ahead of the other cards.
+_POINT_CARDS = frozenset((QUEEN_OF_SPADES, *CARDS[Suit.H * 13:Suit.H * 13 + 13]))
 
 
 class Conversation:
@@ -271,8 +275,9 @@ class Conversation:
         elif illegal_kinds.FORBIDDEN_CARD in kinds and self._variety % 2:
             weights[kinds.index(illegal_kinds.FORBIDDEN_CARD)] = 0.5
         elif self.ch.free:
-            least = min(offers.get(k, 0) for k in kinds)
-            rare = [i for i, k in enumerate(kinds) if offers.get(k, 0) == least]
+            counts = [offers.get(k, 0) for k in kinds]
+            least = min(counts)
+            rare = [i for i, count in enumerate(counts) if count == least]
             weights = dict.fromkeys(rare, 0.8 / len(rare))
         kind = kinds[self.ch.pick(len(kinds), weights)]
         offers[kind] += 1
@@ -294,27 +299,28 @@ class Conversation:
         When the game offers illegal actions, one more candidate than the
         legal ones stands for an illegal action (at most one per position).
         """
-        ch = self.ch
         plan = self.plan
         style = plan.style if plan is not None else "free"
         extra = 1 if self.offer_illegal and not offered else 0
-        if state.phase is Phase.PLAYING:
+        if state.phase is _PLAYING:
             seat = state.to_act
             assert seat is not None
-            legal = _eventful_first(state.legal_plays(), state.trick)
+            trick = state.trick
+            legal = _eventful_first(state.legal_plays(), trick)
             prefer = 0.0
-            if style in ("cancel", "copy") and state.trick and legal[0] in state.trick:
+            if style in ("cancel", "copy") and trick and legal[0] in trick:
                 prefer = 0.998 if style == "copy" else 0.99
-            elif style == "moon" and plan is not None and seat == plan.shooter and not state.trick:
+            elif style == "moon" and plan is not None and seat == plan.shooter and not trick:
                 legal = sorted(legal, reverse=True)
                 prefer = 0.99 if self.aim.deal == "moon" else 0.9
-            elif style == "quiet":
-                legal = sorted(legal, key=_loud)
+            elif style == "quiet":  # hearts and the Q♠ last: a quiet play keeps hearts unbroken
+                legal = sorted(legal, key=_POINT_CARDS.__contains__)
                 prefer = 0.95
             i = self._choose(len(legal), extra, prefer)
             if i >= len(legal):
                 return self.illegal_action(state), True
             return Play(seat, legal[i]), False
+        ch = self.ch
         if state.phase is Phase.PASSING:
             waiting = state.waiting_for
             i = ch.below(len(waiting) + extra)
@@ -355,7 +361,7 @@ class Conversation:
         while True:
             state = session.state
             assert state is not None
-            if state.phase not in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE):
+            if state.phase not in _IN_DEAL:
                 return
             if self.start_again_at(state):
                 continue
@@ -377,7 +383,7 @@ class Conversation:
         script: list[tuple[Action, str]] = []
         offered = False
         offers = self.session.stats.offers.copy()
-        while state.phase in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE):
+        while state.phase in _IN_DEAL:
             action, illegal = self.next_action(state, offered)
             script.append((action, self.last_kind if illegal else ""))
             try:
@@ -481,7 +487,3 @@ class Conversation:
         self.offer_between()
         self.session.flush()
 
-
-def _loud(c: Card) -> int:
-    """Hearts and the Q♠ last: a quiet play keeps hearts unbroken."""
-    return 1 if c.suit == Suit.H or c == QUEEN_OF_SPADES else 0

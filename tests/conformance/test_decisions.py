@@ -1,0 +1,61 @@
+"""How a conformance game draws its plays: the candidates' order and the aimed chooser's draws.
+
+A seed plays the same games whatever the chooser's code: these tests pin
+the order the candidates of a play are offered in
+(:func:`rules_ref.conform.conversation._eventful_first`) and the draws of
+:class:`~rules_ref.conform.choosers.AimedChooser` for a first candidate
+preferred, which must be those of the general weighted pick.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules_ref.cards import parse_cards
+from rules_ref.conform.choosers import AimedChooser
+from rules_ref.conform.conversation import _eventful_first
+
+
+def _order(legal: str, trick: str) -> str:
+    return " ".join(str(c) for c in _eventful_first(parse_cards(legal), parse_cards(trick)))
+
+
+def test_a_card_that_cancels_comes_first_then_points_highest_first_then_the_rest() -> None:
+    assert _order("4H 9H QH 8S QS", "9H 2H") == "9H QS QH 4H 8S"  # canonical order: QS high
+    assert _order("3D 7D JD", "7D 5D") == "7D 3D JD"  # a copy, and no point card
+
+
+def test_without_a_copy_or_a_point_card_the_legal_plays_keep_their_order() -> None:
+    assert _order("2C 5C KC", "9C") == "2C 5C KC"
+    assert _order("2C 5C KC", "") == "2C 5C KC"
+    assert _order("2C 3H QS", "") == "QS 3H 2C"  # a lead: no copy to look for
+
+
+def test_the_aimed_chooser_draws_what_it_always_drew_for_a_seed() -> None:
+    """The draws of seed 2026, as the chooser has made them (a seed's games depend on them)."""
+    ch = AimedChooser(2026)
+    sizes = [1, 2, 5, 13, 3, 8, 2, 6, 4, 11, 2, 7]
+    assert [ch.below(n) for n in sizes] == [0, 0, 2, 8, 2, 1, 0, 4, 3, 9, 1, 6]
+    assert [ch.below(n, 0.6) for n in sizes] == [0, 1, 0, 2, 0, 0, 0, 4, 1, 0, 0, 3]
+    assert [ch.below(n, 0.9) for n in sizes] == [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    # weights of candidates; of no candidate (9, -1) or none (0.0), which are left out;
+    # and of every candidate, short of 1, where a draw past them takes the first
+    assert [ch.pick(4, {0: 0.5, 3: 0.25}) for _ in range(8)] == [0, 0, 0, 2, 2, 3, 2, 0]
+    assert [ch.pick(4, {2: 0.5, 0: 0.0, 9: 0.3, -1: 0.2}) for _ in range(8)] == [
+        1, 1, 0, 0, 3, 3, 2, 1]
+    assert [ch.pick(2, {0: 0.3, 1: 0.3}) for _ in range(20)] == [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0]
+    assert [ch.flag(0.3) for _ in range(12)] == [
+        False, True, True, False, False, False, False, True, True, True, False, True]
+
+
+@pytest.mark.parametrize("prefer", [0.3, 0.9, 0.99, 0.998, 1.0])
+def test_a_preferred_first_candidate_draws_as_the_weighted_pick_does(prefer: float) -> None:
+    sizes = random.Random(7).choices(range(1, 14), k=400)
+    fast, general = AimedChooser(11), AimedChooser(11)
+    drawn = [fast.below(n, prefer) for n in sizes]
+    assert drawn == [general.pick(n, {0: prefer}) if n > 1 else 0 for n in sizes]
+    assert 0 in drawn and (any(d > 0 for d in drawn) or prefer == 1.0)  # both paths taken
+    assert fast._rng.getstate() == general._rng.getstate()
