@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import cache
 
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import CARDS, TWO_OF_CLUBS, Card, full_deck
@@ -50,6 +51,10 @@ KINDS = (FORBIDDEN_CARD, CARD_NOT_HELD, OUT_OF_TURN, PLAYED_ALREADY, MOON_WHILE_
          PASS_FORBIDDEN, PLAY_WHILE_PASSING, MOON_WHILE_PASSING, MOON_OTHER_SEAT,
          PLAY_WHILE_CHOOSING, DEAL_MID_DEAL, NO_SUCH_SEAT, BAD_DEAL, BAD_SIZES,
          PLAY_BETWEEN_DEALS, AFTER_END)
+
+#: The phase of most offers; a module name is read at once, where ``Phase.PLAYING``
+#: is looked up through the enum's class (EnumType.__getattr__).
+_PLAYING = Phase.PLAYING
 
 
 def _forbidden(state: GameState) -> list[Card]:
@@ -94,22 +99,25 @@ def _forbidden_pass(state: GameState) -> Pass | None:
 def kinds_for(state: GameState) -> tuple[str, ...]:
     """The kinds of illegal action that exist in ``state``."""
     phase = state.phase
+    players = state.players
+    # A seat number the protocol can carry (0 to 10) that the game does not have.
+    no_such_seat = (NO_SUCH_SEAT,) if players < MAX_PLAYERS else ()
+    if phase is _PLAYING:  # most offers: looked at first
+        seat = state.to_act
+        assert seat is not None
+        trick = len(state.trick)
+        # a card held but not legal: fewer legal plays than distinct cards in the hand
+        forbidden = len(state.legal_plays()) < len(set(state.hands[seat]))
+        return (*((FORBIDDEN_CARD,) if forbidden else ()), CARD_NOT_HELD,
+                *((OUT_OF_TURN,) if trick < players - 1 else ()),
+                *((PLAYED_ALREADY,) if trick else ()),
+                MOON_WHILE_PLAYING, PASS_WHILE_PLAYING, DEAL_MID_DEAL, *no_such_seat)
     if phase is Phase.GAME_OVER:
         return (AFTER_END,)
     if phase is Phase.DEALING:
-        return (BAD_DEAL, BAD_SIZES, PLAY_BETWEEN_DEALS,
-                *((NO_SUCH_SEAT,) if state.players < MAX_PLAYERS else ()))
+        return (BAD_DEAL, BAD_SIZES, PLAY_BETWEEN_DEALS, *no_such_seat)
     out: list[str] = []
-    if phase is Phase.PLAYING:
-        if _forbidden(state):
-            out.append(FORBIDDEN_CARD)
-        out.append(CARD_NOT_HELD)
-        if len(state.trick) < state.players - 1:
-            out.append(OUT_OF_TURN)
-        if state.trick:
-            out.append(PLAYED_ALREADY)
-        out += [MOON_WHILE_PLAYING, PASS_WHILE_PLAYING]
-    elif phase is Phase.PASSING:
+    if phase is Phase.PASSING:
         out += [PASS_SIZE, PASS_NOT_HELD, PASS_OTHERS]
         if any(p is not None for p in state.passes):
             out.append(PASS_AGAIN)
@@ -120,9 +128,7 @@ def kinds_for(state: GameState) -> tuple[str, ...]:
         out += [PLAY_WHILE_PASSING, MOON_WHILE_PASSING]
     elif phase is Phase.MOON_CHOICE:
         out += [MOON_OTHER_SEAT, PLAY_WHILE_CHOOSING]
-    out.append(DEAL_MID_DEAL)
-    # A seat number the protocol can carry (0 to 10) that the game does not have.
-    return (*out, NO_SUCH_SEAT) if state.players < MAX_PLAYERS else tuple(out)
+    return (*out, DEAL_MID_DEAL, *no_such_seat)
 
 
 def _cut(cards: list[Card], n: int) -> DealCards:
@@ -134,7 +140,14 @@ def _cut(cards: list[Card], n: int) -> DealCards:
 
 def _a_deal(state: GameState) -> DealCards:
     """A deal that makes up the deck for the state's player count (the deck cut in order)."""
-    return _cut(sorted(full_deck()), state.players)
+    return _deck_cut(state.players)
+
+
+@cache
+def _deck_cut(players: int) -> DealCards:
+    """The deck, sorted, cut in order for ``players``: made once per player count (a deal
+    is a value), where sorting the 104 cards again took most of an offer's time."""
+    return _cut(sorted(full_deck()), players)
 
 
 def _bad_deal(state: GameState, v: int = 0) -> DealCards:
