@@ -65,7 +65,8 @@ def _forbidden(state: GameState) -> list[Card]:
 
 
 def _played(state: GameState) -> list[int]:
-    return [(state.leader + i) % state.players for i in range(len(state.trick))]
+    leader, players = state.leader, state.players
+    return [(leader + i) % players for i in range(len(state.trick))]
 
 
 def _twice(state: GameState) -> tuple[Card, ...] | None:
