@@ -337,7 +337,8 @@ def expand_changes(previous: dict[str, Any] | None, changes: dict[str, Any],
                                    f"observation has no hands")
             hands = list(hands)
             for seat, hand in value.items():
-                if not (type(seat) is str and seat.isdigit() and int(seat) < len(hands)):
+                # isdecimal, not isdigit: "²" is a digit that int() refuses
+                if not (type(seat) is str and seat.isdecimal() and int(seat) < len(hands)):
                     raise AdapterFault("shape", f"{where}: hands changes seat {_show(seat)}, "
                                        f"not a seat of the {len(hands)} hands")
                 hands[int(seat)] = hand

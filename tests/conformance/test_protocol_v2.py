@@ -261,7 +261,8 @@ def test_changes_stand_for_the_whole_observation() -> None:
     for previous, bad, message in [
             (None, item, "has sent no observation yet"),
             ({**before, "hands": None}, item, "the previous observation has no hands"),
-            (before, {**item, "hands": {"6": []}}, 'changes seat "6", not a seat')]:
+            (before, {**item, "hands": {"6": []}}, 'changes seat "6", not a seat'),
+            (before, {**item, "hands": {"\u00b2": []}}, 'changes seat "\\u00b2", not a seat')]:
         with pytest.raises(AdapterFault) as caught:
             expand_changes(previous, bad, "m")
         assert caught.value.kind == "shape" and message in str(caught.value)
