@@ -175,20 +175,20 @@ class AdapterProcess(AdapterPipe):
                 check_error(answer, about)
                 return [{"type": "error", "message": answer["message"]}]
             items = batch_answers(answer, count, about, kinds)
+            changes = "changes" in kinds
             for i, item in enumerate(items):
                 kind = item["type"]
                 if kind == "changes":
-                    item = items[i] = expand_changes(self._observation, item,
-                                                     f"answer {i} of {about}")
-                    kind = "observation"
-                elif kind == "observation" and "changes" in kinds:
-                    # the base of the changes to come: its shape is checked here
-                    problems = observation_problems(
-                        {k: v for k, v in item.items() if k != "type"})
-                    if problems:
-                        raise AdapterFault("shape", f"answer {i} of {about}: observation: "
-                                           + "; ".join(problems))
-                if kind == "observation":
+                    item = items[i] = self._observation = expand_changes(
+                        self._observation, item, f"answer {i} of {about}")
+                elif kind == "observation":
+                    if changes:
+                        # the base of the changes to come: its shape is checked here
+                        problems = observation_problems(
+                            {k: v for k, v in item.items() if k != "type"})
+                        if problems:
+                            raise AdapterFault("shape", f"answer {i} of {about}: observation: "
+                                               + "; ".join(problems))
                     self._observation = item
             return items
         except AdapterFault as exc:
