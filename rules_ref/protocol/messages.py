@@ -167,23 +167,29 @@ _NOT_BRACKET_OR_QUOTE = bytes(b for b in range(256) if b not in b'[]{}"\\')
 _NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
 
 
-def _depth(raw: bytes, limit: int = MAX_DEPTH) -> int:
-    """How deeply lists and objects nest in the JSON text ``raw``; at most ``limit + 1``.
+def _nests_deeper(raw: bytes, limit: int = MAX_DEPTH) -> bool:
+    """True if lists and objects nest more than ``limit`` deep in the JSON text ``raw``.
 
     Counted on the text, strings left out, with byte operations only (a batch
     answer holds thousands of brackets): the brackets are kept, both kinds
     made square, and each round removes every innermost pair, so the number
     of rounds is the depth.
     """
-    # A string without brackets or backslashes is left as "", and those pairs go at once.
-    brackets = raw.translate(_SQUARE, _NOT_BRACKET_OR_QUOTE).replace(b'""', b"")
-    if b'"' in brackets or b"\\" in brackets:  # a string holds a bracket or an escape
-        brackets = _STRING.sub(b"", raw).translate(_SQUARE, _NOT_BRACKET)
+    marks = raw.translate(_SQUARE, _NOT_BRACKET_OR_QUOTE)  # brackets, quotes, backslashes
+    if marks.count(b"[") <= limit:  # not that many openers, even with the strings' own
+        return False
+    # Strings without brackets or backslashes are left as "", and those pairs go at once.
+    # Counted, not replaced (a batch answer holds hundreds of them): every quote is in such
+    # a pair when there are twice as many quotes as pairs.
+    if b"\\" in marks or marks.count(b'"') != 2 * marks.count(b'""'):
+        brackets = _STRING.sub(b"", raw).translate(_SQUARE, _NOT_BRACKET)  # a string holds one
+    else:
+        brackets = marks.translate(None, b'"')
     depth = 0
     while brackets and depth <= limit:
         brackets = brackets.replace(b"[]", b"")
         depth += 1
-    return depth
+    return depth > limit
 
 
 def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
@@ -201,7 +207,7 @@ def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise AdapterFault("not-utf8", f"answer to {about} is not UTF-8 (byte {exc.start}: "
                            f"{raw[exc.start:exc.start + 1]!r})") from None
-    if not text.strip():
+    if not text or text.isspace():  # as ``not text.strip()``, without copying the line
         raise AdapterFault("not-json", f"answer to {about} is an empty line")
     try:
         data = _DECODER.decode(text)
@@ -220,7 +226,7 @@ def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
     if type(data) is not dict:
         raise AdapterFault("shape", f"answer to {about} is not a JSON object but "
                            f"{json_kind(data)}")
-    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _depth(raw) > MAX_DEPTH:
+    if _nests_deeper(raw):
         raise AdapterFault("shape", f"answer to {about} nests lists or objects more than "
                            f"{MAX_DEPTH} deep")
     if "id" not in data:
