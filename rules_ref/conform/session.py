@@ -37,7 +37,7 @@ from ..findings.failure import brief_position as _brief_position
 from ..findings.failure import json_position as _json_position
 from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault
-from ..protocol.observation import CARD_TEXT, observation_problems, observe
+from ..protocol.observation import CARD_TEXT, observation_problems, observe, problems_of_equal
 from ..protocol.reference_adapter import position_state, start_state
 from ..serialize import action_to_json
 from ..state import GameState
@@ -171,8 +171,9 @@ class Session:
 
     # --- judging one answer ---
 
-    def _shape(self, answer: dict[str, Any]) -> None:
-        problems = observation_problems(answer)
+    def _shape(self, answer: dict[str, Any], equal: bool = False) -> None:
+        """A ``shape`` fault if ``answer`` is malformed; ``equal``: it equals the reference's."""
+        problems = problems_of_equal(answer) if equal else observation_problems(answer)
         if problems:
             raise self.proc.fault("shape", "observation: " + "; ".join(problems))
 
@@ -182,7 +183,7 @@ class Session:
         self._count += 1
         if answer == expected:
             if self._count % self._check_every == 1:
-                self._shape(answer)
+                self._shape(answer, equal=True)
             return
         self._shape(answer)
         rules, deciding, others = observation_rules(before, action, after, expected, answer)

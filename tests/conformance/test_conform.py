@@ -21,10 +21,10 @@ import pytest
 
 from rules_ref.cli import main
 from rules_ref.errors import RulesRefError
-from rules_ref.game import play_game
+from rules_ref.game import game_steps, play_game
 from rules_ref.positions.text import parse_position
 from rules_ref.protocol.handshake import Supports, parse_supports
-from rules_ref.protocol.observation import observation_problems, observe
+from rules_ref.protocol.observation import observation_problems, observe, problems_of_equal
 from rules_ref.ruleset import Ruleset, preset
 from rules_ref.state_parts import Phase
 from tests.processes import gone, wait_gone
@@ -273,6 +273,48 @@ def test_observation_shape_checks() -> None:
         "missing field(s) winners",
         'trick must be a list of cards in canonical notation, got ["1H"]',
         "hearts_broken must be true or false, got 1"]
+
+
+def _kind_swaps(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any, Any]]:
+    """Every place of an integer or a boolean in ``value``, with a value well formed there and
+    one equal to it (==) of the other kind: 1 and true for an integer, true and 1 for true."""
+    if type(value) is bool:
+        return [(path, value, int(value))]
+    if type(value) is int:
+        return [(path, 1, True)]
+    items = value.items() if type(value) is dict else enumerate(value) \
+        if type(value) is list else ()
+    return [swap for key, item in items for swap in _kind_swaps(item, (*path, key))]
+
+
+def _with(obs: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(json.dumps(obs))
+    place: Any = out
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = value
+    return out
+
+
+def test_an_observation_equal_to_the_reference_is_checked_where_it_can_differ() -> None:
+    # problems_of_equal looks only at the integers and true/false of an observation that
+    # equals a well-formed one; here every such place of a game's observations holds a
+    # value of the other kind, equal to a well-formed one, and its words are
+    # observation_problems's.
+    fields: set[str] = set()
+    states = [state for _, _, state, _ in game_steps(players=6, seed=4)]
+    for state in states[::9] + states[-1:]:  # the last: the game over, with its winners
+        obs = json.loads(json.dumps(observe(state)))
+        assert problems_of_equal(obs) == observation_problems(obs) == []
+        for path, good, swapped in _kind_swaps(obs):
+            well_formed, bad = _with(obs, path, good), _with(obs, path, swapped)
+            assert bad == well_formed and observation_problems(well_formed) == []
+            assert observation_problems(bad) != []
+            assert problems_of_equal(bad) == observation_problems(bad)
+            fields.add(path[0])
+    assert fields == {"deal_number", "dealer", "to_act", "waiting_for", "trick_number",
+                      "leader", "hearts_broken", "last_trick", "points", "deal_scores",
+                      "totals", "winners"}
 
 
 def test_supports_are_checked() -> None:
