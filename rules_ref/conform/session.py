@@ -474,12 +474,13 @@ class Session:
         if seen is not before:
             seen_after, seen_events = seen.apply(action)  # the same rules: the same verdict
             self._as_played = (after, seen_after)
-        conditions = detect.step_conditions(seen, action, seen_after, seen_events)
-        for key in conditions:  # Counter.update, without its checks of what it was given
-            exercise[key] += 1
-        found = detect.rare_paths(seen, seen_events, conditions) if tally else ()
-        if found:
-            self.stats.rare.update(found)
+        if tally:
+            conditions = detect.step_conditions(seen, action, seen_after, seen_events)
+            for key in conditions:  # Counter.update, without its checks of what it was given
+                exercise[key] += 1
+            found = detect.rare_paths(seen, seen_events, conditions)
+            if found:
+                self.stats.rare.update(found)
         return _Step(before, action, action_json, after, observe(after), (), len(self.actions))
 
     def check_unchanged(self) -> None:

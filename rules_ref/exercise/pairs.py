@@ -22,7 +22,7 @@ are the catalogue's alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection
 from functools import cache
 
 from . import catalogue as ex
@@ -52,6 +52,10 @@ PAIRED: dict[str, tuple[str, ...]] = {
     f"GAME.WINNER: {ex.WINS_TIED}": ("moon", "target"),
 }
 
+#: The conditions :data:`PAIRED` names, for one test of a step's conditions.
+_PAIRED_KEYS = frozenset(PAIRED)
+
+
 def pair_key(condition: str, switch: str, value: object) -> str:
     """The key of ``condition`` met under ``switch = value``."""
     return f"{condition}{PAIR_JOIN}{switch} = {shown_value(value)}"
@@ -66,8 +70,10 @@ def parts(key: str) -> tuple[str, str, str] | None:
     return condition, switch, value
 
 
-def pair_conditions(conditions: Iterable[str], ruleset: object) -> list[str]:
+def pair_conditions(conditions: Collection[str], ruleset: object) -> list[str]:
     """The pairs met by a step that went through ``conditions`` under ``ruleset``."""
+    if _PAIRED_KEYS.isdisjoint(conditions):
+        return []  # most steps meet no paired condition: one test (0.3 µs a step)
     out: list[str] = []
     for key in conditions:  # a lookup per condition: the tally of every step runs this
         switches = PAIRED.get(key)
