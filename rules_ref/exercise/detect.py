@@ -369,6 +369,17 @@ def rare_paths(before: GameState, events: Sequence[ev.Event],
     return tuple(name for name, keys in RARE_CONDITIONS.items() if not went.isdisjoint(keys))
 
 
+#: The action each phase waits for.
+_PHASE_ACTION: dict[Phase, type] = {Phase.PASSING: Pass, Phase.PLAYING: Play,
+                                    Phase.MOON_CHOICE: ChooseMoon, Phase.DEALING: DealCards}
+
+#: The condition of a card play rejected for breaking each rule, by its rule.
+_PLAY_REJECTED = {rule: _key(rule, words) for rule, words in (
+    ("TURN.OWN_CARD", ex.NOT_HELD), ("LEAD.OPENING_CARD", ex.OPEN_REJECTED),
+    ("LEAD.HEARTS", ex.HEART_LED_REJECTED), ("FOLLOW.SUIT", ex.REVOKE_REJECTED),
+    ("FOLLOW.FIRST_TRICK", ex.FIRST_REJECTED))}
+
+
 def rejected_conditions(before: GameState, action: Action,
                         violations: Sequence[Violation]) -> list[str]:
     """The conditions of an action the reference rejected, read from the action and state."""
@@ -380,9 +391,7 @@ def rejected_conditions(before: GameState, action: Action,
     seat = getattr(action, "seat", 0)
     if not 0 <= seat < n:
         return [_key("TURN.ORDER", ex.NO_SUCH_SEAT)]
-    kinds = {Phase.PASSING: Pass, Phase.PLAYING: Play, Phase.MOON_CHOICE: ChooseMoon,
-             Phase.DEALING: DealCards}
-    if not isinstance(action, kinds.get(phase, DealCards)):
+    if not isinstance(action, _PHASE_ACTION.get(phase, DealCards)):
         words = ex.WRONG_PHASE.get((_ACTION_WORDS.get(type(action), ""), str(phase)))
         return [_key("TURN.ORDER", words)] if words else []
     if isinstance(action, DealCards):
@@ -395,10 +404,7 @@ def rejected_conditions(before: GameState, action: Action,
     if seat != before.to_act:
         played = {(before.leader + i) % n for i in range(len(before.trick))}
         return [_key("TURN.ORDER", ex.PLAYED_ALREADY if seat in played else ex.OUT_OF_TURN)]
-    table = {"TURN.OWN_CARD": ex.NOT_HELD, "LEAD.OPENING_CARD": ex.OPEN_REJECTED,
-             "LEAD.HEARTS": ex.HEART_LED_REJECTED, "FOLLOW.SUIT": ex.REVOKE_REJECTED,
-             "FOLLOW.FIRST_TRICK": ex.FIRST_REJECTED}
-    return [_key(r, table[r]) for r in sorted(rules) if r in table]
+    return [_PLAY_REJECTED[r] for r in sorted(rules) if r in _PLAY_REJECTED]
 
 
 def _pass_rejected(before: GameState, action: Pass, rules: set[str]) -> list[str]:
