@@ -329,13 +329,13 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         lines.append(f"  {counted(s.citations, 'correct rejection')} cited another rule than the "
                      "reference (not a failure):")
         lines.extend(f"    {note}" for note in outcome.notes)
-    if code == EXIT_NOTHING_TESTED:
-        lines.append("nothing was tested: no answer of the implementation was compared"
-                     + (f" (the time budget of {config.max_seconds:g} s ended the search before "
-                        "its first game)" if outcome.stopped == "time" else ""))
-    lines.extend(scale.scale_lines(args))
     classes = [c.to_json() for c in outcome.findings.ordered()] \
         if outcome.findings is not None else []
+    if code == EXIT_NOTHING_TESTED:
+        lines.append(report.verdict_words(verdict, classes, 0)
+                     + (f" (the time budget of {config.max_seconds:g} s ended the search before "
+                        "its first game)" if outcome.stopped == "time" and not s.games else ""))
+    lines.extend(scale.scale_lines(args))
     lines.append(f"verdict: {verdict.upper()}: {report.verdict_words(verdict, classes, 0)}"
                  if verdict == "pass" and classes else f"verdict: {verdict.upper()}")
     out = sys.stdout if code != EXIT_ERROR else sys.stderr

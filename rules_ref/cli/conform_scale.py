@@ -155,7 +155,7 @@ def run_merge(args: argparse.Namespace) -> int:
 def merge_lines(merged: dict[str, Any]) -> list[str]:
     """The text report of a merged summary."""
     from ..findings.classes import finding_lines
-    from ..reports.text import verdict_words
+    from ..reports.text import VERDICT_WORDS, verdict_words
 
     runs = merged.get("merged") or []
     shards = [str(r["shard"]) for r in runs if r.get("shard")]
@@ -188,7 +188,9 @@ def merge_lines(merged: dict[str, Any]) -> list[str]:
         lines.append(f"  adapter fault in a merged run: {fault.get('kind')}: "
                      f"{str(fault.get('message'))[:200]}")
     if merged["verdict"] == "nothing-tested":
-        lines.append("nothing was tested: no merged run compared an answer of the implementation")
+        said = verdict_words("nothing-tested", classes, 0)
+        lines.append("nothing was tested: no merged run compared an answer of the implementation"
+                     if said == VERDICT_WORDS["nothing-tested"] else said)
     verdict = str(merged["verdict"])
     lines.append(f"verdict: {verdict.upper()}: {verdict_words(verdict, classes, 0)}"
                  if verdict == "pass" and classes else f"verdict: {verdict.upper()}")

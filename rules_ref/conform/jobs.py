@@ -20,11 +20,12 @@ from typing import Any
 from ..errors import InputError, RulesRefError
 from ..findings.classes import Findings
 from ..findings.failure import COUNTS, Failure, Stats
+from ..findings.start_tally import StartTally
 from ..protocol.handshake import Supports
 from ..protocol.messages import AdapterFault
 from ..reports.text import json_line
 from .outcome import Config, Outcome
-from .runner import Runner
+from .runner import Runner, settle_start_classes
 from .shrink import shrink_classes
 
 
@@ -66,6 +67,8 @@ def _job_main(config: Config, index: int, examples: int | None, counters: Any, s
                       "rare": dict(outcome.stats.rare),
                       "exercise": dict(outcome.stats.exercise),
                       "offers": dict(outcome.stats.offers),
+                      "starts": outcome.stats.starts.to_json(),
+                      "rejected_starts": (outcome.starts or Findings()).to_json(),
                       "failure": None if outcome.failure is None else outcome.failure.to_json(),
                       "notes": outcome.notes, "stopped": outcome.stopped,
                       "examples_run": outcome.examples_run,
@@ -129,7 +132,7 @@ def run_jobs(config: Config, on_progress: Callable[[Stats, float], None] | None 
         for p in procs:
             p.join(timeout=5)
     outcome = merge_jobs(got, jobs, time.monotonic() - started, config)
-    return shrink_classes(config, outcome)
+    return settle_start_classes(config, shrink_classes(config, outcome))
 
 
 def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
@@ -137,6 +140,7 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
     """One outcome from the jobs' results: summed counts, merged classes, the first fault."""
     stats = Stats()
     findings = Findings(config.expect if config is not None else ())
+    starts = Findings()
     failures: list[Failure] = []
     notes: list[str] = []
     supports: Supports | None = None
@@ -156,12 +160,15 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
             continue
         stats.add(Stats(**result["stats"], rare=Counter(result.get("rare", {})),
                         exercise=Counter(result.get("exercise", {})),
-                        offers=Counter(result.get("offers", {}))))
+                        offers=Counter(result.get("offers", {})),
+                        starts=StartTally.from_json(result.get("starts"))))
         examples_run += result.get("examples_run", 0)
         if result.get("failure") is not None:
             failures.append(Failure.from_json(result["failure"]))
         if result.get("divergences") is not None:
             findings.merge_json(result["divergences"], index)
+        if result.get("rejected_starts") is not None:
+            starts.merge_json(result["rejected_starts"], index)
         notes.extend(result.get("notes", []))
         # --first in one job stops the others: the run ended for that reason
         mine = result.get("stopped", "")
@@ -172,7 +179,7 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
                                 s.get("version", 1), tuple(s.get("capabilities", ())))
     failure = min(failures, key=lambda f: f.size) if failures else None
     return Outcome(stats, seconds, supports, failure, fault, notes[:5], stopped, examples_run,
-                   findings)
+                   findings, starts)
 
 
 # --- replay ---------------------------------------------------------------------------------

@@ -28,13 +28,15 @@ from typing import Any
 
 from ..errors import InputError
 from ..findings.classes import finding_lines
+from ..findings.start_causes import EVERY_START
 
 #: The counters of a summary, summed when merging.
 COUNTERS = ("games", "deals", "actions_compared", "illegal_offered", "rule_citations_differing",
             "adapter_restarts")
 #: Other whole-number counters a summary may carry (summed when present).
 OPTIONAL_COUNTERS = ("games_cut_short", "divergences", "resyncs", "refused_tables_offered",
-                     "edge_tables_offered", "position_starts")
+                     "edge_tables_offered", "position_starts", "starts_offered",
+                     "starts_played")
 #: What must be the same in every summary merged: the key and how a message names it.
 SAME_RUN = (("adapter", "adapter"), ("ruleset", "ruleset"), ("players", "player counts"),
             ("rules_version", "rules version"))
@@ -194,14 +196,17 @@ def _missing_shards(summaries: Sequence[dict[str, Any]]) -> list[str]:
 def merged_verdict(summary: dict[str, Any], strict: bool = False) -> str:
     """The verdict of a merged summary, as a single run with its result would give it.
 
-    The order of :func:`~rules_ref.reports.text.verdict_of`: a fault, then an unexpected
-    disagreement, then an implementation error, then nothing tested, then
-    (with ``strict``) an expectation no run saw.
+    The order of :func:`~rules_ref.reports.text.verdict_of`: a fault, then every start
+    rejected (nothing tested), then an unexpected disagreement, then an implementation
+    error, then nothing tested, then (with ``strict``) an expectation no run saw.
     """
     classes = summary.get("classes") or []
     if summary.get("fault") is not None or any(
             c.get("kind") == "fault" and not c.get("expected") for c in classes):
         return "fault"
+    if summary.get("starts_offered") and summary.get("starts_played") == 0 and any(
+            c.get("what") == EVERY_START for c in classes):
+        return "nothing-tested"  # every start rejected: no game was played
     unexpected = [c for c in classes if not c.get("expected")]
     if any(c.get("kind") not in ("error", "fault") for c in unexpected):
         return "disagreement"

@@ -72,6 +72,9 @@ class Outcome:
     examples_run: int = 0
     #: Every divergence class the run saw (None: a replay, or no game was played).
     findings: Findings | None = None
+    #: The starts the implementation rejected, judged alone, until their cause is read from
+    #: the run's starts (:func:`~rules_ref.findings.start_causes.settle_starts`).
+    starts: Findings | None = None
 
 
 def env_seed() -> int:

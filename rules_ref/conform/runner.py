@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from ..errors import InputError, SetupError
 from ..findings.classes import Findings
 from ..findings.failure import Failure, Stats
+from ..findings.start_causes import is_rejected_start, settle_starts
 from ..passing import check_table
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports
@@ -41,6 +42,7 @@ from .refused_tables import refused_starts
 from .rerun import run_replay
 from .resync import GameCut
 from .session import Session
+from .shrink import shrink_classes
 
 #: A search is a series of Hypothesis runs of at most this many games each (each with
 #: its own seed), so that a long run plays new games without Hypothesis's memory of
@@ -77,6 +79,8 @@ class Runner:
         self.player_choices: tuple[int, ...] = ()
         self.rulesets = RulesetDrawer(Supports("", (), {}))
         self.findings = Findings(config.expect)
+        #: The rejected starts, judged alone until the run's starts show their cause.
+        self.starts = Findings()
         #: The adapter fault that ended the search (a game's fault, recorded as a class too).
         self.fault: Failure | None = None
         self.started = time.monotonic()
@@ -157,8 +161,12 @@ class Runner:
     # --- one example ---
 
     def _record(self, failure: Failure) -> None:
-        self.findings.record(failure, self.stats.games, time.monotonic() - self.started,
-                                self.job)
+        found = self.starts if is_rejected_start(failure) else self.findings
+        found.record(failure, self.stats.games, time.monotonic() - self.started, self.job)
+
+    def _first_met(self) -> bool:
+        """Has ``--first`` met what it ends the search at (an unexpected divergence)?"""
+        return self.config.first and bool(self.findings.unexpected() or self.starts.classes)
 
     def _session(self) -> Session:
         """A session with the adapter (started again if needed; a fault ends the search)."""
@@ -189,7 +197,7 @@ class Runner:
         for msg in edge_starts(self.supports, self.player_choices, self.config.seed):
             self.stats.edge += 1
             self._offer_start(msg)
-        if self.config.first and self.findings.unexpected():
+        if self._first_met():
             raise _Stop("first")
 
     def _offer_start(self, msg: dict[str, Any]) -> None:
@@ -206,7 +214,7 @@ class Runner:
         session = self._session()
         self.stats.games += 1
         self._converse(session, Conversation(self, Chooser(data), session).run)
-        if self.config.first and self.findings.unexpected():
+        if self._first_met():
             raise _Stop("first")
 
     def _converse(self, session: Session, talk: Callable[[], None]) -> None:
@@ -254,7 +262,7 @@ class Runner:
         self.tick(force=True)
         return Outcome(self.stats, time.monotonic() - self.started, self.supports, failure,
                        notes=self.notes, stopped=stopped, examples_run=self.examples_run,
-                       findings=self.findings)
+                       findings=self.findings, starts=self.starts)
 
     def _hypothesis_run(self, seed: int, examples: int) -> None:
         """One Hypothesis run of at most ``examples`` games (a search is one or more)."""
@@ -355,8 +363,6 @@ def seed_alone() -> Iterator[None]:
 def run_search(config: Config, on_progress: Callable[[Stats, float], None] | None = None
                ) -> Outcome:
     """``rules-ref conform`` in this process: connect, search, always close the adapter."""
-    from .shrink import shrink_classes
-
     runner = Runner(config, on_progress=on_progress)
     try:
         try:
@@ -366,7 +372,20 @@ def run_search(config: Config, on_progress: Callable[[Stats, float], None] | Non
         outcome = runner.search()
     finally:
         runner.close()
-    return shrink_classes(config, outcome)
+    return settle_start_classes(config, shrink_classes(config, outcome))
+
+
+def settle_start_classes(config: Config, outcome: Outcome) -> Outcome:
+    """The rejected starts of ``outcome`` shrunk as any class is, then added to its findings
+    as the finding of their cause (:func:`~rules_ref.findings.start_causes.settle_starts`)."""
+    starts, findings = outcome.starts, outcome.findings
+    if starts is None or findings is None:
+        return outcome
+    if starts.classes:
+        shrink_classes(config, replace(outcome, findings=starts))
+    settle_starts(findings, starts, outcome.stats.starts)
+    outcome.starts = None
+    return outcome
 
 
 def fitting_counts(ruleset: Ruleset, counts: tuple[int, ...]) -> tuple[int, ...]:

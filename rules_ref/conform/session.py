@@ -316,6 +316,8 @@ class Session:
         expected = observe(state)
         kind, answer = self._answer(msg_id, "start", "start")
         self.stats.actions += 1
+        if not from_position:
+            self.stats.starts.note(msg, kind)
         try:
             if kind == "error" and from_position:
                 raise self._fail(position_rules(state), "the implementation reported an "

@@ -16,6 +16,7 @@ from ..positions.convert import position_of
 from ..serialize import describe_action_json
 from ..state import GameState
 from ..state_parts import Phase
+from .start_tally import StartTally
 
 #: The kinds of :class:`Failure`.
 FAILURE_KINDS = ("disagreement", "fault", "error")
@@ -53,6 +54,8 @@ class Stats:
     exercise: Counter[str] = field(default_factory=Counter)
     #: How many illegal actions of each kind were offered (``illegal_kinds.KINDS``).
     offers: Counter[str] = field(default_factory=Counter)
+    #: The starts of tables the rules allow, by what they hold, and which were rejected.
+    starts: StartTally = field(default_factory=StartTally)
 
     def add(self, other: Stats) -> None:
         for f in COUNTS:
@@ -60,6 +63,7 @@ class Stats:
         self.rare.update(other.rare)
         self.exercise.update(other.exercise)
         self.offers.update(other.offers)
+        self.starts.add(other.starts)
 
 
 #: The counters of :class:`Stats`: its fields that count (its tallies by name are Counters).

@@ -263,6 +263,26 @@ def _moon_words(rule: str, after: GameState, actual: Mapping[str, Any]) -> str:
                             and result.moon_pair is not None)
 
 
+#: A trick whose led card is cancelled set aside, where another card of the led suit wins it.
+SET_ASIDE_UNDER_CANCELLED_LEAD = ("sets a trick aside once its led card is cancelled, where "
+                                  "another card of the led suit wins it")
+
+
+def _set_aside(field: str, after: GameState, actual: Mapping[str, Any]) -> bool:
+    """Does a led-suit difference show a trick the reference has won set aside?
+
+    The trick the implementation shows void (``last_trick``), or, at a deal's end, the
+    last trick the reference has won, its points settled as a void trick's.
+    """
+    t = after.tricks[-1] if after.tricks else None
+    if t is None or t.winner is None:
+        return False
+    shown = actual.get("last_trick")
+    if field == "last_trick":
+        return isinstance(shown, dict) and shown.get("winner") is None
+    return field == "points" and after.phase is not Phase.PLAYING
+
+
 def _observation_words(rule: str, field: str, before: GameState | None,
                        action: Action | None, after: GameState,
                        expected: Mapping[str, Any], actual: Mapping[str, Any]) -> str:
@@ -302,6 +322,8 @@ def _observation_words(rule: str, field: str, before: GameState | None,
                 impl_w) < set(ref_w):
             return "names only one of the players tied for the lowest total"
         return "names winners other than the lowest totals"
+    if rule == "TRICK.LED_SUIT" and _set_aside(field, after, actual):
+        return SET_ASIDE_UNDER_CANCELLED_LEAD
     if rule == "VOID.LAST" and group in ("points", "scores", "pending"):
         return (void_last_words(after.ruleset.last_trick_void) if group != "pending"
                 else _RULE_WORDS[("pending", "VOID.LAST")])
@@ -313,6 +335,14 @@ def _observation_words(rule: str, field: str, before: GameState | None,
 
 #: At most this many characters of the reason an implementation gives for a rejected start.
 _REASON_SHOWN = 120
+
+
+def said_words(reason: object) -> str:
+    """The reason an implementation gave for a rejection, on one line and cut short ("": none)."""
+    if not isinstance(reason, str):
+        return ""
+    said = " ".join(reason.split())
+    return said if len(said) <= _REASON_SHOWN else said[:_REASON_SHOWN - 1] + "…"
 
 
 def divergence_words(failure: object) -> str:
@@ -361,11 +391,8 @@ def _words_and_detail(failure: object) -> tuple[str, str]:
         cited = actual.get("rule")
         if isinstance(cited, str) and cited and rules and cited != rules[0]:
             detail = (detail + "; " if detail else "") + f"the implementation cites {cited}"
-        reason = actual.get("reason")
-        if action is None and isinstance(reason, str) and reason.strip():
-            # a start rejected: the implementation's own reason is all there is to say why
-            said = " ".join(reason.split())
-            said = said if len(said) <= _REASON_SHOWN else said[:_REASON_SHOWN - 1] + "…"
+        said = said_words(actual.get("reason")) if action is None else ""
+        if said:  # a start rejected: the implementation's own reason is all it says of why
             detail = (detail + "; " if detail else "") + f"the implementation says: {said}"
         return words, detail
     if expected.get("type") == "rejected":

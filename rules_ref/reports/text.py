@@ -15,6 +15,7 @@ from ..conform.outcome import Config, Outcome
 from ..exercise.detect import RARE_PATHS
 from ..findings.classes import Finding, finding_lines
 from ..findings.failure import Failure, at_position_start, describe_action
+from ..findings.start_causes import EVERY_START
 from ..wording import counted, plural
 from .exercised import exercise_keys
 
@@ -112,7 +113,8 @@ def verdict_of(outcome: Outcome, config: Config) -> str:
     """``fault``, ``error``, ``disagreement``, ``expected-not-seen``, ``nothing-tested``, ``pass``.
 
     Only unexpected classes count; an expectation never seen fails the run
-    only with ``--strict``.
+    only with ``--strict``. A run whose every start was rejected tested
+    nothing, whatever was expected.
     """
     findings = outcome.findings
     if findings is None:  # a replay: its one failure, if any
@@ -125,6 +127,8 @@ def verdict_of(outcome: Outcome, config: Config) -> str:
     kinds = {c.kind for c in unexpected}
     if outcome.fault is not None or "fault" in kinds:
         return "fault"
+    if outcome.stats.starts.all_rejected:  # no game was played, expected or not
+        return "nothing-tested"
     if "disagreement" in kinds:
         return "disagreement"
     if "error" in kinds:
@@ -173,9 +177,16 @@ def class_lines(index: int, finding: dict[str, Any]) -> list[str]:
 def verdict_words(verdict: str, classes: list[dict[str, Any]], compared: int) -> str:
     """The verdict as one line, with the count when every divergence seen was expected.
 
-    "passed: 75 divergences seen, all expected, in 9 classes"; the text, the
-    Markdown and the HTML reports all say it so.
+    "passed: 75 divergences seen, all expected, in 9 classes"; "nothing was
+    tested: the implementation rejected every start it was offered (992 of
+    992 starts), so no game was played"; the text, the Markdown and the HTML
+    reports all say it so.
     """
+    every = next((c for c in classes if c.get("what") == EVERY_START), None)
+    if verdict == "nothing-tested" and every is not None:
+        n = int(every.get("count", 0))
+        return ("nothing was tested: the implementation rejected every start it was offered "
+                f"({n} of {counted(n, 'start')}), so no game was played")
     if verdict == "pass":
         seen = sum(int(c.get("count", 0)) for c in classes)
         if seen:
@@ -228,6 +239,7 @@ def summary_dict(outcome: Outcome, config: Config, verdict: str,
         "refused_tables_offered": s.refused,
         "edge_tables_offered": s.edge,
         "position_starts": s.position_starts,
+        "starts_offered": s.starts.starts, "starts_played": s.starts.played,
         "adapter_restarts": s.restarts,
         "seconds": round(outcome.seconds, 3),
         "deals_per_second": round(rate(s.deals, outcome.seconds), 1),

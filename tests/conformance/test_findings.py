@@ -51,7 +51,8 @@ def _run(*args: str) -> tuple[int, str]:
 def _summary(tmp_path: Path, command: list[str], *args: str) -> dict[str, Any]:
     code, out = _run("--json", *args, "--out", str(tmp_path / "out"), "--", *command)
     summary: dict[str, Any] = json.loads(out)
-    assert code == {"disagreement": 1, "pass": 0}[summary["verdict"]], summary["verdict"]
+    assert code == {"disagreement": 1, "pass": 0, "nothing-tested": 4}[summary["verdict"]], \
+        summary["verdict"]
     return summary
 
 
@@ -152,22 +153,23 @@ def test_a_default_rules_bug_shrinks_to_the_default_ruleset_at_the_common_count(
 @pytest.mark.rule("PLAYERS.COUNT")
 def test_the_template_as_shipped_plays_no_game_and_its_example_is_the_plainest(
         tmp_path: Path) -> None:
-    # it rejects every start: never a pass, and the example is the plainest table (8 of the
-    # 6 to 11 players it declares, the default rules, a first deal from seed 0), where the
-    # search's first rejection was at any table (a 10-player contrived deal); no switch
-    # decides a count of 6 or more (min_players was named)
+    # it rejects every start: nothing was tested (never a pass), no rule decides it (not
+    # PLAYERS.COUNT, whose count has nothing to do with it), and the example is the plainest
+    # table (8 of the 6 to 11 players it declares, the default rules, a first deal from
+    # seed 0), where the search's first rejection was at any table
     from rules_ref.deal import seeded_deal
     from rules_ref.serialize import cards_to_json
 
     template = str(Path(__file__).resolve().parents[2] / "spec" / "adapter-template.py")
     summary = _summary(tmp_path, [sys.executable, template], *_games(5))
-    assert summary["verdict"] == "disagreement" and summary["deals"] == 0
+    assert summary["verdict"] == "nothing-tested" and summary["deals"] == 0
     (cls,) = summary["classes"]
-    assert (cls["key"], cls["switch"], cls["count"]) == (
-        "PLAYERS.COUNT: rejects the start of a game the rules allow", None, 5)
+    assert (cls["key"], cls["rule"], cls["switch"], cls["count"]) == (
+        "rejects every start: no game was played", None, None, 5)
     # why it rejects: nothing in the rules, and the implementation's own reason says so
-    assert cls["words"] == ["PLAYERS.COUNT: rejects the start of a game the rules allow",
-                            "  rejects the start of a game",
+    assert cls["words"] == ["rejects every start: no game was played",
+                            "  rejected at 6, 8, 9 and 10 players and under every ruleset "
+                            "drawn",
                             "    the implementation says: this adapter does not implement a "
                             "game yet"]
     deal = seeded_deal(0, 8, 1, 0)
