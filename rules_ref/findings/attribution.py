@@ -45,6 +45,7 @@ from .score_attribution import (
     _scores_rules,
     pile_taker,
     settles_otherwise,
+    won_last_trick_set_aside,
 )
 
 #: The observation fields in causal order: a difference in an earlier group
@@ -159,9 +160,15 @@ def _last_trick_rules(after: GameState, expected: Any, actual: Any) -> list[str]
 
 
 def _shown_winner_rules(t: TrickOutcome, impl: Any, players: int) -> list[str]:
-    """The rules of trick ``t`` shown won by ``impl`` (a seat, ``None``: void, else malformed)."""
+    """The rules of trick ``t`` shown won by ``impl`` (a seat, ``None``: void, else malformed).
+
+    A trick the reference gives to another card of the led suit once the led card is
+    cancelled, shown void, is the led suit's difference: no suit taken as led once its
+    card is cancelled (``TRICK.LED_SUIT``), the trick set aside as a consequence.
+    """
     if impl is None:
-        return ["VOID.TRICK"]
+        relead = t.winner is not None and t.cards[0] in t.cancelled
+        return ["TRICK.LED_SUIT", "VOID.TRICK"] if relead else ["VOID.TRICK"]
     if not isinstance(impl, int) or isinstance(impl, bool):
         return ["TRICK.WINNER"]
     return winner_rules(t, impl, players)
@@ -389,12 +396,18 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
     its voidness or the deal's adding are VOID.LAST's: where the cards of a
     void last trick go is that rule. So are points that differ only by where
     the cards still pending went, whatever rule their trace names
-    (:func:`~rules_ref.findings.score_attribution.settles_otherwise`).
+    (:func:`~rules_ref.findings.score_attribution.settles_otherwise`). A last trick
+    the implementation's points show won by a live card of another suit, or set aside
+    where the reference has it won after its led card was cancelled, is the led suit's
+    (``TRICK.LED_SUIT``).
     """
     rules, fields, others = _observation_rules(before, action, after, expected, actual)
     relead = _void_last_trick_won_under_another_led_suit(before, after, fields, actual)
     if relead is not None:
         return relead, fields, others
+    if fields and fields[0] == "points" and won_last_trick_set_aside(before, after, expected,
+                                                                     actual):
+        return ["TRICK.LED_SUIT", "VOID.TRICK"], fields, others
     if fields and fields[0] == "points" and settles_otherwise(before, after, expected, actual):
         return ["VOID.LAST", *(r for r in rules if r != "VOID.LAST")], fields, others
     last = _completed_trick(before, after)

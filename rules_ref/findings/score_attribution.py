@@ -96,20 +96,62 @@ def settles_otherwise(before: GameState | None, after: GameState, expected: dict
     n = after.players
     exp = _int_list(expected.get("points"), n)
     act = _int_list(actual.get("points"), n)
-    if exp is None or act is None or exp == act:
+    if exp is None or act is None or exp == act or not shares_of(pile, before, after, act):
         return False
-    rs = after.ruleset
-    values = [card_points((c,), rs) for c in pile]
-    low = sum(v for v in values if v < 0)
-    high = sum(v for v in values if v > 0)
-    base = [card_points(got, rs) for got in before.collected]
-    if not all(low <= a - b <= high for a, b in zip(act, base, strict=True)):
-        return False
+    base = [card_points(got, after.ruleset) for got in before.collected]
     diff = [a - e for e, a in zip(exp, act, strict=True)]
     # a card value shows on the cards collected before too: where none differ, only the
     # pending cards' fate is seen
     return not (card_value_difference(after, diff)
                 and any(d and b for d, b in zip(diff, base, strict=True)))
+
+
+def shares_of(pile: Sequence[Card], before: GameState, after: GameState,
+              points: Sequence[int]) -> bool:
+    """Are ``points`` each seat's points from before the deal's last trick plus a share of
+    ``pile`` (a part of its points, between the pile's negative and positive points)?"""
+    rs = after.ruleset
+    values = [card_points((c,), rs) for c in pile]
+    low = sum(v for v in values if v < 0)
+    high = sum(v for v in values if v > 0)
+    base = [card_points(got, rs) for got in before.collected]
+    return all(low <= a - b <= high for a, b in zip(points, base, strict=True))
+
+
+def won_last_trick_set_aside(before: GameState | None, after: GameState,
+                             expected: dict[str, Any], actual: dict[str, Any]) -> bool:
+    """Do the points show the deal's last trick set aside where the reference has it won?
+
+    The reverse of :func:`pile_taker`. The reference's last trick is won, its led card
+    cancelled (another card of the led suit wins it: ``TRICK.LED_SUIT``), and the
+    implementation's points are each seat's points from before that trick plus a share
+    of what was still in play (the pending pile, the trick's cards, the extras on trick
+    1), given to none but the seats a void last trick's cards may go to (its leader, the
+    seats of its cancelled cards): it gave the trick no winner, as if a cancelled led
+    card left no suit led, and settled its cards as a void last trick's (``VOID.LAST``,
+    whatever its value).
+    """
+    t = _completed_trick(before, after)
+    if (before is None or t is None or t.winner is None or after.phase not in _DEAL_OVER
+            or t.cards[0] not in t.cancelled):
+        return False
+    shown = actual.get("last_trick")
+    if isinstance(shown, dict) and shown.get("winner") is not None:
+        return False  # the implementation shows the trick won
+    n = after.players
+    exp = _int_list(expected.get("points"), n)
+    act = _int_list(actual.get("points"), n)
+    if exp is None or act is None or exp == act:
+        return False
+    extras = before.extras if before.trick_number == 1 else ()
+    pile = (*before.pending, *t.cards, *extras)
+    rs = after.ruleset
+    # a void last trick's cards go to nobody, its leader or the seats of a cancelled pair
+    settling = {t.leader} | {(t.leader + i) % n for i, c in enumerate(t.cards) if c in t.cancelled}
+    gained = {seat for seat, (a, got) in enumerate(zip(act, before.collected, strict=True))
+              if a != card_points(got, rs)}
+    return (card_points(pile, rs) != 0 and shares_of(pile, before, after, act)
+            and gained <= settling and act[t.winner] != exp[t.winner])
 
 
 def _int_list(value: Any, n: int) -> list[int] | None:
