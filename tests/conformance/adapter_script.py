@@ -1,14 +1,17 @@
 """The command line of the test adapters that run as scripts: how each is started and named.
 
-Each file of broken adapters in this folder runs as ``python FILE NAME``; these two functions
-are its ``command`` and the check of the name it was given.
+Each file of broken adapters in this folder runs as ``python FILE NAME``; these functions
+are its ``command``, the check of the name it was given, and its ``main``: the adapter of
+that name served on the standard streams.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
 
 
 def script_command(script: str, name: str) -> list[str]:
@@ -23,3 +26,12 @@ def chosen_name(argv: Sequence[str], names: Collection[str], script: str) -> str
     print(f"usage: {os.path.basename(script)} NAME; NAME is one of: {', '.join(names)}",
           file=sys.stderr)
     return None
+
+
+def serve_chosen(argv: Sequence[str], names: Collection[str], script: str,
+                 build: Callable[[str], ReferenceAdapter]) -> int:
+    """The ``main`` of an adapter script: serve ``build(name)`` for the name given (2: none)."""
+    name = chosen_name(argv, names, script)
+    if name is None:
+        return 2
+    return build(name).serve(sys.stdin, sys.stdout)

@@ -41,8 +41,8 @@ from rules_ref.ruleset import (
     Ruleset,
 )
 from rules_ref.serialize import action_from_json
-from rules_ref.tricks import TrickOutcome
-from tests.conformance.adapter_script import chosen_name, script_command
+from rules_ref.tricks import TrickOutcome, cancelled_cards
+from tests.conformance.adapter_script import script_command, serve_chosen
 
 #: Every broken adapter: name -> the rule ID it breaks.
 BROKEN: dict[str, str] = {
@@ -61,6 +61,7 @@ BROKEN: dict[str, str] = {
     "last-void-to-leader": "VOID.LAST",
     "pending-kept": "VOID.COLLECT",
     "led-suit-first-live": "TRICK.LED_SUIT",
+    "led-cancelled-void": "TRICK.LED_SUIT",
     "winner-left-leads": "TRICK.NEXT_LEADER",
     "dealer-leads": "LEAD.OPENING_LEADER",
     "queen-ten": "SCORE.CARD_POINTS",
@@ -255,6 +256,17 @@ def led_suit_first_live() -> None:
     replace("rules_ref.tricks", "led_suit", make)
 
 
+def led_cancelled_void() -> None:
+    """Once the led card is cancelled no suit is led: the trick is void, where another card
+    of the led suit wins it (the reverse of ``led-suit-first-live``)."""
+    def make(original: Callable[..., int | None]) -> Callable[..., int | None]:
+        def winner(cards: Sequence[Card], cancelled: frozenset[Card] | None = None) -> int | None:
+            gone = cancelled_cards(cards) if cancelled is None else cancelled
+            return None if cards[0] in gone else original(cards, gone)
+        return winner
+    replace("rules_ref.tricks", "winning_position", make)
+
+
 def winner_left_leads() -> None:
     """The seat to the left of a trick's winner leads the next trick."""
     _remember_tricks()
@@ -331,6 +343,7 @@ BREAK: dict[str, Callable[[], None]] = {
     "last-void-to-leader": last_void_to_leader,
     "pending-kept": pending_kept,
     "led-suit-first-live": led_suit_first_live,
+    "led-cancelled-void": led_cancelled_void,
     "winner-left-leads": winner_left_leads,
     "dealer-leads": dealer_leads,
     "queen-ten": queen_ten,
@@ -342,15 +355,16 @@ def command(name: str) -> list[str]:
     return script_command(__file__, name)
 
 
-def main(argv: Sequence[str]) -> int:
-    name = chosen_name(argv, BROKEN, __file__)
-    if name is None:
-        return 2
+def _adapter(name: str) -> ReferenceAdapter:
     if name in BREAK:
         BREAK[name]()
     adapter = ADAPTERS.get(name, ReferenceAdapter)()
     adapter.name = f"broken adapter {name} ({BROKEN[name]})"
-    return adapter.serve(sys.stdin, sys.stdout)
+    return adapter
+
+
+def main(argv: Sequence[str]) -> int:
+    return serve_chosen(argv, BROKEN, __file__, _adapter)
 
 
 if __name__ == "__main__":

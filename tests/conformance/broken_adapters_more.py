@@ -39,7 +39,7 @@ from rules_ref.scoring import card_points
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from rules_ref.tricks import cancelled_cards, led_suit
-from tests.conformance.adapter_script import chosen_name, script_command
+from tests.conformance.adapter_script import script_command, serve_chosen
 from tests.conformance.broken_adapters import replace
 from tests.conformance.broken_hooks import Broken, Hooks, Ignore
 
@@ -488,10 +488,7 @@ def build(name: str) -> type[Broken]:
 
 
 def main(argv: Sequence[str]) -> int:
-    name = chosen_name(argv, BROKEN, __file__)
-    if name is None:
-        return 2
-    return build(name)().serve(sys.stdin, sys.stdout)
+    return serve_chosen(argv, BROKEN, __file__, lambda name: build(name)())
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from rules_ref.deal import hand_size
 from rules_ref.errors import SetupError
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.ruleset import OpeningLead, PassForbidden, Ruleset
-from tests.conformance.adapter_script import chosen_name, script_command
+from tests.conformance.adapter_script import script_command, serve_chosen
 from tests.conformance.broken_adapters import replace
 
 
@@ -65,15 +65,16 @@ def command(name: str) -> list[str]:
     return script_command(__file__, name)
 
 
-def main(argv: Sequence[str]) -> int:
-    name = chosen_name(argv, FAULTS, __file__)
-    if name is None:
-        return 2
+def _adapter(name: str) -> ReferenceAdapter:
     fault, rule = FAULTS[name]
     fault()
     adapter = ReferenceAdapter()
     adapter.name = f"edge-table adapter {name} ({rule})"
-    return adapter.serve(sys.stdin, sys.stdout)
+    return adapter
+
+
+def main(argv: Sequence[str]) -> int:
+    return serve_chosen(argv, FAULTS, __file__, _adapter)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from rules_ref.errors import RulesRefError
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.serialize import action_from_json
 from rules_ref.state_parts import Phase
-from tests.conformance.adapter_script import chosen_name, script_command
+from tests.conformance.adapter_script import script_command, serve_chosen
 
 #: Every adapter of this module: name -> the rule the runner must name.
 ACCEPTS: dict[str, str] = {
@@ -80,13 +80,14 @@ def command(name: str) -> list[str]:
     return script_command(__file__, name)
 
 
-def main(argv: Sequence[str]) -> int:
-    name = chosen_name(argv, ADAPTERS, __file__)
-    if name is None:
-        return 2
+def _adapter(name: str) -> ReferenceAdapter:
     adapter = ADAPTERS[name]()
     adapter.name = f"broken adapter {name} ({ACCEPTS[name]})"
-    return adapter.serve(sys.stdin, sys.stdout)
+    return adapter
+
+
+def main(argv: Sequence[str]) -> int:
+    return serve_chosen(argv, ADAPTERS, __file__, _adapter)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, os.path.dirname(_tests))
 
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
-from tests.conformance.adapter_script import chosen_name, script_command
+from tests.conformance.adapter_script import script_command, serve_chosen
 from tests.conformance.broken_adapters import BREAK, BROKEN
 
 #: Every multi-fault adapter: name -> the single-fault bugs it combines.
@@ -39,15 +39,16 @@ def command(name: str) -> list[str]:
     return script_command(__file__, name)
 
 
-def main(argv: Sequence[str]) -> int:
-    name = chosen_name(argv, MULTI, __file__)
-    if name is None:
-        return 2
+def _adapter(name: str) -> ReferenceAdapter:
     for bug in MULTI[name]:
         BREAK[bug]()
     adapter = ReferenceAdapter()
     adapter.name = f"multi-fault adapter {name} ({', '.join(rules_of(name))})"
-    return adapter.serve(sys.stdin, sys.stdout)
+    return adapter
+
+
+def main(argv: Sequence[str]) -> int:
+    return serve_chosen(argv, MULTI, __file__, _adapter)
 
 
 if __name__ == "__main__":

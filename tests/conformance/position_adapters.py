@@ -30,7 +30,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, os.path.dirname(_tests))
 
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
-from tests.conformance.adapter_script import chosen_name, script_command
+from tests.conformance.adapter_script import script_command, serve_chosen
 
 
 def _refuses_set_aside(msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -75,13 +75,14 @@ class PositionFaultAdapter(ReferenceAdapter):
 
 
 def main(argv: list[str]) -> int:
-    name = chosen_name(argv, FAULTS, __file__)
-    if name is None:
-        return 2
+    return serve_chosen(argv, FAULTS, __file__, _adapter)
+
+
+def _adapter(name: str) -> PositionFaultAdapter:
     adapter = PositionFaultAdapter()
     adapter.fault = FAULTS[name][0]
     adapter.name = f"broken adapter {name} (starts from a position)"
-    return adapter.serve(sys.stdin, sys.stdout)
+    return adapter
 
 
 if __name__ == "__main__":

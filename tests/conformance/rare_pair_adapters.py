@@ -33,7 +33,7 @@ from rules_ref.ruleset import HeartsBrokenBy, LastTrickVoid, Moon, MoonPair, Rul
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from rules_ref.tricks import TrickOutcome
-from tests.conformance.adapter_script import chosen_name, script_command
+from tests.conformance.adapter_script import script_command, serve_chosen
 from tests.conformance.broken_adapters import replace
 from tests.conformance.broken_hooks import Broken, Hooks
 
@@ -249,10 +249,7 @@ def command(name: str) -> list[str]:
     return script_command(__file__, name)
 
 
-def main(argv: Sequence[str]) -> int:
-    name = chosen_name(argv, BROKEN, __file__)
-    if name is None:
-        return 2
+def _adapter(name: str) -> Broken:
     engine, hooks = BUGS[name]
     if engine is not None:
         engine()
@@ -264,7 +261,11 @@ def main(argv: Sequence[str]) -> int:
     adapter = Adapter()
     rule, switch = BROKEN[name]
     adapter.name = f"broken adapter {name} ({rule} under {switch})"
-    return adapter.serve(sys.stdin, sys.stdout)
+    return adapter
+
+
+def main(argv: Sequence[str]) -> int:
+    return serve_chosen(argv, BROKEN, __file__, _adapter)
 
 
 if __name__ == "__main__":
