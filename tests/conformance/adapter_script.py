@@ -29,9 +29,12 @@ def chosen_name(argv: Sequence[str], names: Collection[str], script: str) -> str
 
 
 def serve_chosen(argv: Sequence[str], names: Collection[str], script: str,
-                 build: Callable[[str], ReferenceAdapter]) -> int:
-    """The ``main`` of an adapter script: serve ``build(name)`` for the name given (2: none)."""
+                 build: Callable[[str], ReferenceAdapter], title: Callable[[str], str]) -> int:
+    """The ``main`` of an adapter script: the adapter ``build(name)`` for the name given on
+    the command line, named ``title(name)``, served on the standard streams (2: no name)."""
     name = chosen_name(argv, names, script)
     if name is None:
         return 2
-    return build(name).serve(sys.stdin, sys.stdout)
+    adapter = build(name)
+    adapter.name = title(name)
+    return adapter.serve(sys.stdin, sys.stdout)

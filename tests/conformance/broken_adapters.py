@@ -358,14 +358,9 @@ def command(name: str) -> list[str]:
 def _adapter(name: str) -> ReferenceAdapter:
     if name in BREAK:
         BREAK[name]()
-    adapter = ADAPTERS.get(name, ReferenceAdapter)()
-    adapter.name = f"broken adapter {name} ({BROKEN[name]})"
-    return adapter
-
-
-def main(argv: Sequence[str]) -> int:
-    return serve_chosen(argv, BROKEN, __file__, _adapter)
+    return ADAPTERS.get(name, ReferenceAdapter)()
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(serve_chosen(sys.argv[1:], BROKEN, __file__, _adapter,
+                          lambda name: f"broken adapter {name} ({BROKEN[name]})"))

@@ -483,13 +483,12 @@ def build(name: str) -> type[Broken]:
         for change in engine:
             change()
         hooks.add(make())
-    return type("BrokenAdapter", (Broken,), {"hooks": hooks,
-                                             "name": f"broken adapter {name}"})
+    return type("BrokenAdapter", (Broken,), {"hooks": hooks, "name": _title(name)})
 
 
-def main(argv: Sequence[str]) -> int:
-    return serve_chosen(argv, BROKEN, __file__, lambda name: build(name)())
+def _title(name: str) -> str:
+    return f"broken adapter {name}"
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(serve_chosen(sys.argv[1:], BROKEN, __file__, lambda name: build(name)(), _title))

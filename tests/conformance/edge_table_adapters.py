@@ -66,16 +66,10 @@ def command(name: str) -> list[str]:
 
 
 def _adapter(name: str) -> ReferenceAdapter:
-    fault, rule = FAULTS[name]
-    fault()
-    adapter = ReferenceAdapter()
-    adapter.name = f"edge-table adapter {name} ({rule})"
-    return adapter
-
-
-def main(argv: Sequence[str]) -> int:
-    return serve_chosen(argv, FAULTS, __file__, _adapter)
+    FAULTS[name][0]()
+    return ReferenceAdapter()
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(serve_chosen(sys.argv[1:], FAULTS, __file__, _adapter,
+                          lambda name: f"edge-table adapter {name} ({FAULTS[name][1]})"))

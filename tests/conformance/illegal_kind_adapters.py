@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
@@ -80,15 +79,8 @@ def command(name: str) -> list[str]:
     return script_command(__file__, name)
 
 
-def _adapter(name: str) -> ReferenceAdapter:
-    adapter = ADAPTERS[name]()
-    adapter.name = f"broken adapter {name} ({ACCEPTS[name]})"
-    return adapter
-
-
-def main(argv: Sequence[str]) -> int:
-    return serve_chosen(argv, ADAPTERS, __file__, _adapter)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(serve_chosen(sys.argv[1:], ADAPTERS, __file__, lambda name: ADAPTERS[name](),
+                          lambda name: f"broken adapter {name} ({ACCEPTS[name]})"))

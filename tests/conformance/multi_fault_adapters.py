@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
     _tests = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
@@ -42,14 +41,9 @@ def command(name: str) -> list[str]:
 def _adapter(name: str) -> ReferenceAdapter:
     for bug in MULTI[name]:
         BREAK[bug]()
-    adapter = ReferenceAdapter()
-    adapter.name = f"multi-fault adapter {name} ({', '.join(rules_of(name))})"
-    return adapter
-
-
-def main(argv: Sequence[str]) -> int:
-    return serve_chosen(argv, MULTI, __file__, _adapter)
+    return ReferenceAdapter()
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(serve_chosen(sys.argv[1:], MULTI, __file__, _adapter,
+                          lambda name: f"multi-fault adapter {name} ({', '.join(rules_of(name))})"))

@@ -74,16 +74,12 @@ class PositionFaultAdapter(ReferenceAdapter):
         return super().start(msg)
 
 
-def main(argv: list[str]) -> int:
-    return serve_chosen(argv, FAULTS, __file__, _adapter)
-
-
 def _adapter(name: str) -> PositionFaultAdapter:
     adapter = PositionFaultAdapter()
     adapter.fault = FAULTS[name][0]
-    adapter.name = f"broken adapter {name} (starts from a position)"
     return adapter
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(serve_chosen(sys.argv[1:], FAULTS, __file__, _adapter,
+                          lambda name: f"broken adapter {name} (starts from a position)"))

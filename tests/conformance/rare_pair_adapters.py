@@ -258,15 +258,13 @@ def _adapter(name: str) -> Broken:
         pass
 
     Adapter.hooks = hooks()
-    adapter = Adapter()
+    return Adapter()
+
+
+def _title(name: str) -> str:
     rule, switch = BROKEN[name]
-    adapter.name = f"broken adapter {name} ({rule} under {switch})"
-    return adapter
-
-
-def main(argv: Sequence[str]) -> int:
-    return serve_chosen(argv, BROKEN, __file__, _adapter)
+    return f"broken adapter {name} ({rule} under {switch})"
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(serve_chosen(sys.argv[1:], BROKEN, __file__, _adapter, _title))

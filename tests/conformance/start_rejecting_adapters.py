@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
@@ -69,15 +69,9 @@ def command(name: str) -> list[str]:
     return script_command(__file__, name)
 
 
-def _adapter(name: str) -> StartRejecting:
-    adapter = StartRejecting(*REJECTS[name])
-    adapter.name = f"start-rejecting adapter {name}"
-    return adapter
-
-
-def main(argv: Sequence[str]) -> int:
-    return serve_chosen(argv, REJECTS, __file__, _adapter)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(serve_chosen(sys.argv[1:], REJECTS, __file__,
+                          lambda name: StartRejecting(*REJECTS[name]),
+                          lambda name: f"start-rejecting adapter {name}"))

@@ -87,9 +87,18 @@ def test_an_engine_that_rejects_every_start_tested_nothing(
         "  rejected at 5 to 11 players and under every ruleset drawn",
         "    the implementation says: this engine plays no game yet"]
     assert cls["example"]["rules"] == []  # no rule decides it
-    assert text.endswith(
-        f"nothing was tested: the implementation rejected every start it was offered ({n} of "
-        f"{n} starts), so no game was played\nverdict: NOTHING-TESTED\n")
+    verdict = (f"nothing was tested: the implementation rejected every start it was offered "
+               f"({n} of {n} starts), so no game was played")
+    assert text.endswith(f"{verdict}\nverdict: NOTHING-TESTED\n")
+    # the Markdown and HTML reports carry the same words
+    for name in ("report.md", "report.html"):
+        report = tmp_path / name
+        main(["conform", *RUN, "--out", str(tmp_path), "--report", str(report), "--",
+              *command("every-start")])
+        capsys.readouterr()
+        written = report.read_text(encoding="utf-8")
+        assert all(line.strip() in written for line in cls["words"]), name
+        assert verdict in written, name
     # merged runs say it as one run does
     summaries = []
     for seed in ("1", "2"):
