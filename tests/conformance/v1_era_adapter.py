@@ -1,20 +1,24 @@
 """An adapter written before the switches added since the protocol's first version.
 
-It is the adapter template as first published (``adapter_template_v1.py``, a
-verbatim copy of that version of ``spec/adapter-template.py``) with its TODOs
-filled in by the reference engine, as an implementation of that time would
-fill them: its ``hello`` declares the nine switches of that time and their
-values of that time, and its ``start`` refuses a ruleset that names any other
-switch, as an engine that has never heard of the switch does. The template's
-own loop, handshake and batch are used unchanged. Run it as an adapter::
+It is the adapter template (``spec/adapter-template.py``, loaded from its file:
+its code is the code first published, only its comments have grown) with its
+TODOs filled in by the reference engine, as an implementation of that time
+would fill them: its ``hello`` declares the nine switches of that time and
+their values of that time, and its ``start`` refuses a ruleset that names any
+other switch, as an engine that has never heard of the switch does. The
+template's own loop, handshake and batch are used unchanged. Run it as an
+adapter::
 
     python tests/conformance/v1_era_adapter.py
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
+from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
@@ -22,7 +26,23 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, os.path.dirname(_tests))
 
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
-from tests.conformance import adapter_template_v1 as template
+
+#: The adapter template, where spec/implementing.md publishes it.
+TEMPLATE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.realpath(__file__)))), "spec", "adapter-template.py")
+
+
+def _template() -> ModuleType:
+    found = importlib.util.spec_from_file_location("adapter_template", TEMPLATE)
+    assert found is not None and found.loader is not None
+    module = importlib.util.module_from_spec(found)
+    found.loader.exec_module(module)
+    return module
+
+
+#: Loaded from its file (its name is no module name), so its names are typed Any here.
+template: Any = _template()
+rejected: Callable[[str], dict[str, Any]] = template.rejected
 
 #: The switches and values the adapter knows: those of the protocol's first version.
 KNOWN: dict[str, Any] = {
@@ -38,7 +58,7 @@ KNOWN: dict[str, Any] = {
     "target": "any",
 }
 
-template_hello = template.hello
+template_hello: Callable[[dict[str, Any]], dict[str, Any]] = template.hello
 
 
 def hello(request: dict[str, Any]) -> dict[str, Any]:
@@ -49,7 +69,7 @@ def hello(request: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-class FilledAdapter(template.Adapter):
+class FilledAdapter(template.Adapter):  # type: ignore[misc]
     """The template's Adapter, its game the reference engine's."""
 
     def __init__(self) -> None:
@@ -58,18 +78,19 @@ class FilledAdapter(template.Adapter):
 
     def start(self, request: dict[str, Any]) -> dict[str, Any]:
         if "position" in request:
-            return self.start_position(request)
+            answer: dict[str, Any] = self.start_position(request)
+            return answer
         ruleset = request.get("ruleset")
         unknown = sorted(set(ruleset) - set(KNOWN)) if isinstance(ruleset, dict) else []
         if unknown:
-            return template.rejected(f"unknown switch(es): {', '.join(unknown)}")
+            return rejected(f"unknown switch(es): {', '.join(unknown)}")
         answer = self.engine.start(request)
         self.game = self.engine.state
         return answer
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:
         if self.game is None:
-            return template.rejected("no game started")
+            return rejected("no game started")
         answer = self.engine.apply(action)
         self.game = self.engine.state
         return answer
@@ -82,8 +103,9 @@ def command() -> list[str]:
 
 def main() -> int:
     template.hello = hello
-    template.Adapter = FilledAdapter  # type: ignore[misc]
-    return template.main()
+    template.Adapter = FilledAdapter
+    code: int = template.main()
+    return code
 
 
 if __name__ == "__main__":
