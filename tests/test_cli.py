@@ -11,24 +11,13 @@ from pathlib import Path
 import pytest
 
 from rules_ref import registry
-from rules_ref.cli import main
 from rules_ref.game import play_game
 from rules_ref.policy import choose_bold
 from rules_ref.ruleset import preset, presets
 
-from .cli.helpers import game_over
+from .cli.helpers import game_over, run
 
 PRESETS = list(presets())
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run the CLI in-process: (exit status, standard output, standard error)."""
-    try:
-        code = main(args)
-    except SystemExit as exc:  # argparse's own errors
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.untraced

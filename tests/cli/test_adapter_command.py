@@ -69,11 +69,15 @@ def test_the_command_serves_standard_input(monkeypatch: pytest.MonkeyPatch,
 
 # runpy warns when the module it runs as __main__ was imported already (by other tests).
 @pytest.mark.filterwarnings("ignore:'rules_ref.conformance.adapter' found in sys.modules")
-def test_the_old_module_path_runs_the_adapter(monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.filterwarnings("ignore:'rules_ref.protocol.reference_adapter' found in sys.modules")
+@pytest.mark.parametrize("module", ["rules_ref.conformance.adapter",
+                                    "rules_ref.protocol.reference_adapter"])
+def test_the_adapter_runs_as_a_module_one_answer_a_line_until_bye(
+        module: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m MODULE`` (the old path, and the reference adapter's own)."""
     monkeypatch.setattr(sys, "argv", ["adapter.py"])
-    monkeypatch.setattr(sys, "stdin", io.StringIO('{"id": 0, "type": "bye"}\n'))
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"id": 0, "type": "bye"}\n{"id": 1}\n'))
     with pytest.raises(SystemExit) as ended:
-        runpy.run_module("rules_ref.conformance.adapter", run_name="__main__")
+        runpy.run_module(module, run_name="__main__")
     assert ended.value.code == 0
     assert capsys.readouterr() == ('{"id":0,"type":"bye"}\n', "")

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rules_ref.cli import main
 from rules_ref.conform.conversation import position_record
 from rules_ref.game import game_steps
 from rules_ref.positions.convert import position_of, position_to_json
@@ -16,17 +15,7 @@ from rules_ref.positions.text import format_position, parse_position
 from rules_ref.state_parts import Phase
 
 from ..rules.test_position import EXTRAS_PENDING_6, MID_DEAL_8, PASSING_6, TRICK_4_6
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run the CLI in-process: (exit status, standard output, standard error)."""
-    try:
-        code = main(args)
-    except SystemExit as exc:  # argparse's own errors
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
-
+from .helpers import run
 
 TABLE_MID_DEAL = """\
 8 players, deal 1, dealer seat 0, phase playing, trick 8 led by seat 7, seat 1 to play; \

@@ -14,8 +14,6 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import fields
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,12 +26,8 @@ from rules_ref.protocol.observation import FIELDS, PROTOCOL_NAME, PROTOCOL_VERSI
 from rules_ref.protocol.reference_adapter import SWITCHES
 from rules_ref.ruleset import Ruleset
 
-# A game count ends these runs, never the clock: the default time budget would cut a run
-# short on a busy machine, and the figures compared would then depend on its speed.
-UNBOUNDED = 600.0
+from .protocol_messages import ROOT, SCHEMAS, UNBOUNDED, errors, record
 
-ROOT = Path(__file__).resolve().parents[2]
-SCHEMAS = ROOT / "spec" / "schemas" / "protocol"
 TEMPLATE = ROOT / "spec" / "adapter-template.py"
 NAMES = ("hello-request", "hello-response", "start", "action", "observation", "rejected", "bye",
          # version 2 (tests/conformance/test_protocol_v2.py)
@@ -41,15 +35,6 @@ NAMES = ("hello-request", "hello-response", "start", "action", "observation", "r
 REQUEST_SCHEMA = {"hello": "hello-request", "start": "start", "action": "action", "bye": "bye"}
 ANSWER_SCHEMA = {"hello": "hello-response", "observation": "observation",
                  "rejected": "rejected", "bye": "bye"}
-
-
-@cache
-def validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator(json.loads((SCHEMAS / f"{name}.schema.json").read_text()))
-
-
-def errors(name: str, message: dict[str, Any]) -> list[str]:
-    return [e.message for e in validator(name).iter_errors(message)]
 
 
 def test_one_valid_schema_per_message() -> None:
@@ -75,26 +60,9 @@ def test_schemas_list_the_protocol_fields() -> None:
 @pytest.fixture(scope="module")
 def conversation() -> Iterator[list[tuple[str, dict[str, Any]]]]:
     """Every message of a short ``conform`` search against the reference adapter, version 1."""
-    log: list[tuple[str, dict[str, Any]]] = []
-    send, receive = AdapterProcess.send, AdapterProcess.receive
-
-    def recording_send(self: AdapterProcess, message: dict[str, Any]) -> int:
-        msg_id = send(self, message)
-        log.append(("request", {"id": msg_id, **copy.deepcopy(message)}))
-        return msg_id
-
-    def recording_receive(self: AdapterProcess, msg_id: int, what: str,
-                          timeout: float | None = None) -> dict[str, Any]:
-        answer = receive(self, msg_id, what, timeout)
-        log.append(("answer", copy.deepcopy(answer)))
-        return answer
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(AdapterProcess, "send", recording_send)
-        mp.setattr(AdapterProcess, "receive", recording_receive)
-        outcome = runner.run_search(runner.Config(
-            command=[sys.executable, "-m", "rules_ref.protocol.reference_adapter"], examples=12,
-            seed=21, versions=(1,), max_seconds=UNBOUNDED))
+    outcome, log = record(runner.Config(
+        command=[sys.executable, "-m", "rules_ref.protocol.reference_adapter"], examples=12,
+        seed=21, versions=(1,), max_seconds=UNBOUNDED))
     assert outcome.failure is None and outcome.fault is None
     yield log
 

@@ -21,8 +21,6 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterator
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,50 +37,14 @@ from rules_ref.serialize import action_to_json, ruleset_to_json
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 
-# A game count ends these runs, never the clock: the default time budget would cut a run
-# short on a busy machine, and the figures compared would then depend on its speed.
-UNBOUNDED = 600.0
+from .protocol_messages import ROOT, SCHEMAS, UNBOUNDED, errors, record
 
-ROOT = Path(__file__).resolve().parents[2]
-SCHEMAS = ROOT / "spec" / "schemas" / "protocol"
 REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 V2_SCHEMAS = ("batch-request", "batch-response", "start-position", "observe", "error")
 REQUEST_SCHEMA = {"hello": "hello-request", "start": "start", "action": "action",
                   "batch": "batch-request", "observe": "observe", "bye": "bye"}
 ANSWER_SCHEMA = {"hello": "hello-response", "observation": "observation", "batch":
                  "batch-response", "rejected": "rejected", "error": "error", "bye": "bye"}
-
-
-@cache
-def validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator(json.loads((SCHEMAS / f"{name}.schema.json").read_text()))
-
-
-def errors(name: str, message: dict[str, Any]) -> list[str]:
-    return [e.message for e in validator(name).iter_errors(message)]
-
-
-def record(config: runner.Config) -> tuple[runner.Outcome, list[tuple[str, dict[str, Any]]]]:
-    """A conform search, with every message sent and received (copies, before any check)."""
-    log: list[tuple[str, dict[str, Any]]] = []
-    send, receive = AdapterProcess.send, AdapterProcess.receive
-
-    def recording_send(self: AdapterProcess, message: dict[str, Any]) -> int:
-        msg_id = send(self, message)
-        log.append(("request", {"id": msg_id, **copy.deepcopy(message)}))
-        return msg_id
-
-    def recording_receive(self: AdapterProcess, msg_id: int, what: str,
-                          timeout: float | None = None) -> dict[str, Any]:
-        answer = receive(self, msg_id, what, timeout)
-        log.append(("answer", copy.deepcopy(answer)))
-        return answer
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(AdapterProcess, "send", recording_send)
-        mp.setattr(AdapterProcess, "receive", recording_receive)
-        outcome = runner.run_search(config)
-    return outcome, log
 
 
 @pytest.fixture(scope="module")

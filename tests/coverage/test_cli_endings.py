@@ -53,19 +53,6 @@ def test_python_dash_m_runs_the_command_line(monkeypatch: pytest.MonkeyPatch,
     assert capsys.readouterr().out.splitlines()[0] == f"TRICK.CANCEL: {title}"
 
 
-# runpy warns that the module it runs as __main__ was imported already (by these tests).
-@pytest.mark.filterwarnings("ignore:'rules_ref.protocol.reference_adapter' found in sys.modules")
-def test_the_reference_adapter_runs_as_a_module(monkeypatch: pytest.MonkeyPatch,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m rules_ref.protocol.reference_adapter``: one answer a line, until ``bye``."""
-    monkeypatch.setattr(sys, "argv", ["adapter.py"])
-    monkeypatch.setattr(sys, "stdin", io.StringIO('{"id": 0, "type": "bye"}\n{"id": 1}\n'))
-    with pytest.raises(SystemExit) as ended:
-        runpy.run_module("rules_ref.protocol.reference_adapter", run_name="__main__")
-    assert ended.value.code == 0
-    assert capsys.readouterr() == ('{"id":0,"type":"bye"}\n', "")
-
-
 def test_the_reference_adapter_stops_at_a_request_it_cannot_answer(
         capsys: pytest.CaptureFixture[str]) -> None:
     out = io.StringIO()

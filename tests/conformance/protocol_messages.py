@@ -1,0 +1,62 @@
+"""The adapter protocol's messages as a conform search sends and receives them, and their schemas.
+
+:func:`record` runs a search with every message recorded; :func:`errors` checks one
+message against its JSON Schema (``spec/schemas/protocol``). The schema tests of both
+protocol versions read them from here.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from rules_ref import conform as runner
+from rules_ref.protocol.client import AdapterProcess
+
+# A game count ends these runs, never the clock: the default time budget would cut a run
+# short on a busy machine, and the figures compared would then depend on its speed.
+UNBOUNDED = 600.0
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMAS = ROOT / "spec" / "schemas" / "protocol"
+
+Log = list[tuple[str, dict[str, Any]]]
+
+
+def record(config: runner.Config) -> tuple[runner.Outcome, Log]:
+    """A conform search, with every message sent and received (copies, before any check)."""
+    log: Log = []
+    send, receive = AdapterProcess.send, AdapterProcess.receive
+
+    def recording_send(self: AdapterProcess, message: dict[str, Any]) -> int:
+        msg_id = send(self, message)
+        log.append(("request", {"id": msg_id, **copy.deepcopy(message)}))
+        return msg_id
+
+    def recording_receive(self: AdapterProcess, msg_id: int, what: str,
+                          timeout: float | None = None) -> dict[str, Any]:
+        answer = receive(self, msg_id, what, timeout)
+        log.append(("answer", copy.deepcopy(answer)))
+        return answer
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(AdapterProcess, "send", recording_send)
+        mp.setattr(AdapterProcess, "receive", recording_receive)
+        outcome = runner.run_search(config)
+    return outcome, log
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(json.loads((SCHEMAS / f"{name}.schema.json").read_text()))
+
+
+def errors(name: str, message: dict[str, Any]) -> list[str]:
+    """What is wrong with ``message`` by the schema ``name`` (empty: it validates)."""
+    return [e.message for e in validator(name).iter_errors(message)]
