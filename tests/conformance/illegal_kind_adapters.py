@@ -22,10 +22,11 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     _tests = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
     sys.path.insert(0, os.path.dirname(_tests))
 
-from rules_ref.actions import Pass, Play
+from rules_ref.actions import Action, Pass, Play
 from rules_ref.errors import RulesRefError
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.serialize import action_from_json
+from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from tests.conformance.adapter_script import script_command, serve_chosen
 
@@ -36,8 +37,12 @@ ACCEPTS: dict[str, str] = {
 }
 
 
-class DoublePassAccepted(ReferenceAdapter):
-    """A pass naming a card more often than the seat holds it is taken as if it were legal."""
+class Accepting(ReferenceAdapter):
+    """An engine that answers an action it ``accepts`` wrongly as if it had been played
+    (its observation unchanged); every other action as the reference does."""
+
+    def accepts(self, state: GameState, action: Action) -> bool:
+        raise NotImplementedError
 
     def act(self, msg: dict[str, Any]) -> dict[str, Any]:
         state = self.state
@@ -45,27 +50,28 @@ class DoublePassAccepted(ReferenceAdapter):
             action = action_from_json(msg.get("action"))
         except RulesRefError:
             return super().act(msg)
-        if state is not None and isinstance(action, Pass) and state.phase is Phase.PASSING \
-                and 0 <= action.seat < state.players:
-            held = Counter(state.hands[action.seat])
-            named = Counter(action.cards)
-            if all(c in held for c in named) and any(k > held[c] for c, k in named.items()):
-                return {"type": "observation", **self.observe(state)}
-        return super().act(msg)
-
-
-class PlayWhilePassingAccepted(ReferenceAdapter):
-    """A play during the passing phase is answered as if it had been played."""
-
-    def act(self, msg: dict[str, Any]) -> dict[str, Any]:
-        state = self.state
-        try:
-            action = action_from_json(msg.get("action"))
-        except RulesRefError:
-            return super().act(msg)
-        if state is not None and isinstance(action, Play) and state.phase is Phase.PASSING:
+        if state is not None and self.accepts(state, action):
             return {"type": "observation", **self.observe(state)}
         return super().act(msg)
+
+
+class DoublePassAccepted(Accepting):
+    """A pass naming a card more often than the seat holds it is taken as if it were legal."""
+
+    def accepts(self, state: GameState, action: Action) -> bool:
+        if not (isinstance(action, Pass) and state.phase is Phase.PASSING
+                and 0 <= action.seat < state.players):
+            return False
+        held = Counter(state.hands[action.seat])
+        named = Counter(action.cards)
+        return all(c in held for c in named) and any(k > held[c] for c, k in named.items())
+
+
+class PlayWhilePassingAccepted(Accepting):
+    """A play during the passing phase is answered as if it had been played."""
+
+    def accepts(self, state: GameState, action: Action) -> bool:
+        return isinstance(action, Play) and state.phase is Phase.PASSING
 
 
 ADAPTERS: dict[str, type[ReferenceAdapter]] = {

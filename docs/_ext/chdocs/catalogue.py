@@ -65,12 +65,17 @@ def _section(domain: ChDomain, objtype: str, key: str, title: str, docname: str
     return section
 
 
+def _statement(text: str, spec: Spec) -> nodes.container:
+    """The question or summary an entry opens with, its references linked."""
+    box = nodes.container(classes=["ch-statement"])
+    box += para(*linkify(text, spec))
+    return box
+
+
 def ambiguity_section(a: Ambiguity, spec: Spec, domain: ChDomain, docname: str
                       ) -> nodes.section:
     section = _section(domain, "ambiguity", a.id, a.title, docname)
-    question = nodes.container(classes=["ch-statement"])
-    question += para(*linkify(a.question, spec))
-    section += question
+    section += _statement(a.question, spec)
     facts = nodes.field_list(classes=["ch-facts"])
     if a.quote:
         quote = nodes.container(classes=["ch-seed"])
@@ -99,9 +104,7 @@ def ambiguity_section(a: Ambiguity, spec: Spec, domain: ChDomain, docname: str
 def decision_section(d: Decision, spec: Spec, domain: ChDomain, docname: str
                      ) -> nodes.section:
     section = _section(domain, "decision", d.id, d.title, docname)
-    summary = nodes.container(classes=["ch-statement"])
-    summary += para(*linkify(d.summary, spec))
-    section += summary
+    section += _statement(d.summary, spec)
     facts = nodes.field_list(classes=["ch-facts"])
     facts += _field("Why", para(*linkify(d.why, spec)))
     facts += _field("Settles", _links("ambiguity", d.settles, literal=False))

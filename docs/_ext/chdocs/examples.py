@@ -50,6 +50,19 @@ def _register(directive: SphinxDirective, name: str, title: str, rules: Sequence
                               directive.lineno)
 
 
+def _example_box(directive: SphinxDirective, name: str, title: str, rules: Sequence[str],
+                 kind: str) -> nodes.container:
+    """The box of one drawn example (a trick, a deal, a case): its anchor noted in the domain,
+    its title, then what the directive's own content says."""
+    directive.env.note_reread()
+    node_id = _register(directive, name, title, rules)
+    box = nodes.container(ids=[node_id], classes=["ch-example", f"ch-{kind}-example"])
+    box += _heading(title, node_id)
+    if directive.content:
+        directive.state.nested_parse(directive.content, directive.content_offset, box)
+    return box
+
+
 def _heading(title: str, name: str) -> nodes.paragraph:
     p = nodes.paragraph(classes=["ch-example-title"])
     p += nodes.strong(title, title)
@@ -103,12 +116,7 @@ class TrickDirective(SphinxDirective):
         drawn: dict[str, tuple[str, int, int]] = self.env.temp_data.get(TRICKS_KEY) or {}
         drawn[name] = (" ".join(map(str, cards)), leader, players)
         self.env.temp_data[TRICKS_KEY] = drawn
-        self.env.note_reread()
-        node_id = _register(self, name, title, rules)
-        box = nodes.container(ids=[node_id], classes=["ch-example", "ch-trick-example"])
-        box += _heading(title, node_id)
-        if self.content:
-            self.state.nested_parse(self.content, self.content_offset, box)
+        box = _example_box(self, name, title, rules, "trick")
         box += trick_row(cards, seats, outcome.cancelled, position, names)
         box += outcome_lines(cards, seats, outcome.led_suit, outcome.cancelled, position, names)
         if len(cards) < 6:
@@ -375,12 +383,7 @@ class DealScenarioDirective(SphinxDirective):
         for problem in check(story):
             logger.warning("scenario %s: %s", name, problem, location=self.get_location(),
                            type="chdocs", subtype="example")
-        self.env.note_reread()
-        node_id = _register(self, name, scenario.title, scenario.rules)
-        box = nodes.container(ids=[node_id], classes=["ch-example", "ch-deal-example"])
-        box += _heading(scenario.title, node_id)
-        if self.content:
-            self.state.nested_parse(self.content, self.content_offset, box)
+        box = _example_box(self, name, scenario.title, scenario.rules, "deal")
         for child in story_nodes(story):
             box += child
         return [box]
@@ -404,13 +407,8 @@ class RuleCaseDirective(SphinxDirective):
         for problem in case.problems:
             logger.warning("case %s: %s", name, problem, location=self.get_location(),
                            type="chdocs", subtype="example")
-        self.env.note_reread()
         spec = context.spec(self.env)
-        node_id = _register(self, name, case.title, case.rules)
-        box = nodes.container(ids=[node_id], classes=["ch-example", "ch-case-example"])
-        box += _heading(case.title, node_id)
-        if self.content:
-            self.state.nested_parse(self.content, self.content_offset, box)
+        box = _example_box(self, name, case.title, case.rules, "case")
         for part in case.parts:
             if isinstance(part, str):
                 box += para(*linkify(part, spec))

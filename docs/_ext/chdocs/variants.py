@@ -63,6 +63,17 @@ def _domain(directive: SphinxDirective) -> ChDomain:
     return domain
 
 
+def _object_section(directive: SphinxDirective, kind: str, name: str,
+                    label: str) -> tuple[nodes.section, nodes.title]:
+    """The section of one switch or preset: its anchor noted in the domain, its name as title."""
+    node_id = _domain(directive).note_object(kind, name, directive.env.docname, label)
+    section = nodes.section(ids=[node_id], classes=[f"ch-{kind}"])
+    title = nodes.title()
+    title += nodes.literal(name, name)
+    section += title
+    return section, title
+
+
 def _value_text(value: object) -> str:
     return format_value(value) if value is not None else "—"
 
@@ -173,15 +184,9 @@ class SwitchListDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         self.env.note_reread()
         spec = context.spec(self.env)
-        domain = _domain(self)
         out: list[nodes.Node] = []
         for sw in spec.switches:
-            node_id = domain.note_object("switch", sw.name, self.env.docname,
-                                         f"switch {sw.name}")
-            section = nodes.section(ids=[node_id], classes=["ch-switch"])
-            title = nodes.title()
-            title += nodes.literal(sw.name, sw.name)
-            section += title
+            section, _ = _object_section(self, "switch", sw.name, f"switch {sw.name}")
             section += para(*linkify(sw.description, spec))
             facts = nodes.field_list(classes=["ch-facts"])
             facts += field("Type", para(_type_text(sw)))
@@ -226,16 +231,11 @@ class PresetListDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         self.env.note_reread()
         spec = context.spec(self.env)
-        domain = _domain(self)
         out: list[nodes.Node] = []
         for p in spec.presets:
-            node_id = domain.note_object("preset", p.name, self.env.docname,
-                                         f"preset {p.name}: {p.title}")
-            section = nodes.section(ids=[node_id], classes=["ch-preset"])
-            title = nodes.title()
-            title += nodes.literal(p.name, p.name)
+            section, title = _object_section(self, "preset", p.name,
+                                             f"preset {p.name}: {p.title}")
             title += nodes.Text(f" · {p.title}")
-            section += title
             facts = nodes.field_list(classes=["ch-facts"])
             cites: list[nodes.Node] = []
             for c in p.sources:
