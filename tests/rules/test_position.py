@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -209,28 +209,9 @@ def less(cards: tuple[Card, ...], gone: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted((Counter(cards) - Counter(gone)).elements()))
 
 
-def _p8() -> Position:
-    return parse_position(MID_DEAL_8)
-
-
-def _x6() -> Position:
-    return parse_position(EXTRAS_PENDING_6)
-
-
-def _ps() -> Position:
-    return parse_position(PASSING_6)
-
-
-def _mn() -> Position:
-    return parse_position(MOON_6)
-
-
-def _t1() -> Position:
-    return parse_position(TRICK_1_6)
-
-
-def _t4() -> Position:
-    return parse_position(TRICK_4_6)
+#: Each example position, parsed afresh at each call (a test may change what it is given).
+_p8, _x6, _ps, _mn, _t1, _t4 = (partial(parse_position, text) for text in (
+    MID_DEAL_8, EXTRAS_PENDING_6, PASSING_6, MOON_6, TRICK_1_6, TRICK_4_6))
 
 
 def _all_passed() -> Position:

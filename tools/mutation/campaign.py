@@ -146,17 +146,26 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="report path without extension (default docs/reports/mutation)")
 
 
-def run(args: argparse.Namespace, root: Path) -> int:
-    modules = tuple(args.modules) if args.modules else MUTATED_MODULES
-    unknown = [m for m in modules if m not in MUTATED_MODULES]
+def chosen_mutants(args: argparse.Namespace, root: Path, known: tuple[str, ...],
+                   what: str) -> tuple[tuple[str, ...], list[Mutant], list[Mutant]] | None:
+    """The modules asked for (``--modules``, else ``known``), their every mutant, and those
+    the run plays, in the seed's order, ``--limit`` of them (None: an unknown module,
+    reported on standard error as ``what``)."""
+    modules = tuple(args.modules) if args.modules else known
+    unknown = [m for m in modules if m not in known]
     if unknown:
-        print(f"mutate: unknown module(s) {', '.join(unknown)}; known: "
-              f"{', '.join(MUTATED_MODULES)}", file=sys.stderr)
-        return 2
+        print(f"{what}(s) {', '.join(unknown)}; known: {', '.join(known)}", file=sys.stderr)
+        return None
     every = collect(root, modules)
     chosen = order(every, args.seed)
-    if args.limit is not None:
-        chosen = chosen[:args.limit]
+    return modules, every, chosen if args.limit is None else chosen[:args.limit]
+
+
+def run(args: argparse.Namespace, root: Path) -> int:
+    asked = chosen_mutants(args, root, MUTATED_MODULES, "mutate: unknown module")
+    if asked is None:
+        return 2
+    modules, every, chosen = asked
     earlier: dict[str, Any] | None = None
     if args.recheck is not None:
         earlier = json.loads(Path(args.recheck).read_text(encoding="utf-8"))

@@ -58,7 +58,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .campaign import CACHE, RULE_MODULES, collect, module_path, order
+from .campaign import CACHE, RULE_MODULES, chosen_mutants, module_path
 from .message_only import message_only
 from .operators import Mutant, units
 
@@ -426,16 +426,10 @@ def _one(m: Mutant, root: Path, work: Path, expected: tuple[str, ...], args: arg
 
 
 def run(args: argparse.Namespace, root: Path) -> int:
-    modules = tuple(args.modules) if args.modules else RULE_MODULES
-    unknown = [m for m in modules if m not in RULE_MODULES]
-    if unknown:
-        print(f"kit-power: unknown rule module(s) {', '.join(unknown)}; known: "
-              f"{', '.join(RULE_MODULES)}", file=sys.stderr)
+    asked = chosen_mutants(args, root, RULE_MODULES, "kit-power: unknown rule module")
+    if asked is None:
         return 2
-    every = collect(root, modules)
-    chosen = order(every, args.seed)
-    if args.limit is not None:
-        chosen = chosen[:args.limit]
+    modules, every, chosen = asked
     if args.keys:
         missing = sorted(set(args.keys) - {m.key for m in chosen})
         if missing:

@@ -13,7 +13,8 @@ with the engine is a build warning.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from docutils import nodes  # type: ignore[import-untyped]
 from docutils.parsers.rst import directives  # type: ignore[import-untyped]
@@ -34,6 +35,8 @@ from .pages import linkify
 from .render import card_back, cards_inline, outcome_lines, para, rule, text, trick_row
 from .scenarios import NO_PASSING, SCENARIOS, ScenarioError, Story, TrickStep, check, play
 from .spec import format_value
+
+T = TypeVar("T")
 
 logger = logging.getLogger(__name__)
 
@@ -61,6 +64,22 @@ def _example_box(directive: SphinxDirective, name: str, title: str, rules: Seque
     if directive.content:
         directive.state.nested_parse(directive.content, directive.content_offset, box)
     return box
+
+
+def _chosen(directive: SphinxDirective, table: Mapping[str, T], what: str) -> tuple[str, T]:
+    """The directive's argument and what ``table`` holds under it (an error if nothing)."""
+    name = directive.arguments[0]
+    found = table.get(name)
+    if found is None:
+        raise directive.error(f"unknown {what} {name!r}; known: {', '.join(table)}")
+    return name, found
+
+
+def _warn(directive: SphinxDirective, what: str, problems: Iterable[str]) -> None:
+    """A build warning for each problem the engine found with an example."""
+    for problem in problems:
+        logger.warning("%s: %s", what, problem, location=directive.get_location(),
+                       type="chdocs", subtype="example")
 
 
 def _heading(title: str, name: str) -> nodes.paragraph:
@@ -372,17 +391,12 @@ class DealScenarioDirective(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        name = self.arguments[0]
-        scenario = SCENARIOS.get(name)
-        if scenario is None:
-            raise self.error(f"unknown scenario {name!r}; known: {', '.join(SCENARIOS)}")
+        name, scenario = _chosen(self, SCENARIOS, "scenario")
         try:
             story = play(scenario)
         except (ScenarioError, RulesRefError) as exc:
             raise self.error(str(exc)) from None
-        for problem in check(story):
-            logger.warning("scenario %s: %s", name, problem, location=self.get_location(),
-                           type="chdocs", subtype="example")
+        _warn(self, f"scenario {name}", check(story))
         box = _example_box(self, name, scenario.title, scenario.rules, "deal")
         for child in story_nodes(story):
             box += child
@@ -396,17 +410,12 @@ class RuleCaseDirective(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        name = self.arguments[0]
-        build = CASES.get(name)
-        if build is None:
-            raise self.error(f"unknown case {name!r}; known: {', '.join(CASES)}")
+        name, build = _chosen(self, CASES, "case")
         try:
             case = build()
         except RulesRefError as exc:
             raise self.error(f"case {name}: {exc}") from None
-        for problem in case.problems:
-            logger.warning("case %s: %s", name, problem, location=self.get_location(),
-                           type="chdocs", subtype="example")
+        _warn(self, f"case {name}", case.problems)
         spec = context.spec(self.env)
         box = _example_box(self, name, case.title, case.rules, "case")
         for part in case.parts:
