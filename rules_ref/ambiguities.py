@@ -10,10 +10,10 @@ The rule registry itself is :mod:`rules_ref.registry`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .registry import read_toml, spec_dir
 
@@ -67,6 +67,10 @@ class Catalogue:
         raise KeyError(decision_id)
 
 
+#: An entry of the catalogue: an ambiguity or a decision.
+E = TypeVar("E", "Ambiguity", "Decision")
+
+
 def _amb_text(table: dict[str, Any], key: str, where: str) -> str:
     from .errors import InputError
 
@@ -83,6 +87,15 @@ def _amb_ids(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise InputError(f"{where}: `{key}` must be a list of strings")
     return tuple(value)
+
+
+def _entry(kind: type[E], table: dict[str, Any], where: str) -> E:
+    """An ambiguity or a decision read from its table: each field a text, or a list of IDs
+    where the field holds a tuple."""
+    values: dict[str, Any] = {
+        f.name: (_amb_ids if str(f.type).startswith("tuple") else _amb_text)(table, f.name, where)
+        for f in fields(kind)}
+    return kind(**values)
 
 
 def _amb_tables(data: dict[str, Any], key: str, path: Path) -> list[dict[str, Any]]:
@@ -105,22 +118,10 @@ def read_ambiguities(path: Path) -> Catalogue:
     data = read_toml(path)
     if data.get("format") != AMBIGUITIES_FORMAT:
         raise InputError(f"{path}: `format` must be {AMBIGUITIES_FORMAT!r}")
-    ambiguities: list[Ambiguity] = []
-    for t in _amb_tables(data, "ambiguity", path):
-        where = f"{path}: ambiguity {t.get('id')!r}"
-        ambiguities.append(Ambiguity(
-            id=_amb_text(t, "id", where), title=_amb_text(t, "title", where),
-            question=_amb_text(t, "question", where), seed=_amb_ids(t, "seed", where),
-            quote=_amb_text(t, "quote", where), translations=_amb_text(t, "translations", where),
-            others=_amb_text(t, "others", where), resolution=_amb_text(t, "resolution", where),
-            rules=_amb_ids(t, "rules", where)))
-    decisions: list[Decision] = []
-    for t in _amb_tables(data, "decision", path):
-        where = f"{path}: decision {t.get('id')!r}"
-        decisions.append(Decision(
-            id=_amb_text(t, "id", where), title=_amb_text(t, "title", where),
-            summary=_amb_text(t, "summary", where), why=_amb_text(t, "why", where),
-            settles=_amb_ids(t, "settles", where), rules=_amb_ids(t, "rules", where)))
+    ambiguities = [_entry(Ambiguity, t, f"{path}: ambiguity {t.get('id')!r}")
+                   for t in _amb_tables(data, "ambiguity", path)]
+    decisions = [_entry(Decision, t, f"{path}: decision {t.get('id')!r}")
+                 for t in _amb_tables(data, "decision", path)]
     for kind, ids in (("ambiguity", [a.id for a in ambiguities]),
                       ("decision", [d.id for d in decisions])):
         twice = sorted({i for i in ids if ids.count(i) > 1})

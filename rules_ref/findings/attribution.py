@@ -30,12 +30,13 @@ from typing import Any
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
 from ..cards import Card, is_penalty, parse_card
 from ..causes import led_card_cancelled, play_situation_rule, winner_rules
-from ..errors import RulesRefError, Violation
+from ..errors import Violation
 from ..passing import exchange
 from ..ruleset import FirstTrickPoints
 from ..state import GameState
 from ..state_parts import Phase
 from ..tricks import TrickOutcome
+from .action_words import card_list
 from .score_attribution import (
     _DEAL_OVER,
     _completed_trick,
@@ -85,17 +86,6 @@ TWO_OF_CLUBS = parse_card("2C")
 
 def _dedupe(ids: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(ids))
-
-
-def _cards(texts: object) -> list[Card]:
-    out = []
-    if isinstance(texts, list):
-        for t in texts:
-            try:
-                out.append(parse_card(t))
-            except RulesRefError:
-                continue
-    return out
 
 
 def rejected_legal_rules(state: GameState, action: Action,
@@ -179,7 +169,7 @@ def _rotated(after: GameState, actual: Any) -> bool:
     if not isinstance(actual, list) or len(actual) != after.players:
         return False
     ref = [sorted(h) for h in after.hands]
-    impl = [sorted(_cards(h)) for h in actual]
+    impl = [sorted(card_list(h)) for h in actual]
     return any(impl == ref[k:] + ref[:k] for k in range(1, after.players))
 
 
@@ -195,7 +185,7 @@ def _hands_rules(before: GameState | None, action: Action | None, after: GameSta
         passes = [action.cards if seat == action.seat else p
                   for seat, p in enumerate(before.passes)]
         if all(p is not None for p in passes) and isinstance(actual, list):
-            wanted = [sorted(_cards(h)) for h in actual]
+            wanted = [sorted(card_list(h)) for h in actual]
             n = before.players
             for offset in range(1, n):
                 moved = exchange(before.hands, [p for p in passes if p is not None], offset)
@@ -217,7 +207,7 @@ def _pending_rules(before: GameState | None, after: GameState, expected: Any,
         return ["VOID.TRICK"]
     extras = before.extras if before.trick_number == 1 else ()
     if t.winner is not None:
-        held = Counter(_cards(actual))
+        held = Counter(card_list(actual))
         if held and not Counter(t.cards) - held:
             return ["VOID.TRICK"]  # the won trick's cards set aside as a void trick's
         if before.pending:
@@ -226,8 +216,8 @@ def _pending_rules(before: GameState | None, after: GameState, expected: Any,
             return ["EXTRAS.FIRST_TRICK"]
         return ["VOID.COLLECT"]
     # a void trick: its cards join the pile, after them the extras on trick 1
-    diff = Counter(_cards(expected))
-    diff.subtract(Counter(_cards(actual)))
+    diff = Counter(card_list(expected))
+    diff.subtract(Counter(card_list(actual)))
     odd = Counter({c: abs(k) for c, k in diff.items() if k})
     if extras and odd and not odd - Counter(extras):
         return ["EXTRAS.FIRST_TRICK"]
@@ -347,11 +337,11 @@ def _legal_rules(after: GameState, expected: Any, actual: Any) -> list[str]:
         return ["TURN.ORDER"]
     seat = after.to_act
     assert seat is not None
-    ref = set(_cards(expected))
-    impl = set(_cards(actual))
+    ref = set(card_list(expected))
+    impl = set(card_list(actual))
     if ref == impl:
         # the same cards: listed twice means the two copies are told apart
-        return ["DECK.CARDS" if len(_cards(actual)) > len(impl) else "TURN.ORDER"]
+        return ["DECK.CARDS" if len(card_list(actual)) > len(impl) else "TURN.ORDER"]
     if after.trick_number == 1 and impl == {TWO_OF_CLUBS} and ref - impl:
         return _two_of_clubs_forced_rules(after)
     if _first_trick_points_banned(after, ref, impl):

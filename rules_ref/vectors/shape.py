@@ -13,6 +13,7 @@ each use, so that a test or an embedding program can lower them there.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import InputError, RulesRefError
 from ..protocol.reference_adapter import position_state, start_message
@@ -44,13 +45,18 @@ def _text_list(value: object, where: str) -> None:
         raise InputError(f"{where}: expected a list of text")
 
 
-def _actions(value: object, where: str) -> None:
+def _case_steps(value: object, where: str, noun: str) -> list[Any]:
+    """``value`` as a list of a case's actions or steps, at most ``MAX_CASE_ACTIONS`` of them."""
     if not isinstance(value, list):
-        raise InputError(f"{where}: expected a list of actions")
+        raise InputError(f"{where}: expected a list of {noun}")
     most = _limit("MAX_CASE_ACTIONS")
     if len(value) > most:
-        raise InputError(f"{where}: {len(value)} actions, more than {most}")
-    for i, a in enumerate(value):
+        raise InputError(f"{where}: {len(value)} {noun}, more than {most}")
+    return value
+
+
+def _actions(value: object, where: str) -> None:
+    for i, a in enumerate(_case_steps(value, where, "actions")):
         action_from_json(a, f"{where}[{i}]")
 
 
@@ -134,12 +140,7 @@ def check_case(kind: str, case: object, where: str) -> None:
         for card, count in divide.items():
             check_int(count, f"{where}.expected.divide.{card}", 0)
         return
-    steps = c["steps"]
-    if not isinstance(steps, list):
-        raise InputError(f"{where}.steps: expected a list of steps")
-    most = _limit("MAX_CASE_ACTIONS")
-    if len(steps) > most:
-        raise InputError(f"{where}.steps: {len(steps)} steps, more than {most}")
+    steps = _case_steps(c["steps"], f"{where}.steps", "steps")
     for i, step in enumerate(steps):
         sw = f"{where}.steps[{i}]"
         st = check_object(step, sw, ("action",), ("expect",))

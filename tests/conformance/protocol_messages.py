@@ -1,8 +1,8 @@
 """The adapter protocol's messages as a conform search sends and receives them, and their schemas.
 
 :func:`record` runs a search with every message recorded; :func:`errors` checks one
-message against its JSON Schema (``spec/schemas/protocol``). The schema tests of both
-protocol versions read them from here.
+message against its JSON Schema (``spec/schemas/protocol``); :func:`dealt_start` is the
+``start`` of a game at a state just dealt.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from jsonschema import Draft202012Validator
 
 from rules_ref import conform as runner
 from rules_ref.protocol.client import AdapterProcess
+from rules_ref.serialize import cards_to_json
+from rules_ref.state import GameState
 
 # A game count ends these runs, never the clock: the default time budget would cut a run
 # short on a busy machine, and the figures compared would then depend on its speed.
@@ -60,3 +62,12 @@ def validator(name: str) -> Draft202012Validator:
 def errors(name: str, message: dict[str, Any]) -> list[str]:
     """What is wrong with ``message`` by the schema ``name`` (empty: it validates)."""
     return [e.message for e in validator(name).iter_errors(message)]
+
+
+def dealt_start(state: GameState) -> dict[str, Any]:
+    """The ``start`` message of a game at ``state``, just dealt: its table, deal number,
+    dealer, totals and cards."""
+    return {"type": "start", "players": state.players, "ruleset": state.ruleset.to_dict(),
+            "deal_number": state.deal_number, "dealer": state.dealer,
+            "totals": list(state.totals), "hands": [cards_to_json(h) for h in state.hands],
+            "extras": cards_to_json(state.extras)}

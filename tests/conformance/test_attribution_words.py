@@ -19,7 +19,6 @@ from rules_ref.findings.attribution import observation_rules, rejected_legal_rul
 from rules_ref.findings.words import deciding_switch, divergence_detail, divergence_words
 from rules_ref.game import game_steps
 from rules_ref.protocol.observation import observe
-from rules_ref.protocol.reference_adapter import start_message
 from rules_ref.ruleset import DEFAULT, Ruleset
 from rules_ref.scoring import card_points
 from rules_ref.serialize import action_to_json
@@ -28,21 +27,13 @@ from rules_ref.state_parts import Phase
 from rules_ref.vectors import last_card, moon_deal
 
 from ..rules.helpers import fill_deal, no_pass
-
-
-def _start(state: GameState) -> dict[str, Any]:
-    """The ``start`` message of a state just dealt."""
-    return start_message({"type": "start", "players": state.players,
-                          "ruleset": state.ruleset.to_dict(), "dealer": state.dealer,
-                          "deal_number": state.deal_number, "totals": list(state.totals),
-                          "hands": [[str(c) for c in h] for h in state.hands],
-                          "extras": [str(c) for c in state.extras]})
+from .protocol_messages import dealt_start
 
 
 def _failure(start: GameState, actions: list[Any], failing: Any, expected: dict[str, Any],
              actual: dict[str, Any], rules: list[str],
              fields: tuple[str, ...] | list[str] = ()) -> dict[str, Any]:
-    return {"kind": "disagreement", "rules": rules, "start": _start(start),
+    return {"kind": "disagreement", "rules": rules, "start": dealt_start(start),
             "actions": [action_to_json(a) for a in actions] + (
                 [action_to_json(failing)] if failing is not None else []),
             "failing": action_to_json(failing) if failing is not None else None,

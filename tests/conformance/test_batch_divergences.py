@@ -23,6 +23,7 @@ from rules_ref.game import game_steps
 from rules_ref.protocol.client import AdapterProcess
 
 from .broken_adapters import command
+from .protocol_messages import dealt_start
 
 #: Two deals of a seeded game at 6 players (201 actions); the fault shows 19 times in them.
 SEED, PLAYERS, ACTIONS = 1, 6, 2 * (6 + 6 * 16) - 2
@@ -31,11 +32,7 @@ SEED, PLAYERS, ACTIONS = 1, 6, 2 * (6 + 6 * 16) - 2
 def _game() -> tuple[dict[str, Any], list[Action]]:
     steps = list(game_steps(PLAYERS, SEED))
     dealt = steps[0][2]
-    start = {"type": "start", "players": PLAYERS, "ruleset": dealt.ruleset.to_dict(),
-             "dealer": dealt.dealer, "deal_number": dealt.deal_number,
-             "totals": list(dealt.totals), "hands": [[str(c) for c in h] for h in dealt.hands],
-             "extras": [str(c) for c in dealt.extras]}
-    return start, [a for _, a, _, _ in steps[1:ACTIONS]]
+    return dealt_start(dealt), [a for _, a, _, _ in steps[1:ACTIONS]]
 
 
 def _divergences(batch: int) -> tuple[list[Failure], Stats]:

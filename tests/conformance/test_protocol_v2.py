@@ -37,7 +37,7 @@ from rules_ref.serialize import action_to_json, ruleset_to_json
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 
-from .protocol_messages import ROOT, SCHEMAS, UNBOUNDED, errors, record
+from .protocol_messages import ROOT, SCHEMAS, UNBOUNDED, dealt_start, errors, record
 
 REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 V2_SCHEMAS = ("batch-request", "batch-response", "start-position", "observe", "error")
@@ -145,10 +145,7 @@ def _game_actions() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     steps = list(game_steps(players=7, seed=5))
     before = steps[0][2]
     assert before.phase is Phase.PASSING
-    start = {"type": "start", "players": 7, "ruleset": ruleset_to_json(before.ruleset),
-             "deal_number": 1, "dealer": before.dealer, "totals": [0] * 7,
-             "hands": [[str(c) for c in h] for h in before.hands],
-             "extras": [str(c) for c in before.extras]}
+    start = dealt_start(before)
     actions = []
     for i, (state, action, after, _) in enumerate(steps[1:]):
         if i % 9 == 4 and state.phase is Phase.PLAYING and state.to_act is not None:

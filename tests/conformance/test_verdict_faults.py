@@ -21,7 +21,7 @@ from rules_ref.serialize import action_to_json
 from rules_ref.state import GameState
 
 from ..rules.helpers import fill_deal, no_pass
-from .test_attribution_words import _start
+from .protocol_messages import dealt_start
 
 QS = parse_card("QS")
 
@@ -37,7 +37,7 @@ def _queen_copy() -> tuple[GameState, GameState]:
 
 def _rejected(dealt: GameState, played: list[Play], failing: Play, after: GameState,
               rules: list[str]) -> dict[str, Any]:
-    return {"kind": "disagreement", "rules": rules, "start": _start(dealt),
+    return {"kind": "disagreement", "rules": rules, "start": dealt_start(dealt),
             "actions": [action_to_json(a) for a in [*played, failing]],
             "failing": action_to_json(failing), "expected": {"type": "observation"},
             "actual": {"type": "rejected", "reason": "no"}, "fields": [],
@@ -66,7 +66,7 @@ def test_an_opening_lead_with_no_legal_card_at_all_says_so() -> None:
     dealt, _ = GameState.start(6, no_pass()).apply(deal)
     legal = observe(dealt)["legal"]
     failure: dict[str, Any] = {
-        "kind": "disagreement", "rules": ["LEAD.OPENING_CARD"], "start": _start(dealt),
+        "kind": "disagreement", "rules": ["LEAD.OPENING_CARD"], "start": dealt_start(dealt),
         "actions": [], "failing": None, "expected": {"legal": legal}, "actual": {"legal": []},
         "fields": ["legal"]}
     assert divergence_words(failure) == "allows no card at all to open the deal"
@@ -89,7 +89,7 @@ def test_a_card_allowed_against_the_led_suit_is_not_named_by_its_copy_in_the_tri
     legal = observe(state)["legal"]
     assert "9D" not in legal and "7S" in legal
     failure: dict[str, Any] = {
-        "kind": "disagreement", "rules": ["TRICK.LED_SUIT"], "start": _start(dealt),
+        "kind": "disagreement", "rules": ["TRICK.LED_SUIT"], "start": dealt_start(dealt),
         "actions": [action_to_json(p) for p in plays], "failing": action_to_json(plays[-1]),
         "expected": {"legal": legal}, "actual": {"legal": sorted({*legal, "9D"})},
         "fields": ["legal"]}

@@ -24,12 +24,13 @@ from rules_ref.findings.action_words import (
 )
 from rules_ref.findings.words import divergence_words
 from rules_ref.game import game_steps, next_deal
-from rules_ref.protocol.reference_adapter import start_message
 from rules_ref.ruleset import DEFAULT, PassDirection, PassForbidden, Ruleset
 from rules_ref.serialize import action_to_json
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from rules_ref.vectors import last_card, moon_deal
+
+from ..conformance.protocol_messages import dealt_start
 
 STEPS = list(game_steps(7, 1))
 # seat 0 holds 5♣ 6♣ 8♣ 2♦ 5♦ 6♦ 7♦ 8♦ 2♥ 6♥ 2♠ 2♠ 4♠ A♠; nobody has passed yet
@@ -180,19 +181,10 @@ def test_accepted_moon_and_deal_words(state: GameState, action: Action, words: s
 # --- divergence_words: the failure's JSON form, rebuilt through the reference -------------
 
 
-def _start(state: GameState) -> dict[str, Any]:
-    """The ``start`` message of a state just dealt."""
-    return start_message({"type": "start", "players": state.players,
-                          "ruleset": state.ruleset.to_dict(), "dealer": state.dealer,
-                          "deal_number": state.deal_number, "totals": list(state.totals),
-                          "hands": [[str(x) for x in h] for h in state.hands],
-                          "extras": [str(x) for x in state.extras]})
-
-
 def _failure(start: GameState, actions: list[Action], failing: Action | None, rules: list[str],
              fields: list[str], expected: dict[str, Any], actual: dict[str, Any],
              kind: str = "disagreement") -> dict[str, Any]:
-    return {"kind": kind, "rules": rules, "start": _start(start),
+    return {"kind": kind, "rules": rules, "start": dealt_start(start),
             "actions": [action_to_json(a) for a in actions] + (
                 [action_to_json(failing)] if failing is not None else []),
             "failing": action_to_json(failing) if failing is not None else None,

@@ -19,8 +19,9 @@ from rules_ref.causes import play_situation_rule
 from rules_ref.findings.attribution import observation_rules, rejected_legal_rules
 from rules_ref.game import game_steps, next_deal
 from rules_ref.positions.convert import state_from_position
+from rules_ref.positions.text import parse_position
 from rules_ref.protocol.observation import observe
-from rules_ref.ruleset import DEFAULT, FirstTrickPoints, PassDirection, Ruleset
+from rules_ref.ruleset import DEFAULT, FirstTrickPoints, PassDirection, Ruleset, preset
 from rules_ref.scoring import card_points
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
@@ -283,9 +284,6 @@ ALL_LED_CANCELLED = (
 
 @pytest.mark.rule("FOLLOW.FIRST_TRICK", "TRICK.LED_SUIT")
 def test_a_seat_void_in_every_suit_of_the_trick_blames_no_led_suit() -> None:
-    from rules_ref.positions.text import parse_position
-    from rules_ref.ruleset import preset
-
     after = state_from_position(parse_position(ALL_LED_CANCELLED), preset("hubpages"))
     assert after.to_act == 8
     legal = observe(after)["legal"]
@@ -313,8 +311,6 @@ LAST_TRICK_LED_CANCELLED = (
 
 @pytest.mark.rule("TRICK.LED_SUIT")
 def test_the_last_trick_of_a_deal_given_to_another_seat_decides_its_scores() -> None:
-    from rules_ref.positions.text import parse_position
-
     ruleset = Ruleset.from_dict({"min_players": 5, "opening_lead": "left-of-dealer-no-scoring",
                                  "last_trick_void": "leader", "ten_of_diamonds_points": -10,
                                  "target": 26})
@@ -342,8 +338,6 @@ VOID_FIRST_TRICK = (
 
 @pytest.mark.rule("VOID.LEADER", "LEAD.HEARTS")
 def test_a_point_card_led_after_a_void_first_trick_names_both_rules() -> None:
-    from rules_ref.positions.text import parse_position
-
     before = state_from_position(parse_position(VOID_FIRST_TRICK))
     after, _ = before.apply(Play(5, parse_card("6S")))
     assert (after.trick_number, after.to_act, after.tricks[0].winner) == (2, 0, None)
