@@ -9,7 +9,7 @@ trick (:func:`scripted_deal`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from itertools import permutations
 from typing import Any
@@ -22,6 +22,7 @@ from rules_ref import (
     IllegalAction,
     Play,
     Ruleset,
+    SetupError,
     parse_card,
     parse_cards,
 )
@@ -148,6 +149,14 @@ def assert_illegal(state: GameState, action: Action, rule_id: str) -> IllegalAct
     assert snapshot(state) == before
     assert state.violations(action)[0].rule_id == rule_id
     return info.value
+
+
+def refusal(rule_id: str, set_up: Callable[[], object]) -> str:
+    """``set_up()`` (a game, a deal) raises SetupError naming ``rule_id``: its message."""
+    with pytest.raises(SetupError) as info:
+        set_up()
+    assert info.value.rule_id == rule_id, str(info.value)
+    return str(info.value)
 
 
 # --- whole deals laid out trick by trick ---------------------------------------------------
