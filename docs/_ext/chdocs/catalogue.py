@@ -65,28 +65,32 @@ def _section(domain: ChDomain, objtype: str, key: str, title: str, docname: str
     return section
 
 
-def _statement(text: str, spec: Spec) -> nodes.container:
-    """The question or summary an entry opens with, its references linked."""
+def _entry(domain: ChDomain, docname: str, objtype: str, key: str, title: str,
+           statement: str, spec: Spec, facts: Sequence[nodes.field],
+           rules: Sequence[str]) -> nodes.section:
+    """The section of an ambiguity or a decision: its anchor and title, the question or
+    summary it opens with, its facts, and the rules that carry it."""
+    section = _section(domain, objtype, key, title, docname)
     box = nodes.container(classes=["ch-statement"])
-    box += para(*linkify(text, spec))
-    return box
+    box += para(*linkify(statement, spec))
+    section += box
+    listed = nodes.field_list(classes=["ch-facts"])
+    for fact in facts:
+        listed += fact
+    listed += _field("Carried by", _links("rule", rules, literal=True))
+    section += listed
+    return section
 
 
 def ambiguity_section(a: Ambiguity, spec: Spec, domain: ChDomain, docname: str
                       ) -> nodes.section:
-    section = _section(domain, "ambiguity", a.id, a.title, docname)
-    section += _statement(a.question, spec)
-    facts = nodes.field_list(classes=["ch-facts"])
     if a.quote:
-        quote = nodes.container(classes=["ch-seed"])
-        quote += para(f"“{a.quote}”", classes=["ch-seed-text"])
-        quote += para(f"Sentence{'s' if len(a.seed) > 1 else ''} {', '.join(a.seed)} of the "
-                      "reconstructed seed article.", classes=["ch-seed-files"])
-        facts += _field("Seed text", quote)
+        seed = nodes.container(classes=["ch-seed"])
+        seed += para(f"“{a.quote}”", classes=["ch-seed-text"])
+        seed += para(f"Sentence{'s' if len(a.seed) > 1 else ''} {', '.join(a.seed)} of the "
+                     "reconstructed seed article.", classes=["ch-seed-files"])
     else:
-        facts += _field("Seed text", para(nodes.emphasis("", "The seed says nothing on this.")))
-    facts += _field("Translations", para(*linkify(a.translations, spec)))
-    facts += _field("Other sources", para(*linkify(a.others, spec)))
+        seed = para(nodes.emphasis("", "The seed says nothing on this."))
     rules = [spec.rule(r) for r in a.rules if r in spec.rule_ids()]
     decisions = list(dict.fromkeys(r.decision for r in rules if r.decision))
     decided = para()
@@ -95,22 +99,18 @@ def ambiguity_section(a: Ambiguity, spec: Spec, domain: ChDomain, docname: str
         decided += xref("decision", d, literal=False)
     decided += nodes.Text(": " if decisions else "")
     decided += linkify(a.resolution, spec)
-    facts += _field("Decision", decided)
-    facts += _field("Carried by", _links("rule", a.rules, literal=True))
-    section += facts
-    return section
+    return _entry(domain, docname, "ambiguity", a.id, a.title, a.question, spec, [
+        _field("Seed text", seed),
+        _field("Translations", para(*linkify(a.translations, spec))),
+        _field("Other sources", para(*linkify(a.others, spec))),
+        _field("Decision", decided)], a.rules)
 
 
 def decision_section(d: Decision, spec: Spec, domain: ChDomain, docname: str
                      ) -> nodes.section:
-    section = _section(domain, "decision", d.id, d.title, docname)
-    section += _statement(d.summary, spec)
-    facts = nodes.field_list(classes=["ch-facts"])
-    facts += _field("Why", para(*linkify(d.why, spec)))
-    facts += _field("Settles", _links("ambiguity", d.settles, literal=False))
-    facts += _field("Carried by", _links("rule", d.rules, literal=True))
-    section += facts
-    return section
+    return _entry(domain, docname, "decision", d.id, d.title, d.summary, spec, [
+        _field("Why", para(*linkify(d.why, spec))),
+        _field("Settles", _links("ambiguity", d.settles, literal=False))], d.rules)
 
 
 class CatalogueDirective(SphinxDirective):
