@@ -41,6 +41,18 @@ def _md_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def _campaign(kind: str, results: list[dict[str, Any]], total: int, modules: tuple[str, ...],
+              seed: int, jobs: int, seconds: float) -> tuple[str, dict[str, Any]]:
+    """How many mutants a campaign ran, in words ("SAMPLE of 20 mutants (of 312)"), and the
+    facts of its run every report document opens with."""
+    sample = len(results) < total
+    size = f"{'SAMPLE of ' if sample else ''}{len(results)} mutants" + (
+        f" (of {total})" if sample else "")
+    return size, {"kind": kind, "sample": sample, "size": len(results), "total_mutants": total,
+                  "modules": list(modules), "seed": seed, "jobs": jobs,
+                  "seconds": round(seconds, 1)}
+
+
 def _written_head(out: Path, doc: dict[str, Any], title: str, made: list[str], headline: str,
                   sample: str) -> list[str]:
     """Write a campaign's JSON document beside ``out``; the head of its Markdown report: the
@@ -72,14 +84,11 @@ def write_mutation(out: Path, results: list[dict[str, Any]], *, total: int, seed
     survivors = [e for e in results if e["status"] == "survived"]
     reasons = Counter(e["reason"] for e in survivors)
     equivalent = reasons["equivalent"]
-    headline = (f"{'SAMPLE of ' if sample else ''}{len(results)} mutants"
-                f"{f' (of {total})' if sample else ''}: {killed} killed "
-                f"({counts['timeout']} by timeout), {len(survivors)} survived, "
-                f"{counts['error']} errors; score {score:.1%}")
+    size, facts = _campaign("mutation", results, total, modules, seed, jobs, seconds)
+    headline = (f"{size}: {killed} killed ({counts['timeout']} by timeout), "
+                f"{len(survivors)} survived, {counts['error']} errors; score {score:.1%}")
     doc: dict[str, Any] = {
-        "kind": "mutation", "sample": sample, "size": len(results), "total_mutants": total,
-        "modules": list(modules), "seed": seed, "jobs": jobs, "seconds": round(seconds, 1),
-        "baseline_seconds": round(baseline_seconds, 1),
+        **facts, "baseline_seconds": round(baseline_seconds, 1),
         "per_mutant_seconds": round((seconds - baseline_seconds) * jobs / max(1, len(results)), 2),
         "counts": {"killed": counts["killed"], "timeout": counts["timeout"],
                    "survived": len(survivors), "error": counts["error"]},
@@ -195,16 +204,13 @@ def write_kit_power(out: Path, results: list[dict[str, Any]], *, total: int, see
     import resource  # the CPU of every process this campaign ran, the tracing runs included
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = usage.ru_utime + usage.ru_stime if cpu_seconds is None else cpu_seconds
-    headline = (f"{'SAMPLE of ' if sample else ''}{len(results)} mutants"
-                f"{f' (of {total})' if sample else ''}, {equivalent} not counted (not "
-                f"reached, equivalent or the same answers at the adapter, message words only, "
-                f"another rule cited): "
+    size, facts = _campaign("kit-power", results, total, modules, seed, jobs, seconds)
+    headline = (f"{size}, {equivalent} not counted (not reached, equivalent or the same "
+                "answers at the adapter, message words only, another rule cited): "
                 f"conform caught {share['conform']:.1%}, vectors {share['vectors']:.1%}, "
                 f"right rule named {right_share:.1%}")
     doc: dict[str, Any] = {
-        "kind": "kit-power", "sample": sample, "size": len(results), "total_mutants": total,
-        "modules": list(modules), "seed": seed, "jobs": jobs, "seconds": round(seconds, 1),
-        "per_mutant_seconds": round(seconds * jobs / max(1, len(results)), 1),
+        **facts, "per_mutant_seconds": round(seconds * jobs / max(1, len(results)), 1),
         "cpu_seconds": round(cpu, 1),
         "estimated_full_minutes_on_two_idle_cores": round(cpu / max(1, len(results)) * total
                                                           / 2 / 60, 1),
