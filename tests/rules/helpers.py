@@ -159,6 +159,13 @@ def refusal(rule_id: str, set_up: Callable[[], object]) -> str:
     return str(info.value)
 
 
+def assert_illegal_cards(state: GameState, seat: int, texts: str, rule_id: str) -> None:
+    """Each card of ``texts`` played by ``seat`` is illegal, naming ``rule_id`` (as
+    :func:`assert_illegal` checks it)."""
+    for c in parse_cards(texts):
+        assert_illegal(state, Play(seat, c), rule_id)
+
+
 # --- whole deals laid out trick by trick ---------------------------------------------------
 
 

@@ -18,7 +18,16 @@ from rules_ref.positions.check import check_position
 from rules_ref.positions.convert import position_of
 from rules_ref.ruleset import OpeningLead, Ruleset, preset
 
-from .helpers import assert_illegal, card, cards, dealt, fill_deal, no_pass, play
+from .helpers import (
+    assert_illegal,
+    assert_illegal_cards,
+    card,
+    cards,
+    dealt,
+    fill_deal,
+    no_pass,
+    play,
+)
 
 FIVE = no_pass(min_players=5)
 DEALT = no_pass(opening_lead=OpeningLead.TWO_OF_CLUBS_DEALT)
@@ -128,8 +137,7 @@ def test_a_leader_that_passed_its_two_of_clubs_still_leads_under_the_default_res
     assert card("2C") in state.hands[2]  # passed left
     assert state.to_act == 1  # the deal found seat 1, not the new holder
     assert card("2C") not in state.legal_plays()
-    assert_illegal(state, Play(1, card("QS")), "LEAD.OPENING_CARD")
-    assert_illegal(state, Play(1, card("7H")), "LEAD.OPENING_CARD")
+    assert_illegal_cards(state, 1, "QS 7H", "LEAD.OPENING_CARD")
     assert card("QS") not in state.legal_plays()
     lead = state.legal_plays()[0]
     state, _ = state.apply(Play(1, lead))

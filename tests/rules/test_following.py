@@ -7,7 +7,7 @@ import pytest
 from rules_ref import Play
 from rules_ref.cards import Suit
 
-from .helpers import assert_illegal, card, cards, dealt, play
+from .helpers import assert_illegal, assert_illegal_cards, card, cards, dealt, play
 
 
 @pytest.mark.rule("FOLLOW.SUIT")
@@ -17,9 +17,7 @@ def test_a_player_holding_the_led_suit_must_follow_it() -> None:
     diamonds = tuple(c for c in dict.fromkeys(state.hands[2]) if c.suit == Suit.D)
     assert state.legal_plays() == diamonds
     assert card("9D") in diamonds and card("JD") in diamonds
-    assert_illegal(state, Play(2, card("AH")), "FOLLOW.SUIT")
-    assert_illegal(state, Play(2, card("QS")), "FOLLOW.SUIT")
-    assert_illegal(state, Play(2, card("2C")), "FOLLOW.SUIT")
+    assert_illegal_cards(state, 2, "AH QS 2C", "FOLLOW.SUIT")
     state, _ = play(state, "9D")
     assert state.trick == cards("5D 9D")
 

@@ -7,7 +7,7 @@ import pytest
 from rules_ref import GameState, Pass, Phase, Play, Ruleset
 from rules_ref.events import HeartsBroken
 
-from .helpers import assert_illegal, card, cards, dealt, fill_deal, play
+from .helpers import assert_illegal, assert_illegal_cards, card, cards, dealt, fill_deal, play
 
 ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
 
@@ -52,8 +52,7 @@ MIXED = "2C 3C 4D 5D 6S 7S 8S 9S 10S JS KS AS QS 2H 3H 4H 5H"
 def test_no_heart_or_queen_of_spades_on_the_opening_lead() -> None:
     state = dealt(6, {1: MIXED})
     assert state.legal_plays() == cards("2C 3C 4D 5D 6S 7S 8S 9S 10S JS KS AS")
-    assert_illegal(state, Play(1, card("2H")), "LEAD.OPENING_CARD")
-    assert_illegal(state, Play(1, card("QS")), "LEAD.OPENING_CARD")
+    assert_illegal_cards(state, 1, "2H QS", "LEAD.OPENING_CARD")
     state, _ = play(state, "6S")
     assert state.trick == cards("6S")
 

@@ -24,7 +24,7 @@ from rules_ref.ruleset import (
 from rules_ref.scoring import card_points
 from rules_ref.tricks import resolve_trick
 
-from .helpers import assert_illegal, card, cards, dealt, no_pass, play
+from .helpers import assert_illegal, assert_illegal_cards, card, cards, dealt, no_pass, play
 
 TWO_CLUBS = no_pass(opening_lead=OpeningLead.TWO_OF_CLUBS)
 ALL_HEARTS_TEXT = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
@@ -73,8 +73,7 @@ def test_a_scoring_ten_of_diamonds_is_never_barred_from_trick_1(ten: int) -> Non
     state, _ = play(state, "2C")
     assert card("10D") in state.legal_plays()
     assert card("3S") in state.legal_plays()
-    assert_illegal(state, Play(2, card("QS")), "FOLLOW.FIRST_TRICK")
-    assert_illegal(state, Play(2, card("2H")), "FOLLOW.FIRST_TRICK")
+    assert_illegal_cards(state, 2, "QS 2H", "FOLLOW.FIRST_TRICK")
     state, _ = play(state, "10D")
     assert state.trick == cards("2C 10D")
 

@@ -24,6 +24,7 @@ from .helpers import (
     SHARED_END,
     VOID_END,
     assert_illegal,
+    assert_illegal_cards,
     card,
     cards,
     dealt,
@@ -183,8 +184,7 @@ def test_two_of_clubs_search_goes_clockwise_from_the_dealers_left(
 def test_two_of_clubs_in_the_extras_falls_back_to_left_of_dealer() -> None:
     state = dealt(6, {1: "3C 2H QS"}, extras="2C 2C", ruleset=TWO_CLUBS)
     assert state.to_act == 1
-    assert_illegal(state, Play(1, card("2H")), "LEAD.OPENING_CARD")
-    assert_illegal(state, Play(1, card("QS")), "LEAD.OPENING_CARD")
+    assert_illegal_cards(state, 1, "2H QS", "LEAD.OPENING_CARD")
     state, _ = play(state, "3C")
     assert state.trick == cards("3C")
 
@@ -212,8 +212,7 @@ def test_first_trick_points_forbidden_on_trick_1() -> None:
     state, _ = play(state, "2C")
     assert card("QS") not in state.legal_plays()
     assert card("3D") in state.legal_plays()
-    assert_illegal(state, Play(2, card("QS")), "FOLLOW.FIRST_TRICK")
-    assert_illegal(state, Play(2, card("2H")), "FOLLOW.FIRST_TRICK")
+    assert_illegal_cards(state, 2, "QS 2H", "FOLLOW.FIRST_TRICK")
 
 
 @pytest.mark.rule("FOLLOW.FIRST_TRICK")
