@@ -317,7 +317,7 @@ class Session:
         kind, answer = self._answer(msg_id, "start", "start")
         self.stats.actions += 1
         if not from_position:
-            self.stats.starts.note(msg, kind)
+            self.stats.starts.note(msg, kind, (state.hands, state.extras))
         try:
             if kind == "error" and from_position:
                 raise self._fail(position_rules(state), "the implementation reported an "

@@ -33,8 +33,7 @@ Hands = Sequence[Sequence[Card]]
 
 
 def _twin_hands(hands: Hands, extras: Sequence[Card]) -> bool:
-    seen = [sorted(h) for h in hands]
-    return any(seen[i] == seen[j] for i in range(len(seen)) for j in range(i + 1, len(seen)))
+    return len({tuple(sorted(h)) for h in hands}) < len(hands)
 
 
 def _both_clubs_aside(hands: Hands, extras: Sequence[Card]) -> bool:
@@ -72,8 +71,12 @@ def _cards(texts: object) -> list[Card] | None:
         return None
 
 
-def start_features(msg: dict[str, Any]) -> tuple[str, ...]:
-    """The features of a ``start`` message (see the module's description)."""
+def start_features(msg: dict[str, Any], dealt: tuple[Hands, Sequence[Card]] | None = None
+                   ) -> tuple[str, ...]:
+    """The features of a ``start`` message (see the module's description).
+
+    ``dealt``: its hands and extras as cards, when the caller has read them already.
+    """
     players = msg.get("players")
     out = [f"players={players}"]
     given = msg.get("ruleset")
@@ -90,12 +93,14 @@ def start_features(msg: dict[str, Any]) -> tuple[str, ...]:
         except RulesRefError:
             edge = False
         out.append(f"pass-edge={'yes' if edge else 'no'}")
-    hands = msg.get("hands")
-    held = [_cards(h) for h in hands] if isinstance(hands, list) else None
-    extras = _cards(msg.get("extras", []))
-    if held is not None and extras is not None and all(h is not None for h in held):
-        dealt = [h for h in held if h is not None]
-        out += [f"deal:{name}={'yes' if test(dealt, extras) else 'no'}"
+    if dealt is None:
+        hands = msg.get("hands")
+        held = [_cards(h) for h in hands] if isinstance(hands, list) else None
+        extras = _cards(msg.get("extras", []))
+        if held is not None and extras is not None and all(h is not None for h in held):
+            dealt = ([h for h in held if h is not None], extras)
+    if dealt is not None:
+        out += [f"deal:{name}={'yes' if test(*dealt) else 'no'}"
                 for name, (test, _) in DEAL_FACTS.items()]
     return tuple(out)
 
@@ -114,9 +119,11 @@ class StartTally:
     offered: Counter[str] = field(default_factory=Counter)
     rejected: Counter[str] = field(default_factory=Counter)
 
-    def note(self, msg: dict[str, Any], answer: str) -> None:
-        """One start offered and the kind of its answer (``observation``, ``rejected``…)."""
-        features = start_features(msg)
+    def note(self, msg: dict[str, Any], answer: str,
+             dealt: tuple[Hands, Sequence[Card]] | None = None) -> None:
+        """One start offered and the kind of its answer (``observation``, ``rejected``…);
+        ``dealt``: its hands and extras as cards, if read already."""
+        features = start_features(msg, dealt)
         self.starts += 1
         self.offered.update(features)
         if answer == "observation":
