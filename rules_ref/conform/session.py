@@ -292,9 +292,10 @@ class Session:
     def start(self, msg: dict[str, Any], *, tally: bool = True) -> None:
         """Send ``start`` (a message without id) and compare the observation.
 
-        ``tally=False``: the conditions the start meets are not counted as
-        exercised (a table offered before the games, :mod:`.edge_tables`, plays
-        nothing, so the games still aim at them).
+        The conditions the start meets count as exercised once the
+        implementation has set the game up (its answer is an observation);
+        ``tally=False``: not even then (a table offered before the games,
+        :mod:`.edge_tables`, plays nothing, so the games still aim at them).
         """
         self.flush()
         self.start_msg = msg
@@ -311,11 +312,13 @@ class Session:
         except SetupError as refused:  # a table the rules refuse: it must be rejected
             return self._judge_refused(msg_id, refused)
         from_position = "position" in msg
-        if not from_position and tally:
-            self.stats.exercise.update(detect.start_conditions(state))
         expected = observe(state)
         kind, answer = self._answer(msg_id, "start", "start")
         self.stats.actions += 1
+        if not from_position and tally and kind == "observation":
+            # only a game the implementation set up went through them: a rejected start
+            # exercised nothing (a run whose every start was rejected tested nothing)
+            self.stats.exercise.update(detect.start_conditions(state))
         if not from_position:
             self.stats.starts.note(msg, kind, (state.hands, state.extras))
         try:

@@ -87,6 +87,10 @@ def test_an_engine_that_rejects_every_start_tested_nothing(
         "  rejected at 5 to 11 players and under every ruleset drawn",
         "    the implementation says: this engine plays no game yet"]
     assert cls["example"]["rules"] == []  # no rule decides it
+    # a start the implementation rejected put it through no condition, the start's own included
+    assert {rule: sum(c.values()) for rule, c in summary["exercise"].items() if any(
+        c.values())} == {}
+    assert "  rules exercised: 0 of 33 in full; conditions exercised: 0 of " in text
     verdict = (f"nothing was tested: the implementation rejected every start it was offered "
                f"({n} of {n} starts), so no game was played")
     assert text.endswith(f"{verdict}\nverdict: NOTHING-TESTED\n")
