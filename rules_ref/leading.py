@@ -160,6 +160,8 @@ def breaks_hearts(card: Card, led_suit: Suit | None, ruleset: Ruleset) -> bool:
     >>> [breaks_hearts(c(t), s, not_led) for t, s in (("2H", None), ("2H", Suit.H), ("QS", Suit.C))]
     [False, True, False]
     """
+    if not is_penalty(card):  # under every value only a heart or a Q♠ breaks hearts
+        return False
     rule = ruleset.hearts_broken_by
     if rule is HeartsBrokenBy.HEART:
         return card.suit == Suit.H
@@ -167,4 +169,4 @@ def breaks_hearts(card: Card, led_suit: Suit | None, ruleset: Ruleset) -> bool:
         return card.suit == Suit.H and led_suit is not None and led_suit != Suit.H
     if rule is HeartsBrokenBy.HEART_NOT_LED:
         return card.suit == Suit.H and led_suit is not None
-    return is_penalty(card)
+    return True  # heart-or-queen, and not-needed: any heart or Q♠
