@@ -11,10 +11,12 @@ skipped, and the skip names every value the adapter does not declare. A
 version-2 ``error`` answer (the implementation failed internally) fails the
 case, saying so.
 
-Along the prefix the runner keeps the reference's own game beside the
-adapter's, so that a failure there is blamed as ``rules-ref conform`` blames
-a disagreement (:mod:`~rules_ref.findings.attribution`): on the first prefix action whose
-observation already differed, or on the rule of the rejected action.
+The runner keeps the actions the adapter accepted, so that a failure is
+blamed as ``rules-ref conform`` blames a disagreement
+(:mod:`~rules_ref.findings.attribution`): on the first prefix action whose
+observation already differed from the reference's, or on the rule of the
+rejected action. The reference's own game is replayed from them only when a
+failure needs it: most cases pass.
 
 The same code drives the reference adapter in-process (:class:`InProcess`),
 which is how ``rules-ref vectors check`` confirms that the frozen vectors
@@ -26,12 +28,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
 
-from ..actions import Action
 from ..findings.attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
 from ..protocol.messages import MAX_BATCH, AdapterFault, answer_kind, check_error, check_rejection
-from ..protocol.observation import FIELDS, PROTOCOL_VERSIONS, observation_problems, observe
+from ..protocol.observation import (
+    FIELDS,
+    PROTOCOL_VERSIONS,
+    observation_problems,
+    observe,
+    problems_of_equal,
+)
 from ..protocol.reference_adapter import ReferenceAdapter, position_state, start_state
 from ..ruleset import DEFAULT
 from ..serialize import action_from_json
@@ -48,6 +55,10 @@ PASS, FAIL, SKIP = "pass", "fail", "skip"
 ANSWERS = {1: ("observation", "rejected"), 2: ("observation", "rejected", "error")}
 #: What a case that starts from a position needs, when the adapter does not declare it.
 NEEDS_POSITION = "capability position (a start from a position, protocol version 2)"
+
+#: Where an answer stands in a case's game, from the start: ``"start"``, a prefix action's
+#: index, or a perft path (the cards played after the prefix).
+Point: TypeAlias = "str | int | tuple[str, ...]"
 
 class Driver(Protocol):
     """Something that answers protocol requests: an adapter process or the reference."""
@@ -144,33 +155,51 @@ class CaseRun:
         self.case = case
         self.notes: list[str] = []
         self.requests = 0
-        #: The prefix replayed beside the reference: (state before, action, state after,
-        #: the adapter's answer, where), read only when a failure needs the first difference
-        #: (:attr:`first_difference`), since most cases pass.
-        self._trail: list[tuple[GameState | None, Action | None, GameState, dict[str, Any],
-                                str]] = []
+        #: The actions the adapter accepted from the start (the prefix, then the steps),
+        #: in the first :meth:`position` and after it.
+        self._accepted: list[dict[str, Any]] = []
+        #: The reference's game after each of the first accepted actions (:meth:`_reference`).
+        self._states: list[GameState] = []
+        #: The start and the prefix: (how many accepted actions before the answer, the
+        #: adapter's answer, where), read only when a failure needs the first difference
+        #: (:attr:`first_difference`).
+        self._trail: list[tuple[int, dict[str, Any], str]] = []
         self._read = 0
         self._first_difference: FirstDifference | None = None
         self._prefix_checked = False
-        #: The reference's game at the end of the prefix (from the first :meth:`position`).
-        self.reference: GameState | None = None
+        #: Each point of the game whose observation was checked and well-formed -> that
+        #: observation (without ``id`` and ``type``). A perft case replays the start and the
+        #: prefix for every node: an answer there equal to the one before needs only
+        #: :func:`problems_of_equal`, which words a fault as :func:`observation_problems` does.
+        self._checked_at: dict[Point, dict[str, Any]] = {}
         #: Which action is being sent ("prefix action 3", "step 2"), for messages.
         self.where = "an action"
 
-    def send(self, message: dict[str, Any]) -> dict[str, Any]:
+    def send(self, message: dict[str, Any], point: Point | None = None) -> dict[str, Any]:
         self.requests += 1
-        return self._checked(message, self.driver.request(message))
+        return self._checked(message, self.driver.request(message), point)
 
-    def _checked(self, message: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
-        """``answer`` to ``message``, checked: a bad shape is a fault, an ``error`` fails."""
+    def _checked(self, message: dict[str, Any], answer: dict[str, Any],
+                 point: Point | None = None) -> dict[str, Any]:
+        """``answer`` to ``message``, checked: a bad shape is a fault, an ``error`` fails.
+
+        ``point``: where the answer stands in the game (:data:`Point`), when the case
+        may come back to it.
+        """
         kind_of = message["type"]
         about = f"{'an' if kind_of[:1] in 'aeiou' else 'a'} {kind_of} request"
         try:
             kind = answer_kind(answer, ANSWERS[1] if getattr(self.driver, "version", 1) < 2
                                else ANSWERS[2], about)
             if kind == "observation":
-                problems = observation_problems(
-                    {k: v for k, v in answer.items() if k not in ("id", "type")})
+                obs = {k: v for k, v in answer.items() if k not in ("id", "type")}
+                before = self._checked_at.get(point) if point is not None else None
+                if before is not None and obs == before:
+                    problems = problems_of_equal(obs)
+                else:
+                    problems = observation_problems(obs)
+                    if point is not None and not problems:
+                        self._checked_at.setdefault(point, obs)
                 if problems:
                     raise AdapterFault("shape", f"observation in answer to {about}: "
                                        f"{'; '.join(problems)}")
@@ -193,44 +222,57 @@ class CaseRun:
             raise AnswerDiffers(f"the {what} was rejected: {_rejection(answer)}", ())
         return answer
 
-    def act(self, action: dict[str, Any]) -> dict[str, Any]:
-        return self.send({"type": "action", "action": action})
+    def act(self, action: dict[str, Any], point: Point | None = None) -> dict[str, Any]:
+        return self.send({"type": "action", "action": action}, point)
 
-    def answers(self, actions: Sequence[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    def answers(self, actions: Sequence[dict[str, Any]],
+                points: Sequence[Point | None] = ()) -> Iterator[dict[str, Any]]:
         """The answers to ``actions`` in order, each checked as it is taken.
 
         When the driver can (capability ``batch``), the actions go in batches
         of at most :data:`MAX_BATCH`, one round trip each; else one by one.
+        ``points``: where each answer stands in the game (:data:`Point`), if known.
         """
+        where = [*points, *[None] * (len(actions) - len(points))]
         can = getattr(self.driver, "can", None)
         batch = getattr(self.driver, "batch", None)
         if len(actions) < 2 or not callable(can) or not callable(batch) or not can("batch"):
-            for action in actions:
-                yield self.act(action)
+            for action, point in zip(actions, where, strict=True):
+                yield self.act(action, point)
             return
         for first in range(0, len(actions), MAX_BATCH):
             chunk = actions[first:first + MAX_BATCH]
-            for action, answer in zip(chunk, batch(chunk), strict=False):
+            for i, (action, answer) in enumerate(zip(chunk, batch(chunk), strict=False)):
                 self.requests += 1
-                yield self._checked({"type": "action", "action": action}, answer)
+                yield self._checked({"type": "action", "action": action}, answer,
+                                    where[first + i])
+
+    def _reference(self, accepted: int) -> GameState:
+        """The reference's game after the first ``accepted`` actions the adapter accepted."""
+        states = self._states
+        if not states:
+            start = self.case["start"]
+            states.append(position_state(start) if "position" in start else start_state(start))
+        while len(states) <= accepted:
+            state, _ = states[-1].apply(action_from_json(self._accepted[len(states) - 1]))
+            states.append(state)
+        return states[accepted]
 
     def position(self, extra: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
         """Send the start and the prefix (then ``extra`` plays); return the last observation.
 
-        The first time, the reference replays the prefix beside the adapter:
-        the first observation that differs is kept (:attr:`first_difference`) and a
-        rejected prefix action is blamed on it, or on the action's own rule.
+        The first time, the prefix is kept to be read against the reference's
+        game: the first observation that differs (:attr:`first_difference`), and
+        a rejected prefix action is blamed on it, or on the action's own rule.
         """
-        obs = self.send(self.case["start"])
+        obs = self.send(self.case["start"], "start")
         prefix = self.case["prefix"]
-        ref: GameState | None = None
-        if not self._prefix_checked:
+        tracking = not self._prefix_checked
+        if tracking:
             self._prefix_checked = True
-            start = self.case["start"]
-            ref = position_state(start) if "position" in start else start_state(start)
-            self._trail.append((None, None, ref, obs, "the start"))
+            self._trail.append((0, obs, "the start"))
         actions = [*prefix, *extra]
-        answers = self.answers(actions)
+        answers = self.answers(actions, range(len(prefix)))
         for i, action in enumerate(actions):
             self.where = f"prefix action {i + 1}" if i < len(prefix) else \
                 f"a perft path action {i + 1 - len(prefix)}"
@@ -239,20 +281,16 @@ class CaseRun:
                 if answer["type"] == "rejected":
                     raise AnswerDiffers(f"a perft path action {i + 1 - len(prefix)} "
                                         f"({describe(action)}) was rejected: {_rejection(answer)}")
-            elif ref is None:
+            elif not tracking:
                 if answer["type"] == "rejected":
                     raise AnswerDiffers(f"prefix action {i + 1} ({describe(action)}) rejected: "
                                         f"{_rejection(answer)}")
             else:
-                parsed = action_from_json(action)
                 if answer["type"] == "rejected":
-                    raise self._prefix_rejected(i + 1, action, parsed, ref, answer)
-                before, (ref, _) = ref, ref.apply(parsed)
-                self._trail.append((before, parsed, ref, answer,
-                                    f"prefix action {i + 1} ({describe(action)})"))
+                    raise self._prefix_rejected(i + 1, action, answer)
+                self._accepted.append(action)
+                self._trail.append((i + 1, answer, f"prefix action {i + 1} ({describe(action)})"))
             obs = answer
-        if ref is not None:
-            self.reference = ref
         return obs
 
     @property
@@ -260,33 +298,39 @@ class CaseRun:
         """Where the adapter's game first left the reference's along the prefix, if it did:
         the first observation of the prefix that differs from the reference's."""
         while self._first_difference is None and self._read < len(self._trail):
-            before, action, after, answer, where = self._trail[self._read]
+            accepted, answer, where = self._trail[self._read]
             self._read += 1
+            after = self._reference(accepted)
             expected = observe(after)
             if all(answer.get(f) == expected.get(f) for f in FIELDS):
                 continue
+            before = self._reference(accepted - 1) if accepted else None
+            action = action_from_json(self._accepted[accepted - 1]) if accepted else None
             rules, deciding, _ = observation_rules(before, action, after, expected, answer)
             detail = "; ".join(f"{f}: expected {clip(expected.get(f))}, got "
                                f"{clip(answer.get(f))}" for f in deciding[:3])
             self._first_difference = FirstDifference(where, rules, detail)
         return self._first_difference
 
-    def _prefix_rejected(self, number: int, action: dict[str, Any], parsed: Action,
-                         ref: GameState, answer: dict[str, Any]) -> AnswerDiffers:
+    def _prefix_rejected(self, number: int, action: dict[str, Any],
+                         answer: dict[str, Any]) -> AnswerDiffers:
         what = f"prefix action {number} ({describe(action)}) rejected: {_rejection(answer)}"
         first = self.first_difference
         if first is not None:
             return AnswerDiffers(f"{what}; {first.text()}", (), first.rules)
+        return AnswerDiffers(what, (), self._rejected_legal(action, answer))
+
+    def _rejected_legal(self, action: dict[str, Any], answer: dict[str, Any]) -> list[str]:
+        """The rules of ``action``, legal in the reference's game, that the adapter rejected."""
         cited = answer.get("rule")
-        rules = rejected_legal_rules(ref, parsed, cited if isinstance(cited, str) else None)
-        return AnswerDiffers(what, (), rules)
+        return rejected_legal_rules(self._reference(len(self._accepted)), action_from_json(action),
+                                    cited if isinstance(cited, str) else None)
 
     def run(self) -> None:
         if self.case.get("depth") is not None:
             self.perft()
             return
         obs = self.position()
-        ref = self.reference
         steps = self.case["steps"]
         # a rejected action leaves the game as it was, so the steps may go in batches
         answers = self.answers([step["action"] for step in steps if step["action"] is not None])
@@ -297,15 +341,12 @@ class CaseRun:
             expect = step.get("expect")
             where = f"step {i} ({describe(action)})"
             if expect is None or "observation" in expect:
-                parsed = action_from_json(action) if action is not None else None
                 if answer["type"] == "rejected":
-                    cited = answer.get("rule")
-                    rules = [] if ref is None or parsed is None else rejected_legal_rules(
-                        ref, parsed, cited if isinstance(cited, str) else None)
+                    rules = [] if action is None else self._rejected_legal(action, answer)
                     raise AnswerDiffers(f"{where} was rejected, but it is legal: "
                                         f"{_rejection(answer)}", ("legal",), rules)
-                if ref is not None and parsed is not None:
-                    ref, _ = ref.apply(parsed)
+                if action is not None:
+                    self._accepted.append(action)
                 if expect is not None:
                     try:
                         compare(expect["observation"], answer)
@@ -334,11 +375,11 @@ class CaseRun:
             if at != path:
                 actions: list[dict[str, Any]] = []
                 node = self.position()
-                for card in path:
+                for j, card in enumerate(path, 1):
                     action = {"type": "play", "seat": node["to_act"], "card": card}
                     actions.append(action)
                     self.where = f"the perft path {' '.join(path)}"
-                    node = self.act(action)
+                    node = self.act(action, tuple(path[:j]))
                     if node["type"] == "rejected":
                         raise AnswerDiffers(f"after {' '.join(path)}, {card} was rejected "
                                             f"although offered as legal: {_rejection(node)}",
@@ -365,7 +406,8 @@ class CaseRun:
                                         f"({expected['nodes']} sequences expected)", ("legal",))
                 node = reach(path)
                 self.where = f"the perft path {' '.join([*path, card])}"
-                answer = self.act({"type": "play", "seat": node["to_act"], "card": card})
+                answer = self.act({"type": "play", "seat": node["to_act"], "card": card},
+                                  (*path, card))
                 if answer["type"] == "rejected":
                     raise AnswerDiffers(f"after {' '.join(path) or 'the position'}, {card} was "
                                         f"rejected although offered as legal: {_rejection(answer)}",
