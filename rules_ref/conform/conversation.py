@@ -464,12 +464,17 @@ class Conversation:
                 totals = self.edge_totals(end.deal_results[-1].scores, ruleset.target)
         if totals is None:
             totals = self.draw_totals(players, ruleset.target)
-        deal = self.plan.deal
-        self.session.start({
-            "type": "start", "players": players, "ruleset": ruleset_to_json(ruleset),
-            "deal_number": deal_number, "dealer": dealer, "totals": list(totals),
-            "hands": [[CARD_TEXT[c] for c in h] for h in deal.hands],
-            "extras": [CARD_TEXT[c] for c in deal.extras]})
+        self.play_game(start_message(ruleset, deal_number, dealer, totals, self.plan.deal),
+                       script)
+
+    def play_game(self, start: dict[str, Any],
+                  script: list[tuple[Action, str]] | None = None) -> None:
+        """Play the game from ``start``, whose deal is :attr:`plan`'s: its first deal (drawn,
+        or following ``script``), then more deals as the chooser and the aim draw them."""
+        runner = self.runner
+        ch = self.ch
+        aim = self.aim
+        self.session.start(start)
         self.play_deal(script)
         deals = 1
         while True:
@@ -491,3 +496,11 @@ class Conversation:
         self.offer_between()
         self.session.flush()
 
+
+def start_message(ruleset: Ruleset, deal_number: int, dealer: int, totals: Sequence[int],
+                  deal: DealCards) -> dict[str, Any]:
+    """The ``start`` request of a game dealt ``deal`` as its deal ``deal_number``."""
+    return {"type": "start", "players": len(deal.hands), "ruleset": ruleset_to_json(ruleset),
+            "deal_number": deal_number, "dealer": dealer, "totals": list(totals),
+            "hands": [[CARD_TEXT[c] for c in h] for h in deal.hands],
+            "extras": [CARD_TEXT[c] for c in deal.extras]}
