@@ -205,8 +205,9 @@ def _class_blocks(number: int, c: dict[str, Any], s: dict[str, Any]) -> list[Blo
         blocks.append(Items(tuple(line.strip() for line in words)))
     example = c.get("example")
     if isinstance(example, dict):
-        blocks.append(Para("The minimal example as the reference plays it, drawn as rules-ref show "
-                           "draws a game "
+        setting = f" ({c['setting']})" if c.get("setting") else ""
+        blocks.append(Para(f"The minimal example{setting} as the reference plays it, drawn as "
+                           "rules-ref show draws a game "
                            "([Q♠] a cancelled card, Q♠* the winning card):"))
         blocks.append(Pre(tuple(draw_example(example))))
         blocks.append(Para("Where it differs:"))

@@ -6,57 +6,89 @@ just before the divergent action and that action, when the adapter starts from
 positions; otherwise the game cut to the start of the deal in which it
 diverged, then with actions left out as long as the class still shows; then
 the switches of its ruleset are set back to their defaults, one at a time, as
-long as it still shows (the plainest game: the default ruleset, or as few
+long as it still shows, the recorded actions drawn again where the plainer
+rules no longer allow them (:func:`.rebuild.redrawn`: a 3-card pass for a
+4-card one), and its start is made the first deal at zero totals where
+it still shows. That is the plainest game: the default ruleset, or as few
 changed switches as the difference needs, at the adapter's most common
-player count, in as few deals and actions as it can). The search keeps the
+player count, in the first deal it can show in and in as few actions as it
+can (:func:`~rules_ref.findings.classes.plainness`). The search keeps the
 plainest occurrence at each player count; shrinking starts from the one at
 the adapter's most common count (:func:`common_players`: the count it
 declares nearest the default table of 8 players) and, unless that ends in
 the default ruleset, from the plainest occurrence anywhere too, keeping
 the plainer example. A difference at the start of a game alone is tried
 at the plainest table first: the most common count, the first deal of a
-game at zero totals, dealt from seed 0. Every candidate is checked by playing it
+game at zero totals, dealt from seed 0.
+
+Where the example is still not the plainest (another count, switches
+changed, a later deal), the failing game is rebuilt rather than edited: a
+few directed games (:class:`.rebuild.Rebuild`) at the most common count,
+under the default ruleset, then under the example's own ruleset, from a
+first deal at zero totals, each aimed at a condition of the class's rule,
+look for the same class; what they find is shrunk as above, and the plainer
+example is kept. Every candidate is checked by playing it
 (:class:`Checker`, one adapter process for all checks). The classes take
 turns, one check each (round robin), until every class is done or
 ``--shrink-seconds`` is spent; every class gets its first check whatever the budget, so
-what a run reports does not depend on the machine's speed.
+what a run reports does not depend on the machine's speed (a run that must
+report the same examples on every machine gives a budget its checks never reach).
+The search's own games, counts and verdict are settled before and stay as they were.
 """
 
 from __future__ import annotations
 
 import time
+import zlib
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from ..actions import Action, DealCards
 from ..deal import FEWEST_PLAYERS, seeded_deal
 from ..errors import RulesRefError, SetupError
-from ..findings.classes import Finding, class_of, key_of, plainness
+from ..findings.classes import (
+    Finding,
+    changed_switches,
+    class_of,
+    key_of,
+    plainness,
+    start_deal,
+    start_totals,
+)
 from ..findings.failure import Failure, FoundFailure, Stats
 from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault
-from ..protocol.reference_adapter import position_state, start_state
-from ..ruleset import DEFAULT
+from ..ruleset import DEFAULT, Ruleset
 from ..serialize import action_from_json, cards_to_json
 from ..state import GameState
-from .conversation import position_record
+from .aims import focus_keys
+from .choosers import RulesetDrawer
+from .conversation import MAX_DEALS_PER_GAME, position_record
 from .outcome import Config, Outcome
+from .rebuild import Rebuild, fits, play_rebuild, redrawn, state_of
 from .rerun import play_game
 from .session import Session
 
-#: At most this many checks for one class.
-MAX_CHECKS_PER_CLASS = 120
+#: At most this many checks for one class (a rebuilt game is one check).
+MAX_CHECKS_PER_CLASS = 240
+#: At most this many directed games for one class at one setting and first deal.
+REBUILD_GAMES = 8
 
+#: A game to check: its start and its actions.
 Candidate = tuple[dict[str, Any], list[dict[str, Any]]]
+#: What a class's shrinker asks the checker: a game to play, or a directed game to draw.
+Check = Candidate | Rebuild
 
 
 class Checker:
     """Plays candidate games against one adapter process (started again after a fault)."""
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, drawer: RulesetDrawer | None = None) -> None:
         self.config = config
         self.proc: AdapterProcess | None = None
         self.checks = 0
+        #: The rulesets of the adapter's handshake, for the directed games (:meth:`rebuilt`).
+        self.drawer = drawer
 
     def _adapter(self) -> AdapterProcess:
         if self.proc is None or not self.proc.alive():
@@ -79,7 +111,7 @@ class Checker:
             parsed: list[Action] = [action_from_json(a) for a in actions]
             # a start that is no game of the rules (a switch set back) is no candidate;
             # a table the rules refuse is one (the session judges its start)
-            (position_state if "position" in start else start_state)(start)
+            state_of(start)
         except SetupError:
             pass
         except RulesRefError:
@@ -102,6 +134,23 @@ class Checker:
             session.abandon()
         return None
 
+    def check(self, check: Check) -> Failure | None:
+        """The failure a check finds: a game played alone, or a directed game's (None: none)."""
+        if isinstance(check, Rebuild):
+            return self.rebuilt(check)
+        return self.first_failure(*check)
+
+    def rebuilt(self, request: Rebuild) -> Failure | None:
+        """The first divergence of ``request``'s class in its directed game (None: none)."""
+        self.checks += 1
+        if self.drawer is None:  # pragma: no cover - a run with classes has a handshake
+            return None
+        try:
+            return play_rebuild(self._adapter(), request, self.drawer, self.config.batch, _key)
+        except AdapterFault:
+            self.close()
+            return None
+
     def close(self) -> None:
         if self.proc is not None:
             self.proc.close()
@@ -116,7 +165,7 @@ def _deal_start(failure: Failure) -> Candidate | None:
     """The game from the start of the deal the failure happened in (None: it is the first)."""
     start = failure.start
     try:
-        state = position_state(start) if "position" in start else start_state(start)
+        state = state_of(start)
     except RulesRefError:
         return None
     found: tuple[GameState, dict[str, Any], int] | None = None
@@ -169,32 +218,123 @@ def _plain_start(start: dict[str, Any], players: int) -> dict[str, Any] | None:
             "extras": cards_to_json(deal.extras)}
 
 
-def _shrinker(cls: Finding, positions: bool, common: int | None = None
-              ) -> Generator[Candidate, Failure | None, None]:
+Shrinker = Generator[Check, Failure | None, None]
+
+
+def _shrinker(cls: Finding, positions: bool, common: int | None = None,
+              rebuild: _Rebuilding | None = None) -> Shrinker:
     """The candidates of one class, each sent the failure its check found.
 
     Shrunk from its plainest occurrence at the adapter's most common count
     ``common`` first; unless that ends in the default ruleset, from its
-    plainest occurrence anywhere too, and the plainer example is kept.
+    plainest occurrence anywhere too, and the plainer example is kept. Then,
+    unless it is the plainest game there is, rebuilt at the common count
+    (:func:`_rebuilt`, when ``rebuild`` says how).
     """
     plainest = cls.plainest(common)
     at_common = cls.by_players.get(common) if common is not None else None
     bases = [plainest] if at_common in (None, plainest) else [at_common, plainest]
     kept: tuple[Failure, str] | None = None
     for base in bases:
-        cls.example, cls.shrunk = None, ""
-        yield from _shrink_from(cls, base, positions, common)
-        if cls.example is not None and (kept is None or plainness(cls.example, common)
-                                        < plainness(kept[0], common)):
-            kept = (cls.example, cls.shrunk)
+        kept = _plainer_of(kept, (yield from _attempt(cls, base, positions, common)), common)
         if kept is not None and plainness(kept[0], common)[:2] == (0, 0):
             break  # the default ruleset at the most common count: none is plainer
+    if rebuild is not None and common is not None:
+        kept = yield from _rebuilt(cls, kept, positions, common, rebuild)
     if kept is not None:
         cls.example, cls.shrunk = kept
 
 
+def _attempt(cls: Finding, base: Failure, positions: bool, common: int | None
+             ) -> Generator[Check, Failure | None, tuple[Failure, str] | None]:
+    """Shrink ``cls`` from ``base``: the example it ends in and how (None: not reproduced)."""
+    cls.example, cls.shrunk = None, ""
+    yield from _shrink_from(cls, base, positions, common)
+    return (cls.example, cls.shrunk) if cls.example is not None else None
+
+
+def _plainer_of(kept: tuple[Failure, str] | None, found: tuple[Failure, str] | None,
+                common: int | None) -> tuple[Failure, str] | None:
+    """The plainer of two examples (the one kept on a tie)."""
+    if found is None:
+        return kept
+    if kept is None or plainness(found[0], common) < plainness(kept[0], common):
+        return found
+    return kept
+
+
+class _Rebuilding:
+    """What the directed games of a run share: the seed, the conditions they may aim at."""
+
+    def __init__(self, seed: int, drawer: RulesetDrawer) -> None:
+        self.seed = seed
+        self.drawer = drawer
+
+    def focuses(self, cls: Finding, players: int, ruleset: Ruleset) -> list[str | None]:
+        """No focus, then each condition of the catalogue of the class's rules."""
+        rules = dict.fromkeys([r for r in (cls.rule, *cls.rules) if r])
+        keys = focus_keys(self.drawer.catalogue((players,), ruleset),
+                          self.drawer.scope((players,), ruleset))
+        return [None, *[k for k in keys if k.split(": ", 1)[0] in rules]]
+
+    def seed_of(self, cls: Finding, *parts: object) -> int:
+        """The seed of one directed game: the run's seed, the class, the game's place."""
+        return zlib.crc32(repr((self.seed, cls.key, *parts)).encode())
+
+
+def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, positions: bool, common: int,
+             rebuild: _Rebuilding) -> Generator[Check, Failure | None,
+                                                tuple[Failure, str] | None]:
+    """``kept``, or a plainer example from directed games at ``common`` players.
+
+    The settings, plainest first: the default ruleset, then the example's
+    own (its switches as the shrinking left them). Each game begins at a
+    first deal of zero totals and plays several deals; with positions the
+    implementation is brought back in step after another class's divergence,
+    so the games begin at deal 1; without, a game ends at the first
+    divergence, so they begin at each deal up to the one the example shows
+    it in. At most :data:`REBUILD_GAMES` games per setting and first deal,
+    fewer once no game there can find a plainer example.
+    """
+    example = kept[0] if kept is not None else cls.plainest(common)
+    rulesets: list[Ruleset] = []
+    for ruleset in (DEFAULT, _ruleset_of(example)):
+        fitted = fits(ruleset, common) if ruleset is not None else None
+        if fitted is not None and fitted not in rulesets:
+            rulesets.append(fitted)
+    illegal = example.expected.get("type") == "rejected"
+    last = min(plainness(example, common)[2], MAX_DEALS_PER_GAME)
+    for ruleset in rulesets:
+        default = DEFAULT.to_dict()
+        changed = sum(1 for k, v in ruleset.to_dict().items() if default.get(k, v) != v)
+        focuses = rebuild.focuses(cls, common, ruleset)
+        for deal in range(1, 2 if positions else last + 1):
+            for game in range(REBUILD_GAMES):
+                if kept is not None and plainness(kept[0], common)[:3] <= (changed, 0, deal):
+                    break  # no game of this setting can be plainer
+                request = Rebuild(cls.key, common, ruleset, deal,
+                                  rebuild.seed_of(cls, ruleset.to_dict(), deal, game),
+                                  focuses[game % len(focuses)], illegal)
+                found = yield request
+                if _key(found) != cls.key:
+                    continue
+                assert found is not None
+                kept = _plainer_of(kept, (yield from _attempt(cls, found, positions, common)),
+                                   common)
+    return kept
+
+
+def _ruleset_of(failure: Failure) -> Ruleset | None:
+    """The ruleset of a failure's game (None: it names none the rules know)."""
+    ruleset = failure.start.get("ruleset")
+    try:
+        return Ruleset.from_dict(ruleset) if isinstance(ruleset, dict) else None
+    except RulesRefError:
+        return None
+
+
 def _shrink_from(cls: Finding, base: Failure, positions: bool, common: int | None
-                 ) -> Generator[Candidate, Failure | None, None]:
+                 ) -> Shrinker:
     """Shrink ``cls`` from its occurrence ``base``; the example found is ``cls.example``."""
     best: Failure | None = None
 
@@ -208,6 +348,8 @@ def _shrink_from(cls: Finding, base: Failure, positions: bool, common: int | Non
         return True
 
     if base.failing is not None and base.before_position is not None and positions:
+        base = yield from _reset_dealt(cls, base)
+        assert base.failing is not None  # kept so by _reset_dealt
         msg = {"type": "start", "players": base.start.get("players"),
                "ruleset": base.start.get("ruleset"), "position": base.before_position}
         if take((yield msg, [base.failing]), "position"):
@@ -241,12 +383,51 @@ def _shrink_from(cls: Finding, base: Failure, positions: bool, common: int | Non
         cls.shrunk = "no smaller game shows it"
 
 
-def _plainer(cls: Finding, take: Callable[[Failure | None, str], bool]
-             ) -> Generator[Candidate, Failure | None, None]:
-    """Set the example's switches back to their defaults, one at a time, while it still shows.
+def _reset_dealt(cls: Finding, base: Failure
+                 ) -> Generator[Check, Failure | None, Failure]:
+    """``base``, or the same deal played with switches set back to their defaults where it
+    still shows the class (the recorded actions drawn again, :func:`.rebuild.redrawn`).
+
+    Before a position is taken from it: a position holds what its ruleset made
+    of the game (the passes of ``pass_count`` cards), so a switch that shaped
+    it cannot be set back in the position itself.
+    """
+    cut = _deal_start(base) if "position" not in base.start or base.actions else None
+    if "position" not in base.start and cut is None:
+        cut = (base.start, base.actions)
+    if cut is None:
+        return base
+    start, actions = cut
+    default = DEFAULT.to_dict()
+    again = True
+    while again:
+        again = False
+        ruleset = start.get("ruleset")
+        for name in [k for k in changed_switches(base) if k in default]:
+            if not isinstance(ruleset, dict):
+                break
+            plainer = {**start, "ruleset": {**ruleset, name: default[name]}}
+            redrawn_actions = redrawn(start, plainer, actions)
+            if redrawn_actions is None:
+                continue
+            found = yield plainer, redrawn_actions
+            if _key(found) == cls.key and found is not None and found.failing is not None \
+                    and found.before_position is not None:
+                base, start, actions, again = found, found.start, found.actions, True
+                break
+    return base
+
+
+def _plainer(cls: Finding, take: Callable[[Failure | None, str], bool]) -> Shrinker:
+    """Set the example's switches back to their defaults, one at a time, and begin it at the
+    first deal and at zero totals, while it still shows.
 
     The plainest game is the one a reader checks first: the default
-    ruleset, or as few switches changed as the difference needs.
+    ruleset, or as few switches changed as the difference needs, in the
+    first deal it shows in. The actions are drawn again where the plainer
+    game no longer allows them (:func:`.rebuild.redrawn`). After each
+    change that keeps the class the edits are tried again (zero totals may
+    let a target be set back, say).
     """
     default = DEFAULT.to_dict()
     while cls.example is not None:
@@ -254,13 +435,30 @@ def _plainer(cls: Finding, take: Callable[[Failure | None, str], bool]
         ruleset = best.start.get("ruleset")
         if not isinstance(ruleset, dict):
             return
-        changed = [k for k, v in ruleset.items() if k in default and default[k] != v]
-        for name in changed:
-            start = {**best.start, "ruleset": {**ruleset, name: default[name]}}
-            if take((yield start, best.actions), cls.shrunk or "as found"):
+        edits = [{**best.start, "ruleset": {**ruleset, name: default[name]}}
+                 for name in changed_switches(best) if name in default]
+        for start in [*edits, *_plainer_starts(best.start)]:
+            actions = redrawn(best.start, start, best.actions)
+            if actions is not None and take((yield start, actions), cls.shrunk or "as found"):
                 break
         else:
             return
+
+
+def _plainer_starts(start: dict[str, Any]) -> list[dict[str, Any]]:
+    """``start`` begun at the first deal at zero totals, then at zero totals alone
+    (those that differ from it), the plainest first."""
+    position = start.get("position")
+    head = position if isinstance(position, dict) else start
+    totals = start_totals(start)
+    zero = [0] * len(totals)
+    starts = []
+    for changes in ({"deal_number": 1, "totals": zero}, {"totals": zero}):
+        changed = {**head, **changes}
+        if changed == head or (changes.get("deal_number") and start_deal(start) == 1):
+            continue
+        starts.append({**start, "position": changed} if head is position else changed)
+    return starts
 
 
 def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
@@ -269,16 +467,20 @@ def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
     if findings is None:
         return outcome
     todo = [c for c in findings.ordered() if c.kind != "fault" and c.example is None]
-    checker = Checker(config)
+    supports = outcome.supports
+    drawer = RulesetDrawer(supports) if supports is not None else None
+    checker = Checker(config, drawer)
     began = time.monotonic()
     try:
         positions = bool(todo) and checker.can("position")
-        declared = outcome.supports.players if outcome.supports is not None else ()
+        declared = supports.players if supports is not None else ()
         common = common_players((config.players,) if config.players else declared)
-        active: list[tuple[Finding, Generator[Candidate, Failure | None, None],
-                           Candidate, int]] = []
+        # a run of one fixed ruleset plays no other: its examples are not rebuilt
+        rebuild = (_Rebuilding(config.seed, drawer) if drawer is not None
+                   and config.ruleset is None else None)
+        active: list[tuple[Finding, Shrinker, Check, int]] = []
         for cls in todo:
-            gen = _shrinker(cls, positions, common)
+            gen = _shrinker(cls, positions, common, rebuild)
             active.append((cls, gen, next(gen), 0))
         first_round = True
         while active:
@@ -288,7 +490,7 @@ def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
                     still.extend(active[n:])
                     break
                 try:
-                    following = gen.send(checker.first_failure(*candidate))
+                    following = gen.send(checker.check(candidate))
                 except StopIteration:
                     continue
                 if checks + 1 < MAX_CHECKS_PER_CLASS:

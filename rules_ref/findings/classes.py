@@ -191,8 +191,8 @@ class Finding:
             "count": self.count, "games": len(self.games),
             "expected_count": self.expected_count,
             "first_seen": {"game": self.first_game, "seconds": round(self.first_seconds, 3)},
-            "example": example.to_json(), "replay": self.replay,
-            "shrunk": self.shrunk or "not shrunk",
+            "example": example.to_json(), "setting": setting_words(example.start),
+            "replay": self.replay, "shrunk": self.shrunk or "not shrunk",
         }
         out["words"] = finding_lines(out)
         return out
@@ -204,17 +204,66 @@ def players_of(failure: Failure) -> int | None:
     return players if type(players) is int else None
 
 
-def plainness(failure: Failure, common: int | None = None) -> tuple[int, int, int, int]:
-    """How plain a failure's game is, plainest first: switches changed from the default,
-    a player count other than ``common`` (the adapter's most common count), deals, actions."""
+def start_deal(start: dict[str, Any]) -> int:
+    """The number of the deal a ``start`` request begins in (1 when it names none)."""
+    position = start.get("position")
+    number = (position if isinstance(position, dict) else start).get("deal_number")
+    return number if type(number) is int else 1
+
+
+def start_totals(start: dict[str, Any]) -> list[Any]:
+    """The totals a ``start`` request begins with (none named: none)."""
+    position = start.get("position")
+    totals = (position if isinstance(position, dict) else start).get("totals")
+    return totals if isinstance(totals, list) else []
+
+
+def changed_switches(failure: Failure) -> list[str]:
+    """The switches of a failure's ruleset that differ from the default, in the ruleset's order."""
     ruleset = failure.start.get("ruleset") if isinstance(failure.start, dict) else None
-    changed = 0
-    if isinstance(ruleset, dict):
-        default = DEFAULT.to_dict()
-        changed = sum(1 for k, v in ruleset.items() if default.get(k, v) != v)
+    if not isinstance(ruleset, dict):
+        return []
+    default = DEFAULT.to_dict()
+    return [k for k, v in ruleset.items() if default.get(k, v) != v]
+
+
+def plainness(failure: Failure, common: int | None = None) -> tuple[int, int, int, int, int]:
+    """How plain a failure's game is, plainest first: switches changed from the default,
+    a player count other than ``common`` (the adapter's most common count), the number of
+    the deal it differs in (a game begun at deal 6 is five deals from the plainest), its
+    actions, totals other than zero at its start."""
     deals, actions = failure.size
     other_count = int(common is not None and players_of(failure) != common)
-    return changed, other_count, deals, actions
+    start = failure.start if isinstance(failure.start, dict) else {}
+    scored = int(any(t != 0 for t in start_totals(start)))
+    return (len(changed_switches(failure)), other_count, start_deal(start) + deals - 1,
+            actions, scored)
+
+
+def ruleset_words(ruleset: object) -> str:
+    """A game's ruleset in plain words: "default rules", or the switches changed from them
+    ("default rules except pass_count = 4")."""
+    if not isinstance(ruleset, dict):
+        return "rules not named"
+    default = DEFAULT.to_dict()
+    changed = [f"{k} = {_shown(v)}" for k, v in ruleset.items() if default.get(k, v) != v]
+    return "default rules except " + ", ".join(changed) if changed else "default rules"
+
+
+def setting_words(start: dict[str, Any]) -> str:
+    """Where a game begins, in plain words: its table, its rules, its deal, its totals when
+    not zero ("8 players, default rules, deal 2")."""
+    players = start.get("players")
+    words = [f"{players} players" if type(players) is int else "no player count named",
+             ruleset_words(start.get("ruleset")), f"deal {start_deal(start)}"]
+    totals = start_totals(start)
+    if any(t != 0 for t in totals):
+        words.append("totals " + ", ".join(map(str, totals)))
+    return ", ".join(words)
+
+
+def _shown(value: object) -> str:
+    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 def switch_words(finding: dict[str, Any]) -> str:
@@ -226,8 +275,8 @@ def switch_words(finding: dict[str, Any]) -> str:
     start = example.get("start") if isinstance(example, dict) else None
     ruleset = start.get("ruleset") if isinstance(start, dict) else None
     value = ruleset.get(switch) if isinstance(ruleset, dict) else None
-    shown = ",".join(map(str, value)) if isinstance(value, list) else value
-    return (f"decided by the switch {switch}" + (f" (here {shown})" if shown is not None else "")
+    return (f"decided by the switch {switch}" + (f" (here {_shown(value)})" if value is not None
+                                                   else "")
             + f": rules-ref rules {finding.get('rule')}")
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..conform.outcome import Config, Outcome
 from ..exercise.detect import RARE_PATHS
-from ..findings.classes import Finding, finding_lines
+from ..findings.classes import Finding, finding_lines, ruleset_words
 from ..findings.failure import Failure, at_position_start, describe_action
 from ..findings.start_causes import EVERY_START
 from ..wording import counted, plural
@@ -41,7 +41,9 @@ def format_failure(failure: Failure) -> list[str]:
     lines.append(f"  {failure.summary}")
     pos = failure.position
     if pos:
-        where = (f"  position: {pos.get('players')} players, ruleset {pos.get('ruleset')}, "
+        rules = failure.start.get("ruleset")
+        where = (f"  position: {pos.get('players')} players, "
+                 f"{ruleset_words(rules) if rules else 'ruleset ' + str(pos.get('ruleset'))}, "
                  f"deal {pos.get('deal_number')} (dealer {pos.get('dealer')}), "
                  f"phase {pos.get('phase')}")
         if pos.get("trick_number") is not None:
@@ -167,7 +169,8 @@ def class_lines(index: int, finding: dict[str, Any]) -> list[str]:
     if differing:
         lines.append(f"    differs in: {', '.join(differing)}")
     actions = len(example.get("actions") or [])
-    lines.append(f"    minimal example: {counted(actions, 'action')} after the start"
+    setting = f"{finding['setting']}: " if finding.get("setting") else ""
+    lines.append(f"    minimal example: {setting}{counted(actions, 'action')} after the start"
                  + (f" ({how})" if how else f" ({shrunk})" if shrunk else ""))
     if finding.get("replay"):
         lines.append(f"    replay file: {finding['replay']}")
