@@ -297,6 +297,8 @@ def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, positions: bool, co
     fewer once no game there can find a plainer example.
     """
     example = kept[0] if kept is not None else cls.plainest(common)
+    if _refused(example.start):
+        return kept  # a table the rules refuse is the difference itself
     rulesets: list[Ruleset] = []
     for ruleset in (DEFAULT, _ruleset_of(example)):
         fitted = fits(ruleset, common) if ruleset is not None else None
@@ -322,6 +324,17 @@ def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, positions: bool, co
                 kept = _plainer_of(kept, (yield from _attempt(cls, found, positions, common)),
                                    common)
     return kept
+
+
+def _refused(start: dict[str, Any]) -> bool:
+    """True if the rules refuse the table of ``start``."""
+    try:
+        state_of(start)
+    except SetupError:
+        return True
+    except RulesRefError:
+        return False
+    return False
 
 
 def _ruleset_of(failure: Failure) -> Ruleset | None:
