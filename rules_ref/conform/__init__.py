@@ -24,7 +24,9 @@ The package, by what each module does:
   rules refuse), :mod:`.edge_tables` (tables at the edge of what they allow),
   :mod:`.position_starts` (starts from a position), :mod:`.illegal_kinds`
   (the illegal actions offered);
-* :mod:`.shrink`: every divergence class shrunk to a minimal example;
+* :mod:`.shrink`: every divergence class shrunk to a minimal example, the
+  plainest game there is (:mod:`.rebuild` plays its failing game again under a
+  plainer setting);
   :mod:`.rerun` plays a replay file again (``--replay``);
 * :mod:`.jobs`, :mod:`.shard` and :mod:`.merge`: a run spread over processes
   and machines, and summaries merged; :mod:`.budget` and :mod:`.outcome`:

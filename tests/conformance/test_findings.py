@@ -137,16 +137,19 @@ def test_a_game_that_diverged_is_not_started_again_from_a_position(tmp_path: Pat
 @pytest.mark.rule("PASS.CARDS")
 def test_a_default_rules_bug_shrinks_to_the_default_ruleset_at_the_common_count(
         tmp_path: Path) -> None:
-    # the adapter declares 5 to 11 players: its most common count is 8, and this seed's games
-    # at 8 players show the bug too (they show it at 6 players first, in fewer switches).
-    # Shrinking starts from an occurrence the search saw: a seed whose games meet the bug at
-    # other counts only keeps the count it was seen at
+    # the adapter declares 5 to 11 players: its most common count is 8. This seed's games
+    # meet the bug most plainly at 6 players, at totals of a game under way: the failing
+    # game is rebuilt at 8 players under the default rules, in deal 1 at zero totals, and
+    # shrunk to the position before the refused pass (the 2♣ among its cards)
     summary = _summary(tmp_path, broken_adapters_more.command("pass-no-two-of-clubs"),
-                       *_games(30, seed=4))
+                       *_games(30, seed=1))
     (cls,) = summary["classes"]
-    assert cls["example"]["start"]["ruleset"] == DEFAULT.to_dict()
-    assert cls["example"]["start"]["players"] == 8
-    assert cls["shrunk"] == "position" and len(cls["example"]["actions"]) == 1
+    start = cls["example"]["start"]
+    assert (start["players"], start["ruleset"], start["position"]["deal_number"],
+            start["position"]["totals"]) == (8, DEFAULT.to_dict(), 1, [0] * 8)
+    assert (cls["shrunk"], cls["example"]["actions"]) == ("position", [
+        {"type": "pass", "seat": 4, "cards": ["2C", "8C", "2D"]}])
+    assert cls["setting"] == "8 players, default rules, deal 1"
 
 
 @pytest.mark.untraced
