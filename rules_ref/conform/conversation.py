@@ -469,7 +469,7 @@ class Conversation:
 
     def play_game(self, start: dict[str, Any],
                   script: list[tuple[Action, str]] | None = None) -> None:
-        """Play the game from ``start``, whose deal is :attr:`plan`'s: its first deal (drawn,
+        """Play the game from ``start``, whose deal is that of ``plan``: its first deal (drawn,
         or following ``script``), then more deals as the chooser and the aim draw them."""
         runner = self.runner
         ch = self.ch

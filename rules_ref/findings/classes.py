@@ -128,8 +128,8 @@ class Finding:
     first_seconds: float
     count: int = 0
     games: set[tuple[int, int]] = field(default_factory=set)
-    #: The smallest occurrence (plainest ruleset, fewest deals, then actions): where shrinking
-    #: starts.
+    #: The plainest occurrence (fewest changed switches, earliest deal, then fewest actions,
+    #: :func:`plainness`): where shrinking starts.
     smallest: Failure | None = None
     #: Occurrences an expectation covered, and the index of the first expectation that did.
     expected_count: int = 0
