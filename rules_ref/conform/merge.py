@@ -27,7 +27,7 @@ from functools import cache
 from typing import Any
 
 from ..errors import InputError
-from ..findings.classes import finding_lines
+from ..findings.classes import finding_lines, start_plainness
 from ..findings.start_causes import EVERY_START
 
 #: The counters of a summary, summed when merging.
@@ -59,15 +59,15 @@ def rules_version() -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def example_size(example: dict[str, Any] | None) -> tuple[int, int]:
-    """(deals, actions) of a class's example, as ``Failure.size`` counts them."""
+def example_plainness(example: dict[str, Any] | None) -> tuple[int, ...]:
+    """How plain a class's example is (:func:`~rules_ref.findings.classes.start_plainness`);
+    one that is not an example's JSON form is the least plain."""
     if not isinstance(example, dict):
-        return (1 << 30, 1 << 30)
-    actions = example.get("actions") or []
-    if not isinstance(actions, list):
-        return (1 << 30, 1 << 30)
-    deals = 1 + sum(1 for a in actions if isinstance(a, dict) and a.get("type") == "deal")
-    return deals, len(actions)
+        return (1 << 30,)
+    start, actions = example.get("start"), example.get("actions")
+    if not isinstance(start, dict) or not isinstance(actions, list):
+        return (1 << 30,)
+    return start_plainness(start, actions)
 
 
 def legacy_classes(summary: dict[str, Any]) -> list[dict[str, Any]]:
@@ -136,8 +136,8 @@ def _merge_class(into: dict[str, Any], other: dict[str, Any]) -> None:
     into["first_seen"] = _first_seen(into.get("first_seen"), other.get("first_seen"))
     if type(into.get("expected_count")) is int and type(other.get("expected_count")) is int:
         into["expected_count"] += other["expected_count"]
-    if example_size(other.get("example")) < example_size(into.get("example")):
-        for key in ("example", "replay", "shrunk"):  # the example and what goes with it
+    if example_plainness(other.get("example")) < example_plainness(into.get("example")):
+        for key in ("example", "setting", "replay", "shrunk"):  # the example and its own
             if key in other:
                 into[key] = other[key]
     if other.get("expected") and not into.get("expected"):

@@ -228,16 +228,27 @@ def changed_switches(failure: Failure) -> list[str]:
 
 
 def plainness(failure: Failure, common: int | None = None) -> tuple[int, int, int, int, int]:
-    """How plain a failure's game is, plainest first: switches changed from the default,
-    a player count other than ``common`` (the adapter's most common count), the number of
-    the deal it differs in (a game begun at deal 6 is five deals from the plainest), its
-    actions, totals other than zero at its start."""
-    deals, actions = failure.size
-    other_count = int(common is not None and players_of(failure) != common)
-    start = failure.start if isinstance(failure.start, dict) else {}
+    """How plain a failure's game is, plainest first (:func:`start_plainness`)."""
+    return start_plainness(failure.start, failure.actions, common)
+
+
+def start_plainness(start: dict[str, Any], actions: list[dict[str, Any]],
+                    common: int | None = None) -> tuple[int, int, int, int, int]:
+    """How plain the game of ``start`` and ``actions`` is, plainest first: switches changed
+    from the default, a player count other than ``common`` (the adapter's most common
+    count), the number of the deal it ends in (a game begun at deal 6 is five deals from the
+    plainest), its actions, totals other than zero at its start."""
+    if not isinstance(start, dict):
+        start = {}
+    ruleset = start.get("ruleset")
+    default = DEFAULT.to_dict()
+    changed = sum(1 for k, v in ruleset.items() if default.get(k, v) != v) \
+        if isinstance(ruleset, dict) else 0
+    players = start.get("players")
+    other_count = int(common is not None and players != common)
+    deals = sum(1 for a in actions if isinstance(a, dict) and a.get("type") == "deal")
     scored = int(any(t != 0 for t in start_totals(start)))
-    return (len(changed_switches(failure)), other_count, start_deal(start) + deals - 1,
-            actions, scored)
+    return changed, other_count, start_deal(start) + deals, len(actions), scored
 
 
 def ruleset_words(ruleset: object) -> str:

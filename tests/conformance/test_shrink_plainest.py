@@ -15,6 +15,7 @@ rebuilding.
 from __future__ import annotations
 
 import contextlib
+import copy
 import html
 import io
 import json
@@ -26,6 +27,7 @@ import pytest
 from rules_ref.cli import main
 from rules_ref.cli.conform_document import render_report
 from rules_ref.conform.choosers import RulesetDrawer
+from rules_ref.conform.merge import merge_summaries
 from rules_ref.conform.rebuild import Rebuild, redrawn
 from rules_ref.conform.refused_tables import refused_starts
 from rules_ref.conform.shrink import REBUILD_GAMES, _Rebuilding, _shrinker
@@ -111,6 +113,16 @@ def test_a_bug_of_one_switch_value_keeps_that_switch_alone(tmp_path: Path) -> No
     assert _plainest(cls) == (8, {**DEFAULT_RULES, "pass_count": 2}, 1, True, 1, "position")
     assert cls["example"]["failing"] == {"type": "pass", "seat": 2, "cards": ["8D", "7S"]}
     assert cls["setting"] == "8 players, default rules except pass_count = 2, deal 1"
+    # merged with a run whose example of the class is less plain (a second switch changed,
+    # in fewer actions), the plainer example is kept, and the words of its own setting
+    other = copy.deepcopy(summary)
+    (less,) = other["classes"]
+    less["example"]["start"]["ruleset"]["target"] = 50
+    less["example"]["actions"] = []
+    less["setting"] = "8 players, default rules except pass_count = 2, target = 50, deal 1"
+    for first, second in ((summary, other), (other, summary)):
+        (merged,) = merge_summaries([("a.json", first), ("b.json", second)])["classes"]
+        assert (merged["example"], merged["setting"]) == (cls["example"], cls["setting"])
 
 
 @pytest.mark.untraced
