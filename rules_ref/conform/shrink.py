@@ -41,6 +41,7 @@ from __future__ import annotations
 import time
 import zlib
 from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, DealCards
@@ -57,6 +58,7 @@ from ..findings.classes import (
 )
 from ..findings.failure import Failure, FoundFailure, Stats
 from ..protocol.client import AdapterProcess
+from ..protocol.handshake import Supports
 from ..protocol.messages import AdapterFault
 from ..ruleset import DEFAULT, Ruleset
 from ..serialize import action_from_json, cards_to_json
@@ -221,35 +223,62 @@ def _plain_start(start: dict[str, Any], players: int) -> dict[str, Any] | None:
 Shrinker = Generator[Check, Failure | None, None]
 
 
-def _shrinker(cls: Finding, positions: bool, common: int | None = None,
-              rebuild: _Rebuilding | None = None) -> Shrinker:
+@dataclass(frozen=True)
+class _Plan:
+    """What the shrinking of a run aims at, and within what it stays.
+
+    ``positions``: the adapter starts from positions; ``common``: its most
+    common player count; ``rulesets``: the ruleset a run may play (a run of
+    one fixed ruleset plays that one alone; otherwise what the adapter
+    supports, :meth:`~rules_ref.protocol.handshake.Supports.allows`), so no
+    example is under rules the implementation does not claim to play;
+    ``rebuild``: how failing games are rebuilt (None: they are not).
+    """
+
+    positions: bool
+    common: int | None
+    rulesets: Callable[[Ruleset], bool] = lambda ruleset: True
+    rebuild: _Rebuilding | None = None
+
+    def plays(self, ruleset: object) -> bool:
+        """True if the run may play ``ruleset`` (a ruleset's JSON form)."""
+        if not isinstance(ruleset, dict):
+            return False
+        try:
+            return self.rulesets(Ruleset.from_dict(ruleset))
+        except RulesRefError:
+            return False
+
+
+def _shrinker(cls: Finding, plan: _Plan) -> Shrinker:
     """The candidates of one class, each sent the failure its check found.
 
     Shrunk from its plainest occurrence at the adapter's most common count
     ``common`` first; unless that ends in the default ruleset, from its
     plainest occurrence anywhere too, and the plainer example is kept. Then,
     unless it is the plainest game there is, rebuilt at the common count
-    (:func:`_rebuilt`, when ``rebuild`` says how).
+    (:func:`_rebuilt`, when the plan says how).
     """
+    common = plan.common
     plainest = cls.plainest(common)
     at_common = cls.by_players.get(common) if common is not None else None
     bases = [plainest] if at_common in (None, plainest) else [at_common, plainest]
     kept: tuple[Failure, str] | None = None
     for base in bases:
-        kept = _plainer_of(kept, (yield from _attempt(cls, base, positions, common)), common)
+        kept = _plainer_of(kept, (yield from _attempt(cls, base, plan)), common)
         if kept is not None and plainness(kept[0], common)[:2] == (0, 0):
             break  # the default ruleset at the most common count: none is plainer
-    if rebuild is not None and common is not None:
-        kept = yield from _rebuilt(cls, kept, positions, common, rebuild)
+    if plan.rebuild is not None and common is not None:
+        kept = yield from _rebuilt(cls, kept, plan, common, plan.rebuild)
     if kept is not None:
         cls.example, cls.shrunk = kept
 
 
-def _attempt(cls: Finding, base: Failure, positions: bool, common: int | None
+def _attempt(cls: Finding, base: Failure, plan: _Plan
              ) -> Generator[Check, Failure | None, tuple[Failure, str] | None]:
     """Shrink ``cls`` from ``base``: the example it ends in and how (None: not reproduced)."""
     cls.example, cls.shrunk = None, ""
-    yield from _shrink_from(cls, base, positions, common)
+    yield from _shrink_from(cls, base, plan)
     return (cls.example, cls.shrunk) if cls.example is not None else None
 
 
@@ -282,7 +311,7 @@ class _Rebuilding:
         return zlib.crc32(repr((self.seed, cls.key, *parts)).encode())
 
 
-def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, positions: bool, common: int,
+def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, plan: _Plan, common: int,
              rebuild: _Rebuilding) -> Generator[Check, Failure | None,
                                                 tuple[Failure, str] | None]:
     """``kept``, or a plainer example from directed games at ``common`` players.
@@ -302,7 +331,7 @@ def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, positions: bool, co
     rulesets: list[Ruleset] = []
     for ruleset in (DEFAULT, _ruleset_of(example)):
         fitted = fits(ruleset, common) if ruleset is not None else None
-        if fitted is not None and fitted not in rulesets:
+        if fitted is not None and fitted not in rulesets and plan.rulesets(fitted):
             rulesets.append(fitted)
     illegal = example.expected.get("type") == "rejected"
     last = min(plainness(example, common)[2], MAX_DEALS_PER_GAME)
@@ -310,7 +339,7 @@ def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, positions: bool, co
         default = DEFAULT.to_dict()
         changed = sum(1 for k, v in ruleset.to_dict().items() if default.get(k, v) != v)
         focuses = rebuild.focuses(cls, common, ruleset)
-        for deal in range(1, 2 if positions else last + 1):
+        for deal in range(1, 2 if plan.positions else last + 1):
             for game in range(REBUILD_GAMES):
                 if kept is not None and plainness(kept[0], common)[:3] <= (changed, 0, deal):
                     break  # no game of this setting can be plainer
@@ -321,8 +350,7 @@ def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, positions: bool, co
                 if _key(found) != cls.key:
                     continue
                 assert found is not None
-                kept = _plainer_of(kept, (yield from _attempt(cls, found, positions, common)),
-                                   common)
+                kept = _plainer_of(kept, (yield from _attempt(cls, found, plan)), common)
     return kept
 
 
@@ -346,9 +374,9 @@ def _ruleset_of(failure: Failure) -> Ruleset | None:
         return None
 
 
-def _shrink_from(cls: Finding, base: Failure, positions: bool, common: int | None
-                 ) -> Shrinker:
+def _shrink_from(cls: Finding, base: Failure, plan: _Plan) -> Shrinker:
     """Shrink ``cls`` from its occurrence ``base``; the example found is ``cls.example``."""
+    positions, common = plan.positions, plan.common
     best: Failure | None = None
 
     def take(found: Failure | None, how: str) -> bool:
@@ -361,17 +389,17 @@ def _shrink_from(cls: Finding, base: Failure, positions: bool, common: int | Non
         return True
 
     if base.failing is not None and base.before_position is not None and positions:
-        base = yield from _reset_dealt(cls, base)
+        base = yield from _reset_dealt(cls, base, plan)
         assert base.failing is not None  # kept so by _reset_dealt
         msg = {"type": "start", "players": base.start.get("players"),
                "ruleset": base.start.get("ruleset"), "position": base.before_position}
         if take((yield msg, [base.failing]), "position"):
-            yield from _plainer(cls, take)
+            yield from _plainer(cls, take, plan)
             return
     if base.failing is None and not base.actions and "position" not in base.start:
         plain = _plain_start(base.start, common or base.start.get("players") or PLAIN_PLAYERS)
         if plain is not None and plain != base.start and take((yield plain, []), "start"):
-            yield from _plainer(cls, take)
+            yield from _plainer(cls, take, plan)
             return
     if not take((yield base.start, base.actions), "as found" if base.actions else "start"):
         cut = _deal_start(base)
@@ -391,12 +419,12 @@ def _shrink_from(cls: Finding, base: Failure, positions: bool, common: int | Non
             if not take((yield best.start, actions), "actions"):
                 i += size
         size //= 2
-    yield from _plainer(cls, take)
+    yield from _plainer(cls, take, plan)
     if cls.shrunk == "as found":
         cls.shrunk = "no smaller game shows it"
 
 
-def _reset_dealt(cls: Finding, base: Failure
+def _reset_dealt(cls: Finding, base: Failure, plan: _Plan
                  ) -> Generator[Check, Failure | None, Failure]:
     """``base``, or the same deal played with switches set back to their defaults where it
     still shows the class (the recorded actions drawn again, :func:`.rebuild.redrawn`).
@@ -421,7 +449,7 @@ def _reset_dealt(cls: Finding, base: Failure
                 break
             plainer = {**start, "ruleset": {**ruleset, name: default[name]}}
             redrawn_actions = redrawn(start, plainer, actions)
-            if redrawn_actions is None:
+            if redrawn_actions is None or not plan.plays(plainer["ruleset"]):
                 continue
             found = yield plainer, redrawn_actions
             if _key(found) == cls.key and found is not None and found.failing is not None \
@@ -431,7 +459,8 @@ def _reset_dealt(cls: Finding, base: Failure
     return base
 
 
-def _plainer(cls: Finding, take: Callable[[Failure | None, str], bool]) -> Shrinker:
+def _plainer(cls: Finding, take: Callable[[Failure | None, str], bool], plan: _Plan
+             ) -> Shrinker:
     """Set the example's switches back to their defaults, one at a time, and begin it at the
     first deal and at zero totals, while it still shows.
 
@@ -450,6 +479,7 @@ def _plainer(cls: Finding, take: Callable[[Failure | None, str], bool]) -> Shrin
             return
         edits = [{**best.start, "ruleset": {**ruleset, name: default[name]}}
                  for name in changed_switches(best) if name in default]
+        edits = [e for e in edits if plan.plays(e["ruleset"])]
         for start in [*edits, *_plainer_starts(best.start)]:
             actions = redrawn(best.start, start, best.actions)
             if actions is not None and take((yield start, actions), cls.shrunk or "as found"):
@@ -474,6 +504,15 @@ def _plainer_starts(start: dict[str, Any]) -> list[dict[str, Any]]:
     return starts
 
 
+def _played(fixed: Ruleset | None, supports: Supports | None) -> Callable[[Ruleset], bool]:
+    """Which rulesets a run plays: ``fixed`` alone, else those ``supports`` allows."""
+    if fixed is not None:
+        return lambda ruleset: ruleset == fixed
+    if supports is None:  # pragma: no cover - a run with classes has a handshake
+        return lambda ruleset: True
+    return lambda ruleset: not supports.allows(ruleset)
+
+
 def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
     """Shrink every class of ``outcome`` in turn within the budget; returns ``outcome``."""
     findings = outcome.findings
@@ -488,12 +527,11 @@ def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
         positions = bool(todo) and checker.can("position")
         declared = supports.players if supports is not None else ()
         common = common_players((config.players,) if config.players else declared)
-        # a run of one fixed ruleset plays no other: its examples are not rebuilt
-        rebuild = (_Rebuilding(config.seed, drawer) if drawer is not None
-                   and config.ruleset is None else None)
+        plan = _Plan(positions, common, _played(config.ruleset, supports),
+                     _Rebuilding(config.seed, drawer) if drawer is not None else None)
         active: list[tuple[Finding, Shrinker, Check, int]] = []
         for cls in todo:
-            gen = _shrinker(cls, positions, common, rebuild)
+            gen = _shrinker(cls, plan)
             active.append((cls, gen, next(gen), 0))
         first_round = True
         while active:

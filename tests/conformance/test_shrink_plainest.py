@@ -30,7 +30,14 @@ from rules_ref.conform.choosers import RulesetDrawer
 from rules_ref.conform.merge import merge_summaries
 from rules_ref.conform.rebuild import Rebuild, redrawn
 from rules_ref.conform.refused_tables import refused_starts
-from rules_ref.conform.shrink import REBUILD_GAMES, _Rebuilding, _shrinker
+from rules_ref.conform.shrink import (
+    REBUILD_GAMES,
+    _plainer,
+    _Plan,
+    _played,
+    _Rebuilding,
+    _shrinker,
+)
 from rules_ref.deal import seeded_deal
 from rules_ref.errors import SetupError
 from rules_ref.findings.classes import Findings
@@ -38,7 +45,7 @@ from rules_ref.findings.failure import Failure
 from rules_ref.protocol.handshake import Supports
 from rules_ref.protocol.reference_adapter import SWITCHES, start_state
 from rules_ref.reports.text import class_lines
-from rules_ref.ruleset import DEFAULT
+from rules_ref.ruleset import DEFAULT, Ruleset
 from rules_ref.serialize import action_to_json, cards_to_json
 
 from . import broken_adapters_more, multi_fault_adapters
@@ -208,13 +215,15 @@ def test_an_illegal_offer_is_kept_where_it_is_still_illegal_and_left_out_where_n
 _ANY = Supports("", tuple(range(5, 12)), dict.fromkeys(SWITCHES, "any"))
 
 
-def _requests(failure: Failure, players: int = 8) -> list[Rebuild]:
-    """The directed games the shrinking of ``failure``'s class asks for, no check finding it."""
+def _requests(failure: Failure, supports: Supports = _ANY, fixed: Ruleset | None = None
+              ) -> list[Rebuild]:
+    """The directed games the shrinking of ``failure``'s class asks for at 8 players, no
+    check finding it (an adapter of ``supports``; a run of the ruleset ``fixed`` alone)."""
     found = Findings()
     found.record(failure, game=1, seconds=0.1)
     (cls,) = found.classes.values()
-    drawer = RulesetDrawer(_ANY)
-    shrinker = _shrinker(cls, True, players, _Rebuilding(1, drawer))
+    plan = _Plan(True, 8, _played(fixed, supports), _Rebuilding(1, RulesetDrawer(supports)))
+    shrinker = _shrinker(cls, plan)
     asked: list[Rebuild] = []
     with contextlib.suppress(StopIteration):
         check = next(shrinker)
@@ -253,3 +262,44 @@ def test_a_table_the_rules_refuse_is_not_rebuilt() -> None:
     with pytest.raises(SetupError):
         start_state(refused)
     assert _requests(_failure(refused, None)) == []
+
+
+def test_no_game_is_rebuilt_under_rules_the_run_does_not_play() -> None:
+    hold = {**DEFAULT_RULES, "pass_cycle": ["hold"]}
+    six = _start(hold, players=6)
+    failure = _failure(six, {"type": "play", "seat": 1, "card": six["hands"][1][0]})
+    # an adapter that plays the hold cycle alone: never the default one
+    only_hold = Supports("", tuple(range(5, 12)), {
+        **dict.fromkeys(SWITCHES, "any"), "pass_cycle": [["hold"]]})
+    asked = _requests(failure, only_hold)
+    assert [(r.players, r.ruleset.to_dict()) for r in asked] == [(8, hold)] * REBUILD_GAMES
+    # a run of one ruleset (--preset, --ruleset) plays that one alone
+    bicycle = Ruleset.from_dict({**DEFAULT_RULES, "target": 50})
+    assert _requests(failure, _ANY, bicycle) == []
+    assert {r.ruleset for r in _requests(_failure({**six, "ruleset": bicycle.to_dict()},
+                                                  failure.failing), _ANY, bicycle)} == {bicycle}
+
+
+def test_a_switch_is_set_back_only_to_a_value_the_run_plays() -> None:
+    hold = {**DEFAULT_RULES, "pass_cycle": ["hold"], "target": 50}
+    found = Findings()
+    found.record(_failure(_start(hold), None), game=1, seconds=0.1)
+    (cls,) = found.classes.values()
+    cls.example = cls.first
+
+    def tried(supports: Supports) -> list[dict[str, Any]]:
+        gen = _plainer(cls, lambda failure, how: False, _Plan(True, 8, _played(None, supports)))
+        starts: list[dict[str, Any]] = []
+        with contextlib.suppress(StopIteration):
+            check = next(gen)
+            while True:
+                assert not isinstance(check, Rebuild)
+                starts.append(check[0]["ruleset"])
+                check = gen.send(None)
+        return starts
+
+    assert tried(_ANY) == [{**hold, "pass_cycle": ["left", "right"]},
+                           {**hold, "target": 150}]
+    only_hold = Supports("", tuple(range(5, 12)), {
+        **dict.fromkeys(SWITCHES, "any"), "pass_cycle": [["hold"]]})
+    assert tried(only_hold) == [{**hold, "target": 150}]
