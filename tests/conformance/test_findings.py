@@ -171,7 +171,7 @@ def test_the_template_as_shipped_plays_no_game_and_its_example_is_the_plainest(
         "rejects every start: no game was played", None, None, 5)
     # why it rejects: nothing in the rules, and the implementation's own reason says so
     assert cls["words"] == ["rejects every start: no game was played",
-                            "  rejected at 6, 8, 9 and 10 players and under every ruleset "
+                            "  rejected at 6, 7, 9 and 10 players and under every ruleset "
                             "drawn",
                             "    the implementation says: this adapter does not implement a "
                             "game yet"]
