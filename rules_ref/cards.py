@@ -141,21 +141,21 @@ def is_black_maria(c: Card) -> bool:
     return c == QUEEN_OF_SPADES
 
 
-#: The penalty cards: the 13 hearts and the Q♠. The rules test cards against them on
-#: every opening lead (each card of the hand) and play: one set lookup, where
-#: ``c.suit == Suit.H`` reads the member through ``EnumType.__getattr__`` on Python 3.11
-#: (an opening lead's legal plays at 8 players 2.2 us where they took 3.7).
-PENALTY_CARDS = frozenset(c for c in CARDS if c.suit == Suit.H or c == QUEEN_OF_SPADES)
+#: Each card's penalty points, by canonical index: 1 for a heart, 13 for a Q♠, 0 for the rest.
+PENALTY_OF: tuple[int, ...] = tuple(13 if c == QUEEN_OF_SPADES else int(c.suit == Suit.H)
+                                    for c in CARDS)
+
+#: The penalty cards, those of :data:`PENALTY_OF` worth points: the 13 hearts and the Q♠.
+#: The rules test cards against them on every opening lead (each card of the hand) and
+#: play: one set lookup, where ``c.suit == Suit.H`` reads the member through
+#: ``EnumType.__getattr__`` on Python 3.11 (an opening lead's legal plays at 8 players
+#: 2.2 us where they took 3.7).
+PENALTY_CARDS = frozenset(c for c in CARDS if PENALTY_OF[c])
 
 
 def is_penalty(c: Card) -> bool:
     """A heart or a Q♠: the cards the default rules restrict and score."""
     return c in PENALTY_CARDS
-
-
-#: Each card's penalty points, by canonical index: 1 for a heart, 13 for a Q♠, 0 for the rest.
-PENALTY_OF: tuple[int, ...] = tuple(13 if c == QUEEN_OF_SPADES else int(c.suit == Suit.H)
-                                    for c in CARDS)
 
 
 def penalty_points(cards: Iterable[Card]) -> int:

@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence
 
 from .. import events as ev
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
-from ..cards import PENALTY_OF, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
+from ..cards import PENALTY_OF, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit, is_penalty
 from ..errors import RulesRefError, Violation
 from ..passing import pass_direction
 from ..ruleset import FirstTrickPoints, HeartsBrokenBy, OpeningLead, PassForbidden, Ruleset
@@ -34,10 +34,6 @@ _ACTION_WORDS = {Play: "play", Pass: "pass", ChooseMoon: "moon choice", DealCard
 
 def _key(rule: str, words: str) -> str:
     return f"{rule}: {words}"
-
-
-def _penalty(c: Card) -> bool:
-    return c.suit == Suit.H or c == QUEEN_OF_SPADES
 
 
 #: The keys of the conditions most card plays go through, built once rather than at every
@@ -107,7 +103,7 @@ def _passed(before: GameState, action: Pass) -> list[str]:
     cards = action.cards
     if len(set(cards)) < len(cards):
         out.append(_key("PASS.CARDS", ex.PASS_BOTH))
-    if any(_penalty(c) for c in cards):
+    if any(is_penalty(c) for c in cards):
         out.append(_key("PASS.CARDS", ex.PASS_POINTS))
     return out
 
@@ -131,7 +127,7 @@ def _played(before: GameState, action: Play, after: GameState, rs: Ruleset) -> l
             elif all(x.suit == Suit.H for x in hand):
                 out.append(_key("LEAD.HEARTS", ex.HEART_LED_FORCED))
         elif (c == QUEEN_OF_SPADES and not before.hearts_broken and rs.hearts_broken_by
-              is not _NOT_NEEDED and all(_penalty(x) for x in hand)
+              is not _NOT_NEEDED and all(is_penalty(x) for x in hand)
               and any(x.suit == Suit.H for x in hand)):
             out.append(_key("LEAD.HEARTS", ex.QUEEN_LED_FORCED))
     else:
@@ -160,7 +156,7 @@ def _played(before: GameState, action: Play, after: GameState, rs: Ruleset) -> l
                             else ex.BROKEN_HEART))
         elif after.phase is Phase.PLAYING and after.deal_number == before.deal_number:
             out.append(_key("HEARTS.BROKEN", ex.NOT_BROKEN))
-    if (c in trick and before.hearts_broken and next(x for x in trick if _penalty(x) or x == c)
+    if (c in trick and before.hearts_broken and next(x for x in trick if is_penalty(x) or x == c)
             == c and not any(PENALTY_OF[x] for t in before.tricks for x in t.cards)):
         out.append(_key("HEARTS.BROKEN", ex.BROKEN_CANCELLED))
     return out
@@ -180,17 +176,17 @@ def _opening(before: GameState, hand: Sequence[Card], c: Card) -> list[str]:
         return out
     if before.leader == left:
         out.append(_key("LEAD.OPENING_LEADER", ex.LEADER_LEFT))
-    if all(_penalty(x) for x in hand):
+    if all(is_penalty(x) for x in hand):
         out.append(_key("LEAD.OPENING_CARD", ex.OPEN_ONLY_POINTS))
-    elif any(_penalty(x) for x in hand) and not _penalty(c):
+    elif any(is_penalty(x) for x in hand) and not is_penalty(c):
         out.append(_key("LEAD.OPENING_CARD", ex.OPEN_OTHER))
     return out
 
 
 def _first_follow(before: GameState, of_suit: Sequence[Card], c: Card) -> list[str]:
     """A seat following suit to trick 1 under ``first_trick_points = forbidden-even-following``."""
-    mixed = any(_penalty(x) for x in of_suit) and not all(_penalty(x) for x in of_suit)
-    if mixed and not _penalty(c):
+    mixed = any(is_penalty(x) for x in of_suit) and not all(is_penalty(x) for x in of_suit)
+    if mixed and not is_penalty(c):
         return [value_condition("first_trick_points", before.ruleset.first_trick_points),
                 _key("FOLLOW.FIRST_TRICK", ex.FIRST_FOLLOW_KEPT)]
     return []
@@ -200,11 +196,11 @@ def _first_discard(before: GameState, hand: Sequence[Card], c: Card) -> list[str
     rs = before.ruleset
     out = [value_condition("first_trick_points", rs.first_trick_points)]
     if rs.first_trick_points in _FORBIDDEN:
-        if all(_penalty(x) for x in hand):
+        if all(is_penalty(x) for x in hand):
             out.append(_key("FOLLOW.FIRST_TRICK", ex.FIRST_ONLY_POINTS))
-        elif any(_penalty(x) for x in hand):
+        elif any(is_penalty(x) for x in hand):
             out.append(_key("FOLLOW.FIRST_TRICK", ex.FIRST_DISCARD_OTHER))
-    elif _penalty(c):
+    elif is_penalty(c):
         out.append(_key("FOLLOW.FIRST_TRICK", ex.FIRST_DISCARD_POINTS))
     return out
 
@@ -286,7 +282,7 @@ def _scored(before: GameState, after: GameState, e: ev.DealScored,
         out.append(_key("MOON.CONDITION", ex.PAIR_MOON))
     if result.moon_shooter is None and result.moon_pair is None:
         out.append(_key("SCORE.DEAL", ex.NO_MOON))
-        if any(_penalty(c) for c in result.uncollected):
+        if any(is_penalty(c) for c in result.uncollected):
             out.append(_key("SCORE.DEAL", ex.SHORT_52))
     if any(list(c).count(QUEEN_OF_SPADES) == 2 for c in after.collected):
         out.append(_key("SCORE.CARD_POINTS", ex.BOTH_QUEENS))
