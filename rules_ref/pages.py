@@ -31,7 +31,7 @@ from .cli.style import Style
 from .errors import IllegalAction, InputError
 from .fileio import read_json_file
 from .findings.replay import read_replay
-from .protocol.reference_adapter import position_state, start_state
+from .protocol.reference_adapter import requested_state
 from .record import record_actions
 from .record_shape import check_shape
 from .ruleset import Ruleset
@@ -130,8 +130,7 @@ def _replayable(name: str) -> tuple[str, GameState | None, list[Action]]:
         return "record", state, [action_from_json(a, f"action {i + 1}")
                                  for i, a in enumerate(record_actions(rec))]
     start, actions = read_replay(data, name)
-    state = (position_state(start, f"{name}.start") if "position" in start
-             else start_state(start, f"{name}.start"))
+    state = requested_state(start, f"{name}.start")
     return "replay", state, list(actions)
 
 

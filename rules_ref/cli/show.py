@@ -138,14 +138,13 @@ def _position(path: str, data: Any, where: str) -> int:
 def _replay(data: dict[str, Any], where: str,
             log: GameLog) -> tuple[GameState, list[Action], list[str]]:
     from ..findings.replay import read_replay
-    from ..protocol.reference_adapter import position_state, start_state
+    from ..protocol.reference_adapter import requested_state
 
     # the replay file as conform reads it (a start message or a position, and the actions)
     start, actions = read_replay(data, where)
     if len(actions) > MAX_ACTIONS:
         raise InputError(f"{where}.actions: {len(actions)} actions, more than {MAX_ACTIONS}")
-    state = (position_state(start, f"{where}.start") if "position" in start
-             else start_state(start, f"{where}.start"))
+    state = requested_state(start, f"{where}.start")
     s = log.style
     lines = [f"Conform replay {where}: {str(data.get('kind', ''))[:60]} "
              f"({', '.join(str(r) for r in data.get('rules', []) or [])[:200]})"]

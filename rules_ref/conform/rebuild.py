@@ -36,7 +36,7 @@ from ..errors import RulesRefError, SetupError
 from ..findings.failure import Failure, Stats
 from ..passing import passable
 from ..protocol.client import AdapterProcess
-from ..protocol.reference_adapter import position_state, start_state
+from ..protocol.reference_adapter import requested_state
 from ..ruleset import Ruleset
 from ..serialize import action_from_json, action_to_json
 from ..state import GameState
@@ -46,12 +46,6 @@ from .choosers import AimedChooser, RulesetDrawer
 from .conversation import Conversation, position_record, start_message
 from .resync import GameCut
 from .session import Session
-
-
-def state_of(start: dict[str, Any]) -> GameState:
-    """The reference state a ``start`` request describes (dealt, or from a position)."""
-    return (position_state if "position" in start else start_state)(start)
-
 
 # --- the recorded actions, drawn again where the plainer game no longer allows them ----------
 
@@ -69,8 +63,8 @@ def redrawn(start: dict[str, Any], plainer: dict[str, Any], actions: list[dict[s
     refuse keeps its actions as they are (its start is what is judged).
     """
     try:
-        old = state_of(start)
-        new = state_of(plainer)
+        old = requested_state(start)
+        new = requested_state(plainer)
     except SetupError:
         return list(actions)
     except RulesRefError:

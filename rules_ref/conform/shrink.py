@@ -60,6 +60,7 @@ from ..findings.failure import Failure, FoundFailure, Stats
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports
 from ..protocol.messages import AdapterFault
+from ..protocol.reference_adapter import requested_state
 from ..ruleset import DEFAULT, Ruleset
 from ..serialize import action_from_json, cards_to_json
 from ..state import GameState
@@ -67,7 +68,7 @@ from .aims import focus_keys
 from .choosers import RulesetDrawer
 from .conversation import MAX_DEALS_PER_GAME, position_record
 from .outcome import Config, Outcome
-from .rebuild import Rebuild, fits, play_rebuild, redrawn, state_of
+from .rebuild import Rebuild, fits, play_rebuild, redrawn
 from .rerun import play_game
 from .session import Session
 
@@ -113,7 +114,7 @@ class Checker:
             parsed: list[Action] = [action_from_json(a) for a in actions]
             # a start that is no game of the rules (a switch set back) is no candidate;
             # a table the rules refuse is one (the session judges its start)
-            state_of(start)
+            requested_state(start)
         except SetupError:
             pass
         except RulesRefError:
@@ -167,7 +168,7 @@ def _deal_start(failure: Failure) -> Candidate | None:
     """The game from the start of the deal the failure happened in (None: it is the first)."""
     start = failure.start
     try:
-        state = state_of(start)
+        state = requested_state(start)
     except RulesRefError:
         return None
     found: tuple[GameState, dict[str, Any], int] | None = None
@@ -357,7 +358,7 @@ def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, plan: _Plan, common
 def _refused(start: dict[str, Any]) -> bool:
     """True if the rules refuse the table of ``start``."""
     try:
-        state_of(start)
+        requested_state(start)
     except SetupError:
         return True
     except RulesRefError:

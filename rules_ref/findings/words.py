@@ -28,7 +28,7 @@ from ..cards import Card, Suit, parse_card
 from ..causes import direction_words
 from ..errors import RulesRefError
 from ..passing import exchange
-from ..protocol.reference_adapter import position_state, start_state
+from ..protocol.reference_adapter import requested_state
 from ..registry import rule as registry_rule
 from ..ruleset import MIN_PLAYERS_HIGH, LastTrickVoid, Moon
 from ..serialize import action_from_json
@@ -72,7 +72,7 @@ def failure_states(failure: object) -> tuple[GameState | None, Action | None]:
     if not isinstance(start, dict) or not start:
         return None, None
     try:
-        state = position_state(start) if "position" in start else start_state(start)
+        state = requested_state(start)
         todo = list(actions)
         if failing is not None and todo and todo[-1] == failing:
             todo.pop()

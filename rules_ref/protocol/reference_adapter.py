@@ -140,6 +140,12 @@ def position_state(msg: object, where: str = "start") -> GameState:
     return state_from_position(pos, ruleset)  # checks that the rules reach it
 
 
+def requested_state(msg: dict[str, Any], where: str = "start") -> GameState:
+    """The state any ``start`` request describes: from its position when it holds one
+    (:func:`position_state`), else dealt (:func:`start_state`)."""
+    return (position_state if "position" in msg else start_state)(msg, where)
+
+
 _CARD_OF_TEXT = {str(c): c for c in CARDS}
 
 

@@ -39,7 +39,7 @@ from ..protocol.observation import (
     observe,
     problems_of_equal,
 )
-from ..protocol.reference_adapter import ReferenceAdapter, position_state, start_state
+from ..protocol.reference_adapter import ReferenceAdapter, requested_state
 from ..ruleset import DEFAULT
 from ..serialize import action_from_json
 from ..state import GameState
@@ -252,7 +252,7 @@ class CaseRun:
         states = self._states
         if not states:
             start = self.case["start"]
-            states.append(position_state(start) if "position" in start else start_state(start))
+            states.append(requested_state(start))
         while len(states) <= accepted:
             state, _ = states[-1].apply(action_from_json(self._accepted[len(states) - 1]))
             states.append(state)

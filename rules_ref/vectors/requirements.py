@@ -29,7 +29,7 @@ from ..actions import DealCards
 from ..errors import RulesRefError
 from ..passing import pass_direction
 from ..protocol.observation import observe
-from ..protocol.reference_adapter import position_state, start_state
+from ..protocol.reference_adapter import requested_state
 from ..registry import spec_toml
 from ..serialize import action_from_json
 from ..state import GameState
@@ -60,14 +60,10 @@ def with_ruleset(case: Case, ruleset: Mapping[str, Json]) -> Case:
     return {**case, "ruleset": rs, "start": {**case["start"], "ruleset": rs}}
 
 
-def _state(start: dict[str, Any]) -> GameState:
-    return position_state(start) if "position" in start else start_state(start)
-
-
 def end_of_prefix(case: Case) -> GameState | None:
     """The reference's game where ``case``'s steps begin (``None`` if it cannot get there)."""
     try:
-        state = _state(case["start"])
+        state = requested_state(case["start"])
         for action in case["prefix"]:
             state, _ = state.apply(action_from_json(action))
     except RulesRefError:
@@ -122,7 +118,7 @@ def holds(case: Case, kind: str, ruleset: Mapping[str, Json] | None = None) -> b
     if ruleset is not None:
         case = with_ruleset(case, ruleset)
     try:
-        state = _state(case["start"])
+        state = requested_state(case["start"])
         for action in case["prefix"]:
             state, _ = state.apply(action_from_json(action))
         if case.get("depth") is not None:
