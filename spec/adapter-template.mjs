@@ -8,7 +8,7 @@
 // needs Node.js 18 or later and no npm package.
 //
 // As it is, it speaks the protocol but plays no game: it answers `hello`
-// (version 2, with the capability `batch`) and `bye`, and rejects every
+// (version 2, with the capabilities `batch` and `pipeline`) and `bye`, and rejects every
 // `start` and `action`. Try it with
 //
 //     rules-ref conform -- node spec/adapter-template.mjs
@@ -23,9 +23,10 @@ import { createInterface } from "node:readline";
 const PROTOCOL = "cancellation-hearts-adapter";
 // The protocol versions this adapter speaks; it answers with the newest the runner offers.
 const VERSIONS = [1, 2];
-// Version 2: the optional messages implemented. "batch" costs nothing (see batch() below);
-// add "position" once startPosition() works, "observe" once observe() does.
-const CAPABILITIES = ["batch"];
+// Version 2: the optional messages implemented. "batch" costs nothing (see batch() below),
+// nor does "pipeline" (the loop below reads one request per line and answers it before the
+// next); add "position" once startPosition() works, "observe" once observe() does.
+const CAPABILITIES = ["batch", "pipeline"];
 
 // Standard output carries the protocol only: send every log line to standard error.
 console.log = (...args) => console.error(...args);

@@ -9,7 +9,7 @@ in another language follows the same loop (spec/adapter-template.mjs is the
 same template for Node.js).
 
 As it is, it speaks the protocol but plays no game: it answers `hello`
-(version 2, with the capability `batch`) and `bye`, and rejects every
+(version 2, with the capabilities `batch` and `pipeline`) and `bye`, and rejects every
 `start` and `action`. Try it with
 
     rules-ref conform -- ./spec/adapter-template.py
@@ -30,9 +30,10 @@ from typing import Any
 PROTOCOL = "cancellation-hearts-adapter"
 #: The protocol versions this adapter speaks; it answers with the newest the runner offers.
 VERSIONS = (1, 2)
-#: Version 2: the optional messages implemented. "batch" costs nothing (see batch() below);
+#: Version 2: the optional messages implemented. "batch" costs nothing (see batch() below),
+#: nor does "pipeline" (main() reads one request per line and answers it before the next);
 #: add "position" once start_position() works, "observe" once observe() does.
-CAPABILITIES = ["batch"]
+CAPABILITIES = ["batch", "pipeline"]
 
 
 def hello(request: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import traceback
 from typing import Any, Protocol, TextIO
 
 PROTOCOL = "cancellation-hearts-adapter"
-CAPABILITIES = ["position", "batch", "observe", "changes"]
+CAPABILITIES = ["position", "batch", "observe", "changes", "pipeline"]
 
 Answer = dict[str, Any]
 

@@ -139,8 +139,15 @@ class AdapterProcess(AdapterPipe):
 
     def observe(self) -> dict[str, Any]:
         """An ``observe`` request: the observation of the current game (or an error)."""
+        return self.receive_observe(self.send_observe())
+
+    def send_observe(self) -> int:
+        """Write an ``observe`` request; return its id (its answer: :meth:`receive_observe`)."""
         self._require("observe")
-        msg_id = self.send({"type": "observe"})
+        return self.send({"type": "observe"})
+
+    def receive_observe(self, msg_id: int) -> dict[str, Any]:
+        """The answer to ``observe`` request ``msg_id``: an observation or an error, checked."""
         answer = self.receive(msg_id, "observe")
         about = f"message {msg_id} (observe)"
         if answer.get("type") == "rejected":

@@ -35,7 +35,7 @@ FAULT_KINDS = ("start", "exit", "timeout", "too-long", "not-json", "not-utf8", "
                "wrong-id", "unsolicited", "handshake", "batch", "capability")
 
 #: The optional capabilities a version-2 adapter may declare in ``hello``.
-CAPABILITIES = ("position", "batch", "observe", "changes")
+CAPABILITIES = ("position", "batch", "observe", "changes", "pipeline")
 #: At most this many actions in one ``batch`` request (``spec/protocol.md``).
 MAX_BATCH = 256
 

@@ -67,6 +67,9 @@ class AdapterPipe:
         self.timeout = timeout
         self.max_line = max_line
         self._next_id = 0
+        #: Requests sent whose answer is not read yet: output waiting while none is, is
+        #: output nobody asked for.
+        self._awaiting = 0
         self._buffer = bytearray()
         self._eof = False
         # Lines as written (bytes, clipped) or notes (text); rendered only for a fault.
@@ -192,7 +195,10 @@ class AdapterPipe:
                           f"({what}){note}")
 
     def _unsolicited(self, msg_id: int, message: dict[str, Any]) -> None:
-        """Output waiting before a request is sent is output nobody asked for."""
+        """Output waiting before a request is sent, while no answer is awaited, is output
+        nobody asked for."""
+        if self._awaiting:
+            return
         if not self._buffer and not self._eof and self._poller.poll(0):
             try:
                 chunk = os.read(self._out_fd, _READ_CHUNK)
@@ -234,6 +240,7 @@ class AdapterPipe:
                                          f"be written within {self.timeout:g} s") from None
                     continue
                 data = data[written:]
+            self._awaiting += 1
         except (BrokenPipeError, OSError, ValueError):
             if self.proc.poll() is not None or self._eof:
                 raise self._exited(msg_id, str(message.get("type"))) from None
@@ -298,6 +305,7 @@ class AdapterPipe:
                 self._seen.append(_shown(self._buffer) + "   (no end of line)")
             raise self._exited(msg_id, what, self._holder)
         self._seen.append(_evidence(raw.rstrip(b"\n")))
+        self._awaiting -= 1
         try:
             answer = decode_answer(raw, msg_id, what)
         except AdapterFault as exc:

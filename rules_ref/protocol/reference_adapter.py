@@ -6,8 +6,8 @@ request from the reference engine, so ``rules-ref conform`` and
 ``rules-ref vectors run`` against it must pass; broken variants of it (in
 the tests) show that they fail when a rule is broken.
 
-It speaks protocol version 2 with every capability (``position``,
-``batch``, ``observe``) when the runner offers it. ``--protocol 1`` (or the
+It speaks protocol version 2 with every capability
+(:data:`~rules_ref.protocol.messages.CAPABILITIES`) when the runner offers it. ``--protocol 1`` (or the
 environment variable ``RULES_REF_ADAPTER_PROTOCOL=1``) makes it a version-1
 adapter, exactly as version 1 describes one, so that the tests can show that
 version-1 adapters still pass.
@@ -40,6 +40,7 @@ from ..serialize import (
     ruleset_from_json,
 )
 from ..state import GameState
+from .messages import CAPABILITIES
 from .observation import PROTOCOL_NAME, PROTOCOL_VERSION, PROTOCOL_VERSIONS, observe
 
 Observer = Callable[[GameState], dict[str, Any]]
@@ -53,8 +54,6 @@ START_FIELDS = ("type", "players", "ruleset", "deal_number", "dealer", "totals",
                 "extras")
 #: The fields of a ``start`` request from a position (protocol version 2).
 POSITION_START_FIELDS = ("type", "players", "ruleset", "position")
-#: The capabilities the reference adapter declares in protocol version 2.
-CAPABILITIES = ("position", "batch", "observe", "changes")
 #: The environment variable that makes the reference adapter speak version 1 only.
 PROTOCOL_ENV = "RULES_REF_ADAPTER_PROTOCOL"
 

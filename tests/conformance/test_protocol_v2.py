@@ -109,7 +109,7 @@ def test_v2_conversation_matches_the_schemas(
     assert kinds["request observe"] >= 1
     hello = next(m for side, m in conversation if side == "answer" and m["type"] == "hello")
     assert hello["version"] == 2
-    assert hello["capabilities"] == ["position", "batch", "observe", "changes"]
+    assert hello["capabilities"] == ["position", "batch", "observe", "changes", "pipeline"]
     items = [item for side, m in conversation if m["type"] == "batch" and side == "answer"
              for item in m["answers"]]
     kinds = Counter(item["type"] for item in items)
@@ -346,7 +346,7 @@ def _template_conversation(command: list[str]) -> None:
         hello = proc.hello()
         assert errors("hello-response", hello) == []
         assert hello["version"] == 2 and hello["supports"]["players"] == [6, 7, 8, 9, 10, 11]
-        assert proc.capabilities == ("batch",)
+        assert proc.capabilities == ("batch", "pipeline")
         start = proc.request({"type": "start", "players": 6})
         assert errors("rejected", start) == [] and start["type"] == "rejected"
         action = proc.act({"type": "play", "seat": 1, "card": "2C"})

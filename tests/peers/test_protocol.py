@@ -66,6 +66,7 @@ def test_a_batch_answers_each_action_and_a_rejection_changes_nothing() -> None:
         "batch",
         "observe",
         "changes",
+        "pipeline",
     ]
     assert start["hands"] == [[0], [0]]
     assert batch["answers"] == [
