@@ -470,7 +470,11 @@ class Conversation:
     def play_game(self, start: dict[str, Any],
                   script: list[tuple[Action, str]] | None = None) -> None:
         """Play the game from ``start``, whose deal is that of ``plan``: its first deal (drawn,
-        or following ``script``), then more deals as the chooser and the aim draw them."""
+        or following ``script``), then more deals as the chooser and the aim draw them.
+
+        The last answers may still be awaited: the caller judges them
+        (:meth:`.session.Session.flush`), or leaves them to the next game's
+        start (:meth:`.session.Session.send_all`)."""
         runner = self.runner
         ch = self.ch
         aim = self.aim
@@ -494,7 +498,6 @@ class Conversation:
             deals += 1
             self.play_deal()
         self.offer_between()
-        self.session.flush()
 
 
 def start_message(ruleset: Ruleset, deal_number: int, dealer: int, totals: Sequence[int],

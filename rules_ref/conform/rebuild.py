@@ -229,6 +229,7 @@ def play_rebuild(proc: AdapterProcess, request: Rebuild, drawer: RulesetDrawer,
                           dealer_for_deal(0, request.deal_number, n), (0,) * n, game.plan.deal)
     try:
         game.play_game(start)
+        session.flush()
     except _Found as found:
         return found.failure
     except GameCut:

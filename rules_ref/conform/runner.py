@@ -88,6 +88,9 @@ class Runner:
         self._should_stop = should_stop
         self._last_tick = 0.0
         self.examples_run = 0
+        #: The session of the last game, whose last requests are still to be judged: the
+        #: next game's ``start`` judges them first (:meth:`_settle`).
+        self._unsettled: Session | None = None
 
     # --- the adapter ---
 
@@ -160,16 +163,25 @@ class Runner:
 
     # --- one example ---
 
-    def _record(self, failure: Failure) -> None:
+    def _record(self, failure: Failure, game: int | None = None) -> None:
+        """Record ``failure``, met in game number ``game`` (default: the game being played)."""
         found = self.starts if is_rejected_start(failure) else self.findings
-        found.record(failure, self.stats.games, time.monotonic() - self.started, self.job)
+        found.record(failure, self.stats.games if game is None else game,
+                     time.monotonic() - self.started, self.job)
 
     def _first_met(self) -> bool:
         """Has ``--first`` met what it ends the search at (an unexpected divergence)?"""
         return self.config.first and bool(self.findings.unexpected() or self.starts.classes)
 
-    def _session(self) -> Session:
-        """A session with the adapter (started again if needed; a fault ends the search)."""
+    def _session(self, game: int | None = None) -> Session:
+        """A session with the adapter (started again if needed; a fault ends the search).
+
+        The session of game number ``game`` judges, before its ``start``, what
+        the game before left awaited (:meth:`_begin_game`); its failures are
+        recorded as that game's.
+        """
+        if self._unsettled is not None and (self.proc is None or not self.proc.alive()):
+            self._settle()  # the adapter is gone: what it answered last is judged first
         try:
             proc = self._ensure_adapter()
         except AdapterFault as fault:
@@ -178,8 +190,9 @@ class Runner:
                                  fault=fault.to_json())
             self._record(self.fault)  # the adapter could not be started again
             raise _Stop("fault") from None
-        return Session(proc, self.stats, position=position_record,
-                       batch=self.config.batch, on_divergence=self._record)
+        return Session(proc, self.stats, position=position_record, batch=self.config.batch,
+                       on_divergence=partial(self._record, game=game),
+                       before_start=None if game is None else self._begin_game)
 
     def offer_refused_tables(self) -> None:
         """The starts of tables the rules refuse (:mod:`.refused_tables`), then of tables at
@@ -211,16 +224,45 @@ class Runner:
         """One Hypothesis example: one conversation with the adapter."""
         self._check_budget()
         self.examples_run += 1
-        session = self._session()
-        self.stats.games += 1
-        self._converse(session, Conversation(self, Chooser(data), session).run)
+        session = self._session(self.stats.games + 1)
+        # --first needs each game's verdict before the next game: it judges at once
+        self._converse(session, Conversation(self, Chooser(data), session).run,
+                       settle_later=not self.config.first)
         if self._first_met():
             raise _Stop("first")
 
-    def _converse(self, session: Session, talk: Callable[[], None]) -> None:
-        """``talk()``: one conversation through ``session``, its end and its faults recorded."""
+    def _begin_game(self) -> None:
+        """Before a game's ``start``: the game before judged (:meth:`_settle`), this one
+        counted."""
+        self._settle()
+        self.stats.games += 1
+
+    def _settle(self) -> None:
+        """Judge what the last game's session left awaited (:meth:`Session.send_all`).
+
+        A game ends by sending its last requests without waiting for their
+        answers, which the next game's ``start`` judges first: the runner draws
+        that game while the implementation answers the end of this one. The
+        search's end judges the last game's.
+        """
+        session, self._unsettled = self._unsettled, None
+        if session is not None:
+            self._converse(session, session.flush)
+
+    def _converse(self, session: Session, talk: Callable[[], None],
+                  settle_later: bool = False) -> None:
+        """``talk()``: one conversation through ``session``, its end and its faults recorded.
+
+        ``settle_later``: a conversation that ends normally sends its last
+        requests and leaves their answers to :meth:`_settle`.
+        """
         try:
             talk()
+            if settle_later:
+                session.send_all()
+                self._unsettled = session
+            else:
+                session.flush()
         except GameCut as cut:
             if cut.short:
                 self.stats.cut += 1
@@ -231,10 +273,11 @@ class Runner:
             self.fault = failure
             raise _Stop("fault") from None
         finally:
-            session.abandon()
-            for note in session.notes:
-                if len(self.notes) < 5:
-                    self.notes.append(note)
+            if self._unsettled is not session:
+                session.abandon()
+                for note in session.notes:
+                    if len(self.notes) < 5:
+                        self.notes.append(note)
 
     def search(self) -> Outcome:
         """Run the search; the adapter must be connected (:meth:`connect`)."""
@@ -248,6 +291,10 @@ class Runner:
                         CHUNK_EXAMPLES, self.examples - self.examples_run)
                     self._hypothesis_run(self.seed + chunk * CHUNK_SEED_STEP, left)
                     chunk += 1
+        except _Stop as stop:
+            stopped = str(stop)
+        try:
+            self._settle()
         except _Stop as stop:
             stopped = str(stop)
         failure = self.fault

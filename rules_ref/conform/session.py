@@ -21,7 +21,7 @@ so nothing the runner draws depends on when the answers arrive.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -57,6 +57,11 @@ from .resync import (
 
 #: The actions one ``batch`` request carries in a conform run.
 BATCH_SIZE = 64
+#: With an adapter that declares ``pipeline``, the requests sent and not yet answered when
+#: another is sent: the implementation answers one batch while the runner draws the next,
+#: and, at a game's end, its last batch and the ``observe`` after it wait together for the
+#: next game's start (:meth:`Session.send_all`). Without ``pipeline``, one request at a time.
+IN_FLIGHT = 2
 
 
 _SCORED = (Phase.DEALING, Phase.GAME_OVER)
@@ -73,6 +78,21 @@ class _Step:
     expected: dict[str, Any]  # the reference's observation after it ({} if rejected)
     violations: tuple[Violation, ...]
     sent: int  # how many actions had been sent after the start, this one included
+
+
+@dataclass(slots=True)
+class _Check:
+    """An ``observe`` queued after a rejected action: the implementation's game must still be
+    the reference's ``state`` (:meth:`Session.check_unchanged`)."""
+
+    state: GameState
+    #: The actions sent or queued after the start before the check, the rejected one last.
+    actions: int
+
+
+#: A request sent and not yet answered: its id, and the actions of a batch or the check of
+#: an ``observe``.
+_Request = tuple[int, "list[_Step] | _Check"]
 
 
 class Session:
@@ -92,8 +112,12 @@ class Session:
     def __init__(self, proc: AdapterProcess, stats: Stats, check_every: int = 16,
                  position: Callable[[GameState], dict[str, Any]] | None = None,
                  batch: int | None = None,
-                 on_divergence: Callable[[Failure], None] | None = None) -> None:
+                 on_divergence: Callable[[Failure], None] | None = None,
+                 before_start: Callable[[], None] | None = None) -> None:
         self.proc = proc
+        #: Called once, before the first ``start`` is sent: the runner judges there what an
+        #: earlier session left awaited (:meth:`send_all`).
+        self._before_start = before_start
         self.stats = stats
         #: The reference state after every action sent or queued.
         self.state: GameState | None = None
@@ -106,9 +130,12 @@ class Session:
         if batch is None:
             batch = BATCH_SIZE if proc.can("batch") else 0
         self.batch_size = batch
-        self._queue: list[_Step] = []
-        #: The batch sent and not yet answered: its id and its steps.
-        self._inflight: tuple[int, list[_Step]] | None = None
+        #: At most this many requests unanswered (:data:`IN_FLIGHT` with ``pipeline``).
+        self._window = IN_FLIGHT if proc.can("pipeline") else 1
+        self._queue: list[_Step | _Check] = []
+        #: The requests sent and not yet answered, oldest first: a batch, and the ``observe``
+        #: of a check right after it.
+        self._inflight: deque[_Request] = deque()
         self._sent = 0  # actions sent after the start
         #: The first action of the request being answered: a fault is reported there.
         self._awaited: _Step | None = None
@@ -297,6 +324,9 @@ class Session:
         ``tally=False``: not even then (a table offered before the games,
         :mod:`.edge_tables`, plays nothing, so the games still aim at them).
         """
+        if self._before_start is not None:
+            settle, self._before_start = self._before_start, None
+            settle()
         self.flush()
         self.start_msg = msg
         self.actions = []
@@ -497,20 +527,38 @@ class Session:
         asked while the implementation is out of step (it refused the position
         it was offered): the reference played on alone, so the implementation's
         game is not the one the last action was rejected in.
+
+        With batches the ``observe`` is queued behind the actions, sent right
+        after their batch and judged in its turn (:meth:`flush`), so that the
+        runner goes on while the implementation answers; without, it is sent
+        and judged at once.
         """
-        self.flush()
+        if self.batch_size:
+            self._queue_check()
+            return
         state = self.state
         if state is None or self._adrift or not self.proc.can("observe"):
             return
+        self._judge_check(_Check(state, len(self.actions)), self.proc.observe())
+
+    def _queue_check(self) -> None:
+        """Queue the ``observe`` of :meth:`check_unchanged` (not while out of step)."""
+        state = self.state
+        if state is not None and not self._adrift and self.proc.can("observe"):
+            self._queue.append(_Check(state, len(self.actions)))
+
+    def _judge_check(self, check: _Check, answer: dict[str, Any]) -> None:
+        """Judge the answer to the ``observe`` of ``check``; a divergence is recorded (or
+        raised, without a divergence handler), and the game goes on as it is."""
         try:
-            self._check_unchanged(state)
+            self._compare_unchanged(check, answer)
         except FoundFailure as found:
             if self.on_divergence is None:
                 raise
-            self._diverged(found.failure)  # the game ends here: nothing to resynchronise
+            self._diverged(found.failure)  # nothing to resynchronise: no action moved
 
-    def _check_unchanged(self, state: GameState) -> None:
-        answer = self.proc.observe()
+    def _compare_unchanged(self, check: _Check, answer: dict[str, Any]) -> None:
+        state = check.state
         kind = answer.pop("type")
         answer.pop("id", None)
         if kind == "error":
@@ -525,10 +573,11 @@ class Session:
                          f"after the last action, which the reference rejects, the "
                          f"implementation's observation (observe) differs in "
                          f"{', '.join(differing)}: a rejected action must change nothing",
-                         state, self.actions[-1] if self.actions else None,
+                         state, self.actions[check.actions - 1] if check.actions else None,
                          {f: expected[f] for f in differing},
                          {f: answer.get(f) for f in differing},
-                         {"type": "observation", **expected}, deciding, others)
+                         {"type": "observation", **expected}, deciding, others,
+                         sent=check.actions)
 
     def flush(self) -> None:
         """Send what is queued and judge every answer still awaited, in order.
@@ -544,48 +593,78 @@ class Session:
             if not self._queue:
                 return
 
-    def _collect_or_resync(self) -> None:
-        """:meth:`_collect`; after a divergence, resume at the action that diverged.
+    def send_all(self) -> None:
+        """Send everything queued, leaving the last request unanswered (a game's end).
+
+        The runner judges its answers (:meth:`flush`) just before the next
+        game's ``start``, so that it draws that game while the implementation
+        answers the end of this one.
+        """
+        while self._queue:
+            self._send_queue()
+
+    def _collect_or_resync(self, keep: int = 0) -> None:
+        """:meth:`_collect` until at most ``keep`` requests are in flight; after a divergence,
+        resume at the action that diverged.
 
         As one action per request would (:meth:`_recover`): the implementation
         is started again from the reference's position after that action (before
         it, when the reference rejects it), and every later action of the batch,
-        with the actions queued since, is queued again from there, so each is
-        judged; the answers after the divergent one are dropped, since they come
-        from a game that went another way. The reference alone decides the
-        actions, so a run finds the same divergences with batches or without
-        (``spec/protocol.md``).
+        with the requests sent after it and the actions queued since, is queued
+        again from there, so each is judged; the answers after the divergent one
+        are dropped, since they come from a game that went another way. The
+        reference alone decides the actions, so a run finds the same divergences
+        with batches or without (``spec/protocol.md``).
         """
         try:
-            self._collect()
+            while len(self._inflight) > keep:
+                self._collect()
         except _BatchDivergence as found:
             if self.on_divergence is None:
                 raise
             self._diverged(found.failure)
+            later: list[_Step | _Check] = [*found.later]
+            while self._inflight:  # answered in a game that went another way: dropped
+                later += self._drop_oldest()
+            later += self._queue
+            self._queue = []
             step = found.step
-            later, self._queue = [*found.later, *self._queue], []
             self._restart(step.after if step.after is not None else step.before)
             self._replaying = True  # queued, sent by the caller once judged again
             try:
                 for old in later:
-                    self.act(old.action, tally=False)
+                    if isinstance(old, _Check):
+                        self._queue_check()
+                    else:
+                        self.act(old.action, tally=False)
             finally:
                 self._replaying = False
 
     def _send_queue(self) -> None:
-        """Send the queued actions as one batch, once the batch before is judged.
+        """Send the next request of the queue: a batch of the queued actions, or the
+        ``observe`` of a check, once fewer requests than the window are unanswered.
 
-        The answers are read later (:meth:`_collect`), when the next batch is
+        The answers are read later (:meth:`_collect`), when a later request is
         ready or the conversation ends, so that the implementation works on
-        one batch while the runner draws the next. Requests still go one at a
-        time: a batch is sent only after the answer to the one before.
+        one batch while the runner draws the next.
         """
-        self._collect_or_resync()
-        if not self._queue:  # played on by the reference alone (out of step)
+        self._collect_or_resync(keep=self._window - 1)
+        queue = self._queue
+        if not queue:  # played on by the reference alone (out of step)
             return
-        queue, self._queue = self._queue[:self.batch_size], self._queue[self.batch_size:]
-        self._sent = queue[-1].sent
-        self._inflight = (self.proc.send_batch([step.action_json for step in queue]), queue)
+        if isinstance(check := queue[0], _Check):
+            del queue[0]
+            self._inflight.append((self.proc.send_observe(), check))
+            return
+        steps: list[_Step] = []
+        for item in queue:
+            if not isinstance(item, _Step) or len(steps) == self.batch_size:
+                break
+            steps.append(item)
+        if steps:
+            del queue[:len(steps)]
+            self._sent = steps[-1].sent
+            self._inflight.append((self.proc.send_batch([s.action_json for s in steps]), steps))
 
     def abandon(self) -> None:
         """Read and drop the answers still awaited, when a game ends without its verdict.
@@ -596,23 +675,32 @@ class Session:
         breaks the protocol here is ended, and started again for the next game.
         """
         self._queue = []
-        if self._inflight is None:
-            return
-        msg_id, queue = self._inflight
-        self._inflight = None
         if not self.proc.alive():
+            self._inflight.clear()
             return
         try:
-            self.proc.receive_batch(msg_id, len(queue))
+            while self._inflight:
+                self._drop_oldest()
         except AdapterFault:
+            self._inflight.clear()
             self.proc.close()
 
+    def _drop_oldest(self) -> Sequence[_Step | _Check]:
+        """Read the answer to the oldest request in flight without judging it; what it sent."""
+        msg_id, sent = self._inflight.popleft()
+        if isinstance(sent, _Check):
+            self.proc.receive(msg_id, "observe")
+            return (sent,)
+        self.proc.receive_batch(msg_id, len(sent))
+        return sent
+
     def _collect(self) -> None:
-        """Read the answers to the batch in flight and judge each, in order."""
-        if self._inflight is None:
+        """Read the answer to the oldest request in flight and judge it: each answer of a
+        batch in order, or the observation of a check."""
+        msg_id, queue = self._inflight.popleft()
+        if isinstance(queue, _Check):
+            self._judge_check(queue, self.proc.receive_observe(msg_id))
             return
-        msg_id, queue = self._inflight
-        self._inflight = None
         self._awaited = queue[0]
         answers = self.proc.receive_batch(msg_id, len(queue))
         self._awaited = None
