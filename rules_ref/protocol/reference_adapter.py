@@ -7,10 +7,10 @@ request from the reference engine, so ``rules-ref conform`` and
 the tests) show that they fail when a rule is broken.
 
 It speaks protocol version 2 with every capability
-(:data:`~rules_ref.protocol.messages.CAPABILITIES`) when the runner offers it. ``--protocol 1`` (or the
-environment variable ``RULES_REF_ADAPTER_PROTOCOL=1``) makes it a version-1
-adapter, exactly as version 1 describes one, so that the tests can show that
-version-1 adapters still pass.
+(:data:`~rules_ref.protocol.messages.CAPABILITIES`) when the runner offers it.
+``--protocol 1`` (or the environment variable ``RULES_REF_ADAPTER_PROTOCOL=1``)
+makes it a version-1 adapter, exactly as version 1 describes one, so that the
+tests can show that version-1 adapters still pass.
 """
 
 from __future__ import annotations
