@@ -194,7 +194,7 @@ class AdapterPipe:
         return self.fault("exit", f"the adapter {how} instead of answering message {msg_id} "
                           f"({what}){note}")
 
-    def _unsolicited(self, msg_id: int, message: dict[str, Any]) -> None:
+    def _unsolicited(self, msg_id: int, kind: str) -> None:
         """Output waiting before a request is sent, while no answer is awaited, is output
         nobody asked for."""
         if self._awaiting:
@@ -213,20 +213,33 @@ class AdapterPipe:
                                       else len(self._buffer)])
             self._seen.append(_shown(first))
             raise self.fault("unsolicited", f"the adapter wrote output nobody asked for before "
-                             f"message {msg_id} ({message.get('type')}) was sent: "
-                             f"{_shown(first, 80)!r}")
+                             f"message {msg_id} ({kind}) was sent: {_shown(first, 80)!r}")
 
     def send(self, message: dict[str, Any]) -> int:
         """Write one request (an ``id`` is added) and return its id."""
         msg_id = self._next_id
         self._next_id += 1
-        self._unsolicited(msg_id, message)
+        kind = str(message.get("type"))
+        self._unsolicited(msg_id, kind)
         body = {k: v for k, v in message.items() if k != "id"}
         if body.get("type") == "start" and isinstance(body.get("ruleset"), dict) \
                 and self.switches is not None:
             body["ruleset"] = ruleset_for(body["ruleset"], self.switches)
-        line = json.dumps({"id": msg_id, **body}, separators=(",", ":")) + "\n"
-        data = memoryview(line.encode())
+        self._write(msg_id, kind, json.dumps({"id": msg_id, **body}, separators=(",", ":")))
+        return msg_id
+
+    def send_encoded(self, kind: str, fields: str) -> int:
+        """Write one request of type ``kind`` whose other fields are the JSON text ``fields``
+        (``"name":value,...``, already encoded); return its id."""
+        msg_id = self._next_id
+        self._next_id += 1
+        self._unsolicited(msg_id, kind)
+        self._write(msg_id, kind, f'{{"id":{msg_id},"type":"{kind}",{fields}}}')
+        return msg_id
+
+    def _write(self, msg_id: int, kind: str, line: str) -> None:
+        """Write request ``msg_id`` (of type ``kind``), the JSON text ``line``, and its end."""
+        data = memoryview((line + "\n").encode())
         deadline = time.monotonic() + self.timeout
         try:
             while data:
@@ -236,17 +249,16 @@ class AdapterPipe:
                     remaining = deadline - time.monotonic()
                     if remaining <= 0 or not self._writer.poll(remaining * 1000):
                         raise self.fault("timeout", f"the adapter does not read its input: "
-                                         f"message {msg_id} ({message.get('type')}) could not "
-                                         f"be written within {self.timeout:g} s") from None
+                                         f"message {msg_id} ({kind}) could not be written "
+                                         f"within {self.timeout:g} s") from None
                     continue
                 data = data[written:]
             self._awaiting += 1
         except (BrokenPipeError, OSError, ValueError):
             if self.proc.poll() is not None or self._eof:
-                raise self._exited(msg_id, str(message.get("type"))) from None
+                raise self._exited(msg_id, kind) from None
             raise self.fault("exit", f"the adapter closed its input before message {msg_id} "
-                             f"({message.get('type')})") from None
-        return msg_id
+                             f"({kind})") from None
 
     def _read_line(self, msg_id: int, what: str, timeout: float) -> bytes | None:
         """The next line of standard output; ``None`` at end of file or once the adapter exited."""

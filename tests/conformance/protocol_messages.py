@@ -32,14 +32,14 @@ Log = list[tuple[str, dict[str, Any]]]
 
 
 def record(config: runner.Config) -> tuple[runner.Outcome, Log]:
-    """A conform search, with every message sent and received (copies, before any check)."""
+    """A conform search, with every message sent (as written on the wire) and received
+    (copies, before any check)."""
     log: Log = []
-    send, receive = AdapterProcess.send, AdapterProcess.receive
+    write, receive = AdapterProcess._write, AdapterProcess.receive
 
-    def recording_send(self: AdapterProcess, message: dict[str, Any]) -> int:
-        msg_id = send(self, message)
-        log.append(("request", {"id": msg_id, **copy.deepcopy(message)}))
-        return msg_id
+    def recording_write(self: AdapterProcess, msg_id: int, kind: str, line: str) -> None:
+        write(self, msg_id, kind, line)
+        log.append(("request", json.loads(line)))
 
     def recording_receive(self: AdapterProcess, msg_id: int, what: str,
                           timeout: float | None = None) -> dict[str, Any]:
@@ -48,7 +48,7 @@ def record(config: runner.Config) -> tuple[runner.Outcome, Log]:
         return answer
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(AdapterProcess, "send", recording_send)
+        mp.setattr(AdapterProcess, "_write", recording_write)
         mp.setattr(AdapterProcess, "receive", recording_receive)
         outcome = runner.run_search(config)
     return outcome, log
