@@ -39,7 +39,13 @@ from ..findings.failure import brief_position as _brief_position
 from ..findings.failure import json_position as _json_position
 from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault
-from ..protocol.observation import CARD_TEXT, observation_problems, observe, problems_of_equal
+from ..protocol.observation import (
+    CARD_TEXT,
+    observation_problems,
+    observe,
+    observe_next,
+    problems_of_equal,
+)
 from ..protocol.reference_adapter import position_state, start_state
 from ..serialize import action_to_json
 from ..state import GameState
@@ -157,6 +163,9 @@ class Session:
         #: it: a seed then exercises, and so draws, the same games whether the adapter
         #: starts from positions (protocol version 2) or not (version 1).
         self._as_played: tuple[GameState, GameState] | None = None
+        #: The last reference state observed and its observation: the next step's
+        #: observation is made from it (:func:`~rules_ref.protocol.observation.observe_next`).
+        self._observed: tuple[GameState, dict[str, Any]] | None = None
         #: True once the game begun by the last ``start`` of a game has diverged.
         self.game_diverged = False
 
@@ -345,6 +354,7 @@ class Session:
             return self._judge_refused(msg_id, refused)
         from_position = "position" in msg
         expected = observe(state)
+        self._observed = (state, expected)
         kind, answer = self._answer(msg_id, "start", "start")
         self.stats.actions += 1
         if not from_position and tally and kind == "observation":
@@ -518,7 +528,11 @@ class Session:
             found = detect.rare_paths(seen, seen_events, conditions)
             if found:
                 self.stats.rare.update(found)
-        return _Step(before, action, action_json, after, observe(after), (), len(self.actions))
+        observed = self._observed
+        expected = (observe_next(observed[1], before, after)
+                    if observed is not None and observed[0] is before else observe(after))
+        self._observed = (after, expected)
+        return _Step(before, action, action_json, after, expected, (), len(self.actions))
 
     def check_unchanged(self) -> None:
         """With ``observe``: the implementation's game equals the reference's (after a rejection).

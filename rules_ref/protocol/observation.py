@@ -37,12 +37,14 @@ _CARD_SET = frozenset(CARD_TEXT)
 _LEGAL_SET = _CARD_SET | {"subtract", "add"}
 _IN_DEAL = (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE)
 _SCORED = (Phase.DEALING, Phase.GAME_OVER)
+#: The phase of most steps, as a module name (``Phase.PLAYING`` is looked up through the
+#: enum's class on Python 3.11, several times slower).
+_PLAYING = Phase.PLAYING
 _LAST_TRICK_KEYS = frozenset(("number", "leader", "cards", "winner"))
 
 
 def _texts(cards: tuple[Card, ...]) -> list[str]:
-    text = CARD_TEXT
-    return [text[c] for c in cards]
+    return list(map(CARD_TEXT.__getitem__, cards))
 
 
 def _last_number(state: GameState) -> int:
@@ -61,14 +63,12 @@ def _last_number(state: GameState) -> int:
 def _frame(state: GameState) -> dict[str, Any]:
     """Every field of the observation of ``state`` that its parts and its phase decide.
 
-    The fields that a card play or a pass changes (the seat to act, the
-    seats waiting, the legal cards, the hands, the trick) are left ``None``
-    for :func:`observe` to fill in; the order of the fields is the order
-    of :data:`FIELDS`.
+    The fields of the state's own (the seat to act, the seats waiting, the
+    legal cards, the hands, the trick) are left at their value outside a
+    deal, for :func:`_fill_own`; the order of the fields is :data:`FIELDS`'s.
     """
     phase = state.phase
-    playing = phase is Phase.PLAYING
-    in_deal = phase in _IN_DEAL
+    playing = phase is _PLAYING
     game = state.game
     last = state.tricks[-1] if state.tricks and phase is not Phase.DEALING else None
     if phase in _SCORED and game.deal_results:
@@ -93,7 +93,7 @@ def _frame(state: GameState) -> dict[str, Any]:
             "cards": _texts(last.cards),
             "winner": last.winner,
         },
-        "pending": [CARD_TEXT[c] for c in sorted(state.pending)] if in_deal else [],
+        "pending": [CARD_TEXT[c] for c in sorted(state.pending)] if phase in _IN_DEAL else [],
         "points": list(state.current_points()) if state.collected else None,
         "deal_scores": deal_scores,
         "totals": list(game.totals),
@@ -101,58 +101,68 @@ def _frame(state: GameState) -> dict[str, Any]:
     }
 
 
-#: The frame last made (:func:`_frame`), with the parts it was made from: the game
-#: part, the deal part, the phase and the pending pile. The engine keeps the parts an
-#: action did not change as the same objects, so within a trick every observation
-#: starts from the same frame, and its lists are shared (read-only), not built again.
-_frame_memo: list[Any] = [None, None, None, None, {}]
-#: The hands last described, and their text: a play changes one hand and keeps the others.
-_hands_memo: list[Any] = [(), []]
+def _fill_own(obs: dict[str, Any], state: GameState,
+              known: tuple[tuple[tuple[Card, ...], ...], list[list[str]]] | None = None) -> None:
+    """Fill in ``obs`` the fields of ``state``'s own: the seat to act or the seats waiting,
+    the legal cards, the hands and the trick.
 
-
-def _hand_texts(hands: tuple[tuple[Any, ...], ...]) -> list[list[str]]:
-    """Every hand as card text; the lists of hands that did not change are shared (read-only)."""
-    before, texts = _hands_memo
-    if hands is not before:
-        text = CARD_TEXT
-        if len(before) == len(hands):
-            texts = [texts[i] if h is before[i] else [text[c] for c in h]
-                     for i, h in enumerate(hands)]
-        else:
-            texts = [[text[c] for c in h] for h in hands]
-        _hands_memo[0], _hands_memo[1] = hands, texts
-    return list(texts)
+    ``known``: hands and their text lists, one for one; a hand of ``state``
+    that is one of them (the same object) takes its text list (shared,
+    read-only).
+    """
+    phase = state.phase
+    if phase is _PLAYING:
+        obs["to_act"] = state.to_act
+        obs["legal"] = _texts(state.legal_plays())
+        obs["trick"] = _texts(state.trick)
+    elif phase is Phase.PASSING:
+        obs["waiting_for"] = list(state.waiting_for)
+    else:
+        obs["to_act"] = state.to_act
+        if phase is Phase.MOON_CHOICE:
+            obs["legal"] = [str(a.choice) for a in state.legal_actions()]  # type: ignore[union-attr]
+    if phase not in _IN_DEAL:
+        return
+    hands = state.hands
+    if known is None or len(known[0]) != len(hands):
+        obs["hands"] = [_texts(h) for h in hands]
+        return
+    old, texts = known
+    obs["hands"] = [texts[seat] if hand is old[seat] else _texts(hand)
+                    for seat, hand in enumerate(hands)]
 
 
 def observe(state: GameState) -> dict[str, Any]:
     """The observation of ``state``, as JSON data (``spec/protocol.md``).
 
-    The fields its parts decide come from ``_frame``, made again only
-    when a part changed; the fields a play or a pass changes are filled in
-    here. Read-only: the lists of the parts that did not change are shared
-    with the observation before (a new value may replace a field, nothing
-    may change a list in place); a value shared also compares at once
-    (``==`` looks at identity first).
+    Made whole from the state; :func:`observe_next` makes the next one from
+    it, after a step.
     """
-    phase = state.phase
-    memo = _frame_memo
-    if (memo[0] is not state.game or memo[1] is not state.deal or memo[2] is not phase
-            or memo[3] is not state.pending):
-        memo[:] = state.game, state.deal, phase, state.pending, _frame(state)
-    obs: dict[str, Any] = memo[4].copy()
-    if phase is Phase.PASSING:
-        obs["waiting_for"] = list(state.waiting_for)
+    obs = _frame(state)
+    _fill_own(obs, state)
+    return obs
+
+
+def observe_next(previous: dict[str, Any], before: GameState, after: GameState
+                 ) -> dict[str, Any]:
+    """The observation of ``after``, one step after ``before``, whose observation is
+    ``previous`` (:func:`observe`'s, or this function's); equal to ``observe(after)``.
+
+    Most steps change a few fields: a card played within a trick, or a
+    pass before the last, leaves the state's game and deal parts, its phase
+    and its pending pile as they were, and with them every field they decide
+    (:func:`_frame`), which are kept from ``previous``; a trick's end changes
+    one hand. So only the fields of the state's own are made again, and of
+    the hands only those that changed (the lists kept are shared with
+    ``previous``, read-only).
+    """
+    if (after.game is before.game and after.deal is before.deal
+            and after.phase is before.phase and after.pending is before.pending):
+        obs = previous.copy()
     else:
-        obs["to_act"] = state.to_act
-    if phase is Phase.PLAYING:
-        text = CARD_TEXT
-        obs["legal"] = [text[c] for c in state.legal_plays()]
-    elif phase is Phase.MOON_CHOICE:
-        obs["legal"] = [str(a.choice) for a in state.legal_actions()]  # type: ignore[union-attr]
-    if phase in _IN_DEAL:
-        obs["hands"] = _hand_texts(state.hands)
-    if state.trick:
-        obs["trick"] = _texts(state.trick)
+        obs = _frame(after)
+    texts = previous["hands"]
+    _fill_own(obs, after, None if texts is None else (before.hands, texts))
     return obs
 
 

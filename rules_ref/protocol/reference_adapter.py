@@ -41,7 +41,13 @@ from ..serialize import (
 )
 from ..state import GameState
 from .messages import CAPABILITIES
-from .observation import PROTOCOL_NAME, PROTOCOL_VERSION, PROTOCOL_VERSIONS, observe
+from .observation import (
+    PROTOCOL_NAME,
+    PROTOCOL_VERSION,
+    PROTOCOL_VERSIONS,
+    observe,
+    observe_next,
+)
 
 Observer = Callable[[GameState], dict[str, Any]]
 
@@ -172,6 +178,8 @@ class ReferenceAdapter:
         self.version = 1
         #: The last observation sent (its fields): what a ``changes`` answer changes.
         self.sent: dict[str, Any] | None = None
+        #: The last state observed and its observation (:meth:`observe_step`).
+        self._observed: tuple[GameState, dict[str, Any]] | None = None
 
     def hello(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         offered = (request or {}).get("versions", list(PROTOCOL_VERSIONS))
@@ -188,7 +196,20 @@ class ReferenceAdapter:
         return answer
 
     def observe(self, state: GameState) -> dict[str, Any]:
-        return observe(state)
+        """The observation of ``state``, made whole."""
+        obs = observe(state)
+        self._observed = (state, obs)
+        return obs
+
+    def observe_step(self, before: GameState, after: GameState) -> dict[str, Any]:
+        """The observation of ``after``, one step after ``before``: made from the last one
+        made when that was ``before``'s (:func:`.observation.observe_next`), else whole."""
+        last = self._observed
+        if last is None or last[0] is not before:
+            return self.observe(after)
+        obs = observe_next(last[1], before, after)
+        self._observed = (after, obs)
+        return obs
 
     def start(self, msg: dict[str, Any]) -> dict[str, Any]:
         from_position = self.version >= 2 and "position" in msg
@@ -209,15 +230,16 @@ class ReferenceAdapter:
         """The answer to one action: an observation of the state after it, or a rejection."""
         if self.state is None:
             return {"type": "rejected", "reason": "no game started"}
+        before = self.state
         try:
             action = _action(action_json)
-            self.state, _ = self.state.apply(action)
+            self.state, _ = before.apply(action)
         except IllegalAction as exc:
             return {"type": "rejected", "rule": exc.rule_id, "reason": str(exc)}
         except RulesRefError as exc:
             rule = getattr(exc, "rule_id", None)
             return {"type": "rejected", **({"rule": rule} if rule else {}), "reason": str(exc)}
-        return {"type": "observation", **self.observe(self.state)}
+        return {"type": "observation", **self.observe_step(before, self.state)}
 
     def batch(self, msg: dict[str, Any]) -> dict[str, Any]:
         """Every action of a batch in order, each exactly as an ``action`` request would be."""

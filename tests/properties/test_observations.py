@@ -1,0 +1,59 @@
+"""An observation made from the one before equals the observation made whole.
+
+The runner and the reference adapter make each step's observation
+(``spec/protocol.md``) from the step before's
+(:func:`~rules_ref.protocol.observation.observe_next`) when the step leaves the
+state's game and deal parts, its phase and its pending pile as they were.
+Over every step of random deals (any ruleset, adversarial deals, the
+crafted positions first), chained from the deal's first observation as the
+runner chains them, it equals :func:`~rules_ref.protocol.observation.observe`
+of the same state, and it never changes the observation it was made from
+(their lists are shared, read-only).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from rules_ref.actions import Action
+from rules_ref.events import Event
+from rules_ref.protocol.observation import observe, observe_next
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
+from rules_ref.strategies import DealPosition, deal_positions, play_out
+
+from . import examples
+from .crafted import unplayed, with_crafted_examples
+
+
+@pytest.mark.rule("VIEW.SEAT")
+@pytest.mark.untraced  # coverage stopped: see [tool.coverage.run] in pyproject.toml
+@with_crafted_examples()
+@settings(max_examples=examples(0.5))
+@given(position=deal_positions())
+def test_an_observation_made_from_the_one_before_is_the_whole_one(
+        position: DealPosition) -> None:
+    state, _ = position.state.apply(position.deal)
+    last: list[Any] = [state, observe(state)]
+    made_from_before = {Phase.PASSING: 0, Phase.PLAYING: 0}
+
+    def check(before: GameState, action: Action, after: GameState,
+              events: tuple[Event, ...]) -> None:
+        assert last[0] is before
+        previous = last[1]
+        kept = copy.deepcopy(previous)
+        obs = observe_next(previous, before, after)
+        assert obs == observe(after)
+        assert previous == kept  # the observation before is left as it was
+        if after.deal is before.deal and after.phase is before.phase \
+                and after.pending is before.pending and after.game is before.game:
+            made_from_before[after.phase] += 1
+        last[:] = after, obs
+
+    play_out(state, unplayed(position.policy), check)
+    # every deal plays cards within a trick, which the observation before makes
+    assert made_from_before[Phase.PLAYING] > 0
