@@ -168,7 +168,8 @@ def _points_rules(before: GameState | None, after: GameState, expected: Any,
     After a trick the difference is usually that trick's parcel (its pending
     pile, the extras, its cancelled cards); at the end of a deal it may be
     made of parcels from any trick, as when an implementation scores only
-    at the end of the deal.
+    at the end of the deal, unless it is exactly the last trick's cards given
+    to another seat (:func:`_given_to`).
     """
     exp = _int_list(expected, after.players)
     act = _int_list(actual, after.players)
@@ -176,15 +177,42 @@ def _points_rules(before: GameState | None, after: GameState, expected: Any,
         return ["SCORE.CARD_POINTS"]
     diff = [a - e for e, a in zip(exp, act, strict=True)]
     t = _completed_trick(before, after)
-    if t is not None and before is not None and after.phase not in _DEAL_OVER:
-        rules = _trick_points_rules(before, t, diff)
-        if rules:
-            return rules
+    if t is not None and before is not None:
+        if after.phase not in _DEAL_OVER:
+            rules = _trick_points_rules(before, t, diff)
+            if rules:
+                return rules
+        else:
+            seat = _given_to(before, t, diff)
+            if seat is not None:
+                return winner_rules(t, seat, before.players)
     traced = trace_points(after, diff)
     if not traced and t is not None and before is not None:
         # the deal's earlier tricks are not known (a game started from a position)
         traced = _trick_points_rules(before, t, diff)
     return traced or ["SCORE.CARD_POINTS"]
+
+
+def _given_to(before: GameState, t: TrickOutcome, diff: list[int]) -> int | None:
+    """The seat the implementation gave the trick to, when the points differ by exactly that.
+
+    The winner takes the trick's cards with the pending pile (and the extras on
+    trick 1); an implementation that gave them to another seat shows that seat
+    with their points more and the winner (if the trick has one) with them less,
+    every other seat the same, whatever sign their points have (a 10♦ scoring
+    -10 makes a parcel worth less than nothing).
+    """
+    extras = before.extras if before.trick_number == 1 else ()
+    parcel = card_points((*before.pending, *t.cards, *extras), before.ruleset)
+    if parcel == 0:
+        return None
+    takers = [seat for seat, d in enumerate(diff) if d == parcel and seat != t.winner]
+    if len(takers) != 1:
+        return None
+    rest = [d for seat, d in enumerate(diff) if seat not in (takers[0], t.winner)]
+    if any(rest) or (t.winner is not None and diff[t.winner] != -parcel):
+        return None
+    return takers[0]
 
 
 def _trick_points_rules(before: GameState, t: TrickOutcome, diff: list[int]) -> list[str]:
@@ -210,6 +238,9 @@ def _trick_points_rules(before: GameState, t: TrickOutcome, diff: list[int]) -> 
             # (ten_of_diamonds_points), as when it is not cancelled
             return ["SCORE.CARD_POINTS", "TRICK.CANCEL"]
         return ["TRICK.CANCEL"]
+    seat = _given_to(before, t, diff)
+    if seat is not None:
+        return winner_rules(t, seat, before.players)
     gainers = [seat for seat, d in enumerate(diff) if d > 0 and seat != w]
     if gainers:
         # the implementation gave the cards to another seat
