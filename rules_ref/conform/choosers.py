@@ -185,8 +185,8 @@ class AimedChooser(Chooser):
             # pick(n, {0: prefer}): the same draws, without its dict of weights (0.08 us a
             # draw where the pick took 0.97, over the plays of a recorded run)
             rng = self._rng
-            return 0 if rng.random() < prefer else 1 + rng.randrange(n - 1)
-        return self._rng.randrange(n)
+            return 0 if rng.random() < prefer else 1 + _below(rng, n - 1)
+        return _below(self._rng, n)
 
     def pick(self, n: int, weights: dict[int, float]) -> int:
         """As :meth:`Chooser.pick`: the weights given, the rest spread over the others."""
@@ -206,3 +206,14 @@ class AimedChooser(Chooser):
         return min(i for i, w in weights.items() if w > 0 and 0 <= i < n)
 
 
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` of 1 or more: the same draws (``random``'s own way, by
+    ``getrandbits`` of ``n``'s bit length until one is below ``n``), without the checks and
+    calls of ``randrange``, paid on nearly every decision of a game."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from rules_ref.cards import parse_cards
-from rules_ref.conform.choosers import AimedChooser
+from rules_ref.conform.choosers import AimedChooser, _below
 from rules_ref.conform.conversation import _eventful_first
 
 
@@ -59,3 +59,10 @@ def test_a_preferred_first_candidate_draws_as_the_weighted_pick_does(prefer: flo
     assert drawn == [general.pick(n, {0: prefer}) if n > 1 else 0 for n in sizes]
     assert 0 in drawn and (any(d > 0 for d in drawn) or prefer == 1.0)  # both paths taken
     assert fast._rng.getstate() == general._rng.getstate()
+
+
+def test_a_draw_below_n_is_randranges_own() -> None:
+    sizes = random.Random(3).choices([*range(1, 70), 1 << 32, (1 << 32) + 5], k=600)
+    mine, theirs = random.Random(5), random.Random(5)
+    assert [_below(mine, n) for n in sizes] == [theirs.randrange(n) for n in sizes]
+    assert mine.getstate() == theirs.getstate()
