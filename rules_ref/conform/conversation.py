@@ -464,13 +464,17 @@ class Conversation:
                 totals = self.edge_totals(end.deal_results[-1].scores, ruleset.target)
         if totals is None:
             totals = self.draw_totals(players, ruleset.target)
+        dealt, _ = GameState.start(players, ruleset, first_dealer, totals, deal_number).apply(
+            self.plan.deal)
         self.play_game(start_message(ruleset, deal_number, dealer, totals, self.plan.deal),
-                       script)
+                       script, dealt)
 
     def play_game(self, start: dict[str, Any],
-                  script: list[tuple[Action, str]] | None = None) -> None:
+                  script: list[tuple[Action, str]] | None = None,
+                  state: GameState | None = None) -> None:
         """Play the game from ``start``, whose deal is that of ``plan``: its first deal (drawn,
         or following ``script``), then more deals as the chooser and the aim draw them.
+        ``state``: the state ``start`` describes, when made already.
 
         The last answers may still be awaited: the caller judges them
         (:meth:`.session.Session.flush`), or leaves them to the next game's
@@ -478,7 +482,7 @@ class Conversation:
         runner = self.runner
         ch = self.ch
         aim = self.aim
-        self.session.start(start)
+        self.session.start(start, state=state)
         self.play_deal(script)
         deals = 1
         while True:

@@ -22,7 +22,7 @@ so nothing the runner draws depends on when the answers arrive.
 from __future__ import annotations
 
 import json
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -46,7 +46,7 @@ from ..protocol.observation import (
     observe_next,
     problems_of_equal,
 )
-from ..protocol.reference_adapter import position_state, start_state
+from ..protocol.reference_adapter import requested_state
 from ..serialize import action_to_json
 from ..state import GameState
 from ..state_parts import Phase
@@ -86,6 +86,19 @@ class _Step:
     expected: dict[str, Any]  # the reference's observation after it ({} if rejected)
     violations: tuple[Violation, ...]
     sent: int  # how many actions had been sent after the start, this one included
+    #: The conditions and rare paths the step counted as exercised (:meth:`Session._untally`).
+    tallied: tuple[Sequence[str], Sequence[str]] = ((), ())
+
+
+@dataclass(slots=True)
+class _Start:
+    """A ``start`` sent: its message, the state it describes, the observation expected, and
+    whether the conditions it meets are counted (:meth:`Session.start`)."""
+
+    msg: dict[str, Any]
+    state: GameState
+    expected: dict[str, Any]
+    tally: bool
 
 
 @dataclass(slots=True)
@@ -100,7 +113,7 @@ class _Check:
 
 #: A request sent and not yet answered: its id, and the actions of a batch or the check of
 #: an ``observe``.
-_Request = tuple[int, "list[_Step] | _Check"]
+_Request = tuple[int, "list[_Step] | _Check | _Start"]
 
 
 class Session:
@@ -146,7 +159,7 @@ class Session:
         self._inflight: deque[_Request] = deque()
         self._sent = 0  # actions sent after the start
         #: The first action of the request being answered: a fault is reported there.
-        self._awaited: _Step | None = None
+        self._awaited: _Step | _Start | None = None
         self.on_divergence = on_divergence
         self._rollbacks = 0
         #: Moments still to offer an implementation out of step (:class:`.resync.OutOfStep`);
@@ -186,17 +199,24 @@ class Session:
     def fault_failure(self, fault: AdapterFault) -> Failure:
         """The failure of an adapter fault: at the request being answered (a whole batch)."""
         awaited = self._awaited
-        state = awaited.before if awaited is not None else self.state
-        sent = self.actions[:self._sent]
-        failing = awaited.action_json if awaited is not None else sent[-1] if sent else None
+        step = awaited if isinstance(awaited, _Step) else None
+        if isinstance(awaited, _Start):  # the start's answer: no action is the game's yet
+            state: GameState | None = awaited.state
+            sent: list[dict[str, Any]] = []
+        else:
+            state = step.before if step is not None else self.state
+            sent = self.actions[:self._sent]
+        failing = step.action_json if step is not None else sent[-1] if sent else None
         return Failure(
             kind="fault", rules=[], summary=str(fault), start=self.start_msg,
-            actions=sent, failing=failing, batched=bool(self.batch_size) and awaited is not None,
+            actions=sent, failing=failing, batched=bool(self.batch_size) and step is not None,
             position=self._position(state) if state is not None else {},
             expected={}, actual={}, fault=fault.to_json())
 
     def _internal_error(self, answer: dict[str, Any], before: GameState,
-                        step: _Step | None) -> FoundFailure:
+                        step: _Step | None, sent: int | None = None) -> FoundFailure:
+        """The failure of an ``error`` answer: to ``step``'s action, else to the start (or
+        the ``observe``) after the first ``sent`` actions (default: all)."""
         failing = step.action_json if step is not None else None
         reference = ({"type": "observation", **step.expected} if step is not None
                      and step.after is not None else {"type": "rejected"} if step is not None
@@ -205,7 +225,7 @@ class Session:
         return self._fail(rules, f"the implementation reported an internal error on "
                           f"{describe_action(failing)}: {str(answer.get('message'))[:300]}",
                           before, failing, {}, {"type": "error", **answer}, reference,
-                          sent=step.sent if step is not None else None, kind="error")
+                          sent=step.sent if step is not None else sent, kind="error")
 
     # --- judging one answer ---
 
@@ -217,7 +237,7 @@ class Session:
 
     def _compare(self, before: GameState | None, action: Action | None, after: GameState,
                  expected: dict[str, Any], answer: dict[str, Any],
-                 step: _Step | None = None) -> None:
+                 step: _Step | None = None, sent: int | None = None) -> None:
         self._count += 1
         if answer == expected:
             if self._count % self._check_every == 1:
@@ -233,7 +253,7 @@ class Session:
                          {f: expected[f] for f in differing},
                          {f: answer.get(f) for f in differing},
                          {"type": "observation", **expected}, deciding, others,
-                         sent=step.sent if step is not None else None)
+                         sent=step.sent if step is not None else sent)
 
     def _judge(self, step: _Step, kind: str, answer: dict[str, Any]) -> bool:
         """Judge the answer to one action; True if the reference accepted the action."""
@@ -327,13 +347,19 @@ class Session:
 
     # --- the conversation ---
 
-    def start(self, msg: dict[str, Any], *, tally: bool = True) -> None:
+    def start(self, msg: dict[str, Any], *, tally: bool = True,
+              state: GameState | None = None) -> None:
         """Send ``start`` (a message without id) and compare the observation.
 
-        The conditions the start meets count as exercised once the
-        implementation has set the game up (its answer is an observation);
-        ``tally=False``: not even then (a table offered before the games,
-        :mod:`.edge_tables`, plays nothing, so the games still aim at them).
+        ``state``: the state the message describes, when the caller has made
+        it (else it is read from the message). With ``pipeline`` the answer is
+        judged in its turn, before the answers to the actions that follow
+        (:meth:`flush`), and a divergence there is met as one inside a batch;
+        without, at once. The conditions the start meets count as exercised
+        once the implementation has set the game up (its answer is an
+        observation); ``tally=False``: not even then (a table offered before
+        the games, :mod:`.edge_tables`, plays nothing, so the games still aim
+        at them).
         """
         if self._before_start is not None:
             settle, self._before_start = self._before_start, None
@@ -348,41 +374,20 @@ class Session:
         if "position" not in msg:  # a new game
             self.game_diverged = False
         msg_id = self.proc.send(msg)
-        try:
-            state = position_state(msg) if "position" in msg else start_state(msg)
-        except SetupError as refused:  # a table the rules refuse: it must be rejected
-            return self._judge_refused(msg_id, refused)
-        from_position = "position" in msg
+        if state is None:
+            try:
+                state = requested_state(msg)
+            except SetupError as refused:  # a table the rules refuse: it must be rejected
+                return self._judge_refused(msg_id, refused)
         expected = observe(state)
         self._observed = (state, expected)
-        kind, answer = self._answer(msg_id, "start", "start")
-        self.stats.actions += 1
-        if not from_position and tally and kind == "observation":
-            # only a game the implementation set up went through them: a rejected start
-            # exercised nothing (a run whose every start was rejected tested nothing)
-            self.stats.exercise.update(detect.start_conditions(state))
-        if not from_position:
-            self.stats.starts.note(msg, kind, (state.hands, state.extras))
+        started = _Start(msg, state, expected, tally)
+        if self.batch_size and self._window > 1:
+            self._inflight.append((msg_id, started))
+            self.state = state
+            return
         try:
-            if kind == "error" and from_position:
-                raise self._fail(position_rules(state), "the implementation reported an "
-                                 "internal error on the start from a position: "
-                                 f"{str(answer.get('message'))[:300]}", state, None, {},
-                                 {"type": "error", **answer}, {"type": "observation", **expected},
-                                 kind="error")
-            if kind == "error":
-                raise self._internal_error(answer, state, None)
-            if kind == "rejected":
-                rules = (position_rules(state, answer.get("rule")) if from_position
-                         else rejected_start_rules(state.ruleset, answer.get("rule")))
-                what = "a position the rules reach" if from_position else \
-                    "the start of a game that the reference plays"
-                raise self._fail(rules, f"the implementation rejected {what}: "
-                                 f"{answer.get('reason')!s:.200}",
-                                 state, None, {"type": "observation"},
-                                 {"type": "rejected", **answer},
-                                 {"type": "observation", **expected})
-            self._compare(None, None, state, expected, answer)
+            self._judge_start(started, *self._answer(msg_id, "start", "start"))
         except FoundFailure as found:
             if self.on_divergence is None:
                 raise
@@ -391,16 +396,49 @@ class Session:
             return
         self.state = state
 
-    def act(self, action: Action, *, tally: bool = True) -> bool:
+    def _judge_start(self, started: _Start, kind: str, answer: dict[str, Any]) -> None:
+        """Judge the answer to a ``start``: a divergence raises :class:`FoundFailure`."""
+        msg, state, expected = started.msg, started.state, started.expected
+        from_position = "position" in msg
+        self.stats.actions += 1
+        if not from_position and started.tally and kind == "observation":
+            # only a game the implementation set up went through them: a rejected start
+            # exercised nothing (a run whose every start was rejected tested nothing)
+            self.stats.exercise.update(detect.start_conditions(state))
+        if not from_position:
+            self.stats.starts.note(msg, kind, (state.hands, state.extras))
+        if kind == "error" and from_position:
+            raise self._fail(position_rules(state), "the implementation reported an "
+                             "internal error on the start from a position: "
+                             f"{str(answer.get('message'))[:300]}", state, None, {},
+                             {"type": "error", **answer}, {"type": "observation", **expected},
+                             sent=0, kind="error")
+        if kind == "error":
+            raise self._internal_error(answer, state, None, 0)
+        if kind == "rejected":
+            rules = (position_rules(state, answer.get("rule")) if from_position
+                     else rejected_start_rules(state.ruleset, answer.get("rule")))
+            what = "a position the rules reach" if from_position else \
+                "the start of a game that the reference plays"
+            raise self._fail(rules, f"the implementation rejected {what}: "
+                             f"{answer.get('reason')!s:.200}",
+                             state, None, {"type": "observation"},
+                             {"type": "rejected", **answer},
+                             {"type": "observation", **expected}, sent=0)
+        self._compare(None, None, state, expected, answer, sent=0)
+
+    def act(self, action: Action, *, again: _Step | None = None) -> bool:
         """Play one action on the reference and send it; True if the reference accepted it.
 
         Without batches the answer is judged at once; with batches the action
         is queued and judged when its batch is answered (:meth:`flush`).
         While the implementation is out of step after a divergence, the
         reference plays alone, and the implementation is offered the position
-        at the start of each trick until it agrees there. ``tally=False``: an
-        action played again (of a batch judged again after a divergence),
-        whose conditions are counted once.
+        at the start of each trick until it agrees there; what such an action
+        goes through is not counted as exercised. ``again``: the step of this
+        action, played again after a divergence (of a batch judged again): what
+        it counted is counted off, and counted again from the game as it goes on
+        now, as if the action had been sent alone.
         """
         before = self.state
         assert before is not None
@@ -408,7 +446,9 @@ class Session:
             {"type": "play", "seat": action.seat, "card": CARD_TEXT[action.card]}
             if type(action) is Play else action_to_json(action))
         self.actions.append(action_json)
-        step = self._reference_step(before, action, action_json, tally=tally and not self._adrift)
+        if again is not None:
+            self._untally((again,))
+        step = self._reference_step(before, action, action_json, tally=not self._adrift)
         if self._adrift:
             if step.after is not None:
                 self.state = step.after
@@ -498,41 +538,66 @@ class Session:
 
     def _reference_step(self, before: GameState, action: Action,
                         action_json: dict[str, Any], tally: bool = True) -> _Step:
-        """The reference's verdict on ``action``; ``tally``: count what it went through
-        (not again for an action of a batch judged again after a divergence)."""
-        exercise = self.stats.exercise if tally else Counter[str]()
+        """The reference's verdict on ``action``; ``tally``: count what it went through.
+
+        The conditions are counted as the reference steps through them, and
+        counted off again if the implementation never answers the step in step
+        (:meth:`_untally`).
+        """
         played = self._as_played
         self._as_played = None
         seen = played[1] if played is not None and played[0] is before else before
+        sent = len(self.actions)
         try:
             after, events = before.apply(action)
-        except IllegalAction as exc:
-            exercise.update(detect.rejected_conditions(seen, action, exc.violations))
-            if seen is not before:
-                self._as_played = played
-            return _Step(before, action, action_json, None, {}, exc.violations, len(self.actions))
         except RulesRefError as exc:
-            violation = Violation(getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc))
-            exercise.update(detect.rejected_conditions(seen, action, (violation,)))
+            violations = exc.violations if isinstance(exc, IllegalAction) else (Violation(
+                getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc)),)
             if seen is not before:
                 self._as_played = played
-            return _Step(before, action, action_json, None, {}, (violation,), len(self.actions))
+            step = _Step(before, action, action_json, None, {}, violations, sent)
+            if tally:
+                step.tallied = (self._counted(
+                    detect.rejected_conditions(seen, action, violations)), ())
+            return step
         seen_after, seen_events = after, events
         if seen is not before:
             seen_after, seen_events = seen.apply(action)  # the same rules: the same verdict
             self._as_played = (after, seen_after)
-        if tally:
-            conditions = detect.step_conditions(seen, action, seen_after, seen_events)
-            for key in conditions:  # Counter.update, without its checks of what it was given
-                exercise[key] += 1
-            found = detect.rare_paths(seen, seen_events, conditions)
-            if found:
-                self.stats.rare.update(found)
         observed = self._observed
         expected = (observe_next(observed[1], before, after)
                     if observed is not None and observed[0] is before else observe(after))
         self._observed = (after, expected)
-        return _Step(before, action, action_json, after, expected, (), len(self.actions))
+        step = _Step(before, action, action_json, after, expected, (), sent)
+        if tally:
+            conditions = self._counted(detect.step_conditions(seen, action, seen_after,
+                                                            seen_events))
+            found = detect.rare_paths(seen, seen_events, conditions)
+            if found:
+                self.stats.rare.update(found)
+            step.tallied = (conditions, found)
+        return step
+
+    def _counted(self, conditions: list[str]) -> list[str]:
+        """Count ``conditions`` as exercised; return them."""
+        exercise = self.stats.exercise
+        for key in conditions:  # Counter.update, without its checks of what it was given
+            exercise[key] += 1
+        return conditions
+
+    def _untally(self, steps: Sequence[_Step | _Check]) -> None:
+        """Count off what ``steps`` counted as exercised: the implementation never answered
+        them in step (dropped after a divergence and played on while it is out of step,
+        or left unsent when the game ends)."""
+        for step in steps:
+            if isinstance(step, _Step):
+                conditions, rare = step.tallied
+                for tally, keys in ((self.stats.exercise, conditions), (self.stats.rare, rare)):
+                    for key in keys:
+                        tally[key] -= 1
+                        if not tally[key]:
+                            del tally[key]
+                step.tallied = ((), ())
 
     def check_unchanged(self) -> None:
         """With ``observe``: the implementation's game equals the reference's (after a rejection).
@@ -578,7 +643,7 @@ class Session:
         kind = answer.pop("type")
         answer.pop("id", None)
         if kind == "error":
-            raise self._internal_error(answer, state, None)
+            raise self._internal_error(answer, state, None, check.actions)
         expected = observe(state)
         if answer == expected:
             return
@@ -616,8 +681,14 @@ class Session:
         game's ``start``, so that it draws that game while the implementation
         answers the end of this one.
         """
-        while self._queue:
-            self._send_queue()
+        while True:
+            while self._queue:
+                self._send_queue()
+            # a start still unjudged (a game of one batch) is judged now, its answer long
+            # come: the conditions it met count before the next game is drawn
+            if not (self._inflight and isinstance(self._inflight[0][1], _Start)):
+                return
+            self._collect_or_resync(keep=len(self._inflight) - 1)
 
     def _collect_or_resync(self, keep: int = 0) -> None:
         """:meth:`_collect` until at most ``keep`` requests are in flight; after a divergence,
@@ -635,7 +706,7 @@ class Session:
         try:
             while len(self._inflight) > keep:
                 self._collect()
-        except _BatchDivergence as found:
+        except _LaterDivergence as found:
             if self.on_divergence is None:
                 raise
             self._diverged(found.failure)
@@ -644,15 +715,19 @@ class Session:
                 later += self._drop_oldest()
             later += self._queue
             self._queue = []
-            step = found.step
-            self._restart(step.after if step.after is not None else step.before)
+            done = 0
             self._replaying = True  # queued, sent by the caller once judged again
             try:
+                self._restart(found.resume)
                 for old in later:
+                    done += 1
                     if isinstance(old, _Check):
                         self._queue_check()
                     else:
-                        self.act(old.action, tally=False)
+                        self.act(old.action, again=old)
+            except GameCut:
+                self._untally(later[done:])  # the game ends before they are played again
+                raise
             finally:
                 self._replaying = False
 
@@ -691,20 +766,27 @@ class Session:
         be read so that the next request gets the next answer. An adapter that
         breaks the protocol here is ended, and started again for the next game.
         """
+        self._untally(self._queue)
         self._queue = []
         if not self.proc.alive():
+            self._untally([s for _, sent in self._inflight if isinstance(sent, list) for s in sent])
             self._inflight.clear()
             return
         try:
             while self._inflight:
-                self._drop_oldest()
+                self._untally(self._drop_oldest())
         except AdapterFault:
+            self._untally([s for _, sent in self._inflight if isinstance(sent, list) for s in sent])
             self._inflight.clear()
             self.proc.close()
 
     def _drop_oldest(self) -> Sequence[_Step | _Check]:
-        """Read the answer to the oldest request in flight without judging it; what it sent."""
+        """Read the answer to the oldest request in flight without judging it; what it sent
+        that is played again after a divergence (a start's game is not)."""
         msg_id, sent = self._inflight.popleft()
+        if isinstance(sent, _Start):
+            self.proc.receive(msg_id, "start")
+            return ()
         if isinstance(sent, _Check):
             self.proc.receive(msg_id, "observe")
             return (sent,)
@@ -712,11 +794,20 @@ class Session:
         return sent
 
     def _collect(self) -> None:
-        """Read the answer to the oldest request in flight and judge it: each answer of a
-        batch in order, or the observation of a check."""
+        """Read the answer to the oldest request in flight and judge it: a start's, each
+        answer of a batch in order, or the observation of a check."""
         msg_id, queue = self._inflight.popleft()
         if isinstance(queue, _Check):
             self._judge_check(queue, self.proc.receive_observe(msg_id))
+            return
+        if isinstance(queue, _Start):
+            self._awaited = queue
+            kind, answer = self._answer(msg_id, "start", "start")
+            self._awaited = None
+            try:
+                self._judge_start(queue, kind, answer)
+            except FoundFailure as found:
+                raise _LaterDivergence(found.failure, queue.state, []) from None
             return
         self._awaited = queue[0]
         answers = self.proc.receive_batch(msg_id, len(queue))
@@ -726,7 +817,8 @@ class Session:
             try:
                 self._judge(step, kind, answer)
             except FoundFailure as found:
-                raise _BatchDivergence(found.failure, step, queue[i + 1:]) from None
+                resume = step.after if step.after is not None else step.before
+                raise _LaterDivergence(found.failure, resume, queue[i + 1:]) from None
 
 
 #: The JSON text of each card play in a request, by seat and card, encoded once: most
@@ -744,10 +836,13 @@ def _action_text(step: _Step) -> str:
     return json.dumps(step.action_json, separators=(",", ":"))
 
 
-class _BatchDivergence(FoundFailure):
-    """A divergence at ``step`` of a batch, with the batch's later steps (judged again)."""
+class _LaterDivergence(FoundFailure):
+    """A divergence met judging an answer in its turn (a start's, or one of a batch): the
+    reference state the implementation is started again from (after the action, before it
+    when the reference rejects it, or the start's), and the batch's later steps (judged
+    again)."""
 
-    def __init__(self, failure: Failure, step: _Step, later: list[_Step]) -> None:
+    def __init__(self, failure: Failure, resume: GameState, later: list[_Step]) -> None:
         super().__init__(failure)
-        self.step = step
+        self.resume = resume
         self.later = later

@@ -24,7 +24,7 @@ from dataclasses import fields
 from typing import IO, Any
 
 from ..actions import Action, DealCards, Play
-from ..cards import CARDS
+from ..cards import CARDS, Card
 from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, check_player_count
 from ..errors import IllegalAction, InputError, RulesRefError, SetupError
 from ..positions.convert import position_from_json, state_from_position
@@ -86,15 +86,11 @@ def _start_head(msg: object, where: str, fields: tuple[str, ...]
     return d, players, ruleset
 
 
-def start_message(msg: object, where: str = "start") -> dict[str, Any]:
-    """A ``start`` request checked field by field, without its ``id``.
-
-    Raises :class:`~rules_ref.errors.InputError` naming the JSON path of the
-    first field that is missing, unknown, of the wrong type or out of range
-    (a player count outside 6-11, or 5-11 under ``min_players = 5``, cites
-    ``PLAYERS.COUNT``). Whether the cards
-    make up the deck is left to :func:`start_state`.
-    """
+def _start_fields(msg: object, where: str) -> tuple[int, Ruleset, int, int, tuple[int, ...],
+                                                   tuple[tuple[Card, ...], ...],
+                                                   tuple[Card, ...]]:
+    """A ``start`` request read field by field: its player count, ruleset, deal number,
+    dealer, totals, hands and extras (see :func:`start_message`)."""
     d, players, ruleset = _start_head(msg, where, START_FIELDS)
     deal_number = get_int(d, "deal_number", where, 1)
     dealer = get_int(d, "dealer", where, 0, players - 1)
@@ -106,11 +102,24 @@ def start_message(msg: object, where: str = "start") -> dict[str, Any]:
     hands = d["hands"]
     if not isinstance(hands, list) or len(hands) != players:
         raise InputError(f"{where}.hands: expected a list of {players} hands")
+    return (players, ruleset, deal_number, dealer, tuple(totals),
+            tuple(cards_from_json(h, f"{where}.hands[{i}]", 20) for i, h in enumerate(hands)),
+            cards_from_json(d["extras"], f"{where}.extras", 104))
+
+
+def start_message(msg: object, where: str = "start") -> dict[str, Any]:
+    """A ``start`` request checked field by field, without its ``id``.
+
+    Raises :class:`~rules_ref.errors.InputError` naming the JSON path of the
+    first field that is missing, unknown, of the wrong type or out of range
+    (a player count outside 6-11, or 5-11 under ``min_players = 5``, cites
+    ``PLAYERS.COUNT``). Whether the cards
+    make up the deck is left to :func:`start_state`.
+    """
+    players, ruleset, deal_number, dealer, totals, hands, extras = _start_fields(msg, where)
     return {"type": "start", "players": players, "ruleset": ruleset.to_dict(),
             "deal_number": deal_number, "dealer": dealer, "totals": list(totals),
-            "hands": [cards_to_json(cards_from_json(h, f"{where}.hands[{i}]", 20))
-                      for i, h in enumerate(hands)],
-            "extras": cards_to_json(cards_from_json(d["extras"], f"{where}.extras", 104))}
+            "hands": [cards_to_json(h) for h in hands], "extras": cards_to_json(extras)}
 
 
 def start_state(msg: object, where: str = "start") -> GameState:
@@ -120,13 +129,10 @@ def start_state(msg: object, where: str = "start") -> GameState:
     :class:`~rules_ref.errors.SetupError` (a deal that does not make up the
     deck names ``DEAL.SIZE`` or ``DECK.CARDS``); see :func:`start_message`.
     """
-    m = start_message(msg, where)
-    players, deal_number = m["players"], m["deal_number"]
-    first_dealer = (m["dealer"] - (deal_number - 1)) % players
-    state = GameState.start(players, Ruleset.from_dict(m["ruleset"]), first_dealer,
-                            tuple(m["totals"]), deal_number)
-    hands = tuple(cards_from_json(h, f"{where}.hands[{i}]") for i, h in enumerate(m["hands"]))
-    state, _ = state.apply(DealCards(hands, cards_from_json(m["extras"], f"{where}.extras")))
+    players, ruleset, deal_number, dealer, totals, hands, extras = _start_fields(msg, where)
+    first_dealer = (dealer - (deal_number - 1)) % players
+    state = GameState.start(players, ruleset, first_dealer, totals, deal_number)
+    state, _ = state.apply(DealCards(hands, extras))
     return state
 
 

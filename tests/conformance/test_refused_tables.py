@@ -217,6 +217,7 @@ def test_a_session_names_those_rules(cited: str | None, ruleset: Ruleset,
         session = Session(proc, Stats())
         with pytest.raises(FoundFailure) as found:
             session.start(_game_start(ruleset))
+            session.flush()  # with pipeline, a start is judged in its turn
     finally:
         proc.close()
     assert found.value.failure.rules == rules
