@@ -102,8 +102,10 @@ def position_start(state: GameState) -> dict[str, Any]:
             "position": position_to_json(position_of(state))}
 
 
-def restart_from(proc: AdapterProcess, state: GameState) -> tuple[dict[str, Any], GameState]:
-    """Start the implementation again at ``state``'s position: the request and the new state.
+def restart_from(proc: AdapterProcess, state: GameState
+                 ) -> tuple[dict[str, Any], GameState, dict[str, Any]]:
+    """Start the implementation again at ``state``'s position: the request, the new state and
+    its observation, which the implementation answered.
 
     The new reference state is the one the position describes. If the
     implementation's answer to the start differs from the reference's
@@ -135,7 +137,8 @@ def restart_from(proc: AdapterProcess, state: GameState) -> tuple[dict[str, Any]
     problems = observation_problems(answer)
     if problems:
         raise proc.fault("shape", "observation: " + "; ".join(problems))
-    if answer != observe(fresh):
+    seen = observe(fresh)
+    if answer != seen:
         raise OutOfStep("the implementation's game differs from the reference's right after "
                         "the start from a position")
-    return msg, fresh
+    return msg, fresh, seen

@@ -38,12 +38,13 @@ from ..findings.failure import Failure, FoundFailure, Stats, describe_action
 from ..findings.failure import brief_position as _brief_position
 from ..findings.failure import json_position as _json_position
 from ..protocol.client import AdapterProcess
-from ..protocol.messages import AdapterFault
+from ..protocol.messages import AdapterFault, expand_changes
 from ..protocol.observation import (
     CARD_TEXT,
+    changes_problems,
     observation_problems,
     observe,
-    observe_next,
+    observe_change,
     problems_of_equal,
 )
 from ..protocol.reference_adapter import requested_state
@@ -88,6 +89,10 @@ class _Step:
     sent: int  # how many actions had been sent after the start, this one included
     #: The conditions and rare paths the step counted as exercised (:meth:`Session._untally`).
     tallied: tuple[Sequence[str], Sequence[str]] = ((), ())
+    #: The observation ``expected`` was made from, and the fields of the ``changes`` answer
+    #: that makes one of the other (``None``: made whole).
+    base: dict[str, Any] | None = None
+    changes: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -109,6 +114,8 @@ class _Check:
     state: GameState
     #: The actions sent or queued after the start before the check, the rejected one last.
     actions: int
+    #: The reference's observation of ``state`` (``None``: made when judged).
+    expected: dict[str, Any] | None = None
 
 
 #: A request sent and not yet answered: its id, and the actions of a batch or the check of
@@ -177,8 +184,11 @@ class Session:
         #: starts from positions (protocol version 2) or not (version 1).
         self._as_played: tuple[GameState, GameState] | None = None
         #: The last reference state observed and its observation: the next step's
-        #: observation is made from it (:func:`~rules_ref.protocol.observation.observe_next`).
+        #: observation is made from it (:func:`~rules_ref.protocol.observation.observe_change`).
         self._observed: tuple[GameState, dict[str, Any]] | None = None
+        #: The implementation's last observation (its fields), which its ``changes`` answers
+        #: change; ``None`` before it sent one.
+        self._seen: dict[str, Any] | None = None
         #: True once the game begun by the last ``start`` of a game has diverged.
         self.game_diverged = False
 
@@ -256,12 +266,30 @@ class Session:
                          sent=step.sent if step is not None else sent)
 
     def _judge(self, step: _Step, kind: str, answer: dict[str, Any]) -> bool:
-        """Judge the answer to one action; True if the reference accepted the action."""
+        """Judge the answer to one action; True if the reference accepted the action.
+
+        A ``changes`` answer to an observation both sides had agreed on, equal
+        to the reference's own changes, is equal to the reference's observation
+        (and is judged as equal to it); any other is the whole observation it
+        stands for, compared field by field.
+        """
         before, after, action_json = step.before, step.after, step.action_json
         self.stats.actions += 1
+        if kind == "changes":
+            if step.base is not None and step.base is self._seen and answer == step.changes:
+                assert after is not None
+                self._count += 1
+                if self._count % self._check_every == 1:
+                    self._shape_changes(answer)
+                self._seen = step.expected
+                if after.phase in _SCORED and before.phase is not after.phase:
+                    self.stats.deals += 1  # a deal played to its end and scored
+                return True
+            answer, kind = self._expanded(answer), "observation"
         if kind == "error":
             raise self._internal_error(answer, before, step)
         if kind == "observation":
+            self._seen = answer
             if after is None:
                 self._shape(answer)
                 violations = step.violations
@@ -273,6 +301,7 @@ class Session:
                                  before, action_json, rejection,
                                  {"type": "observation", **answer}, rejection, sent=step.sent)
             self._compare(before, step.action, after, step.expected, answer, step)
+            self._seen = step.expected
             if after.phase in _SCORED and before.phase is not after.phase:
                 self.stats.deals += 1  # a deal played to its end and scored
             return True
@@ -291,6 +320,22 @@ class Session:
                     f"{describe_action(action_json)}: rejected citing {rule}, the reference "
                     f"cites {', '.join(v.rule_id for v in step.violations)}")
         return False
+
+    def _expanded(self, changes: dict[str, Any]) -> dict[str, Any]:
+        """The whole observation a ``changes`` answer stands for: the implementation's last
+        one with those fields changed (a fault when it has sent none)."""
+        try:
+            full = expand_changes(self._seen, changes, "a changes answer")
+        except AdapterFault as exc:
+            raise self.proc.fault(exc.kind, exc.detail) from None
+        full.pop("type", None)
+        return full
+
+    def _shape_changes(self, changes: dict[str, Any]) -> None:
+        """A ``shape`` fault if a ``changes`` answer equal to the reference's is malformed."""
+        problems = changes_problems(changes)
+        if problems:
+            raise self.proc.fault("shape", "changes: " + "; ".join(problems))
 
     def _answer(self, msg_id: int, what: str, about: str) -> tuple[str, dict[str, Any]]:
         """Read the answer to ``msg_id``: an observation, a well-formed rejection or error.
@@ -425,7 +470,9 @@ class Session:
                              state, None, {"type": "observation"},
                              {"type": "rejected", **answer},
                              {"type": "observation", **expected}, sent=0)
+        self._seen = answer
         self._compare(None, None, state, expected, answer, sent=0)
+        self._seen = expected
 
     def act(self, action: Action, *, again: _Step | None = None) -> bool:
         """Play one action on the reference and send it; True if the reference accepted it.
@@ -494,7 +541,7 @@ class Session:
         moments, :data:`.resync.MAX_OUT_OF_STEP` at most.
         """
         try:
-            msg, fresh = restart_from(self.proc, state)
+            msg, fresh, seen = restart_from(self.proc, state)
         except OutOfStep as cut:
             self._adrift = (self._adrift or MAX_OUT_OF_STEP + 1) - 1
             if not self._adrift:
@@ -508,6 +555,8 @@ class Session:
         self.actions = []
         self._sent = 0
         self.state = fresh
+        self._observed = (fresh, seen)
+        self._seen = seen
         self._rollbacks = 0
 
     def _recover(self, failure: Failure, step: _Step) -> bool:
@@ -565,10 +614,15 @@ class Session:
             seen_after, seen_events = seen.apply(action)  # the same rules: the same verdict
             self._as_played = (after, seen_after)
         observed = self._observed
-        expected = (observe_next(observed[1], before, after)
-                    if observed is not None and observed[0] is before else observe(after))
+        if observed is not None and observed[0] is before:
+            base = observed[1]
+            expected, changes = observe_change(base, before, after)
+            step = _Step(before, action, action_json, after, expected, (), sent, base=base,
+                         changes=changes)
+        else:
+            expected = observe(after)
+            step = _Step(before, action, action_json, after, expected, (), sent)
         self._observed = (after, expected)
-        step = _Step(before, action, action_json, after, expected, (), sent)
         if tally:
             conditions = self._counted(detect.step_conditions(seen, action, seen_after,
                                                             seen_events))
@@ -626,7 +680,9 @@ class Session:
         """Queue the ``observe`` of :meth:`check_unchanged` (not while out of step)."""
         state = self.state
         if state is not None and not self._adrift and self.proc.can("observe"):
-            self._queue.append(_Check(state, len(self.actions)))
+            observed = self._observed
+            self._queue.append(_Check(state, len(self.actions), observed[1] if observed
+                                      is not None and observed[0] is state else None))
 
     def _judge_check(self, check: _Check, answer: dict[str, Any]) -> None:
         """Judge the answer to the ``observe`` of ``check``; a divergence is recorded (or
@@ -644,8 +700,10 @@ class Session:
         answer.pop("id", None)
         if kind == "error":
             raise self._internal_error(answer, state, None, check.actions)
-        expected = observe(state)
+        expected = check.expected if check.expected is not None else observe(state)
+        self._seen = answer
         if answer == expected:
+            self._seen = expected
             return
         self._shape(answer)
         rules, deciding, others = observation_rules(None, None, state, expected, answer)
@@ -790,7 +848,7 @@ class Session:
         if isinstance(sent, _Check):
             self.proc.receive(msg_id, "observe")
             return (sent,)
-        self.proc.receive_batch(msg_id, len(sent))
+        self.proc.receive_batch_items(msg_id, len(sent))
         return sent
 
     def _collect(self) -> None:
@@ -810,7 +868,7 @@ class Session:
                 raise _LaterDivergence(found.failure, queue.state, []) from None
             return
         self._awaited = queue[0]
-        answers = self.proc.receive_batch(msg_id, len(queue))
+        answers = self.proc.receive_batch_items(msg_id, len(queue))
         self._awaited = None
         for i, (step, answer) in enumerate(zip(queue, answers, strict=False)):
             kind = answer.pop("type")  # the answers end early at an error

@@ -169,14 +169,13 @@ class AdapterProcess(AdapterPipe):
             raise RulesRefError(f"a batch holds 1 to {MAX_BATCH} actions, not {len(actions)}")
         return self.send_encoded("batch", f'"actions":[{",".join(actions)}]')
 
-    def receive_batch(self, msg_id: int, count: int) -> list[dict[str, Any]]:
-        """The answers to batch ``msg_id`` of ``count`` actions, checked (:func:`batch_answers`).
+    def receive_batch_items(self, msg_id: int, count: int) -> list[dict[str, Any]]:
+        """The answers to batch ``msg_id`` of ``count`` actions, checked (:func:`batch_answers`),
+        each as the adapter sent it: a ``changes`` answer stays the changes it holds.
 
         A batch answered as a whole with an ``error`` counts as an error at
-        its first action. With the capability ``changes``, an answer may hold
-        only what changed since the adapter's previous observation; it is
-        returned as the whole observation it stands for
-        (:func:`expand_changes`).
+        its first action. The caller that reads ``changes`` answers this way
+        keeps the observation they change (:func:`expand_changes`).
         """
         about = f"message {msg_id} (a batch of {count} action(s))"
         answer = self.receive(msg_id, f"batch of {count}",
@@ -186,8 +185,23 @@ class AdapterProcess(AdapterPipe):
             if answer.get("type") == "error":
                 check_error(answer, about)
                 return [{"type": "error", "message": answer["message"]}]
-            items = batch_answers(answer, count, about, kinds)
-            changes = "changes" in kinds
+            return batch_answers(answer, count, about, kinds)
+        except AdapterFault as exc:
+            raise self.fault(exc.kind, exc.detail) from None
+
+    def receive_batch(self, msg_id: int, count: int) -> list[dict[str, Any]]:
+        """The answers to batch ``msg_id`` of ``count`` actions, checked (:func:`batch_answers`).
+
+        A batch answered as a whole with an ``error`` counts as an error at
+        its first action. With the capability ``changes``, an answer may hold
+        only what changed since the adapter's previous observation; it is
+        returned as the whole observation it stands for
+        (:func:`expand_changes`).
+        """
+        items = self.receive_batch_items(msg_id, count)
+        about = f"message {msg_id} (a batch of {count} action(s))"
+        changes = self.can("changes")
+        try:
             for i, item in enumerate(items):
                 kind = item["type"]
                 if kind == "changes":

@@ -143,10 +143,12 @@ def observe(state: GameState) -> dict[str, Any]:
     return obs
 
 
-def observe_next(previous: dict[str, Any], before: GameState, after: GameState
-                 ) -> dict[str, Any]:
+def observe_change(previous: dict[str, Any], before: GameState, after: GameState
+                   ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The observation of ``after``, one step after ``before``, whose observation is
-    ``previous`` (:func:`observe`'s, or this function's); equal to ``observe(after)``.
+    ``previous`` (:func:`observe`'s, or this function's), and the fields of its
+    ``changes`` answer (:func:`changes_between`). Equal to ``observe(after)`` and
+    ``changes_between(previous, observe(after))``.
 
     Most steps change a few fields: a card played within a trick, or a
     pass before the last, leaves the state's game and deal parts, its phase
@@ -154,16 +156,51 @@ def observe_next(previous: dict[str, Any], before: GameState, after: GameState
     (:func:`_frame`), which are kept from ``previous``; a trick's end changes
     one hand. So only the fields of the state's own are made again, and of
     the hands only those that changed (the lists kept are shared with
-    ``previous``, read-only).
+    ``previous``, read-only); the changes are read from them alone.
     """
-    if (after.game is before.game and after.deal is before.deal
-            and after.phase is before.phase and after.pending is before.pending):
-        obs = previous.copy()
-    else:
-        obs = _frame(after)
     texts = previous["hands"]
+    if not (after.game is before.game and after.deal is before.deal
+            and after.phase is before.phase and after.pending is before.pending):
+        obs = _frame(after)
+        _fill_own(obs, after, None if texts is None else (before.hands, texts))
+        return obs, changes_between(previous, obs)
+    obs = previous.copy()
     _fill_own(obs, after, None if texts is None else (before.hands, texts))
-    return obs
+    changes = {}
+    for name in _OWN_FIELDS:
+        value = obs[name]
+        if value is not previous[name] and value != previous[name]:
+            changes[name] = value
+    if "hands" in changes:
+        changes["hands"] = {str(seat): hand for seat, hand in enumerate(obs["hands"])
+                            if hand is not texts[seat] and hand != texts[seat]}
+    return obs, changes
+
+
+#: The fields of an observation read from the state's own fields (:func:`_fill_own`).
+_OWN_FIELDS = ("to_act", "waiting_for", "legal", "hands", "trick")
+
+
+def changes_between(previous: dict[str, Any], obs: dict[str, Any]) -> dict[str, Any]:
+    """The fields of the ``changes`` answer (``spec/protocol.md``) that makes ``obs`` of
+    ``previous``: each field whose value differs, ``hands`` as an object from the seats
+    (as text) whose hand differs to their hands (``type`` aside).
+
+    A field ``obs`` shares with ``previous`` (:func:`observe_change` keeps the lists of
+    the fields it did not make again) is the same object: no need to compare it.
+    """
+    out: dict[str, Any] = {}
+    for name, value in obs.items():
+        old = previous.get(name)
+        if value is old or value == old or name == "type":
+            continue
+        if name == "hands" and type(value) is list and type(old) is list \
+                and len(value) == len(old):
+            out[name] = {str(seat): hand for seat, hand in enumerate(value)
+                         if hand is not old[seat] and hand != old[seat]}
+        else:
+            out[name] = value
+    return out
 
 
 # --- shape checks -----------------------------------------------------------------------------
@@ -246,16 +283,19 @@ def observation_problems(obs: dict[str, Any]) -> list[str]:
     the right type and nothing else is there. Values are not judged: that
     is the comparison with the reference.
     """
-    problems = []
     missing = [f for f in FIELDS if f not in obs]
-    if missing:
-        problems.append("missing field(s) " + ", ".join(missing))
-    unknown = sorted(str(k) for k in obs if k not in _CHECKS)
+    return ([f"missing field(s) {', '.join(missing)}"] if missing else []) + _fields_problems(obs)
+
+
+def _fields_problems(fields: dict[str, Any]) -> list[str]:
+    """What is wrong with the fields present: unknown ones, and values of the wrong type."""
+    problems = []
+    unknown = sorted(str(k) for k in fields if k not in _CHECKS)
     if unknown:
         problems.append("unknown field(s) " + ", ".join(unknown))
     for name, (check, expected) in _CHECKS.items():
-        if name in obs and not check(obs[name]):
-            problems.append(f"{name} must be {expected}, got {_show(obs[name])}")
+        if name in fields and not check(fields[name]):
+            problems.append(f"{name} must be {expected}, got {_show(fields[name])}")
     return problems
 
 
@@ -289,6 +329,17 @@ def problems_of_equal(obs: dict[str, Any]) -> list[str]:
             and (last["winner"] is None or type(last["winner"]) is int))):
         return observation_problems(obs)
     return []
+
+
+def changes_problems(changes: dict[str, Any]) -> list[str]:
+    """What is wrong with the shape of the fields of a ``changes`` answer (without ``id``,
+    ``type`` and ``index``): as :func:`observation_problems`'s, of the fields it holds, its
+    ``hands`` an object from seats to hands or the whole list."""
+    fields = changes
+    hands = changes.get("hands")
+    if type(hands) is dict:
+        fields = {**changes, "hands": list(hands.values())}
+    return _fields_problems(fields)
 
 
 def _show(value: object, limit: int = 80) -> str:

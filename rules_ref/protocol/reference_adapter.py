@@ -45,8 +45,9 @@ from .observation import (
     PROTOCOL_NAME,
     PROTOCOL_VERSION,
     PROTOCOL_VERSIONS,
+    changes_between,
     observe,
-    observe_next,
+    observe_change,
 )
 
 Observer = Callable[[GameState], dict[str, Any]]
@@ -209,11 +210,11 @@ class ReferenceAdapter:
 
     def observe_step(self, before: GameState, after: GameState) -> dict[str, Any]:
         """The observation of ``after``, one step after ``before``: made from the last one
-        made when that was ``before``'s (:func:`.observation.observe_next`), else whole."""
+        made when that was ``before``'s (:func:`.observation.observe_change`), else whole."""
         last = self._observed
         if last is None or last[0] is not before:
             return self.observe(after)
-        obs = observe_next(last[1], before, after)
+        obs, _ = observe_change(last[1], before, after)
         self._observed = (after, obs)
         return obs
 
@@ -263,26 +264,12 @@ class ReferenceAdapter:
         return {"type": "batch", "answers": answers}
 
     def changes(self, observation: dict[str, Any]) -> dict[str, Any]:
-        """An observation as a ``changes`` answer: what differs from the last one sent.
-
-        A field the observation shares with the one before (:func:`.observation.observe`
-        keeps the lists of unchanged parts) is the same object: no need to compare it.
-        """
+        """An observation as a ``changes`` answer: what differs from the last one sent
+        (:func:`.observation.changes_between`)."""
         before, self.sent = self.sent, observation
         if before is None:
             return observation
-        out: dict[str, Any] = {"type": "changes"}
-        for name, value in observation.items():
-            old = before.get(name)
-            if value is old or value == old or name == "type":
-                continue
-            if name == "hands" and type(value) is list and type(old) is list \
-                    and len(value) == len(old):
-                out[name] = {str(seat): hand for seat, hand in enumerate(value)
-                             if hand is not old[seat] and hand != old[seat]}
-            else:
-                out[name] = value
-        return out
+        return {"type": "changes", **changes_between(before, observation)}
 
     def current(self, msg: dict[str, Any]) -> dict[str, Any]:
         """The answer to ``observe``: the observation of the game as it is."""

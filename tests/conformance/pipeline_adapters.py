@@ -4,16 +4,15 @@ Run one as an adapter::
 
     python tests/conformance/pipeline_adapters.py one-at-a-time
 
-Both read their standard input themselves and look, before answering a
-request, whether the next one has already come:
+Both read their standard input themselves, one request per line:
 
-* ``one-at-a-time`` does not declare ``pipeline``: a request that comes
-  before the answer to the one before breaks the protocol's strict request
-  and response, and the adapter says so on standard error and exits with
-  status 3 (the run reports the adapter's exit);
+* ``one-at-a-time`` does not declare ``pipeline`` and looks, before answering
+  a request, whether the next one has already come: one that comes before the
+  answer to the one before breaks the protocol's strict request and response,
+  and the adapter says so on standard error and exits with status 3 (the run
+  reports the adapter's exit);
 * ``pipelined`` declares every capability, ``pipeline`` included, and
-  writes, when the runner says ``bye``, how many requests came before the
-  answer to the one before to the file named by ``PIPELINE_COUNT``.
+  answers each request as it comes, whenever the next one comes.
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ from tests.conformance.adapter_script import chosen_name, script_command
 
 #: Every adapter of this file and what it does with a request that comes early.
 ADAPTERS = {"one-at-a-time": "exits at a request sent before the answer to the one before",
-            "pipelined": "counts the requests sent before the answer to the one before"}
+            "pipelined": "answers each request as it comes"}
 
 
 class OneAtATime(ReferenceAdapter):
@@ -50,7 +49,6 @@ def serve(adapter: ReferenceAdapter, strict: bool) -> int:
     """Answer each request, after looking whether the next one has come already."""
     fd = sys.stdin.fileno()
     buffer = b""
-    early = 0
     while True:
         while b"\n" not in buffer:
             chunk = os.read(fd, 1 << 16)
@@ -59,20 +57,14 @@ def serve(adapter: ReferenceAdapter, strict: bool) -> int:
             buffer += chunk
         line, _, buffer = buffer.partition(b"\n")
         request = json.loads(line)
-        if buffer or select.select([fd], [], [], 0)[0]:
-            if strict:
-                print(f"one-at-a-time: a request came before the answer to message "
-                      f"{request.get('id')}", file=sys.stderr, flush=True)
-                return 3
-            early += 1
+        if strict and (buffer or select.select([fd], [], [], 0)[0]):
+            print(f"one-at-a-time: a request came before the answer to message "
+                  f"{request.get('id')}", file=sys.stderr, flush=True)
+            return 3
         answer = {"id": request.get("id"), **adapter.handle(request)}
         sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
         sys.stdout.flush()
         if answer["type"] == "bye":
-            count_file = os.environ.get("PIPELINE_COUNT")
-            if count_file:
-                with open(count_file, "w") as out:
-                    out.write(str(early))
             return 0
 
 

@@ -31,7 +31,9 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
+from rules_ref.protocol.pipe import AdapterPipe
 
+from . import changes_adapters
 from .pipeline_adapters import command
 
 FAULT_ADAPTER = [sys.executable, os.path.join(os.path.dirname(os.path.dirname(__file__)),
@@ -103,23 +105,53 @@ def test_a_fault_in_a_games_last_answers_is_that_games(
     assert later["games"] == at_once["games"]
 
 
+def _unanswered_at_each_request(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                name: str) -> list[int]:
+    """How many requests were unanswered as each request was written, in a search against
+    ``name``: read from the runner's side, whatever the adapter's speed."""
+    seen: list[int] = []
+    write = AdapterPipe._write
+
+    def counting(self: AdapterPipe, msg_id: int, kind: str, line: str) -> None:
+        seen.append(self._awaiting)
+        write(self, msg_id, kind, line)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(AdapterPipe, "_write", counting)
+        code, summary = _run(capsys, "--seed", "3", "--examples", "40", "--out", str(tmp_path),
+                             "--", *command(name))
+    assert (code, summary["verdict"], summary["games"]) == (0, "pass", 40)
+    assert summary["position_starts"] > 0 and summary["illegal_offered"] > 0
+    return seen
+
+
 @pytest.mark.untraced
 def test_without_pipeline_one_request_at_a_time(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, summary = _run(capsys, "--seed", "3", "--examples", "40", "--out", str(tmp_path),
-                         "--", *command("one-at-a-time"))
-    # the adapter exits at the first request sent before the answer to the one before
-    assert (code, summary["verdict"], summary["games"]) == (0, "pass", 40)
-    assert summary["position_starts"] > 0 and summary["illegal_offered"] > 0
+    # the adapter also exits at a request written before it answered the one before
+    assert set(_unanswered_at_each_request(capsys, tmp_path, "one-at-a-time")) == {0}
 
 
 @pytest.mark.untraced
 def test_with_pipeline_requests_go_before_the_answers(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        tmp_path: Path) -> None:
-    count = tmp_path / "early"
-    monkeypatch.setenv("PIPELINE_COUNT", str(count))
-    code, summary = _run(capsys, "--seed", "3", "--examples", "40", "--out", str(tmp_path),
-                         "--", *command("pipelined"))
-    assert (code, summary["verdict"], summary["games"]) == (0, "pass", 40)
-    assert int(count.read_text()) > 0
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert set(_unanswered_at_each_request(capsys, tmp_path, "pipelined")) == {0, 1}
+
+
+@pytest.mark.untraced
+@pytest.mark.parametrize("name", ["whole-hands", "with-unchanged"])
+def test_changes_written_otherwise_are_judged_as_the_observation_they_stand_for(
+        name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, summary = _run(capsys, "--seed", "2", "--examples", "20", "--out", str(tmp_path),
+                         "--", *changes_adapters.command(name))
+    assert (code, summary["verdict"], summary["games"]) == (0, "pass", 20)
+
+
+@pytest.mark.untraced
+@pytest.mark.rule("TURN.ORDER")
+def test_a_changed_field_left_out_of_the_changes_is_a_difference_in_it(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, summary = _run(capsys, "--seed", "2", "--examples", "3", "--out", str(tmp_path),
+                         "--", *changes_adapters.command("to-act-left-out"))
+    assert (code, summary["verdict"]) == (1, "disagreement")
+    assert summary["failure"]["fields"][0] == "to_act"

@@ -1,14 +1,17 @@
 """An observation made from the one before equals the observation made whole.
 
 The runner and the reference adapter make each step's observation
-(``spec/protocol.md``) from the step before's
-(:func:`~rules_ref.protocol.observation.observe_next`) when the step leaves the
-state's game and deal parts, its phase and its pending pile as they were.
-Over every step of random deals (any ruleset, adversarial deals, the
-crafted positions first), chained from the deal's first observation as the
-runner chains them, it equals :func:`~rules_ref.protocol.observation.observe`
-of the same state, and it never changes the observation it was made from
-(their lists are shared, read-only).
+(``spec/protocol.md``) from the step before's, with the fields of the
+``changes`` answer between them
+(:func:`~rules_ref.protocol.observation.observe_change`), keeping what the
+step leaves as it was. Over every step of random deals (any ruleset,
+adversarial deals, the crafted positions first), chained from the deal's
+first observation as the runner chains them, the observation equals
+:func:`~rules_ref.protocol.observation.observe` of the same state, its changes
+are :func:`~rules_ref.protocol.observation.changes_between` the two whole
+observations and make the one of the other
+(:func:`~rules_ref.protocol.messages.expand_changes`), and the observation it
+was made from is left as it was (their lists are shared, read-only).
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from hypothesis import given, settings
 
 from rules_ref.actions import Action
 from rules_ref.events import Event
-from rules_ref.protocol.observation import observe, observe_next
+from rules_ref.protocol.messages import expand_changes
+from rules_ref.protocol.observation import changes_between, observe, observe_change
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from rules_ref.strategies import DealPosition, deal_positions, play_out
@@ -46,8 +50,11 @@ def test_an_observation_made_from_the_one_before_is_the_whole_one(
         assert last[0] is before
         previous = last[1]
         kept = copy.deepcopy(previous)
-        obs = observe_next(previous, before, after)
-        assert obs == observe(after)
+        obs, changes = observe_change(previous, before, after)
+        whole = observe(after)
+        assert obs == whole
+        assert changes == changes_between(kept, whole)
+        assert expand_changes(kept, changes, "") == {"type": "observation", **whole}
         assert previous == kept  # the observation before is left as it was
         if after.deal is before.deal and after.phase is before.phase \
                 and after.pending is before.pending and after.game is before.game:
