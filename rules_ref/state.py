@@ -138,6 +138,22 @@ class GameState(PartReadings):
             changes["deal"] = copy_deal(self.deal, **deal)
         return self._with_own(**changes)
 
+    def in_game(self, game: GamePart) -> GameState:
+        """This moment of the deal in another game: ``game`` (its totals, its scored deals),
+        of the same ruleset and table, in place of this state's game part.
+
+        Nothing of a deal's play reads the totals or the deals scored before
+        it, so a deal played once to learn what it scores plays the same in a
+        game of other totals, until it is scored: the hands, the trick, the deal
+        so far, and the seat to act with its legal plays are this state's own.
+        """
+        if game.ruleset != self.game.ruleset or game.players != self.game.players:
+            raise SetupError("a deal goes on in a game of its own ruleset and table alone")
+        moved = self._with_own(game=game)
+        if self.legal_cache is not None:
+            _set_legal_cache(moved, self.legal_cache)
+        return moved
+
     # --- what can be seen from outside ------------------------------------------------------
 
     @property

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from hypothesis import reject
 
@@ -22,6 +22,7 @@ from ..actions import Action, DealCards, Pass, Play
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
 from ..deal import FEWEST_PLAYERS, extras_count, seeded_deal
 from ..errors import RulesRefError
+from ..events import Event
 from ..exercise import catalogue as exercise
 from ..passing import passable
 from ..positions.convert import position_of
@@ -105,6 +106,16 @@ _IN_DEAL = frozenset((Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE))
 #: Python 3.11) in 90 ns; the phase's test against a tuple of three members took 330 ns,
 #: against the set above 40.
 _PLAYING = Phase.PLAYING
+
+
+class _Scripted(NamedTuple):
+    """An action of a deal drawn on the reference alone (:meth:`Conversation.simulate_deal`):
+    the kind of an illegal one (else ""), and the state after it with its events (``None``:
+    the reference rejects it)."""
+
+    action: Action
+    kind: str
+    outcome: tuple[GameState, tuple[Event, ...]] | None
 
 
 @dataclass
@@ -358,10 +369,19 @@ class Conversation:
         self.session.start_again()
         return True
 
-    def play_deal(self, scripted: list[tuple[Action, str]] | None = None) -> None:
-        """Play the current deal to its end (scored), drawing or following ``scripted``."""
+    def play_deal(self, scripted: list[_Scripted] | None = None,
+                  simulated: GameState | None = None) -> None:
+        """Play the current deal to its end (scored), drawing or following ``scripted``.
+
+        ``simulated``: the state the script was drawn from, of which the game's
+        is the same moment in another game (:meth:`.GameState.in_game`): the
+        script's states are taken over, not made again, while the game follows
+        them.
+        """
         session = self.session
         offered = False
+        followed = (simulated, session.state) if simulated is not None else None
+        script = iter(scripted or ())
         while True:
             state = session.state
             assert state is not None
@@ -369,32 +389,46 @@ class Conversation:
                 return
             if self.start_again_at(state):
                 continue
-            if scripted:  # a step back after a rejected legal action can outrun the script
-                action, kind = scripted.pop(0)
+            known = outcome = None
+            # a step back after a rejected legal action can outrun the script
+            entry = next(script, None)
+            if entry is not None:
+                action, kind, outcome = entry
                 illegal = bool(kind)
                 if illegal:
                     session.stats.offers[kind] += 1
+                if outcome is not None and followed is not None and followed[1] is state \
+                        and outcome[0].game is followed[0].game:  # not scored: no total read
+                    known = (outcome[0].in_game(state.game), outcome[1])
             else:
                 action, illegal = self.next_action(state, offered)
             if illegal:
                 self.session.stats.illegal += 1
-            accepted = session.act(action)
+            accepted = session.act(action, known=known)
             offered = not accepted
+            if outcome is not None and known is not None and session.state is known[0]:
+                followed = (outcome[0], known[0])
+            elif not (entry is not None and outcome is None):  # a rejection moves nothing
+                followed = None
 
-    def simulate_deal(self, state: GameState) -> tuple[list[tuple[Action, str]], GameState]:
-        """Draw a whole deal on the reference alone: the script (each action with the kind
-        of an illegal one, else "") and the state after it."""
-        script: list[tuple[Action, str]] = []
+    def simulate_deal(self, state: GameState) -> tuple[list[_Scripted], GameState]:
+        """Draw a whole deal on the reference alone: the script (:class:`_Scripted`) and the
+        state after it."""
+        script: list[_Scripted] = []
         offered = False
         offers = self.session.stats.offers.copy()
         while state.phase in _IN_DEAL:
             action, illegal = self.next_action(state, offered)
-            script.append((action, self.last_kind if illegal else ""))
+            kind = self.last_kind if illegal else ""
             try:
-                state, _ = state.apply(action)
-                offered = False
+                after, events = state.apply(action)
             except RulesRefError:
+                script.append(_Scripted(action, kind, None))
                 offered = True
+                continue
+            script.append(_Scripted(action, kind, (after, events)))
+            state = after
+            offered = False
         self.session.stats.offers = offers  # counted when the script is played
         return script, state
 
@@ -455,26 +489,28 @@ class Conversation:
         zero = GameState.start(players, ruleset, first_dealer, (0,) * players, deal_number)
         self.plan = self.draw_deal(zero)
         self.offer_illegal = ch.flag(_AIMED if aim.illegal else 0.5)
-        script: list[tuple[Action, str]] | None = None
+        script: list[_Scripted] | None = None
+        simulated: GameState | None = None
         totals: tuple[int, ...] | None = None
         if ch.flag(_AIMED if aim.totals else 0.3):
-            dealt, _ = zero.apply(self.plan.deal)
-            script, end = self.simulate_deal(dealt)
+            simulated, _ = zero.apply(self.plan.deal)
+            script, end = self.simulate_deal(simulated)
             if end.deal_results:
                 totals = self.edge_totals(end.deal_results[-1].scores, ruleset.target)
         if totals is None:
             totals = self.draw_totals(players, ruleset.target)
-        dealt, _ = GameState.start(players, ruleset, first_dealer, totals, deal_number).apply(
-            self.plan.deal)
+        game = GameState.start(players, ruleset, first_dealer, totals, deal_number)
+        dealt = (simulated.in_game(game.game) if simulated is not None
+                 else game.apply(self.plan.deal)[0])
         self.play_game(start_message(ruleset, deal_number, dealer, totals, self.plan.deal),
-                       script, dealt)
+                       script, dealt, simulated)
 
-    def play_game(self, start: dict[str, Any],
-                  script: list[tuple[Action, str]] | None = None,
-                  state: GameState | None = None) -> None:
+    def play_game(self, start: dict[str, Any], script: list[_Scripted] | None = None,
+                  state: GameState | None = None, simulated: GameState | None = None) -> None:
         """Play the game from ``start``, whose deal is that of ``plan``: its first deal (drawn,
-        or following ``script``), then more deals as the chooser and the aim draw them.
-        ``state``: the state ``start`` describes, when made already.
+        or following ``script``, drawn from ``simulated``: :meth:`play_deal`), then more
+        deals as the chooser and the aim draw them. ``state``: the state ``start``
+        describes, when made already.
 
         The last answers may still be awaited: the caller judges them
         (:meth:`.session.Session.flush`), or leaves them to the next game's
@@ -483,7 +519,7 @@ class Conversation:
         ch = self.ch
         aim = self.aim
         self.session.start(start, state=state)
-        self.play_deal(script)
+        self.play_deal(script, simulated)
         deals = 1
         while True:
             runner.tick()

@@ -30,6 +30,7 @@ from typing import Any
 from ..actions import Action, Play
 from ..deal import MAX_PLAYERS
 from ..errors import IllegalAction, RulesRefError, SetupError, Violation
+from ..events import Event
 from ..exercise import detect
 from ..findings.attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
 
@@ -474,7 +475,8 @@ class Session:
         self._compare(None, None, state, expected, answer, sent=0)
         self._seen = expected
 
-    def act(self, action: Action, *, again: _Step | None = None) -> bool:
+    def act(self, action: Action, *, again: _Step | None = None,
+            known: tuple[GameState, tuple[Event, ...]] | None = None) -> bool:
         """Play one action on the reference and send it; True if the reference accepted it.
 
         Without batches the answer is judged at once; with batches the action
@@ -485,7 +487,9 @@ class Session:
         goes through is not counted as exercised. ``again``: the step of this
         action, played again after a divergence (of a batch judged again): what
         it counted is counted off, and counted again from the game as it goes on
-        now, as if the action had been sent alone.
+        now, as if the action had been sent alone. ``known``: the reference's
+        state after the action and its events, already made (a legal action of
+        a deal played before, :meth:`.GameState.in_game`).
         """
         before = self.state
         assert before is not None
@@ -495,7 +499,8 @@ class Session:
         self.actions.append(action_json)
         if again is not None:
             self._untally((again,))
-        step = self._reference_step(before, action, action_json, tally=not self._adrift)
+        step = self._reference_step(before, action, action_json, tally=not self._adrift,
+                                    known=known)
         if self._adrift:
             if step.after is not None:
                 self.state = step.after
@@ -586,8 +591,10 @@ class Session:
                       "adapter cannot start from a position")
 
     def _reference_step(self, before: GameState, action: Action,
-                        action_json: dict[str, Any], tally: bool = True) -> _Step:
-        """The reference's verdict on ``action``; ``tally``: count what it went through.
+                        action_json: dict[str, Any], tally: bool = True,
+                        known: tuple[GameState, tuple[Event, ...]] | None = None) -> _Step:
+        """The reference's verdict on ``action`` (``known``: already made); ``tally``: count
+        what it went through.
 
         The conditions are counted as the reference steps through them, and
         counted off again if the implementation never answers the step in step
@@ -598,7 +605,7 @@ class Session:
         seen = played[1] if played is not None and played[0] is before else before
         sent = len(self.actions)
         try:
-            after, events = before.apply(action)
+            after, events = known if known is not None else before.apply(action)
         except RulesRefError as exc:
             violations = exc.violations if isinstance(exc, IllegalAction) else (Violation(
                 getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc)),)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from rules_ref import ChooseMoon, MoonChoice, Phase, Play
+from rules_ref import ChooseMoon, GameState, MoonChoice, Phase, Play, Ruleset
+from rules_ref.errors import SetupError
 from rules_ref.events import GameOver
 from rules_ref.game_end import winners
 
 from .helpers import (
     MOON_END,
+    NO_PASS,
     SHARED_END,
     assert_illegal,
     cards,
@@ -84,3 +86,31 @@ def test_the_end_is_checked_after_the_moon_choice() -> None:
     assert state.totals == (0, 150, 26, 26, 26, 26, 26, 26)
     assert state.phase is Phase.GAME_OVER
     assert events[-1] == GameOver((0, 150, 26, 26, 26, 26, 26, 26), (0,))
+
+
+@pytest.mark.rule("GAME.END", "SCORE.DEAL")
+def test_a_deal_goes_on_alike_in_a_game_of_other_totals_until_it_is_scored() -> None:
+    # the deal SHARED_END played at zero totals, and again from each of its moments in a game
+    # whose totals bring a seat to the target: every state the same until the deal is scored,
+    # which then ends only the second game
+    totals = (103, 4, 5, 7, 9, 9, 9, 9)
+    final, _ = eight_player_deal(SHARED_END, totals=totals)
+    deal, *plays = final.actions
+    low, high = (GameState.start(8, NO_PASS, 7, t) for t in ((0,) * 8, totals))
+    played, _ = low.apply(deal)
+    moved = played.in_game(high.game)
+    assert (moved.totals, moved.hands, moved.deal) == (totals, played.hands, played.deal)
+    for action in plays:
+        after, _ = played.apply(action)
+        if after.game is not played.game:  # the deal is scored: the totals decide
+            break
+        played, moved = after, moved.apply(action)[0]
+        assert moved.legal_actions() == played.legal_actions()
+        assert (moved.hands, moved.trick, moved.deal, moved.totals) == (
+            played.hands, played.trick, played.deal, totals)
+        assert moved.in_game(low.game).legal_actions() == played.legal_actions()
+    moved, _ = moved.apply(action)
+    assert (moved.phase, moved.totals) == (Phase.GAME_OVER, final.totals)
+    assert played.apply(action)[0].phase is Phase.DEALING
+    with pytest.raises(SetupError):  # a deal goes on in a game of its own rules alone
+        played.in_game(GameState.start(8, Ruleset(target=100), 7).game)
