@@ -302,54 +302,104 @@ def cli_cpu(args: list[str]) -> tuple[int, str, str, float]:
     return code, out, err, used() - before
 
 
-def conform_shares(players: int, examples: int) -> dict[str, float]:
-    """Where a conform search's time goes, from a profile of the runner process.
+#: The parts of a search's time, by the innermost Python code running: the reference engine
+#: and its observations; the protocol (the pipe, the messages, JSON); the adapter (the runner
+#: blocked on it: reading its answer, or writing the request that wakes it); the rest is the
+#: search (Hypothesis, the conversation, the choices, the tally, the judging).
+_ENGINE_FILES = frozenset(
+    f"{name}.py" for name in ("actions", "cards", "deal", "events", "following", "game_end",
+                              "leading", "passing", "pending", "ruleset", "scoring", "state",
+                              "state_parts", "state_reading", "transitions", "tricks"))
+_PROTOCOL_FILES = frozenset(("pipe.py", "client.py", "messages.py"))
 
-    The search alone is profiled: the runner's imports, the adapter's start and
-    the handshake come before it (the start-up row measures them). ``adapter``:
-    the runner blocked waiting for the adapter (for its answer, or in the write
-    that wakes it: the adapter's own work plus the pipe round trip);
-    ``protocol``: encoding, writing, reading and
-    decoding messages; ``reference``: the reference engine and its
-    observations; ``search``: the rest (Hypothesis drawing games, comparing,
-    bookkeeping).
+
+def _part_of(frame: Any) -> str:
+    """The part of a search the innermost Python frame of a sample belongs to (code made at
+    run time, a dataclass's ``__init__`` or the engine's copiers, is its caller's)."""
+    while frame.f_code.co_filename == "<string>" and frame.f_back is not None:
+        frame = frame.f_back
+    code = frame.f_code
+    path = code.co_filename
+    name = path.rsplit("/", 1)[-1]
+    if name == "pipe.py" and code.co_name in ("_read_line", "_write"):
+        return "adapter"
+    if "/rules_ref/protocol/" in path:
+        if name == "observation.py":
+            return "reference"
+        if name in _PROTOCOL_FILES:
+            return "protocol"
+    if "/json/" in path:
+        return "protocol"
+    if name in _ENGINE_FILES and os.path.dirname(path).endswith("rules_ref"):
+        return "reference"
+    return "search"
+
+
+def conform_shares(players: int, examples: int) -> dict[str, dict[str, float]]:
+    """Where a conform search's time goes (protocol version 2), read by sampling.
+
+    The search is run in this process (the runner's imports, the adapter's
+    start and the handshake come before it), sampled every 0.3 ms of wall
+    time and, apart, every 0.3 ms of its processor time; each sample is put
+    in the part its innermost Python frame belongs to (:func:`_part_of`).
+    Sampling leaves every call at its own cost, where a profiler that hooks
+    every call adds to each (cProfile about doubled the search's share).
+
+    ``wall``: the shares of the runner's time, the adapter's being the time it
+    waited for the adapter. ``processor``: the shares of the processor time of
+    both processes, the runner's split by its samples and the adapter's
+    whole, so that the kit's cost (search and reference) is set beside the
+    implementation's.
     """
-    import cProfile
-    import pstats
+    import resource
+    import signal
 
     from rules_ref.conform.outcome import Config
     from rules_ref.conform.runner import Runner
 
-    config = Config(command=[*ADAPTER, "--protocol", "2"], examples=examples, max_seconds=300,
-                    seed=1, players=players)
-    runner = Runner(config)
-    profile = cProfile.Profile()
-    try:
+    def sampled(clock: int, sig: int, run: Callable[[], object]) -> tuple[dict[str, int], float]:
+        counts = dict.fromkeys(("adapter", "protocol", "reference", "search"), 0)
+
+        def sample(_: int, frame: Any) -> None:
+            if frame is not None:
+                counts[_part_of(frame)] += 1
+
+        old = signal.signal(sig, sample)
+        began = time.process_time()
+        signal.setitimer(clock, 0.0003, 0.0003)
+        try:
+            run()
+        finally:
+            signal.setitimer(clock, 0, 0)
+            signal.signal(sig, old)
+        return counts, time.process_time() - began
+
+    def search(players: int, seed: int) -> Callable[[], object]:
+        config = Config(command=[*ADAPTER, "--protocol", "2"], examples=examples,
+                        max_seconds=300, seed=seed, players=players)
+        runner = Runner(config)
         runner.connect()
-        profile.runcall(runner.search)
-    finally:
-        runner.close()
-    stats = pstats.Stats(profile)
-    table = stats.stats  # type: ignore[attr-defined]
 
-    def total(pred: Callable[[str, str], bool], cumulative: bool) -> float:
-        return sum(v[3] if cumulative else v[2] for (f, _, name), v in table.items()
-                   if pred(f, name))
+        def run() -> object:
+            try:
+                return runner.search()
+            finally:
+                runner.close()
+        return run
 
-    everything = total(lambda f, n: n == "search" and f.endswith("conform/runner.py"), True)
-    # Blocked in the kernel: polling for the answer, and writing the request, during which
-    # a busy machine may run the adapter it wakes first (on a machine of load 9 on 2 cores
-    # the writes took 2.2 s of wall time in a profile where they took 0.03 s of processor
-    # time, which the protocol's share had counted).
-    waiting = total(lambda f, n: ("poll" in n and "select" in n) or n == "<built-in method "
-                    "posix.write>", False)
-    protocol = total(lambda f, n: f.endswith("protocol/pipe.py") and n in ("send", "receive"),
-                     True) - waiting
-    reference = total(lambda f, n: (f.endswith("state.py") and n == "apply")
-                      or (f.endswith("observation.py") and n == "observe"), True)
-    rest = max(0.0, everything - waiting - protocol - reference)
-    return {"adapter": waiting / everything, "protocol": protocol / everything,
-            "reference": reference / everything, "search": rest / everything}
+    wall, _ = sampled(signal.ITIMER_REAL, signal.SIGALRM, search(players, 1))
+    adapter_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu, runner_cpu = sampled(signal.ITIMER_PROF, signal.SIGPROF, search(players, 1))
+    adapter_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    adapter_cpu = (adapter_after.ru_utime + adapter_after.ru_stime
+                   - adapter_before.ru_utime - adapter_before.ru_stime)
+    total = sum(wall.values()) or 1
+    own = sum(cpu.values()) or 1
+    both = runner_cpu + adapter_cpu
+    processor = {part: runner_cpu * cpu[part] / own / both for part in cpu if part != "adapter"}
+    processor = {"adapter": (adapter_cpu + runner_cpu * cpu["adapter"] / own) / both,
+                 **processor}
+    return {"wall": {part: n / total for part, n in wall.items()}, "processor": processor}
 
 
 #: The protocol versions compared; the reference adapter is forced to each with --protocol.
@@ -423,9 +473,14 @@ def conform(repeats: int, examples: int) -> tuple[list[Row], dict[str, Any]]:
             a[k] == (b[k] - b.get("position_starts", 0) if k == "actions_compared" else b[k])
             for a, b in zip(runs[1], runs[2], strict=True)
             for k in ("verdict", "games", "deals", "actions_compared", "illegal_offered"))
-        rows.append((f"conform {players}p: share of the search's time (v2)", "", ", ".join(
-            f"{k} {v:.0%}" for k, v in shares.items()) + " (profiled run, start-up apart); v1 "
-            "and v2 " + ("played the same games" if same else "PLAYED DIFFERENT GAMES")))
+        rows.append((f"conform {players}p: where the runner's time goes (v2)", "", ", ".join(
+            f"{k} {v:.0%}" for k, v in shares["wall"].items()) + " (sampled run, start-up "
+            "apart); v1 and v2 " + ("played the same games" if same
+                                     else "PLAYED DIFFERENT GAMES")))
+        kit = shares["processor"]["search"] + shares["processor"]["reference"]
+        rows.append((f"conform {players}p: where the processor time goes, runner and adapter",
+                     f"{kit:.0%}", "search and reference together (target < 50%): " + ", ".join(
+                         f"{k} {v:.0%}" for k, v in shares["processor"].items())))
     return rows, data
 
 

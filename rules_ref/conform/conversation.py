@@ -20,7 +20,7 @@ from hypothesis import reject
 
 from ..actions import Action, DealCards, Pass, Play
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
-from ..deal import FEWEST_PLAYERS, extras_count, seeded_deal
+from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, extras_count, seeded_deal
 from ..errors import RulesRefError
 from ..events import Event
 from ..exercise import catalogue as exercise
@@ -143,6 +143,9 @@ def _eventful_first(legal: Sequence[Card], trick: Sequence[Card]) -> Sequence[Ca
     return first + points + [c for c in legal if c not in first and c not in points]
 
 
+#: Every card play, by seat and card: a play is a value, drawn at nearly every decision, and
+#: made once here rather than at each.
+_PLAYS = tuple(tuple(Play(seat, c) for c in CARDS) for seat in range(MAX_PLAYERS))
 #: The Q♠ and the hearts, which :func:`_eventful_first` puts ahead of the other cards.
 _POINT_CARDS = frozenset((QUEEN_OF_SPADES, *CARDS[Suit.H * 13:Suit.H * 13 + 13]))
 
@@ -334,7 +337,7 @@ class Conversation:
             i = self._choose(len(legal), extra, prefer)
             if i >= len(legal):
                 return self.illegal_action(state), True
-            return Play(seat, legal[i]), False
+            return _PLAYS[seat][legal[i]], False
         ch = self.ch
         if state.phase is Phase.PASSING:
             waiting = state.waiting_for

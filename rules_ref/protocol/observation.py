@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import CARDS, Card
-from ..deal import hand_size
+from ..deal import MAX_PLAYERS, hand_size
 from ..state import GameState
 from ..state_parts import Phase
 
@@ -102,9 +102,10 @@ def _frame(state: GameState) -> dict[str, Any]:
 
 
 def _fill_own(obs: dict[str, Any], state: GameState,
-              known: tuple[tuple[tuple[Card, ...], ...], list[list[str]]] | None = None) -> None:
+              known: tuple[tuple[tuple[Card, ...], ...], list[list[str]]] | None = None
+              ) -> list[int]:
     """Fill in ``obs`` the fields of ``state``'s own: the seat to act or the seats waiting,
-    the legal cards, the hands and the trick.
+    the legal cards, the hands and the trick; return the seats whose hand it wrote again.
 
     ``known``: hands and their text lists, one for one; a hand of ``state``
     that is one of them (the same object) takes its text list (shared,
@@ -122,14 +123,19 @@ def _fill_own(obs: dict[str, Any], state: GameState,
         if phase is Phase.MOON_CHOICE:
             obs["legal"] = [str(a.choice) for a in state.legal_actions()]  # type: ignore[union-attr]
     if phase not in _IN_DEAL:
-        return
+        return []
     hands = state.hands
     if known is None or len(known[0]) != len(hands):
         obs["hands"] = [_texts(h) for h in hands]
-        return
+        return list(range(len(hands)))
     old, texts = known
-    obs["hands"] = [texts[seat] if hand is old[seat] else _texts(hand)
-                    for seat, hand in enumerate(hands)]
+    written = [seat for seat, hand in enumerate(hands) if hand is not old[seat]]
+    if written:
+        texts = texts.copy()
+        for seat in written:
+            texts[seat] = _texts(hands[seat])
+    obs["hands"] = texts
+    return written
 
 
 def observe(state: GameState) -> dict[str, Any]:
@@ -165,16 +171,21 @@ def observe_change(previous: dict[str, Any], before: GameState, after: GameState
         _fill_own(obs, after, None if texts is None else (before.hands, texts))
         return obs, changes_between(previous, obs)
     obs = previous.copy()
-    _fill_own(obs, after, None if texts is None else (before.hands, texts))
+    written = _fill_own(obs, after, None if texts is None else (before.hands, texts))
     changes = {}
     for name in _OWN_FIELDS:
         value = obs[name]
         if value is not previous[name] and value != previous[name]:
             changes[name] = value
     if "hands" in changes:
-        changes["hands"] = {str(seat): hand for seat, hand in enumerate(obs["hands"])
-                            if hand is not texts[seat] and hand != texts[seat]}
+        hands = obs["hands"]
+        changes["hands"] = {_SEAT_TEXT[seat]: hands[seat] for seat in written
+                            if hands[seat] != texts[seat]}
     return obs, changes
+
+
+#: Each seat as the text a changes answer's ``hands`` names it by.
+_SEAT_TEXT = tuple(str(seat) for seat in range(MAX_PLAYERS))
 
 
 #: The fields of an observation read from the state's own fields (:func:`_fill_own`).
