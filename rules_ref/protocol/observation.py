@@ -141,7 +141,7 @@ def _fill_own(obs: dict[str, Any], state: GameState,
 def observe(state: GameState) -> dict[str, Any]:
     """The observation of ``state``, as JSON data (``spec/protocol.md``).
 
-    Made whole from the state; :func:`observe_next` makes the next one from
+    Made whole from the state; :func:`observe_change` makes the next one from
     it, after a step.
     """
     obs = _frame(state)
