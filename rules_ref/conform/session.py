@@ -16,7 +16,20 @@ or when :meth:`Session.flush` is called, and every answer of the batch is
 judged in order exactly as a single answer would be, so the comparison after
 every action stays. The reference alone decides what comes next (a rejected
 action leaves its state unchanged, as it must leave the implementation's),
-so nothing the runner draws depends on when the answers arrive.
+so nothing the runner draws depends on when the answers arrive. With
+``pipeline`` as well, the requests go without waiting for the answers before
+them (two at most unanswered): the ``start``, each batch, and the ``observe``
+after an illegal offer are judged in their turn, a divergence met late is
+met as if it had been met at once (the implementation is started again from
+the reference's position there, and every later action played again), and a
+game's last requests are judged before the next game's ``start``
+(:meth:`Session.send_all`). What an action goes through counts as exercised
+only where the implementation answered it in step (:meth:`Session._untally`),
+so a run counts the same whichever way its requests went.
+
+A ``changes`` answer is judged by its changes where it can be
+(:meth:`Session._judge`): the reference makes each observation with the
+changes answer from the one before.
 """
 
 from __future__ import annotations
