@@ -35,6 +35,17 @@ class Phase(StrEnum):
     GAME_OVER = "game-over"
 
 
+#: The phase of card play, as a module's own name: read on nearly every step, where
+#: ``Phase.PLAYING`` goes through ``EnumType.__getattr__`` on Python 3.11 (90 ns against
+#: 12 ns for a module name).
+PLAYING = Phase.PLAYING
+#: The phases of a deal in progress: the cards are in the seats' hands.
+IN_DEAL = frozenset((Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE))
+#: The phases right after a deal is scored: the next deal waits to be dealt, or the game
+#: is over.
+SCORED = frozenset((Phase.DEALING, Phase.GAME_OVER))
+
+
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """A scored deal: what each seat collected and scored, and what nobody took."""
@@ -146,5 +157,18 @@ DEAL_FIELDS = frozenset(f.name for f in fields(DealPart))
 copy_game: Callable[..., GamePart] = copier(GamePart)
 copy_deal: Callable[..., DealPart] = copier(DealPart)
 
-__all__ = ["DEAL_FIELDS", "GAME_FIELDS", "DealPart", "DealResult", "GamePart", "History",
-           "Phase", "copier", "copy_deal", "copy_game"]
+__all__ = [
+    "DEAL_FIELDS",
+    "GAME_FIELDS",
+    "IN_DEAL",
+    "PLAYING",
+    "SCORED",
+    "DealPart",
+    "DealResult",
+    "GamePart",
+    "History",
+    "Phase",
+    "copier",
+    "copy_deal",
+    "copy_game",
+]

@@ -30,7 +30,7 @@ from ..protocol.observation import CARD_TEXT
 from ..ruleset import Ruleset
 from ..serialize import ruleset_to_json
 from ..state import GameState
-from ..state_parts import Phase
+from ..state_parts import IN_DEAL, PLAYING, Phase
 from ..strategies.crafted import (
     cancelling_suit_deal,
     clubs_in_extras_deal,
@@ -57,7 +57,7 @@ def position_record(state: GameState) -> dict[str, Any]:
     """The position of a failure as a replay file and a report show it."""
     from ..positions.text import format_position
 
-    in_deal = state.phase in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE)
+    in_deal = state.phase in IN_DEAL
     return {
         "players": state.players,
         "ruleset": state.ruleset.describe(),
@@ -99,13 +99,6 @@ _AIMED = 0.97
 RULESET_TRIES = 8
 #: The share of games aimed at a condition; the others are drawn without a focus.
 AIMED_SHARE = 0.75
-#: The phases of a deal in play, in which the game's actions are drawn.
-_IN_DEAL = frozenset((Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE))
-#: The phase of most actions, read once per action: a name of the module is read in 12 ns,
-#: where ``Phase.PLAYING`` is looked up through the enum's class (EnumType.__getattr__ on
-#: Python 3.11) in 90 ns; the phase's test against a tuple of three members took 330 ns,
-#: against the set above 40.
-_PLAYING = Phase.PLAYING
 
 
 class _Scripted(NamedTuple):
@@ -320,7 +313,7 @@ class Conversation:
         plan = self.plan
         style = plan.style if plan is not None else "free"
         extra = 1 if self.offer_illegal and not offered else 0
-        if state.phase is _PLAYING:
+        if state.phase is PLAYING:
             seat = state.to_act
             assert seat is not None
             trick = state.trick
@@ -388,7 +381,7 @@ class Conversation:
         while True:
             state = session.state
             assert state is not None
-            if state.phase not in _IN_DEAL:
+            if state.phase not in IN_DEAL:
                 return
             if self.start_again_at(state):
                 continue
@@ -420,7 +413,7 @@ class Conversation:
         script: list[_Scripted] = []
         offered = False
         offers = self.session.stats.offers.copy()
-        while state.phase in _IN_DEAL:
+        while state.phase in IN_DEAL:
             action, illegal = self.next_action(state, offered)
             kind = self.last_kind if illegal else ""
             try:

@@ -20,7 +20,7 @@ from ..cards import CARDS, TWO_OF_CLUBS, Card, full_deck
 from ..deal import MAX_PLAYERS
 from ..ruleset import PassForbidden
 from ..state import GameState
-from ..state_parts import Phase
+from ..state_parts import PLAYING, Phase
 
 FORBIDDEN_CARD = "a card the seat holds but may not play"
 CARD_NOT_HELD = "a play of a card the seat does not hold"
@@ -51,10 +51,6 @@ KINDS = (FORBIDDEN_CARD, CARD_NOT_HELD, OUT_OF_TURN, PLAYED_ALREADY, MOON_WHILE_
          PASS_FORBIDDEN, PLAY_WHILE_PASSING, MOON_WHILE_PASSING, MOON_OTHER_SEAT,
          PLAY_WHILE_CHOOSING, DEAL_MID_DEAL, NO_SUCH_SEAT, BAD_DEAL, BAD_SIZES,
          PLAY_BETWEEN_DEALS, AFTER_END)
-
-#: The phase of most offers; a module name is read at once, where ``Phase.PLAYING``
-#: is looked up through the enum's class (EnumType.__getattr__ on Python 3.11, 90 ns).
-_PLAYING = Phase.PLAYING
 
 
 def _forbidden(state: GameState) -> list[Card]:
@@ -103,7 +99,7 @@ def kinds_for(state: GameState) -> tuple[str, ...]:
     players = state.players
     # A seat number the protocol can carry (0 to 10) that the game does not have.
     no_such_seat = (NO_SUCH_SEAT,) if players < MAX_PLAYERS else ()
-    if phase is _PLAYING:  # most offers: looked at first (3.3 us where the kinds took 4.8)
+    if phase is PLAYING:  # most offers: looked at first (3.3 us where the kinds took 4.8)
         seat = state.to_act
         assert seat is not None
         trick = len(state.trick)

@@ -64,7 +64,7 @@ from ..protocol.observation import (
 from ..protocol.reference_adapter import requested_state
 from ..serialize import action_to_json
 from ..state import GameState
-from ..state_parts import Phase
+from ..state_parts import SCORED, Phase
 from .position_starts import position_rules
 from .refused_tables import judge_refused, rejected_start_rules
 from .resync import (
@@ -86,8 +86,6 @@ BATCH_SIZE = 64
 #: next game's start (:meth:`Session.send_all`). Without ``pipeline``, one request at a time.
 IN_FLIGHT = 2
 
-
-_SCORED = (Phase.DEALING, Phase.GAME_OVER)
 
 
 @dataclass(slots=True)
@@ -296,7 +294,7 @@ class Session:
                 if self._count % self._check_every == 1:
                     self._shape_changes(answer)
                 self._seen = step.expected
-                if after.phase in _SCORED and before.phase is not after.phase:
+                if after.phase in SCORED and before.phase is not after.phase:
                     self.stats.deals += 1  # a deal played to its end and scored
                 return True
             answer, kind = self._expanded(answer), "observation"
@@ -316,7 +314,7 @@ class Session:
                                  {"type": "observation", **answer}, rejection, sent=step.sent)
             self._compare(before, step.action, after, step.expected, answer, step)
             self._seen = step.expected
-            if after.phase in _SCORED and before.phase is not after.phase:
+            if after.phase in SCORED and before.phase is not after.phase:
                 self.stats.deals += 1  # a deal played to its end and scored
             return True
         rule = answer.get("rule")

@@ -28,7 +28,7 @@ from ..errors import RulesRefError, Violation
 from ..passing import pass_direction
 from ..ruleset import FirstTrickPoints, HeartsBrokenBy, OpeningLead, PassForbidden, Ruleset
 from ..state import GameState
-from ..state_parts import Phase
+from ..state_parts import PLAYING, Phase
 from . import catalogue as ex
 from .catalogue import count_condition, direction_condition, size_condition, value_condition
 from .pairs import pair_conditions
@@ -38,9 +38,6 @@ _FORBIDDEN = (FirstTrickPoints.FORBIDDEN, FirstTrickPoints.FORBIDDEN_EVEN_FOLLOW
 _EVEN_FOLLOWING = FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING
 _NOT_NEEDED = HeartsBrokenBy.NOT_NEEDED
 _ACTION_WORDS = {Play: "play", Pass: "pass", ChooseMoon: "moon choice", DealCards: "deal"}
-#: The phase of most steps, as a module name (``Phase.PLAYING`` is looked up through the
-#: enum's class on Python 3.11, several times slower).
-_PLAYING = Phase.PLAYING
 
 
 def _key(rule: str, words: str) -> str:
@@ -88,7 +85,7 @@ def step_conditions(before: GameState, action: Action, after: GameState,
     rs = before.ruleset
     if type(action) is Play:  # most steps
         out = _played(before, action, after, rs)
-        if after.phase is _PLAYING:
+        if after.phase is PLAYING:
             out.append(_VIEW_PLAYING)
     elif isinstance(action, DealCards):
         out = [_key("DEAL.SOURCE", ex.DEAL_ACCEPTED), size_condition(before.players)]

@@ -15,7 +15,7 @@ from typing import Any
 from ..cards import CARDS, Card
 from ..deal import MAX_PLAYERS, hand_size
 from ..state import GameState
-from ..state_parts import Phase
+from ..state_parts import IN_DEAL, PLAYING, SCORED, Phase
 
 PROTOCOL_NAME = "cancellation-hearts-adapter"
 #: The newest protocol version, and every version the runner speaks.
@@ -35,11 +35,6 @@ CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 _CARD_SET = frozenset(CARD_TEXT)
 #: What a legal list may hold: cards, or the moon choices.
 _LEGAL_SET = _CARD_SET | {"subtract", "add"}
-_IN_DEAL = (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE)
-_SCORED = (Phase.DEALING, Phase.GAME_OVER)
-#: The phase of most steps, as a module name (``Phase.PLAYING`` is looked up through the
-#: enum's class on Python 3.11, several times slower).
-_PLAYING = Phase.PLAYING
 _LAST_TRICK_KEYS = frozenset(("number", "leader", "cards", "winner"))
 
 
@@ -68,10 +63,10 @@ def _frame(state: GameState) -> dict[str, Any]:
     deal, for :func:`_fill_own`; the order of the fields is :data:`FIELDS`'s.
     """
     phase = state.phase
-    playing = phase is _PLAYING
+    playing = phase is PLAYING
     game = state.game
     last = state.tricks[-1] if state.tricks and phase is not Phase.DEALING else None
-    if phase in _SCORED and game.deal_results:
+    if phase in SCORED and game.deal_results:
         deal_scores: list[int] | None = list(game.deal_results[-1].scores)
     else:
         deal_scores = None
@@ -93,7 +88,7 @@ def _frame(state: GameState) -> dict[str, Any]:
             "cards": _texts(last.cards),
             "winner": last.winner,
         },
-        "pending": [CARD_TEXT[c] for c in sorted(state.pending)] if phase in _IN_DEAL else [],
+        "pending": [CARD_TEXT[c] for c in sorted(state.pending)] if phase in IN_DEAL else [],
         "points": list(state.current_points()) if state.collected else None,
         "deal_scores": deal_scores,
         "totals": list(game.totals),
@@ -112,7 +107,7 @@ def _fill_own(obs: dict[str, Any], state: GameState,
     read-only).
     """
     phase = state.phase
-    if phase is _PLAYING:
+    if phase is PLAYING:
         obs["to_act"] = state.to_act
         obs["legal"] = _texts(state.legal_plays())
         obs["trick"] = _texts(state.trick)
@@ -122,7 +117,7 @@ def _fill_own(obs: dict[str, Any], state: GameState,
         obs["to_act"] = state.to_act
         if phase is Phase.MOON_CHOICE:
             obs["legal"] = [str(a.choice) for a in state.legal_actions()]  # type: ignore[union-attr]
-    if phase not in _IN_DEAL:
+    if phase not in IN_DEAL:
         return []
     hands = state.hands
     if known is None or len(known[0]) != len(hands):

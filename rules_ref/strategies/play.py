@@ -28,7 +28,7 @@ from ..ruleset import (
     Ruleset,
 )
 from ..state import GameState
-from ..state_parts import Phase
+from ..state_parts import IN_DEAL, Phase
 from .deals import (
     cancelling_suit_deals,
     explicit_deals,
@@ -132,9 +132,9 @@ def play_out(state: GameState, choose: ActionChooser, observe: Observer | None =
     ``(before, action, after, events)`` for every action. A state with no
     deal in progress raises :class:`~rules_ref.errors.InputError`.
     """
-    if state.phase not in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE):
+    if state.phase not in IN_DEAL:
         raise InputError(f"no deal is in progress (phase {state.phase})")
-    while state.phase in (Phase.PASSING, Phase.PLAYING, Phase.MOON_CHOICE):
+    while state.phase in IN_DEAL:
         action = choose(state)
         after, events = state.apply(action)
         if observe is not None:
