@@ -206,8 +206,6 @@ class AimedChooser(Chooser):
         return min(i for i, w in weights.items() if w > 0 and 0 <= i < n)
 
 
-
-
 def _below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` for ``n`` of 1 or more: the same draws (``random``'s own way, by
     ``getrandbits`` of ``n``'s bit length until one is below ``n``), without the checks and

@@ -293,10 +293,7 @@ class Session:
                 self._count += 1
                 if self._count % self._check_every == 1:
                     self._shape_changes(answer)
-                self._seen = step.expected
-                if after.phase in SCORED and before.phase is not after.phase:
-                    self.stats.deals += 1  # a deal played to its end and scored
-                return True
+                return self._agreed(step, after)
             answer, kind = self._expanded(answer), "observation"
         if kind == "error":
             raise self._internal_error(answer, before, step)
@@ -313,10 +310,7 @@ class Session:
                                  before, action_json, rejection,
                                  {"type": "observation", **answer}, rejection, sent=step.sent)
             self._compare(before, step.action, after, step.expected, answer, step)
-            self._seen = step.expected
-            if after.phase in SCORED and before.phase is not after.phase:
-                self.stats.deals += 1  # a deal played to its end and scored
-            return True
+            return self._agreed(step, after)
         rule = answer.get("rule")
         if after is not None:
             rules = rejected_legal_rules(before, step.action, rule)
@@ -332,6 +326,15 @@ class Session:
                     f"{describe_action(action_json)}: rejected citing {rule}, the reference "
                     f"cites {', '.join(v.rule_id for v in step.violations)}")
         return False
+
+    def _agreed(self, step: _Step, after: GameState) -> bool:
+        """After an answer to ``step`` equal to the reference's state ``after``: the
+        implementation's observation is the reference's, and a deal played to its end and
+        scored is counted. True: the action was accepted."""
+        self._seen = step.expected
+        if after.phase in SCORED and step.before.phase is not after.phase:
+            self.stats.deals += 1
+        return True
 
     def _expanded(self, changes: dict[str, Any]) -> dict[str, Any]:
         """The whole observation a ``changes`` answer stands for: the implementation's last
@@ -844,17 +847,15 @@ class Session:
         """
         self._untally(self._queue)
         self._queue = []
-        if not self.proc.alive():
-            self._untally([s for _, sent in self._inflight if isinstance(sent, list) for s in sent])
-            self._inflight.clear()
-            return
-        try:
-            while self._inflight:
-                self._untally(self._drop_oldest())
-        except AdapterFault:
-            self._untally([s for _, sent in self._inflight if isinstance(sent, list) for s in sent])
-            self._inflight.clear()
-            self.proc.close()
+        if self.proc.alive():
+            try:
+                while self._inflight:
+                    self._untally(self._drop_oldest())
+            except AdapterFault:
+                self.proc.close()
+        # what is left was never answered: the adapter is gone
+        self._untally([s for _, sent in self._inflight if isinstance(sent, list) for s in sent])
+        self._inflight.clear()
 
     def _drop_oldest(self) -> Sequence[_Step | _Check]:
         """Read the answer to the oldest request in flight without judging it; what it sent
