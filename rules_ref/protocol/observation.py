@@ -144,6 +144,12 @@ def observe(state: GameState) -> dict[str, Any]:
     return obs
 
 
+#: Each seat as the text a changes answer's ``hands`` names it by.
+_SEAT_TEXT = tuple(str(seat) for seat in range(MAX_PLAYERS))
+#: The fields of an observation read from the state's own fields (:func:`_fill_own`).
+_OWN_FIELDS = ("to_act", "waiting_for", "legal", "hands", "trick")
+
+
 def observe_change(previous: dict[str, Any], before: GameState, after: GameState
                    ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The observation of ``after``, one step after ``before``, whose observation is
@@ -177,14 +183,6 @@ def observe_change(previous: dict[str, Any], before: GameState, after: GameState
         changes["hands"] = {_SEAT_TEXT[seat]: hands[seat] for seat in written
                             if hands[seat] != texts[seat]}
     return obs, changes
-
-
-#: Each seat as the text a changes answer's ``hands`` names it by.
-_SEAT_TEXT = tuple(str(seat) for seat in range(MAX_PLAYERS))
-
-
-#: The fields of an observation read from the state's own fields (:func:`_fill_own`).
-_OWN_FIELDS = ("to_act", "waiting_for", "legal", "hands", "trick")
 
 
 def changes_between(previous: dict[str, Any], obs: dict[str, Any]) -> dict[str, Any]:
