@@ -349,9 +349,11 @@ class GameState(PartReadings):
         """Apply ``action`` without the rule checks of :meth:`violations`.
 
         For a validator that has already recorded an action's violations and
-        wants to carry on to find the next ones. The action must still be
-        possible: the right phase, a card the seat holds. Games use
-        :meth:`apply`. The steps are in :mod:`rules_ref.transitions`.
+        wants to carry on to find the next ones, and for a caller that took a
+        card play from this state's :meth:`legal_plays` (the checks would only
+        say again what that list says). The action must still be possible: the
+        right phase, a card the seat holds. Games use :meth:`apply`. The steps
+        are in :mod:`rules_ref.transitions`.
         """
         if isinstance(action, Play):
             return step.play_card(self, action.seat, action.card,

@@ -398,6 +398,8 @@ class Conversation:
                     known = (outcome[0].in_game(state.game), outcome[1])
             else:
                 action, illegal = self.next_action(state, offered)
+                if not illegal and type(action) is Play:  # one of the state's legal plays
+                    known = state.apply_unchecked(action)
             if illegal:
                 self.session.stats.illegal += 1
             accepted = session.act(action, known=known)
@@ -417,7 +419,8 @@ class Conversation:
             action, illegal = self.next_action(state, offered)
             kind = self.last_kind if illegal else ""
             try:
-                after, events = state.apply(action)
+                after, events = (state.apply_unchecked(action) if not illegal
+                                 and type(action) is Play else state.apply(action))
             except RulesRefError:
                 script.append(_Scripted(action, kind, None))
                 offered = True
