@@ -16,6 +16,7 @@ from ..cards import CARDS, Card
 from ..deal import MAX_PLAYERS, hand_size
 from ..state import GameState
 from ..state_parts import IN_DEAL, PLAYING, SCORED, Phase
+from ..tricks import TrickOutcome
 
 PROTOCOL_NAME = "cancellation-hearts-adapter"
 #: The newest protocol version, and every version the runner speaks.
@@ -55,6 +56,22 @@ def _last_number(state: GameState) -> int:
     return hand_size(state.players)
 
 
+def _last_trick_of(state: GameState, last: TrickOutcome) -> dict[str, Any]:
+    """The ``last_trick`` field of ``state``, whose most recent complete trick is ``last``."""
+    return {"number": _last_number(state), "leader": last.leader, "cards": _texts(last.cards),
+            "winner": last.winner}
+
+
+def _pending(state: GameState) -> list[str]:
+    """The ``pending`` field of ``state`` in a deal: the cards set aside, in canonical order."""
+    return [CARD_TEXT[c] for c in sorted(state.pending)]
+
+
+def _points(state: GameState) -> list[int] | None:
+    """The ``points`` field of ``state``: each seat's card points, once a deal has begun."""
+    return list(state.current_points()) if state.collected else None
+
+
 def _frame(state: GameState) -> dict[str, Any]:
     """Every field of the observation of ``state`` that its parts and its phase decide.
 
@@ -82,14 +99,9 @@ def _frame(state: GameState) -> dict[str, Any]:
         "leader": state.leader if playing else None,
         "trick": [],
         "hearts_broken": state.hearts_broken,
-        "last_trick": None if last is None else {
-            "number": _last_number(state),
-            "leader": last.leader,
-            "cards": _texts(last.cards),
-            "winner": last.winner,
-        },
-        "pending": [CARD_TEXT[c] for c in sorted(state.pending)] if phase in IN_DEAL else [],
-        "points": list(state.current_points()) if state.collected else None,
+        "last_trick": None if last is None else _last_trick_of(state, last),
+        "pending": _pending(state) if phase in IN_DEAL else [],
+        "points": _points(state),
         "deal_scores": deal_scores,
         "totals": list(game.totals),
         "winners": list(game.winners),
@@ -157,14 +169,17 @@ def observe_change(previous: dict[str, Any], before: GameState, after: GameState
     ``changes`` answer (:func:`changes_between`). Equal to ``observe(after)`` and
     ``changes_between(previous, observe(after))``.
 
-    Most steps change a few fields: a card played within a trick, or a
-    pass before the last, leaves the state's game and deal parts, its phase
-    and its pending pile as they were, and with them every field they decide
-    (:func:`_frame`), which are kept from ``previous``; a trick's end changes
-    one hand. So only the fields of the state's own are made again, and of
-    the hands only those that changed (the lists kept are shared with
-    ``previous``, read-only); the changes are read from them alone.
+    Most steps change a few fields. A card played that leaves a trick to play
+    (most steps) is made from what a play can change (:func:`_played`). A pass
+    before the last leaves the state's game and deal parts, its phase and its
+    pending pile as they were, and with them every field they decide
+    (:func:`_frame`), which are kept from ``previous``: only the fields of the
+    state's own are made again, and of the hands only those that changed.
+    Any other step is made whole and compared. The lists kept are shared
+    with ``previous``, read-only.
     """
+    if after.phase is PLAYING and before.phase is PLAYING and after.game is before.game:
+        return _played(previous, before, after)
     texts = previous["hands"]
     if not (after.game is before.game and after.deal is before.deal
             and after.phase is before.phase and after.pending is before.pending):
@@ -182,6 +197,49 @@ def observe_change(previous: dict[str, Any], before: GameState, after: GameState
         hands = obs["hands"]
         changes["hands"] = {_SEAT_TEXT[seat]: hands[seat] for seat in written
                             if hands[seat] != texts[seat]}
+    return obs, changes
+
+
+def _played(previous: dict[str, Any], before: GameState, after: GameState
+            ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """:func:`observe_change` of a card played that leaves a trick to play, the step most
+    steps are.
+
+    Such a play changes the trick, the hand of the seat that played it (the
+    seat to act before it) and no other, and with the seat to act, maybe its
+    legal cards. When it ends a trick (the deal's part of the state is
+    another) it may change as well what the deal's tricks decide: the trick's
+    number and leader, the last trick, the cards set aside, the points, and
+    whether hearts are broken; the game's part and the phase stay. Each field
+    is compared as the state holds it (the cards, not their text) where it
+    can be, and made as text only when it changed.
+    """
+    obs = previous.copy()
+    changes: dict[str, Any] = {}
+    if after.deal is not before.deal:
+        tricks = after.tricks
+        for name, value in (("trick_number", after.trick_number), ("leader", after.leader),
+                            ("hearts_broken", after.hearts_broken),
+                            ("last_trick", _last_trick_of(after, tricks[-1]) if tricks else None),
+                            ("pending", previous["pending"] if after.pending is before.pending
+                             else _pending(after)),
+                            ("points", _points(after))):
+            if value != previous[name]:
+                obs[name] = changes[name] = value
+    seat = after.to_act
+    if seat != previous["to_act"]:
+        obs["to_act"] = changes["to_act"] = seat
+    legal = after.legal_plays()
+    if legal != before.legal_plays():
+        obs["legal"] = changes["legal"] = _texts(legal)
+    if after.trick != before.trick:
+        obs["trick"] = changes["trick"] = _texts(after.trick)
+    mover = previous["to_act"]
+    hand = after.hands[mover]
+    if hand != before.hands[mover]:
+        texts = obs["hands"] = previous["hands"].copy()
+        texts[mover] = _texts(hand)
+        changes["hands"] = {_SEAT_TEXT[mover]: texts[mover]}
     return obs, changes
 
 

@@ -44,6 +44,7 @@ def test_an_observation_made_from_the_one_before_is_the_whole_one(
     state, _ = position.state.apply(position.deal)
     last: list[Any] = [state, observe(state)]
     made_from_before = {Phase.PASSING: 0, Phase.PLAYING: 0}
+    trick_ends = [0]  # a trick ended, the deal played on: the fields the deal decides, too
 
     def check(before: GameState, action: Action, after: GameState,
               events: tuple[Event, ...]) -> None:
@@ -59,8 +60,12 @@ def test_an_observation_made_from_the_one_before_is_the_whole_one(
         if after.deal is before.deal and after.phase is before.phase \
                 and after.pending is before.pending and after.game is before.game:
             made_from_before[after.phase] += 1
+        elif after.phase is before.phase is Phase.PLAYING and after.game is before.game:
+            trick_ends[0] += 1
         last[:] = after, obs
 
     play_out(state, unplayed(position.policy), check)
     # every deal plays cards within a trick, which the observation before makes
     assert made_from_before[Phase.PLAYING] > 0
+    # and ends a trick before the last
+    assert trick_ends[0] > 0
