@@ -89,7 +89,7 @@ class Runner:
         self._last_tick = 0.0
         self.examples_run = 0
         #: The session of the last game, whose last requests are still to be judged: the
-        #: next game's ``start`` judges them first (:meth:`_settle`).
+        #: next game judges them before it sends its ``start`` (:meth:`_settle`).
         self._unsettled: Session | None = None
 
     # --- the adapter ---
@@ -241,8 +241,9 @@ class Runner:
         """Judge what the last game's session left awaited (:meth:`Session.send_all`).
 
         A game ends by sending its last requests without waiting for their
-        answers, which the next game's ``start`` judges first: the runner draws
-        that game while the implementation answers the end of this one. The
+        answers, which the next game judges just before it sends its ``start``,
+        with its first batch: the runner draws that game and plays its first
+        actions while the implementation answers the end of this one. The
         search's end judges the last game's.
         """
         session, self._unsettled = self._unsettled, None

@@ -22,10 +22,11 @@ them (two at most unanswered): the ``start``, each batch, and the ``observe``
 after an illegal offer are judged in their turn, a divergence met late is
 met as if it had been met at once (the implementation is started again from
 the reference's position there, and every later action played again), and a
-game's last requests are judged before the next game's ``start``
-(:meth:`Session.send_all`). What an action goes through counts as exercised
-only where the implementation answered it in step (:meth:`Session._untally`),
-so a run counts the same whichever way its requests went.
+game's last requests are judged just before the next game's ``start`` is
+sent, with that game's first batch (:meth:`Session.send_all`). What an
+action goes through counts as exercised only where the implementation
+answered it in step (:meth:`Session._untally`), so a run counts the same
+whichever way its requests went.
 
 A ``changes`` answer is judged by its changes where it can be
 (:meth:`Session._judge`): the reference makes each observation with the
@@ -82,8 +83,9 @@ from .resync import (
 BATCH_SIZE = 64
 #: With an adapter that declares ``pipeline``, the requests sent and not yet answered when
 #: another is sent: the implementation answers one batch while the runner draws the next,
-#: and, at a game's end, its last batch and the ``observe`` after it wait together for the
-#: next game's start (:meth:`Session.send_all`). Without ``pipeline``, one request at a time.
+#: and, at a game's end, its last batch and the ``observe`` after it wait together until
+#: the next game's first batch is drawn (:meth:`Session.send_all`). Without ``pipeline``,
+#: one request at a time.
 IN_FLIGHT = 2
 
 
@@ -173,6 +175,9 @@ class Session:
         #: At most this many requests unanswered (:data:`IN_FLIGHT` with ``pipeline``).
         self._window = IN_FLIGHT if proc.can("pipeline") else 1
         self._queue: list[_Step | _Check] = []
+        #: With ``pipeline``, the ``start`` not sent yet: it goes just before the first request
+        #: of its game (:meth:`_send_queue`).
+        self._unsent_start: _Start | None = None
         #: The requests sent and not yet answered, oldest first: a batch, and the ``observe``
         #: of a check right after it.
         self._inflight: deque[_Request] = deque()
@@ -412,18 +417,18 @@ class Session:
         """Send ``start`` (a message without id) and compare the observation.
 
         ``state``: the state the message describes, when the caller has made
-        it (else it is read from the message). With ``pipeline`` the answer is
-        judged in its turn, before the answers to the actions that follow
-        (:meth:`flush`), and a divergence there is met as one inside a batch;
-        without, at once. The conditions the start meets count as exercised
+        it (else it is read from the message). With ``pipeline`` the start is
+        sent just before the first batch of the actions that follow (or when
+        flushed), and its answer judged in its turn, before theirs
+        (:meth:`flush`); a divergence there is met as one inside a batch.
+        Without, it is sent and judged at once. Either way the first ``start``
+        of a game's session judges before it is sent what the session before
+        left awaited (``before_start``). The conditions the start meets count as exercised
         once the implementation has set the game up (its answer is an
         observation); ``tally=False``: not even then (a table offered before
         the games, :mod:`.edge_tables`, plays nothing, so the games still aim
         at them).
         """
-        if self._before_start is not None:
-            settle, self._before_start = self._before_start, None
-            settle()
         self.flush()
         self.start_msg = msg
         self.actions = []
@@ -433,21 +438,22 @@ class Session:
         self._as_played = None
         if "position" not in msg:  # a new game
             self.game_diverged = False
-        msg_id = self.proc.send(msg)
         if state is None:
             try:
                 state = requested_state(msg)
             except SetupError as refused:  # a table the rules refuse: it must be rejected
-                return self._judge_refused(msg_id, refused)
+                return self._judge_refused(self._send_start(msg), refused)
         expected = observe(state)
         self._observed = (state, expected)
         started = _Start(msg, state, expected, tally)
         if self.batch_size and self._window > 1:
-            self._inflight.append((msg_id, started))
+            # sent just before the game's first batch (:meth:`_send_queue`): the implementation
+            # answers the end of the game before while the runner plays this one's first actions
+            self._unsent_start = started
             self.state = state
             return
         try:
-            self._judge_start(started, *self._answer(msg_id, "start", "start"))
+            self._judge_start(started, *self._answer(self._send_start(msg), "start", "start"))
         except FoundFailure as found:
             if self.on_divergence is None:
                 raise
@@ -455,6 +461,14 @@ class Session:
             self._restart(state)
             return
         self.state = state
+
+    def _send_start(self, msg: dict[str, Any]) -> int:
+        """Send the ``start`` ``msg``; return its id. The first of a game's session judges
+        before it what the session before left awaited (``before_start``)."""
+        if self._before_start is not None:
+            settle, self._before_start = self._before_start, None
+            settle()
+        return self.proc.send(msg)
 
     def _judge_start(self, started: _Start, kind: str, answer: dict[str, Any]) -> None:
         """Judge the answer to a ``start``: a divergence raises :class:`FoundFailure`."""
@@ -747,7 +761,7 @@ class Session:
         nothing is queued or awaited.
         """
         while True:
-            if self._queue:
+            if self._queue or self._unsent_start is not None:
                 self._send_queue()
             self._collect_or_resync()
             if not self._queue:
@@ -761,7 +775,7 @@ class Session:
         answers the end of this one.
         """
         while True:
-            while self._queue:
+            while self._queue or self._unsent_start is not None:
                 self._send_queue()
             # a start still unjudged (a game of one batch) is judged now, its answer long
             # come: the conditions it met count before the next game is drawn
@@ -818,6 +832,11 @@ class Session:
         ready or the conversation ends, so that the implementation works on
         one batch while the runner draws the next.
         """
+        started = self._unsent_start
+        if started is not None:
+            self._unsent_start = None
+            self._collect_or_resync(keep=self._window - 1)
+            self._inflight.append((self._send_start(started.msg), started))
         self._collect_or_resync(keep=self._window - 1)
         queue = self._queue
         if not queue:  # played on by the reference alone (out of step)
@@ -847,6 +866,7 @@ class Session:
         """
         self._untally(self._queue)
         self._queue = []
+        self._unsent_start = None  # never sent: no answer to read
         if self.proc.alive():
             try:
                 while self._inflight:

@@ -9,9 +9,10 @@ answer, whether the next request has come already.
 
 A conform game ends by sending its last batch, and the ``observe`` of the
 check after its last illegal offer, without waiting for their answers
-(``Session.send_all``): the next game's ``start`` judges them first
-(``Runner._settle``), so the runner draws that game while the implementation
-answers, and the search's end judges the last game's. ``--first`` judges each
+(``Session.send_all``): the next game judges them first, just before it
+sends its ``start`` with its first batch (``Runner._settle``), so the runner
+draws that game and its first actions while the implementation answers,
+and the search's end judges the last game's. ``--first`` judges each
 game at once. Whenever it is judged, a game's divergence or fault is that
 game's: the same game number, start and actions as when judged at once. The
 adapter of those tests is :mod:`tests.hostile.fault_adapter`, which breaks
@@ -31,10 +32,15 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
+from rules_ref.conform.session import Session
+from rules_ref.findings.failure import Stats
+from rules_ref.game import game_steps
+from rules_ref.protocol.client import AdapterProcess
 from rules_ref.protocol.pipe import AdapterPipe
 
 from . import changes_adapters
 from .pipeline_adapters import command
+from .protocol_messages import dealt_start
 
 FAULT_ADAPTER = [sys.executable, os.path.join(os.path.dirname(os.path.dirname(__file__)),
                                               "hostile", "fault_adapter.py")]
@@ -155,3 +161,38 @@ def test_a_changed_field_left_out_of_the_changes_is_a_difference_in_it(
                          "--", *changes_adapters.command("to-act-left-out"))
     assert (code, summary["verdict"]) == (1, "disagreement")
     assert summary["failure"]["fields"][0] == "to_act"
+
+
+@pytest.mark.untraced
+@pytest.mark.parametrize("name", ["pipelined", "one-at-a-time"])
+def test_a_games_start_goes_with_its_first_batch(name: str) -> None:
+    # with pipeline, the game before is judged (before_start) and the start sent only once
+    # the game's first batch is drawn, so the implementation answers the end of that game
+    # while the runner plays this one's first actions; without, both come before any action
+    steps = list(game_steps(6, 1))
+    events: list[str] = []
+    write = AdapterPipe._write
+
+    def recording(self: AdapterPipe, msg_id: int, kind: str, line: str) -> None:
+        events.append(json.loads(line)["type"])
+        write(self, msg_id, kind, line)
+
+    proc = AdapterProcess(command(name), 30)
+    try:
+        proc.hello((2,))
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(AdapterPipe, "_write", recording)
+            session = Session(proc, Stats(), batch=4,
+                              before_start=lambda: events.append(f"judged, {len(session.actions)}"
+                                                                 " actions played"))
+            session.start(dealt_start(steps[0][2]))
+            for _, action, _, _ in steps[1:11]:
+                assert session.act(action)
+            session.flush()
+    finally:
+        proc.close()
+    if name == "pipelined":
+        assert events == ["judged, 4 actions played", "start", "batch", "batch", "batch"]
+    else:
+        assert events == ["judged, 0 actions played", "start", "batch", "batch", "batch"]
+    assert session.stats.actions == 11  # the start and the ten actions, each judged
