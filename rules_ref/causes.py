@@ -165,7 +165,9 @@ def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
 
     A seat short of points lost parcels it collected; a seat with points too
     many took parcels that belong elsewhere (to another seat, or to nobody).
-    In this order: the rule one of whose parcels makes each seat's difference;
+    In this order: the rule every one of whose parcels each seat lost, and
+    nothing else (an engine that loses every cancelled card); the rule one of
+    whose parcels makes each seat's difference;
     a card scored at another value (``SCORE.CARD_POINTS``, every copy by every
     seat); the rule whose parcels together explain every seat's difference at
     once (an engine that loses every pending pile loses them all); failing
@@ -177,6 +179,16 @@ def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
     found = parcels(state)
     if found is None:
         return ["SCORE.CARD_POINTS"] if _wrong_value(state, diff) else []
+    # every parcel of one rule lost by the seat that collected it, and nothing else: an
+    # engine that misses the rule everywhere (one that loses every cancelled card), which
+    # single parcels of other rules may match seat by seat only by chance
+    for rule in PARCEL_RULES:
+        lost = [0] * len(diff)
+        for p in found:
+            if p.rule == rule and p.seat is not None:
+                lost[p.seat] -= p.points
+        if any(lost) and lost == list(diff):
+            return [rule]
     rules = (*PARCEL_RULES, "TRICK.WINNER")
     # every seat's difference made by one parcel of one rule: the plainest cause
     for rule in rules:
