@@ -6,12 +6,10 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# the engine and the `rules-ref` command, nothing else (what `make play` needs)
+# the engine and the `rules-ref` command, nothing else (what `make play` and `make peers` need)
 PLAY_STAMP := $(VENV)/.installed-play
 # the engine with the dev and docs extras (what every check needs)
 STAMP := $(VENV)/.installed
-# the engine with the conform extra (what `make peers` needs)
-PEERS_STAMP := $(VENV)/.installed-peers
 # Pyodide, pinned in package-lock.json: the docs build copies it into the site, where the
 # pages that ask the engine run it in the browser (docs/_ext/chdocs/ask.py)
 NODE_STAMP := node_modules/.installed
@@ -27,7 +25,7 @@ $(PLAY_STAMP): pyproject.toml
 $(STAMP): pyproject.toml $(NODE_STAMP)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(PIP) -e '.[dev,docs]'
-	touch $(PLAY_STAMP) $(STAMP) $(PEERS_STAMP)
+	touch $(PLAY_STAMP) $(STAMP)
 
 $(NODE_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null || { echo "make: npm is needed to install Pyodide for the" \
@@ -40,13 +38,8 @@ play: $(PLAY_STAMP)
 
 # The kit run on the public engines supplied (PEERS_ALLANH, PEERS_CRCOWAN: peers/README.md),
 # twice each: docs/reports/implementations.json and .md. No engine supplied: exit status 4.
-# It needs the engine with the conform extra (Hypothesis) only.
-$(PEERS_STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(PIP) -e '.[conform]'
-	touch $(PEERS_STAMP)
-
-peers: $(PEERS_STAMP)
+# It needs the package alone.
+peers: $(PLAY_STAMP)
 	$(BIN)/python peers/run.py
 
 lint: $(STAMP)

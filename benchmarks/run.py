@@ -305,7 +305,7 @@ def cli_cpu(args: list[str]) -> tuple[int, str, str, float]:
 #: The parts of a search's time, by the innermost Python code running: the reference engine
 #: and its observations; the protocol (the pipe, the messages, JSON); the adapter (the runner
 #: blocked on it: reading its answer, or writing the request that wakes it); the rest is the
-#: search (Hypothesis, the conversation, the choices, the tally, the judging).
+#: search (the conversation, the choices, the tally, the judging).
 _ENGINE_FILES = frozenset(
     f"{name}.py" for name in ("actions", "cards", "deal", "events", "following", "game_end",
                               "leading", "passing", "pending", "ruleset", "scoring", "state",

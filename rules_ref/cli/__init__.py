@@ -16,7 +16,6 @@ from typing import Any
 
 from ..errors import RulesRefError
 from ..suggest import did_you_mean
-from .common import install_command
 from .help import add_examples
 
 #: subcommand -> (module, one-line help)
@@ -37,9 +36,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "plays": ("plays", "in a position, the cards the seat to play may play, and the rule "
               "against each other card"),
 }
-
-#: Packages some commands need beyond the standard library -> the extra that installs them.
-OPTIONAL = {"hypothesis": "conform"}
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -178,10 +174,6 @@ def _run(module: Any, args: argparse.Namespace) -> int:
     except Exception as exc:
         if args.debug:
             raise
-        if isinstance(exc, ModuleNotFoundError) and exc.name in OPTIONAL:
-            print(f"rules-ref {args.command}: error: this command needs {exc.name}, which is "
-                  f"not installed: {install_command(OPTIONAL[exc.name])}", file=sys.stderr)
-            return EXIT_USAGE
         print(f"rules-ref {args.command}: internal error: {type(exc).__name__}: "
               f"{one_line(str(exc))} (a bug in rules-ref; --debug shows the traceback)",
               file=sys.stderr)

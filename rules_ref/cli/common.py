@@ -169,23 +169,6 @@ def reference_adapter() -> str:
     return f"{this_python()} -m rules_ref adapter"
 
 
-def install_command(extra: str) -> str:
-    """The command that installs ``extra`` into the environment this program runs in.
-
-    From the source tree when the package runs from one (an editable install), so that
-    it is this project that gets the extra, not a package of that name on an index.
-    """
-    import shlex
-    from pathlib import Path
-
-    tree = Path(__file__).resolve().parents[2]
-    if (tree / "pyproject.toml").is_file() and (tree / "rules_ref").is_dir():
-        target = f"-e {shlex.quote(f'{_shown(str(tree))}[{extra}]')}"
-    else:
-        target = shlex.quote(f"rules-ref[{extra}]")
-    return f"{this_python()} -m pip install {target}"
-
-
 #: What an adapter's standard error says when its Python cannot import this package.
 NO_PACKAGE = "No module named 'rules_ref'"
 

@@ -1,7 +1,7 @@
 """``rules-ref conform [options] -- COMMAND…``: differential test of an implementation.
 
 Starts the implementation's adapter (``spec/protocol.md``), checks the
-handshake, then plays games that Hypothesis generates against it and the
+handshake, then plays games drawn from the run's seed against it and the
 reference side by side until the time budget (or ``--examples`` games),
 comparing every observation and offering illegal actions that must be
 rejected. Every divergence is recorded and the game goes on; at the end
@@ -81,7 +81,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                 "was tested (no answer compared); 6 the implementation reported an internal "
                 "error (protocol version 2).")
     p.add_argument("--examples", type=bounded_int(1, MAX_EXAMPLES), default=None,
-                   help="play this many games (Hypothesis examples), within --max-seconds "
+                   help="play this many games, within --max-seconds "
                    "(default: as many as --max-seconds allows)")
     p.add_argument("--max-seconds", type=positive_seconds, default=DEFAULT_MAX_SECONDS,
                    help="time budget of the search: it plays games until then (default "

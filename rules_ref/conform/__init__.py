@@ -1,19 +1,19 @@
 """The differential search (``rules-ref conform``): an implementation played against the reference.
 
 It drives an implementation through its adapter (:mod:`rules_ref.protocol`)
-and the reference engine side by side, over games that Hypothesis generates,
-and compares every observation field by field. Each disagreement is judged
+and the reference engine side by side, over games drawn from the run's
+seed, and compares every observation field by field. Each disagreement is judged
 (:mod:`rules_ref.findings`), its class is shrunk to a minimal game and
 written as a replay file; the run's reports are :mod:`rules_ref.reports`.
 
-One Hypothesis example is one adapter conversation: a ``start`` (a deal,
+One game is one adapter conversation: a ``start`` (a deal,
 with a ruleset, a deal number, a dealer and totals), then actions until the
 game ends or a few deals have been played. The adapter process stays alive
 for the whole run; it is restarted only after it died or broke the protocol.
 
 The package, by what each module does:
 
-* :mod:`.runner`: the search, one adapter process and one Hypothesis run
+* :mod:`.runner`: the search, one adapter process and a series of games
   (:class:`Runner`, :func:`run_search`);
 * :mod:`.conversation`: drawing and playing one game, decision by decision;
   :mod:`.choosers` (where the decisions come from) and :mod:`.aims` (which
@@ -32,11 +32,10 @@ The package, by what each module does:
   and machines, and summaries merged; :mod:`.budget` and :mod:`.outcome`:
   what a run is asked (:class:`Config`) and what it found (:class:`Outcome`).
 
-The names below are loaded from their modules on first use, so that the
-modules that need no Hypothesis (:mod:`.budget`, :mod:`.shard`,
-:mod:`.merge`, which the command line reads before it knows whether
-Hypothesis is there) load without it; the search itself needs the
-``conform`` extra.
+The names below are loaded from their modules on first use, so that a
+command that reads one (:mod:`.budget`, :mod:`.shard`, :mod:`.merge`) does
+not load the search. Like the rest of the package, the search needs the
+standard library alone.
 """
 
 from __future__ import annotations
@@ -48,7 +47,6 @@ from ..package_face import names_on_first_use
 if TYPE_CHECKING:
     from .budget import DEFAULT_MAX_SECONDS as DEFAULT_MAX_SECONDS
     from .budget import SHRINK_SECONDS_MIN as SHRINK_SECONDS_MIN
-    from .choosers import AimedChooser as AimedChooser
     from .choosers import Chooser as Chooser
     from .choosers import RulesetDrawer as RulesetDrawer
     from .conversation import MAX_DEALS_PER_GAME as MAX_DEALS_PER_GAME
@@ -79,7 +77,7 @@ if TYPE_CHECKING:
 #: Each public name and the module of this package that defines it.
 OWNERS = {
     "DEFAULT_MAX_SECONDS": "budget", "SHRINK_SECONDS_MIN": "budget",
-    "AimedChooser": "choosers", "Chooser": "choosers", "RulesetDrawer": "choosers",
+    "Chooser": "choosers", "RulesetDrawer": "choosers",
     "MAX_DEALS_PER_GAME": "conversation", "MAX_FIRST_DEAL": "conversation",
     "Conversation": "conversation",
     "edge_starts": "edge_tables",

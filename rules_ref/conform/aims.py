@@ -7,15 +7,16 @@ switch: :func:`focus_keys`); :func:`aim_for` says what makes it likely (an
 :class:`Aim`: a kind of crafted deal, switch values, player counts, totals
 at the target, faithful copying of partners' cards, illegal offers; a
 pair's aim is its condition's with the switch held at the pair's value).
-:func:`focus_weights` is the scheduler: while generating, it puts most of
-the weight on the conditions and pairs the run has not met yet, the
-conditions first, so that a short run reaches every rule and then every
-rare situation under every value that decides something in it, and spreads
-the weight over all of them afterwards.
+:func:`focus_weights` is the scheduler: it puts most of the weight on the
+conditions and pairs the run has not met yet, the conditions first, so that
+a short run reaches every rule and then every rare situation under every
+value that decides something in it, and spreads the weight over all of them
+afterwards.
 
 The focus is drawn as one choice among the catalogue's conditions, and an
-aim only changes the *weights* of later choices, never what a choice means:
-a game replays (and shrinks) the same whatever the run has seen.
+aim only changes the *weights* of later choices, never what a choice means.
+So a game depends on what the run has seen before it; what it found is kept
+as its start and its actions, which replay it alone.
 """
 
 from __future__ import annotations
@@ -267,7 +268,7 @@ def value_of(key: str) -> tuple[str, str] | None:
     return switch, value
 
 
-#: The share of the weight, while generating, on the conditions and pairs not met yet.
+#: The share of the weight on the conditions and pairs not met yet.
 MISSING_SHARE = 0.9
 #: Of that share, the part on the pairs while conditions of the catalogue are missing too.
 PAIR_SHARE = 0.5

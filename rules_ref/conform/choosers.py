@@ -1,10 +1,8 @@
 """Where a conformance game's decisions come from, and the rulesets it may be played under.
 
-:class:`Chooser` takes every decision from Hypothesis one raw integer at a
-time (each decision shrinks toward its first candidate);
-:class:`AimedChooser` takes them from a generator seeded by one Hypothesis
-choice, for the games aimed at a condition (:mod:`.aims`), whose weights
-depend on what the run has exercised so far. :class:`RulesetDrawer` draws
+:class:`Chooser` takes every decision of a game from a generator seeded by
+the game's seed, weighted for the games aimed at a condition (:mod:`.aims`)
+by what the run has exercised so far. :class:`RulesetDrawer` draws
 rulesets inside what the adapter supports, reading the values of each
 switch from the ruleset's enums and from spec/variants.toml, so a new value
 is drawn without an edit here, and knows the conditions a run can reach
@@ -14,11 +12,8 @@ is drawn without an edit here, and knows the conditions a run can reach
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from enum import Enum
 from typing import TYPE_CHECKING, Any
-
-from hypothesis import strategies as st
 
 from ..exercise import catalogue as exercise
 from ..protocol.handshake import Supports
@@ -55,12 +50,11 @@ def _any_values(name: str, default: Any) -> tuple[list[Any], list[Any]]:
 
 
 class RulesetDrawer:
-    """Rulesets inside what an adapter supports, drawn one raw choice per switch.
+    """Rulesets inside what an adapter supports, drawn one choice per switch.
 
-    A preset (every preset the adapter supports, the default first) or a mix
-    of switch values; shrinks toward the default ruleset. Raw choices, not
-    nested strategies, keep Hypothesis from splicing one game's ruleset into
-    another (a game is long, and a spliced one seldom fits its choices).
+    A preset the adapter supports (every one it supports, the default
+    first), or a mix of switch values, each switch at its default half of the
+    time; a game aimed at a switch value draws it most of the time.
     ``required`` holds, per switch, the values a run must exercise: every
     declared value, and for "any" every enum value or every value
     spec/variants.toml publishes.
@@ -119,66 +113,23 @@ class RulesetDrawer:
 
 
 class Chooser:
-    """The decisions of one game, drawn from Hypothesis one integer at a time.
+    """The decisions of one game, from a generator seeded by the game's seed.
 
-    Every decision shrinks toward 0, the first candidate. ``prefer`` puts
-    that much probability on the first candidate while generating (the
-    planned or adversarial choice), the rest spread over the others.
+    The run draws each game's seed from a generator of its own seed
+    (:meth:`.runner.Runner.search`), and the game's every decision from this
+    one: a seed replays its game exactly, whatever the process drew before.
+    The weights of an aimed game depend on what the run has exercised so far
+    (:mod:`.aims`). A divergence is kept, like any other, as its start and its
+    actions, which replay it (:mod:`.shrink` shrinks it from them).
+    ``prefer`` puts that much probability on the first candidate (the planned
+    or adversarial choice), the rest spread evenly over the others.
     """
-
-    def __init__(self, data: Any) -> None:
-        self._data = data
-        conjecture = getattr(data, "conjecture_data", None)
-        raw = getattr(conjecture, "draw_integer", None)
-        self._raw: Callable[..., int] | None = raw if callable(raw) else None
-
-    def below(self, n: int, prefer: float = 0.0) -> int:
-        """A number from 0 to ``n - 1`` (0 without a draw when ``n`` is 1)."""
-        if n <= 1:
-            return 0
-        if self._raw is not None:
-            if prefer > 0.0:
-                return self._raw(0, n - 1, weights={0: prefer})
-            return self._raw(0, n - 1)
-        value: int = self._data.draw(st.integers(0, n - 1))
-        return value
-
-    def pick(self, n: int, weights: dict[int, float]) -> int:
-        """A number from 0 to ``n - 1``, drawn with these probabilities while generating."""
-        if n <= 1:
-            return 0
-        weights = {i: w for i, w in weights.items() if 0 <= i < n and w > 0}
-        if self._raw is not None and weights:
-            total = sum(weights.values())
-            if total >= 0.999:
-                weights = {i: w * 0.999 / total for i, w in weights.items()}
-            return self._raw(0, n - 1, weights=weights)
-        return self.below(n)
-
-    def flag(self, p: float) -> bool:
-        """True with probability ``p`` while generating; shrinks to False."""
-        return self.below(2, prefer=1.0 - p) == 1
-
-    #: False: every choice comes from Hypothesis, so no weight may depend on the run so far.
-    free = False
-
-
-class AimedChooser(Chooser):
-    """The decisions of an aimed game, from a generator seeded by one Hypothesis choice.
-
-    The weights of an aimed game depend on what the run has exercised so
-    far (:mod:`.aims`), which Hypothesis must not see (its choices must mean
-    the same in every example), so they are drawn from :class:`random.Random`.
-    A divergence in such a game is kept, like any other, as its start and
-    its actions, which replay it exactly.
-    """
-
-    free = True
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
     def below(self, n: int, prefer: float = 0.0) -> int:
+        """A number from 0 to ``n - 1`` (0 without a draw when ``n`` is 1)."""
         if n <= 1:
             return 0
         if prefer > 0.0:
@@ -189,7 +140,8 @@ class AimedChooser(Chooser):
         return _below(self._rng, n)
 
     def pick(self, n: int, weights: dict[int, float]) -> int:
-        """As :meth:`Chooser.pick`: the weights given, the rest spread over the others."""
+        """A number from 0 to ``n - 1``: ``i`` with probability ``weights[i]``, the rest spread
+        evenly over the others."""
         if n <= 1:
             return 0
         r = self._rng.random()
@@ -204,6 +156,10 @@ class AimedChooser(Chooser):
         if others:
             return others[self._rng.randrange(len(others))]
         return min(i for i, w in weights.items() if w > 0 and 0 <= i < n)
+
+    def flag(self, p: float) -> bool:
+        """True with probability ``p``."""
+        return self.below(2, prefer=1.0 - p) == 1
 
 
 def _below(rng: random.Random, n: int) -> int:

@@ -1,9 +1,8 @@
 """One conformance game, drawn decision by decision and played against the adapter.
 
-A :class:`Conversation` takes one choice from Hypothesis (a
-:class:`.choosers.Chooser`) to seed an :class:`.choosers.AimedChooser`, which
-takes every decision of the game, most games aimed at a rule's condition
-(:mod:`.aims`); it draws the ruleset
+A :class:`Conversation` takes every decision of the game from a
+:class:`.choosers.Chooser` seeded by the game's seed, most games aimed at a
+rule's condition (:mod:`.aims`); it draws the ruleset
 (:class:`.choosers.RulesetDrawer`), the deals (seeded and
 :mod:`~rules_ref.strategies.crafted`), the totals and the actions, legal and illegal
 (:mod:`.illegal_kinds`), and plays them through a :class:`.session.Session`.
@@ -15,8 +14,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, Protocol
-
-from hypothesis import reject
 
 from ..actions import Action, DealCards, Pass, Play
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
@@ -43,11 +40,11 @@ from ..strategies.crafted import (
 )
 from . import illegal_kinds
 from .aims import Aim, aim_for, focus_keys, focus_weights, value_of
-from .choosers import AimedChooser, Chooser, RulesetDrawer
+from .choosers import Chooser, RulesetDrawer
 from .position_starts import is_moment, starts_again
 from .session import Session
 
-#: At most this many deals in one conversation (one Hypothesis example).
+#: At most this many deals in one conversation (one game of the search).
 MAX_DEALS_PER_GAME = 4
 #: Deal numbers of a game's first deal are drawn from 1 to this.
 MAX_FIRST_DEAL = 8
@@ -91,14 +88,18 @@ class GameSource(Protocol):
 #: The kinds of deal a conversation draws (:mod:`~rules_ref.strategies.crafted`).
 DEAL_KINDS = ("seeded", "mirror", "moon", "cancelling-suit", "penalty-leader", "forced-heart",
               "queen-heart", "penalty-follower", "clubs-in-extras", "void-follower")
-#: How often each kind of deal is drawn while generating (the rest is spread evenly).
+#: How often each kind of deal is drawn (the rest is spread evenly).
 _DEAL_WEIGHTS = {0: 0.25, 1: 0.25, 2: 0.22, 3: 0.08, 4: 0.05, 5: 0.05}
-#: The probability, while generating, of what an aim asks for.
+#: The probability of what an aim asks for.
 _AIMED = 0.97
 #: Draws of a ruleset that may be made before one fits the game's player count.
 RULESET_TRIES = 8
 #: The share of games aimed at a condition; the others are drawn without a focus.
 AIMED_SHARE = 0.75
+
+
+class NoRuleset(Exception):
+    """No ruleset drawn for a game fits its player count: the game is not played."""
 
 
 class _Scripted(NamedTuple):
@@ -124,8 +125,9 @@ def _eventful_first(legal: Sequence[Card], trick: Sequence[Card]) -> Sequence[Ca
 
     A card identical to one in the trick (it cancels), then the Q♠ and the
     hearts, highest first (they break hearts and score), then the rest in
-    canonical order. Every choice shrinks toward the first candidate, so a
-    shrunk game reaches the rules' rare situations in as few actions as it can.
+    canonical order. A decision that prefers (``prefer``) takes the first
+    candidate, so that the games of a deal made for it (cancelling, a moon)
+    reach the rules' rare situations.
     """
     first = [c for c in legal if c in trick] if trick else []
     # Most plays have no heart or Q♠ to put ahead: one set test in place of two passes over
@@ -152,9 +154,11 @@ class Conversation:
     count, the ruleset, the deal, the totals, the play and the illegal offers.
     """
 
-    def __init__(self, runner: GameSource, chooser: Chooser, session: Session) -> None:
+    def __init__(self, runner: GameSource, seed: int, session: Session) -> None:
         self.runner = runner
-        self.ch = chooser
+        #: The game's seed: every decision of the game is drawn from it.
+        self.seed = seed
+        self.ch = Chooser(seed)
         self.session = session
         self.offer_illegal = False
         #: True until the game is started again from a position (.position_starts).
@@ -273,9 +277,9 @@ class Conversation:
     def illegal_action(self, state: GameState) -> Action:
         """An action the reference rejects in ``state``, of a kind drawn from those that exist.
 
-        While generating, the aim's kind is drawn most, else a card the seat
-        holds but may not play (when there is one) half the time, else the
-        kinds offered least so far in the run (:mod:`.illegal_kinds`).
+        The aim's kind is drawn most, else a card the seat holds but may not
+        play (when there is one) half the time, else the kinds offered least
+        so far in the run (:mod:`.illegal_kinds`).
         """
         self._variety += 1
         kinds = illegal_kinds.kinds_for(state)
@@ -285,7 +289,7 @@ class Conversation:
             weights[kinds.index(self.aim.illegal)] = 0.9
         elif illegal_kinds.FORBIDDEN_CARD in kinds and self._variety % 2:
             weights[kinds.index(illegal_kinds.FORBIDDEN_CARD)] = 0.5
-        elif self.ch.free:
+        else:
             counts = [offers.get(k, 0) for k in kinds]
             least = min(counts)
             rare = [i for i, count in enumerate(counts) if count == least]
@@ -388,6 +392,7 @@ class Conversation:
             known = outcome = None
             # a step back after a rejected legal action can outrun the script
             entry = next(script, None)
+            kind = ""
             if entry is not None:
                 action, kind, outcome = entry
                 illegal = bool(kind)
@@ -398,11 +403,13 @@ class Conversation:
                     known = (outcome[0].in_game(state.game), outcome[1])
             else:
                 action, illegal = self.next_action(state, offered)
-                if not illegal and type(action) is Play:  # one of the state's legal plays
+                if illegal:
+                    kind = self.last_kind
+                elif type(action) is Play:  # one of the state's legal plays
                     known = state.apply_unchecked(action)
             if illegal:
                 self.session.stats.illegal += 1
-            accepted = session.act(action, known=known)
+            accepted = session.act(action, known=known, offer=kind)
             offered = not accepted
             if outcome is not None and known is not None and session.state is known[0]:
                 followed = (outcome[0], known[0])
@@ -437,7 +444,7 @@ class Conversation:
         if not self.offer_illegal or state is None:
             return
         self.session.stats.illegal += 1
-        self.session.act(self.illegal_action(state))
+        self.session.act(self.illegal_action(state), offer=self.last_kind)
         self.session.check_unchanged()
 
     # --- the game ---
@@ -447,7 +454,8 @@ class Conversation:
 
         Some switch values need a large enough table (a pass to the seat k
         places away, say); a ruleset that the game's set-up refuses for this
-        player count is drawn again, and an example without one is rejected.
+        player count is drawn again; after :data:`RULESET_TRIES` draws the game
+        is not played (:class:`NoRuleset`).
         """
         for _ in range(RULESET_TRIES):
             ruleset = self.runner.rulesets.draw(self.ch, self.aim)
@@ -458,17 +466,12 @@ class Conversation:
             except RulesRefError:
                 continue
             return ruleset
-        reject()
+        raise NoRuleset(f"none of {RULESET_TRIES} rulesets drawn sets up a game of {players} "
+                        "players")
 
     def run(self) -> None:
         runner = self.runner
-        # One Hypothesis choice seeds the game's decisions: the weights of an aimed game
-        # depend on the run so far, which Hypothesis must not see, and a game of one
-        # choice never runs out of Hypothesis's choices half-way (it is shrunk from its
-        # actions, .shrink).
-        game_seed = self.ch.below(1 << 32)
-        self.ch = AimedChooser(game_seed)
-        self.start_again = starts_again(game_seed, self.session.proc)
+        self.start_again = starts_again(self.seed, self.session.proc)
         if self.ch.flag(AIMED_SHARE):
             _, self.aim = self.draw_focus()
         ch = self.ch

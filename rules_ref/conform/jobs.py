@@ -30,7 +30,7 @@ from .shrink import shrink_classes
 
 
 def job_seed(seed: int, index: int) -> int:
-    """The Hypothesis seed of job ``index`` of a run with ``seed``."""
+    """The seed of job ``index`` of a run with ``seed``."""
     return seed * 64 + index
 
 

@@ -42,7 +42,7 @@ from ..serialize import action_from_json, action_to_json
 from ..state import GameState
 from ..state_parts import Phase
 from .aims import Aim, aim_for
-from .choosers import AimedChooser, RulesetDrawer
+from .choosers import RulesetDrawer
 from .conversation import Conversation, position_record, start_message
 from .resync import GameCut
 from .session import Session
@@ -219,7 +219,7 @@ def play_rebuild(proc: AdapterProcess, request: Rebuild, drawer: RulesetDrawer,
 
     session = Session(proc, Stats(), check_every=1, position=position_record, batch=batch,
                       on_divergence=seen)
-    game = Conversation(_Setting((n,), request.ruleset, drawer), AimedChooser(request.seed),
+    game = Conversation(_Setting((n,), request.ruleset, drawer), request.seed,
                         session)
     game.aim = aim
     zero = GameState.start(n, request.ruleset, 0, (0,) * n, request.deal_number)

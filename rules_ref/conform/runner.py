@@ -1,7 +1,8 @@
-"""The differential search: one adapter process, one Hypothesis run, what it found.
+"""The differential search: one adapter process, one series of games, what it found.
 
-A :class:`Runner` connects to the adapter and runs one Hypothesis search in
-which each example is one :class:`.conversation.Conversation`. Every
+A :class:`Runner` connects to the adapter and plays one game after another,
+each a :class:`.conversation.Conversation` drawn from its own seed, the
+seeds drawn from the run's (``--seed``). Every
 divergence is recorded in its class (:mod:`~rules_ref.findings.classes`) and the game goes
 on (:mod:`.resync`); the search runs until the time budget, or the number
 of games when one was asked for. An adapter fault ends the search, and so
@@ -14,16 +15,12 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
-
-from hypothesis import HealthCheck, Verbosity, given, settings
-from hypothesis import Phase as HPhase
-from hypothesis import seed as hypothesis_seed
-from hypothesis import strategies as st
 
 from ..errors import InputError, SetupError
 from ..findings.classes import Findings
@@ -34,8 +31,8 @@ from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports
 from ..protocol.messages import AdapterFault
 from ..ruleset import Ruleset
-from .choosers import Chooser, RulesetDrawer
-from .conversation import Conversation, position_record
+from .choosers import RulesetDrawer
+from .conversation import Conversation, NoRuleset, position_record
 from .edge_tables import edge_starts
 from .outcome import Config, Outcome
 from .refused_tables import refused_starts
@@ -44,25 +41,26 @@ from .resync import GameCut
 from .session import Session
 from .shrink import shrink_classes
 
-#: A search is a series of Hypothesis runs of at most this many games each (each with
-#: its own seed), so that a long run plays new games without Hypothesis's memory of
-#: every game played growing without end.
-CHUNK_EXAMPLES = 500
-#: The seed of a search's run K is the search's seed plus K times this.
-CHUNK_SEED_STEP = 1_000_003
+#: The bits of a game's seed (:meth:`Runner.search`).
+GAME_SEED_BITS = 32
+
+
+class _Redraw(Exception):
+    """Draw the game being drawn again from its seed: the run it was drawn from has changed
+    (:meth:`Runner._begin_game`)."""
 
 
 class _Stop(KeyboardInterrupt):
     """Ends the search at once (time budget, another job found a failure).
 
-    A :class:`KeyboardInterrupt`, because that is what Hypothesis lets through
-    at once, without recording the example as a result of the game.
+    A :class:`KeyboardInterrupt`, as a job's own stop is, so that it goes
+    through the game being played without being taken for its result.
     """
 
 
 
 class Runner:
-    """One search: an adapter process, a Hypothesis run, and what it found."""
+    """One search: an adapter process, a series of games, and what it found."""
 
     def __init__(self, config: Config, examples: int | None = None, seed: int | None = None,
                  on_progress: Callable[[Stats, float], None] | None = None,
@@ -220,21 +218,45 @@ class Runner:
         session = self._session()
         self._converse(session, partial(session.start, msg, tally=False))
 
-    def example(self, data: Any) -> None:
-        """One Hypothesis example: one conversation with the adapter."""
+    def example(self, seed: int) -> None:
+        """One game, drawn from ``seed``: one conversation with the adapter.
+
+        A game for which no drawn ruleset fits the player count drawn is not
+        played (:class:`.conversation.NoRuleset`); it still counts among the
+        games asked for (``--examples``).
+        """
         self._check_budget()
         self.examples_run += 1
-        session = self._session(self.stats.games + 1)
-        # --first needs each game's verdict before the next game: it judges at once
-        self._converse(session, Conversation(self, Chooser(data), session).run,
-                       settle_later=not self.config.first)
+        while True:
+            session = self._session(self.stats.games + 1)
+            try:
+                # --first needs each game's verdict before the next game: it judges at once
+                self._converse(session, Conversation(self, seed, session).run,
+                               settle_later=not self.config.first)
+            except _Redraw:
+                continue  # drawn again, from the run as the game before left it
+            except NoRuleset:
+                pass
+            break
         if self._first_met():
             raise _Stop("first")
 
     def _begin_game(self) -> None:
         """Before a game's ``start``: the game before judged (:meth:`_settle`), this one
-        counted."""
+        counted.
+
+        The game's first batch is drawn by then, from the run as it stood before
+        the game before was judged. Where that judging met a divergence, what the
+        run has exercised and offered may have changed (the actions dropped with
+        it are counted off), and a game drawn one action per request would have
+        been drawn from that: nothing of this game has been sent yet, so it is
+        drawn again (:class:`_Redraw`), and a seed plays the same games with
+        batches or without.
+        """
+        diverged = self.stats.divergences
         self._settle()
+        if self.stats.divergences != diverged:
+            raise _Redraw
         self.stats.games += 1
 
     def _settle(self) -> None:
@@ -283,15 +305,12 @@ class Runner:
     def search(self) -> Outcome:
         """Run the search; the adapter must be connected (:meth:`connect`)."""
         stopped = ""
-        chunk = 0
+        seeds = random.Random(self.seed)  # each game's seed, from the run's alone
         try:
-            with fewer_collections(), seed_alone():
+            with fewer_collections():
                 self.offer_refused_tables()
                 while self.examples is None or self.examples_run < self.examples:
-                    left = CHUNK_EXAMPLES if self.examples is None else min(
-                        CHUNK_EXAMPLES, self.examples - self.examples_run)
-                    self._hypothesis_run(self.seed + chunk * CHUNK_SEED_STEP, left)
-                    chunk += 1
+                    self.example(seeds.getrandbits(GAME_SEED_BITS))
         except _Stop as stop:
             stopped = str(stop)
         try:
@@ -311,22 +330,6 @@ class Runner:
         return Outcome(self.stats, time.monotonic() - self.started, self.supports, failure,
                        notes=self.notes, stopped=stopped, examples_run=self.examples_run,
                        findings=self.findings, starts=self.starts)
-
-    def _hypothesis_run(self, seed: int, examples: int) -> None:
-        """One Hypothesis run of at most ``examples`` games (a search is one or more)."""
-        before = self.examples_run
-
-        @hypothesis_seed(seed)
-        @settings(max_examples=examples, database=None, deadline=None,
-                  suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet,
-                  phases=(HPhase.generate,), report_multiple_bugs=False, derandomize=False)
-        @given(st.data())
-        def conform(data: Any) -> None:
-            self.example(data)
-
-        conform()
-        if self.examples_run == before:  # pragma: no cover - Hypothesis always plays one
-            raise _Stop("exhausted")
 
     def _pinpoint(self, failure: Failure) -> Failure:
         """A fault during a batch, found again one action per request: at its very action.
@@ -357,9 +360,9 @@ def fewer_collections(young: int = 20_000) -> Any:
     """Collect garbage less often while a search runs (restored afterwards).
 
     A search makes many short-lived objects (states, observations, answers)
-    and few cycles; with the default threshold the collector, and the
-    callbacks Hypothesis hangs on it, ran thousands of times a second. The
-    objects alive before the search are frozen out of the collector's scans.
+    and few cycles; with the default threshold the collector ran hundreds of
+    times a second. The objects alive before the search are frozen out of the
+    collector's scans.
     """
     old = gc.get_threshold()
     gc.freeze()
@@ -369,43 +372,6 @@ def fewer_collections(young: int = 20_000) -> Any:
     finally:
         gc.set_threshold(*old)
         gc.unfreeze()
-
-
-@contextlib.contextmanager
-def seed_alone() -> Iterator[None]:
-    """Hypothesis draws from the run's seed alone while a search runs (restored afterwards).
-
-    Hypothesis mixes into its draws constants it reads from the source of
-    every module it takes for the user's own code (anything outside
-    site-packages and the standard library) and caches them under
-    ``.hypothesis/`` in the working directory. For ``conform`` that would
-    make the games of a seed depend on how rules-ref is installed (a
-    checkout or a wheel) and on what the process imported before, cost
-    each run a parse of the package, and leave a directory behind. The
-    pool is emptied for the search (the Hypothesis version is pinned by the
-    ``conform`` extra; if its internals differ, nothing is changed).
-    """
-    try:
-        from hypothesis.internal.conjecture import providers
-        from hypothesis.internal.constants_ast import Constants
-
-        original = providers._get_local_constants
-        cache = providers.CONSTANTS_CACHE
-        empty = Constants()
-    except (ImportError, AttributeError):  # pragma: no cover - another Hypothesis
-        yield
-        return
-
-    def no_local_constants() -> Any:
-        return empty
-
-    cache.cache.clear()  # what was drawn before may hold the local constants
-    providers._get_local_constants = no_local_constants
-    try:
-        yield
-    finally:
-        providers._get_local_constants = original
-        cache.cache.clear()
 
 
 def run_search(config: Config, on_progress: Callable[[Stats, float], None] | None = None

@@ -107,6 +107,9 @@ class _Step:
     #: that makes one of the other (``None``: made whole).
     base: dict[str, Any] | None = None
     changes: dict[str, Any] | None = None
+    #: The kind of illegal action it offers (:mod:`.illegal_kinds`), counted when drawn;
+    #: "" for any other action.
+    offer: str = ""
 
 
 @dataclass(slots=True)
@@ -504,7 +507,7 @@ class Session:
         self._seen = expected
 
     def act(self, action: Action, *, again: _Step | None = None,
-            known: tuple[GameState, tuple[Event, ...]] | None = None) -> bool:
+            known: tuple[GameState, tuple[Event, ...]] | None = None, offer: str = "") -> bool:
         """Play one action on the reference and send it; True if the reference accepted it.
 
         Without batches the answer is judged at once; with batches the action
@@ -529,6 +532,7 @@ class Session:
             self._untally((again,))
         step = self._reference_step(before, action, action_json, tally=not self._adrift,
                                     known=known)
+        step.offer = offer
         if self._adrift:
             if step.after is not None:
                 self.state = step.after
@@ -674,19 +678,31 @@ class Session:
             exercise[key] += 1
         return conditions
 
-    def _untally(self, steps: Sequence[_Step | _Check]) -> None:
+    def _untally(self, steps: Sequence[_Step | _Check], drawn_back: bool = False) -> None:
         """Count off what ``steps`` counted as exercised: the implementation never answered
         them in step (dropped after a divergence and played on while it is out of step,
-        or left unsent when the game ends)."""
+        or left unsent when the game ends).
+
+        ``drawn_back``: the steps are not played at all, as one action per request
+        would never have drawn them (drawn ahead in a batch of a game that ends
+        before them): the illegal actions among them are counted off the offers too.
+        """
+        stats = self.stats
         for step in steps:
             if isinstance(step, _Step):
                 conditions, rare = step.tallied
-                for tally, keys in ((self.stats.exercise, conditions), (self.stats.rare, rare)):
+                for tally, keys in ((stats.exercise, conditions), (stats.rare, rare)):
                     for key in keys:
                         tally[key] -= 1
                         if not tally[key]:
                             del tally[key]
                 step.tallied = ((), ())
+                if drawn_back and step.offer:
+                    stats.illegal -= 1
+                    stats.offers[step.offer] -= 1
+                    if not stats.offers[step.offer]:
+                        del stats.offers[step.offer]
+                    step.offer = ""
 
     def check_unchanged(self) -> None:
         """With ``observe``: the implementation's game equals the reference's (after a rejection).
@@ -817,9 +833,10 @@ class Session:
                     if isinstance(old, _Check):
                         self._queue_check()
                     else:
-                        self.act(old.action, again=old)
+                        self.act(old.action, again=old, offer=old.offer)
             except GameCut:
-                self._untally(later[done:])  # the game ends before they are played again
+                # the game ends before they are played again: as if never drawn
+                self._untally(later[done:], drawn_back=True)
                 raise
             finally:
                 self._replaying = False
@@ -859,22 +876,23 @@ class Session:
     def abandon(self) -> None:
         """Read and drop the answers still awaited, when a game ends without its verdict.
 
-        Hypothesis may stop an example in the middle (a replayed example that
-        runs out of choices) while a batch is in flight; its answer must still
-        be read so that the next request gets the next answer. An adapter that
+        A game may end in the middle (the search stopped, a ruleset refused)
+        while a batch is in flight; its answer must still be read so that the
+        next request gets the next answer. An adapter that
         breaks the protocol here is ended, and started again for the next game.
         """
-        self._untally(self._queue)
+        self._untally(self._queue, drawn_back=True)
         self._queue = []
         self._unsent_start = None  # never sent: no answer to read
         if self.proc.alive():
             try:
                 while self._inflight:
-                    self._untally(self._drop_oldest())
+                    self._untally(self._drop_oldest(), drawn_back=True)
             except AdapterFault:
                 self.proc.close()
         # what is left was never answered: the adapter is gone
-        self._untally([s for _, sent in self._inflight if isinstance(sent, list) for s in sent])
+        self._untally([s for _, sent in self._inflight if isinstance(sent, list) for s in sent],
+                      drawn_back=True)
         self._inflight.clear()
 
     def _drop_oldest(self) -> Sequence[_Step | _Check]:

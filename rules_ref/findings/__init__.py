@@ -13,7 +13,7 @@ reference, or a run's set of them; nothing here talks to an adapter
   words every report renders for one (:func:`finding_lines`);
 * :mod:`.expect`: declared deviations (``conform --expect``);
 * :mod:`.replay`: what a replay file holds, read and checked (``rules-ref show``
-  reads one without Hypothesis; playing it again is :mod:`rules_ref.conform.rerun`).
+  reads one without the search; playing it again is :mod:`rules_ref.conform.rerun`).
 """
 
 from __future__ import annotations

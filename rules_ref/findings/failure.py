@@ -114,7 +114,7 @@ class Failure:
 
 
 class FoundFailure(Exception):
-    """Raised inside a Hypothesis example that failed (so that Hypothesis shrinks it)."""
+    """Raised where a conversation meets a failure that no divergence handler takes."""
 
     def __init__(self, failure: Failure) -> None:
         super().__init__(failure.summary)

@@ -1,8 +1,8 @@
 """Reading a replay file of ``rules-ref conform``: its start and its actions, checked.
 
-Standard library only (no Hypothesis), so that ``rules-ref show`` reads the
-files conform writes on an install without the ``conform`` extra;
-:mod:`~rules_ref.conform.rerun` writes them and plays them against an adapter.
+``rules-ref show`` reads the files conform writes with it, without loading
+the search; :mod:`~rules_ref.conform.rerun` writes them and plays them
+against an adapter.
 """
 
 from __future__ import annotations

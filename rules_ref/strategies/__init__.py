@@ -1,6 +1,6 @@
 """Hypothesis strategies for Cancellation Hearts: rulesets, deals, tricks and policies.
 
-Its strategies drive Hypothesis (the ``conform`` extra). The property tests in
+Its strategies drive Hypothesis (the ``dev`` extra). The property tests in
 ``tests/properties`` build their games from it, and the differential runner
 (``rules-ref conform``) draws its adversarial deals from :mod:`.crafted`.
 

@@ -106,7 +106,8 @@ def test_text_report_names_the_rule_and_the_command(capsys: pytest.CaptureFixtur
     code = main(["conform", *SEARCH, "--out", str(tmp_path), "--", *command("cancel-ignored")])
     out, _ = capsys.readouterr()
     assert code == 1
-    assert "  rule: TRICK.CANCEL   (see: rules-ref rules TRICK.CANCEL)\n" in out
+    # the first class met: a trick whose cards all cancel, taken by a winner
+    assert "  rules: TRICK.CANCEL, VOID.TRICK   (see: rules-ref rules TRICK.CANCEL)\n" in out
     assert "  last_trick:\n    reference:" in out
     assert "reproduce: rules-ref conform --replay " in out
     assert out.rstrip().endswith("verdict: DISAGREEMENT")

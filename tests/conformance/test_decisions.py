@@ -1,9 +1,9 @@
-"""How a conformance game draws its plays: the candidates' order and the aimed chooser's draws.
+"""How a conformance game draws its plays: the candidates' order and the chooser's draws.
 
 A seed plays the same games whatever the chooser's code: these tests pin
 the order the candidates of a play are offered in
 (:func:`rules_ref.conform.conversation._eventful_first`) and the draws of
-:class:`~rules_ref.conform.choosers.AimedChooser` for a first candidate
+:class:`~rules_ref.conform.choosers.Chooser` for a first candidate
 preferred, which must be those of the general weighted pick.
 """
 
@@ -14,7 +14,7 @@ import random
 import pytest
 
 from rules_ref.cards import parse_cards
-from rules_ref.conform.choosers import AimedChooser, _below
+from rules_ref.conform.choosers import Chooser, _below
 from rules_ref.conform.conversation import _eventful_first
 
 
@@ -33,9 +33,9 @@ def test_without_a_copy_or_a_point_card_the_legal_plays_keep_their_order() -> No
     assert _order("2C 3H QS", "") == "QS 3H 2C"  # a lead: no copy to look for
 
 
-def test_the_aimed_chooser_draws_what_it_always_drew_for_a_seed() -> None:
+def test_the_chooser_draws_what_it_always_drew_for_a_seed() -> None:
     """The draws of seed 2026, as the chooser has made them (a seed's games depend on them)."""
-    ch = AimedChooser(2026)
+    ch = Chooser(2026)
     sizes = [1, 2, 5, 13, 3, 8, 2, 6, 4, 11, 2, 7]
     assert [ch.below(n) for n in sizes] == [0, 0, 2, 8, 2, 1, 0, 4, 3, 9, 1, 6]
     assert [ch.below(n, 0.6) for n in sizes] == [0, 1, 0, 2, 0, 0, 0, 4, 1, 0, 0, 3]
@@ -54,7 +54,7 @@ def test_the_aimed_chooser_draws_what_it_always_drew_for_a_seed() -> None:
 @pytest.mark.parametrize("prefer", [0.3, 0.9, 0.99, 0.998, 1.0])
 def test_a_preferred_first_candidate_draws_as_the_weighted_pick_does(prefer: float) -> None:
     sizes = random.Random(7).choices(range(1, 14), k=400)
-    fast, general = AimedChooser(11), AimedChooser(11)
+    fast, general = Chooser(11), Chooser(11)
     drawn = [fast.below(n, prefer) for n in sizes]
     assert drawn == [general.pick(n, {0: prefer}) if n > 1 else 0 for n in sizes]
     assert 0 in drawn and (any(d > 0 for d in drawn) or prefer == 1.0)  # both paths taken

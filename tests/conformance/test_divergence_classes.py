@@ -83,7 +83,7 @@ def test_one_run_reports_every_broken_rule_as_a_class(
     assert summary["divergences"] == sum(c["count"] for c in classes)
     # game 0: first seen at a table offered before the games (the edge of the opening lead)
     assert {c["key"].split(":")[0]: c["first_seen"]["game"] for c in classes} == {
-        "LEAD.OPENING_LEADER": 0, "PASS.DIRECTION": 1, "TRICK.LED_SUIT": 1}
+        "LEAD.OPENING_LEADER": 0, "PASS.DIRECTION": 3, "TRICK.LED_SUIT": 3}
     switches = {c["rule"]: c["switch"] for c in classes}
     assert switches["PASS.DIRECTION"] == "pass_cycle"
     assert switches["LEAD.OPENING_LEADER"] == "opening_lead"
@@ -101,10 +101,11 @@ def test_one_run_reports_every_broken_rule_as_a_class(
 @pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT", "VOID.LAST")
 def test_a_void_last_trick_won_under_another_led_suit_is_the_led_suit_class(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # seed 2 meets, in game 6, a last trick whose led suit is all cancelled with one live Q♣:
-    # the engine gives its hearts to the Q♣'s seat, which shows only in the deal's points.
-    # That is the led-suit fault again, in its class, not a fourth class of VOID.LAST's
-    games = ["--examples", "10", "--seed", "2", "--max-seconds", "600", "--timeout", "60"]
+    # seed 2 meets, within 20 games, a last trick whose led suit is all cancelled (its two
+    # 3♣, no other club): the engine gives its points by another led suit, which shows only
+    # in the deal's points. That is the led-suit fault again, in its class, not a fourth
+    # class of VOID.LAST's
+    games = ["--examples", "20", "--seed", "2", "--max-seconds", "600", "--timeout", "60"]
     code, summary = conform(capsys, *games, "--out", str(tmp_path), "--", *command(NAME))
     assert (code, summary["verdict"]) == (1, "disagreement")
     classes = summary["classes"]
@@ -117,7 +118,7 @@ def test_a_void_last_trick_won_under_another_led_suit_is_the_led_suit_class(
     said = "gives a trick's points by another led suit"
     points = [f for f in led["facets"] if f["words"] == said]
     assert [(f["count"], f["cards"], f["example"]["rules"]) for f in points] == [
-        (1, ["7H"], ["TRICK.LED_SUIT", "VOID.TRICK"])]
+        (1, ["3C"], ["TRICK.LED_SUIT", "VOID.TRICK"])]
 
 
 @pytest.mark.untraced
@@ -268,8 +269,8 @@ def test_without_positions_the_reference_follows_the_scores_into_the_next_deal(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from .broken_adapters import command as broken
 
-    # seed 6 meets a moon chosen with the game going on three times in 12 games
-    code, summary = conform(capsys, *GAMES, "--examples", "12", "--seed", "6", "--protocol", "1",
+    # seed 4 meets a moon chosen with the game going on four times in 12 games
+    code, summary = conform(capsys, *GAMES, "--examples", "12", "--seed", "4", "--protocol", "1",
                             "--shrink-seconds", "1", "--out", str(tmp_path), "--",
                             *broken("moon-swapped"))
     assert code == 1

@@ -1,10 +1,9 @@
-"""The entry point's own endings: an optional dependency missing, an internal error, the version."""
+"""The entry point's own endings: an internal error, the version."""
 
 from __future__ import annotations
 
 import sys
 from importlib import metadata
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,39 +11,15 @@ import pytest
 import rules_ref
 import rules_ref.cli as cli
 from rules_ref.cli import rules as rules_command
-from rules_ref.cli.common import install_command
 from rules_ref.conform import runner as search
 
 from .test_conform_report import StepClock
-
-ROOT = Path(cli.__file__).resolve().parents[2]
 
 
 def _raising(exc: BaseException) -> Any:
     def run(args: object) -> int:
         raise exc
     return run
-
-
-def test_a_missing_optional_dependency_says_what_to_install(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(rules_command, "run",
-                        _raising(ModuleNotFoundError("no hypothesis", name="hypothesis")))
-    monkeypatch.setattr("sys.executable", str(ROOT / ".venv" / "bin" / "python"))
-    monkeypatch.chdir(ROOT)
-    assert cli.main(["rules"]) == cli.EXIT_USAGE
-    assert capsys.readouterr() == ("", (
-        "rules-ref rules: error: this command needs hypothesis, which is not installed: "
-        ".venv/bin/python -m pip install -e '.[conform]'\n"))
-
-
-def test_the_install_command_names_this_python_and_this_tree(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Run from elsewhere, with no environment active, it still installs the right thing."""
-    python = ROOT / ".venv" / "bin" / "python"
-    monkeypatch.setattr("sys.executable", str(python))
-    monkeypatch.chdir(tmp_path)
-    assert install_command("conform") == f"{python} -m pip install -e '{ROOT}[conform]'"
 
 
 def test_an_internal_error_is_one_line(monkeypatch: pytest.MonkeyPatch,

@@ -205,8 +205,8 @@ def test_no_adapter_command(capsys: pytest.CaptureFixture[str], argv: list[str])
     ("v2-error-on-start", "1", 6, "on start of the game"),
     ("batch-item-error", "2", 6, "crashed"),
     ("batch-error-then-more", "2", 2, "answer 2 is an error, yet"),
-    ("batch-short", "2", 2, "49 answer(s) to 50 action(s)"),  # a batch flushed early for
-    ("batch-long", "2", 2, "51 answer(s) to 50 action(s)"),  # a start from a position
+    ("batch-short", "2", 2, "63 answer(s) to 64 action(s)"),
+    ("batch-long", "2", 2, "65 answer(s) to 64 action(s)"),
     ("batch-order", "2", 2, "carries index 1"),
     ("batch-no-index", "2", 2, "carries no index"),
     ("batch-as-single", "2", 2, 'of type "observation", not a batch'),

@@ -53,7 +53,7 @@ def import_all(package: str) -> list[str]:
 
     ``__main__`` modules are skipped (importing one runs the command line),
     and so are the modules that need Hypothesis when it is not installed
-    (the ``conform`` extra). Any other module that fails to import raises:
+    (the strategies of the tests, the ``dev`` extra). Any other module that fails to import raises:
     the docs must not silently lose the rules it implements.
     """
     root = importlib.import_module(package)
