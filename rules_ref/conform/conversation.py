@@ -387,7 +387,7 @@ class Conversation:
             assert state is not None
             if state.phase not in IN_DEAL:
                 return
-            if self.start_again_at(state):
+            if self.start_again and self.start_again_at(state):
                 continue
             known = outcome = None
             # a step back after a rejected legal action can outrun the script

@@ -293,16 +293,18 @@ class Session:
         (and is judged as equal to it); any other is the whole observation it
         stands for, compared field by field.
         """
-        before, after, action_json = step.before, step.after, step.action_json
         self.stats.actions += 1
+        after = step.after
         if kind == "changes":
-            if step.base is not None and step.base is self._seen and answer == step.changes:
+            base = step.base
+            if base is not None and base is self._seen and answer == step.changes:
                 assert after is not None
                 self._count += 1
                 if self._count % self._check_every == 1:
                     self._shape_changes(answer)
                 return self._agreed(step, after)
             answer, kind = self._expanded(answer), "observation"
+        before, action_json = step.before, step.action_json
         if kind == "error":
             raise self._internal_error(answer, before, step)
         if kind == "observation":

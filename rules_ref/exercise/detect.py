@@ -82,7 +82,7 @@ def step_conditions(before: GameState, action: Action, after: GameState,
                     events: Sequence[ev.Event]) -> list[str]:
     """The conditions an action the reference applied went through, and the pairs it met
     (:mod:`.pairs`: a rare condition under a switch value)."""
-    rs = before.ruleset
+    rs = before.game.ruleset
     if type(action) is Play:  # most steps
         out = _played(before, action, after, rs)
         if after.phase is PLAYING:
@@ -122,20 +122,21 @@ def _played(before: GameState, action: Play, after: GameState, rs: Ruleset) -> l
     seat, c = action.seat, action.card
     hand = before.hands[seat]
     trick = before.trick
+    deal = before.deal  # its fields read directly: this runs at every card play of a search
     if hand.count(c) == 2:
         out.append(_PLAY_TWICE)
-    first = before.trick_number == 1
+    first = deal.trick_number == 1
     if not trick:
         if first:
             out += _opening(before, hand, c)
         elif c.suit == Suit.H:
-            if before.hearts_broken:
+            if deal.hearts_broken:
                 out.append(_key("LEAD.HEARTS", ex.HEART_LED_BROKEN))
             elif rs.hearts_broken_by is _NOT_NEEDED and any(x.suit != Suit.H for x in hand):
                 out.append(_key("LEAD.HEARTS", ex.HEART_LED_FREE))
             elif all(x.suit == Suit.H for x in hand):
                 out.append(_key("LEAD.HEARTS", ex.HEART_LED_FORCED))
-        elif (c == QUEEN_OF_SPADES and not before.hearts_broken and rs.hearts_broken_by
+        elif (c == QUEEN_OF_SPADES and not deal.hearts_broken and rs.hearts_broken_by
               is not _NOT_NEEDED and all(is_penalty(x) for x in hand)
               and any(x.suit == Suit.H for x in hand)):
             out.append(_key("LEAD.HEARTS", ex.QUEEN_LED_FORCED))
@@ -157,14 +158,14 @@ def _played(before: GameState, action: Play, after: GameState, rs: Ruleset) -> l
                                            rs.first_trick_two_of_clubs))
             if rs.opening_lead is _TWO and trick[0] == TWO_OF_CLUBS and c == TWO_OF_CLUBS:
                 out.append(_key("LEAD.OPENING_CARD", ex.OPEN_TWO_CANCEL))
-    if PENALTY_OF[c] and not before.hearts_broken:
+    if PENALTY_OF[c] and not deal.hearts_broken:
         out.append(value_condition("hearts_broken_by", rs.hearts_broken_by))
         if after.hearts_broken:
             out.append(_key("HEARTS.BROKEN", ex.BROKEN_QUEEN if c == QUEEN_OF_SPADES
                             else ex.BROKEN_HEART))
         elif after.phase is Phase.PLAYING and after.deal_number == before.deal_number:
             out.append(_key("HEARTS.BROKEN", ex.NOT_BROKEN))
-    if (c in trick and before.hearts_broken and next(x for x in trick if is_penalty(x) or x == c)
+    if (c in trick and deal.hearts_broken and next(x for x in trick if is_penalty(x) or x == c)
             == c and not any(PENALTY_OF[x] for t in before.tricks for x in t.cards)):
         out.append(_key("HEARTS.BROKEN", ex.BROKEN_CANCELLED))
     return out
