@@ -295,7 +295,6 @@ class Conversation:
             rare = [i for i, count in enumerate(counts) if count == least]
             weights = dict.fromkeys(rare, 0.8 / len(rare))
         kind = kinds[self.ch.pick(len(kinds), weights)]
-        offers[kind] += 1
         self.last_kind = kind
         return illegal_kinds.make(state, kind, self._variety)
 
@@ -396,8 +395,6 @@ class Conversation:
             if entry is not None:
                 action, kind, outcome = entry
                 illegal = bool(kind)
-                if illegal:
-                    session.stats.offers[kind] += 1
                 if outcome is not None and followed is not None and followed[1] is state \
                         and outcome[0].game is followed[0].game:  # not scored: no total read
                     known = (outcome[0].in_game(state.game), outcome[1])
@@ -407,8 +404,6 @@ class Conversation:
                     kind = self.last_kind
                 elif type(action) is Play:  # one of the state's legal plays
                     known = state.apply_unchecked(action)
-            if illegal:
-                self.session.stats.illegal += 1
             accepted = session.act(action, known=known, offer=kind)
             offered = not accepted
             if outcome is not None and known is not None and session.state is known[0]:
@@ -425,6 +420,8 @@ class Conversation:
         while state.phase in IN_DEAL:
             action, illegal = self.next_action(state, offered)
             kind = self.last_kind if illegal else ""
+            if illegal:  # the simulation's later draws weigh it, as the game's will
+                self.session.stats.offers[kind] += 1
             try:
                 after, events = (state.apply_unchecked(action) if not illegal
                                  and type(action) is Play else state.apply(action))
@@ -435,7 +432,7 @@ class Conversation:
             script.append(_Scripted(action, kind, (after, events)))
             state = after
             offered = False
-        self.session.stats.offers = offers  # counted when the script is played
+        self.session.stats.offers = offers  # counted when the script is played (Session.act)
         return script, state
 
     def offer_between(self) -> None:
@@ -443,7 +440,6 @@ class Conversation:
         state = self.session.state
         if not self.offer_illegal or state is None:
             return
-        self.session.stats.illegal += 1
         self.session.act(self.illegal_action(state), offer=self.last_kind)
         self.session.check_unchanged()
 

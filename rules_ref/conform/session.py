@@ -107,8 +107,8 @@ class _Step:
     #: that makes one of the other (``None``: made whole).
     base: dict[str, Any] | None = None
     changes: dict[str, Any] | None = None
-    #: The kind of illegal action it offers (:mod:`.illegal_kinds`), counted when drawn;
-    #: "" for any other action.
+    #: The kind of illegal action it offers (:mod:`.illegal_kinds`), counted as offered when
+    #: played (:meth:`Session.act`); "" for any other action.
     offer: str = ""
 
 
@@ -522,8 +522,13 @@ class Session:
         it counted is counted off, and counted again from the game as it goes on
         now, as if the action had been sent alone. ``known``: the reference's
         state after the action and its events, already made (a legal action of
-        a deal played before, :meth:`.GameState.in_game`).
+        a deal played before, :meth:`.GameState.in_game`). ``offer``: the kind of
+        the illegal action it offers (:mod:`.illegal_kinds`), counted here among
+        the run's offers (once: not when played again).
         """
+        if offer and again is None:
+            self.stats.illegal += 1
+            self.stats.offers[offer] += 1
         before = self.state
         assert before is not None
         action_json = (
