@@ -12,26 +12,17 @@ the replay file conform wrote (``data/cancelled-cards-lost-at-deal-end.json``).
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from rules_ref.causes import parcels, trace_points
-from rules_ref.findings.replay import read_replay
-from rules_ref.protocol.reference_adapter import start_state
 from rules_ref.state_parts import Phase
 
-REPLAY = Path(__file__).with_name("data") / "cancelled-cards-lost-at-deal-end.json"
+from .replays import played_out
 
 
 @pytest.mark.rule("TRICK.CANCEL")
 def test_every_cancelled_card_lost_is_the_cancelling_rule() -> None:
-    start, actions = read_replay(json.loads(REPLAY.read_text(encoding="utf-8")), str(REPLAY))
-    state = start_state(start)
-    for action in actions:
-        if not state.violations(action):  # the illegal actions conform offered change nothing
-            state, _ = state.apply(action)
+    state = played_out("cancelled-cards-lost-at-deal-end.json")
     assert state.phase is Phase.GAME_OVER
     found = parcels(state)
     assert found is not None

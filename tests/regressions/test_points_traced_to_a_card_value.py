@@ -12,27 +12,18 @@ all. The game is the shrunk replay file conform wrote
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from rules_ref.cards import QUEEN_OF_SPADES
 from rules_ref.causes import trace_points
-from rules_ref.findings.replay import read_replay
-from rules_ref.protocol.reference_adapter import start_state
 from rules_ref.state_parts import Phase
 
-REPLAY = Path(__file__).with_name("data") / "queen-scored-ten-at-deal-end.json"
+from .replays import played_out
 
 
 @pytest.mark.rule("SCORE.CARD_POINTS")
 def test_a_queen_scored_ten_is_the_card_points_rule() -> None:
-    start, actions = read_replay(json.loads(REPLAY.read_text(encoding="utf-8")), str(REPLAY))
-    state = start_state(start)
-    for action in actions:
-        if not state.violations(action):  # the illegal actions conform offered change nothing
-            state, _ = state.apply(action)
+    state = played_out("queen-scored-ten-at-deal-end.json")
     assert state.phase is Phase.GAME_OVER  # the deal, and the game (target 13), have ended
     queens = [list(got).count(QUEEN_OF_SPADES) for got in state.collected]
     diff = [-3 * q for q in queens]
