@@ -56,7 +56,7 @@ from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault, expand_changes
 from ..protocol.observation import (
     CARD_TEXT,
-    changes_problems,
+    changes_problems_of_equal,
     observation_problems,
     observe,
     observe_change,
@@ -358,7 +358,7 @@ class Session:
 
     def _shape_changes(self, changes: dict[str, Any]) -> None:
         """A ``shape`` fault if a ``changes`` answer equal to the reference's is malformed."""
-        problems = changes_problems(changes)
+        problems = changes_problems_of_equal(changes)
         if problems:
             raise self.proc.fault("shape", "changes: " + "; ".join(problems))
 

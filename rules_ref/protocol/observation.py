@@ -377,20 +377,32 @@ def problems_of_equal(obs: dict[str, Any]) -> list[str]:
     the time of every check, at 8 players); when one is wrong, the words are
     :func:`observation_problems`'s own.
     """
+    return observation_problems(obs) if _kind_swapped(obs) else []
+
+
+def changes_problems_of_equal(changes: dict[str, Any]) -> list[str]:
+    """:func:`changes_problems` of the fields of a ``changes`` answer equal (``==``) to
+    well-formed ones: as :func:`problems_of_equal`, only the integers and true or false of
+    the fields present are looked at (0.2 µs for a card play's changes, where the whole
+    check takes 2.5)."""
+    return changes_problems(changes) if _kind_swapped(changes) else []
+
+
+def _kind_swapped(fields: dict[str, Any]) -> bool:
+    """True if a field present in ``fields`` holds a value of another kind than its own that
+    equals one of its own: a number where true or false belongs, or the reverse."""
     for name in _INTEGER_FIELDS:
-        value = obs[name]
+        value = fields.get(name)
         if value is not None and type(value) is not int:
-            return observation_problems(obs)
+            return True
     for name in _INTEGER_LIST_FIELDS:
-        value = obs[name]
+        value = fields.get(name)
         if value is not None and not _ONLY_INT.issuperset(map(type, value)):
-            return observation_problems(obs)
-    last = obs["last_trick"]
-    if type(obs["hearts_broken"]) is not bool or (last is not None and not (
-            type(last["number"]) is int and type(last["leader"]) is int
-            and (last["winner"] is None or type(last["winner"]) is int))):
-        return observation_problems(obs)
-    return []
+            return True
+    last = fields.get("last_trick")
+    return type(fields.get("hearts_broken", False)) is not bool or (last is not None and not (
+        type(last["number"]) is int and type(last["leader"]) is int
+        and (last["winner"] is None or type(last["winner"]) is int)))
 
 
 def changes_problems(changes: dict[str, Any]) -> list[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,14 @@ from rules_ref.errors import RulesRefError
 from rules_ref.game import game_steps, play_game
 from rules_ref.positions.text import parse_position
 from rules_ref.protocol.handshake import Supports, parse_supports
-from rules_ref.protocol.observation import observation_problems, observe, problems_of_equal
+from rules_ref.protocol.observation import (
+    changes_between,
+    changes_problems,
+    changes_problems_of_equal,
+    observation_problems,
+    observe,
+    problems_of_equal,
+)
 from rules_ref.ruleset import Ruleset, preset
 from rules_ref.state_parts import Phase
 from tests.processes import gone, wait_gone
@@ -297,25 +305,46 @@ def _with(obs: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, A
     return out
 
 
+#: Every field of an observation holding an integer or true or false.
+_KINDED_FIELDS = {"deal_number", "dealer", "to_act", "waiting_for", "trick_number", "leader",
+                  "hearts_broken", "last_trick", "points", "deal_scores", "totals", "winners"}
+
+
+def _swaps_found(answers: list[dict[str, Any]], problems: Callable[[dict[str, Any]], list[str]],
+                 of_equal: Callable[[dict[str, Any]], list[str]]) -> set[str]:
+    """Check ``of_equal`` against ``problems`` on ``answers`` and on each with one integer or
+    true/false swapped for an equal value of the other kind; the fields swapped."""
+    fields: set[str] = set()
+    for answer in answers:
+        answer = json.loads(json.dumps(answer))
+        assert of_equal(answer) == problems(answer) == []
+        for path, good, swapped in _kind_swaps(answer):
+            well_formed, bad = _with(answer, path, good), _with(answer, path, swapped)
+            assert bad == well_formed and problems(well_formed) == []
+            assert problems(bad) != []
+            assert of_equal(bad) == problems(bad)
+            fields.add(path[0])
+    return fields
+
+
 def test_an_observation_equal_to_the_reference_is_checked_where_it_can_differ() -> None:
     # problems_of_equal looks only at the integers and true/false of an observation that
     # equals a well-formed one; here every such place of a game's observations holds a
     # value of the other kind, equal to a well-formed one, and its words are
     # observation_problems's.
-    fields: set[str] = set()
     states = [state for _, _, state, _ in game_steps(players=6, seed=4)]
-    for state in states[::9] + states[-1:]:  # the last: the game over, with its winners
-        obs = json.loads(json.dumps(observe(state)))
-        assert problems_of_equal(obs) == observation_problems(obs) == []
-        for path, good, swapped in _kind_swaps(obs):
-            well_formed, bad = _with(obs, path, good), _with(obs, path, swapped)
-            assert bad == well_formed and observation_problems(well_formed) == []
-            assert observation_problems(bad) != []
-            assert problems_of_equal(bad) == observation_problems(bad)
-            fields.add(path[0])
-    assert fields == {"deal_number", "dealer", "to_act", "waiting_for", "trick_number",
-                      "leader", "hearts_broken", "last_trick", "points", "deal_scores",
-                      "totals", "winners"}
+    observations = [observe(s) for s in states[::9] + states[-1:]]  # the last: game over
+    assert _swaps_found(observations, observation_problems, problems_of_equal) \
+        == _KINDED_FIELDS
+
+
+def test_changes_equal_to_the_reference_are_checked_where_they_can_differ() -> None:
+    # the same of changes_problems_of_equal, for a changes answer equal to the reference's
+    steps = list(game_steps(players=6, seed=4))
+    changes = [changes_between(observe(before), observe(after))
+               for before, _, after, _ in steps[::5] + steps[-1:]]
+    assert _swaps_found(changes, changes_problems, changes_problems_of_equal) \
+        == _KINDED_FIELDS
 
 
 def test_supports_are_checked() -> None:
