@@ -96,7 +96,6 @@ class _Step:
 
     before: GameState
     action: Action
-    action_json: dict[str, Any]
     after: GameState | None  # None: the reference rejects the action
     expected: dict[str, Any]  # the reference's observation after it ({} if rejected)
     violations: tuple[Violation, ...]
@@ -110,6 +109,11 @@ class _Step:
     #: The kind of illegal action it offers (:mod:`.illegal_kinds`), counted as offered when
     #: played (:meth:`Session.act`); "" for any other action.
     offer: str = ""
+
+    @property
+    def action_json(self) -> dict[str, Any]:
+        """The action as a request carries it, made when a failure or a request needs it."""
+        return action_to_json(self.action)
 
 
 @dataclass(slots=True)
@@ -167,7 +171,9 @@ class Session:
         #: The reference state after every action sent or queued.
         self.state: GameState | None = None
         self.start_msg: dict[str, Any] = {}
-        self.actions: list[dict[str, Any]] = []
+        #: The actions sent or queued after the start, as the game's record; a failure
+        #: writes them as JSON (:meth:`_fail`).
+        self.actions: list[Action] = []
         self.notes: list[str] = []
         self._check_every = check_every
         self._count = 0
@@ -222,9 +228,10 @@ class Session:
         actions = self.actions if sent is None else self.actions[:sent]
         return FoundFailure(Failure(
             kind=kind, rules=list(rules), summary=summary, start=self.start_msg,
-            actions=list(actions), failing=failing, position=self._position(before),
-            expected=expected, actual=actual, fields=list(fields_), others=list(others),
-            reference=reference, before_position=_json_position(before)))
+            actions=[action_to_json(a) for a in actions], failing=failing,
+            position=self._position(before), expected=expected, actual=actual,
+            fields=list(fields_), others=list(others), reference=reference,
+            before_position=_json_position(before)))
 
     def fault_failure(self, fault: AdapterFault) -> Failure:
         """The failure of an adapter fault: at the request being answered (a whole batch)."""
@@ -235,7 +242,7 @@ class Session:
             sent: list[dict[str, Any]] = []
         else:
             state = step.before if step is not None else self.state
-            sent = self.actions[:self._sent]
+            sent = [action_to_json(a) for a in self.actions[:self._sent]]
         failing = step.action_json if step is not None else sent[-1] if sent else None
         return Failure(
             kind="fault", rules=[], summary=str(fault), start=self.start_msg,
@@ -304,7 +311,7 @@ class Session:
                     self._shape_changes(answer)
                 return self._agreed(step, after)
             answer, kind = self._expanded(answer), "observation"
-        before, action_json = step.before, step.action_json
+        before = step.before
         if kind == "error":
             raise self._internal_error(answer, before, step)
         if kind == "observation":
@@ -316,8 +323,8 @@ class Session:
                 rejection = {"type": "rejected", "rules": [v.rule_id for v in violations],
                              "reason": "; ".join(v.message for v in violations)}
                 raise self._fail(rules, f"the implementation accepted an illegal action "
-                                 f"({describe_action(action_json)}; rules {', '.join(rules)})",
-                                 before, action_json, rejection,
+                                 f"({describe_action(step.action_json)}; rules {', '.join(rules)})",
+                                 before, step.action_json, rejection,
                                  {"type": "observation", **answer}, rejection, sent=step.sent)
             self._compare(before, step.action, after, step.expected, answer, step)
             return self._agreed(step, after)
@@ -325,15 +332,15 @@ class Session:
         if after is not None:
             rules = rejected_legal_rules(before, step.action, rule)
             raise self._fail(rules, f"the implementation rejected a legal action "
-                             f"({describe_action(action_json)}; rules {', '.join(rules)})",
-                             before, action_json, {"type": "observation"},
+                             f"({describe_action(step.action_json)}; rules {', '.join(rules)})",
+                             before, step.action_json, {"type": "observation"},
                              {"type": "rejected", **answer},
                              {"type": "observation", **step.expected}, sent=step.sent)
         if rule is not None and rule not in {v.rule_id for v in step.violations}:
             self.stats.citations += 1
             if len(self.notes) < 5:
                 self.notes.append(
-                    f"{describe_action(action_json)}: rejected citing {rule}, the reference "
+                    f"{describe_action(step.action_json)}: rejected citing {rule}, the reference "
                     f"cites {', '.join(v.rule_id for v in step.violations)}")
         return False
 
@@ -531,14 +538,10 @@ class Session:
             self.stats.offers[offer] += 1
         before = self.state
         assert before is not None
-        action_json = (
-            {"type": "play", "seat": action.seat, "card": CARD_TEXT[action.card]}
-            if type(action) is Play else action_to_json(action))
-        self.actions.append(action_json)
+        self.actions.append(action)
         if again is not None:
             self._untally((again,))
-        step = self._reference_step(before, action, action_json, tally=not self._adrift,
-                                    known=known)
+        step = self._reference_step(before, action, tally=not self._adrift, known=known)
         step.offer = offer
         if self._adrift:
             if step.after is not None:
@@ -555,6 +558,7 @@ class Session:
             return step.after is not None
         self._sent += 1
         self._awaited = step
+        action_json = action_to_json(action)
         msg_id = self.proc.send({"type": "action", "action": action_json})
         kind, answer = self._answer(msg_id, "action", describe_action(action_json))
         self._awaited = None
@@ -622,15 +626,14 @@ class Session:
             if self._rollbacks > MAX_ROLLBACKS:
                 raise GameCut(f"{MAX_ROLLBACKS} legal actions rejected in a row")
             self.state = step.before
-            if self.actions and self.actions[-1] is step.action_json:
+            if len(self.actions) == step.sent and self.actions[-1] is step.action:
                 self.actions.pop()  # not part of either game: a later failure replays without it
                 self._sent -= 1
             return False
         raise GameCut("the implementation's game differs from the reference's and the "
                       "adapter cannot start from a position")
 
-    def _reference_step(self, before: GameState, action: Action,
-                        action_json: dict[str, Any], tally: bool = True,
+    def _reference_step(self, before: GameState, action: Action, tally: bool = True,
                         known: tuple[GameState, tuple[Event, ...]] | None = None) -> _Step:
         """The reference's verdict on ``action`` (``known``: already made); ``tally``: count
         what it went through.
@@ -650,7 +653,7 @@ class Session:
                 getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc)),)
             if seen is not before:
                 self._as_played = played
-            step = _Step(before, action, action_json, None, {}, violations, sent)
+            step = _Step(before, action, None, {}, violations, sent)
             if tally:
                 step.tallied = (self._counted(
                     detect.rejected_conditions(seen, action, violations)), ())
@@ -663,11 +666,11 @@ class Session:
         if observed is not None and observed[0] is before:
             base = observed[1]
             expected, changes = observe_change(base, before, after)
-            step = _Step(before, action, action_json, after, expected, (), sent, base=base,
+            step = _Step(before, action, after, expected, (), sent, base=base,
                          changes=changes)
         else:
             expected = observe(after)
-            step = _Step(before, action, action_json, after, expected, (), sent)
+            step = _Step(before, action, after, expected, (), sent)
         self._observed = (after, expected)
         if tally:
             conditions = self._counted(detect.step_conditions(seen, action, seen_after,
@@ -770,7 +773,8 @@ class Session:
                          f"after the last action, which the reference rejects, the "
                          f"implementation's observation (observe) differs in "
                          f"{', '.join(differing)}: a rejected action must change nothing",
-                         state, self.actions[check.actions - 1] if check.actions else None,
+                         state, action_to_json(self.actions[check.actions - 1])
+                         if check.actions else None,
                          {f: expected[f] for f in differing},
                          {f: answer.get(f) for f in differing},
                          {"type": "observation", **expected}, deciding, others,
