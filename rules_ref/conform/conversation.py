@@ -11,6 +11,7 @@ rule's condition (:mod:`.aims`); it draws the ruleset
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, Protocol
@@ -121,7 +122,8 @@ class _DealPlan:
 
 
 def _eventful_first(legal: Sequence[Card], trick: Sequence[Card]) -> Sequence[Card]:
-    """The legal cards, those that make something happen first.
+    """The legal cards (in canonical order, as :meth:`.GameState.legal_plays` gives them),
+    those that make something happen first.
 
     A card identical to one in the trick (it cancels), then the Q♠ and the
     hearts, highest first (they break hearts and score), then the rest in
@@ -129,13 +131,22 @@ def _eventful_first(legal: Sequence[Card], trick: Sequence[Card]) -> Sequence[Ca
     candidate, so that the games of a deal made for it (cancelling, a moon)
     reach the rules' rare situations.
     """
-    first = [c for c in legal if c in trick] if trick else []
-    # Most plays have no heart or Q♠ to put ahead: one set test in place of two passes over
-    # the cards (1.28 us a play where they took 1.53, over the plays of a recorded run).
-    if _POINT_CARDS.isdisjoint(legal):
-        return first + [c for c in legal if c not in first] if first else legal
-    points = [c for c in reversed(legal) if c in _POINT_CARDS and c not in first]
-    return first + points + [c for c in legal if c not in first and c not in points]
+    if trick and not set(trick).isdisjoint(legal):  # a card that cancels: few plays
+        first = [c for c in legal if c in trick]
+        points = [c for c in reversed(legal) if c in _POINT_CARDS and c not in first]
+        return first + points + [c for c in legal if c not in first and c not in points]
+    if _POINT_CARDS.isdisjoint(legal):  # most plays: nothing to put ahead
+        return legal
+    # The hearts and the spades are each a run of the canonical order (clubs, diamonds,
+    # hearts, spades), found by bisection: 0.8 us a play where filtering took 1.25.
+    hearts = bisect_left(legal, _FIRST_HEART)
+    spades = bisect_left(legal, _FIRST_SPADE, hearts)
+    ahead = legal[hearts:spades][::-1]
+    if QUEEN_OF_SPADES in legal:
+        queen = legal.index(QUEEN_OF_SPADES, spades)
+        return (QUEEN_OF_SPADES, *ahead, *legal[:hearts], *legal[spades:queen],
+                *legal[queen + 1:])
+    return (*ahead, *legal[:hearts], *legal[spades:])
 
 
 #: Every card play, by seat and card: a play is a value, drawn at nearly every decision, and
@@ -143,6 +154,8 @@ def _eventful_first(legal: Sequence[Card], trick: Sequence[Card]) -> Sequence[Ca
 _PLAYS = tuple(tuple(Play(seat, c) for c in CARDS) for seat in range(MAX_PLAYERS))
 #: The Q♠ and the hearts, which :func:`_eventful_first` puts ahead of the other cards.
 _POINT_CARDS = frozenset((QUEEN_OF_SPADES, *CARDS[Suit.H * 13:Suit.H * 13 + 13]))
+_FIRST_HEART = CARDS[Suit.H * 13]
+_FIRST_SPADE = CARDS[Suit.S * 13]
 
 
 class Conversation:

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from rules_ref.cards import parse_cards
+from rules_ref.cards import CARDS, QUEEN_OF_SPADES, Suit, parse_cards
 from rules_ref.conform.choosers import Chooser, _below
 from rules_ref.conform.conversation import _eventful_first
 
@@ -31,6 +31,24 @@ def test_without_a_copy_or_a_point_card_the_legal_plays_keep_their_order() -> No
     assert _order("2C 5C KC", "9C") == "2C 5C KC"
     assert _order("2C 5C KC", "") == "2C 5C KC"
     assert _order("2C 3H QS", "") == "QS 3H 2C"  # a lead: no copy to look for
+
+
+def test_the_order_is_the_one_stated_for_any_legal_plays_and_trick() -> None:
+    # copies first (canonical order), then the Q♠ and the hearts from the highest in
+    # canonical order, then the rest in canonical order: a sort by that key, over legal
+    # plays of every suit mix, with and without the Q♠, hearts and a copy in the trick
+    points = {c for c in CARDS if c.suit == Suit.H or c == QUEEN_OF_SPADES}
+    draw = random.Random(31)
+    met = set()
+    for _ in range(3000):
+        legal = tuple(sorted(draw.sample(CARDS, draw.randint(1, 13))))
+        trick = tuple(draw.sample(CARDS, draw.randint(0, 10)))
+        expected = sorted(legal, key=lambda c: (0, c) if c in trick else (1, -c)
+                          if c in points else (2, c))
+        assert list(_eventful_first(legal, trick)) == expected
+        met.add((bool(set(trick) & set(legal)), QUEEN_OF_SPADES in legal,
+                 any(c.suit == Suit.H for c in legal)))
+    assert len(met) == 8  # every branch: a copy or not, the Q♠ or not, hearts or not
 
 
 def test_the_chooser_draws_what_it_always_drew_for_a_seed() -> None:
