@@ -325,8 +325,13 @@ def published_values(switch: str) -> list[Any]:
     return []
 
 
+@cache
 def value_condition(switch: str, value: Any) -> str:
-    """The condition of one switch value: the switch's rule decided under that value."""
+    """The condition of one switch value: the switch's rule decided under that value.
+
+    Kept once made: the tally of a search asks for the same few at many of a
+    game's steps (a switch value is hashable, as the ruleset that holds it).
+    """
     rule = switch_rules().get(switch, "GAME.END")
     return _key(rule, f"under {switch} = {shown_value(value)}")
 
