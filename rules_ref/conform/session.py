@@ -541,7 +541,8 @@ class Session:
         self.actions.append(action)
         if again is not None:
             self._untally((again,))
-        step = self._reference_step(before, action, tally=not self._adrift, known=known)
+        step = self._reference_step(before, action, tally=not self._adrift, known=known,
+                                    offered=bool(offer))
         step.offer = offer
         if self._adrift:
             if step.after is not None:
@@ -634,9 +635,10 @@ class Session:
                       "adapter cannot start from a position")
 
     def _reference_step(self, before: GameState, action: Action, tally: bool = True,
-                        known: tuple[GameState, tuple[Event, ...]] | None = None) -> _Step:
-        """The reference's verdict on ``action`` (``known``: already made); ``tally``: count
-        what it went through.
+                        known: tuple[GameState, tuple[Event, ...]] | None = None,
+                        offered: bool = False) -> _Step:
+        """The reference's verdict on ``action`` (``known``: already made; ``offered``: drawn
+        to be illegal); ``tally``: count what it went through.
 
         The conditions are counted as the reference steps through them, and
         counted off again if the implementation never answers the step in step
@@ -646,11 +648,16 @@ class Session:
         self._as_played = None
         seen = played[1] if played is not None and played[0] is before else before
         sent = len(self.actions)
-        try:
-            after, events = known if known is not None else before.apply(action)
-        except RulesRefError as exc:
-            violations = exc.violations if isinstance(exc, IllegalAction) else (Violation(
-                getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc)),)
+        # an action drawn to be illegal is judged by its violations, without the exception
+        # that apply raises (1 to 2 us an offer)
+        violations = before.violations(action) if offered else ()
+        if not violations:
+            try:
+                after, events = known if known is not None else before.apply(action)
+            except RulesRefError as exc:
+                violations = exc.violations if isinstance(exc, IllegalAction) else (Violation(
+                    getattr(exc, "rule_id", None) or "DEAL.SOURCE", str(exc)),)
+        if violations:
             if seen is not before:
                 self._as_played = played
             step = _Step(before, action, None, {}, violations, sent)
