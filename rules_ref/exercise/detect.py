@@ -103,7 +103,8 @@ def step_conditions(before: GameState, action: Action, after: GameState,
     for e in events:
         if type(e) is not ev.CardPlayed:  # every play's event names nothing: _played's do
             out += _event(before, after, e, events, rs)
-    return out + pair_conditions(out, rs)
+    out += pair_conditions(out, rs)
+    return out
 
 
 def _passed(before: GameState, action: Pass) -> list[str]:
