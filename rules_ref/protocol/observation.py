@@ -232,14 +232,20 @@ def _played(previous: dict[str, Any], before: GameState, after: GameState
     legal = after.legal_plays()
     if legal != before.legal_plays():
         obs["legal"] = changes["legal"] = _texts(legal)
-    if after.trick != before.trick:
-        obs["trick"] = changes["trick"] = _texts(after.trick)
+    # the card played: the trick's last, or the last of the trick it ended
+    trick = after.trick
+    card = CARD_TEXT[trick[-1] if trick else after.tricks[-1].cards[-1]]
+    if trick:  # the card joined the trick: its text joins the trick's
+        obs["trick"] = changes["trick"] = [*previous["trick"], card]
+    elif before.trick:
+        obs["trick"] = changes["trick"] = []
+    # the hand that played it, as the one before without one copy of it (0.1 us where
+    # writing the hand again took 0.4 at 8 players)
     mover = previous["to_act"]
-    hand = after.hands[mover]
-    if hand != before.hands[mover]:
-        texts = obs["hands"] = previous["hands"].copy()
-        texts[mover] = _texts(hand)
-        changes["hands"] = {_SEAT_TEXT[mover]: texts[mover]}
+    texts = obs["hands"] = previous["hands"].copy()
+    hand = texts[mover] = texts[mover].copy()
+    hand.remove(card)
+    changes["hands"] = {_SEAT_TEXT[mover]: hand}
     return obs, changes
 
 
