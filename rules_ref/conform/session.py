@@ -116,6 +116,10 @@ class _Step:
         return action_to_json(self.action)
 
 
+#: What a step that counted nothing counted (:attr:`_Step.tallied`).
+_UNTALLIED: tuple[Sequence[str], Sequence[str]] = ((), ())
+
+
 @dataclass(slots=True)
 class _Start:
     """A ``start`` sent: its message, the state it describes, the observation expected, and
@@ -541,9 +545,7 @@ class Session:
         self.actions.append(action)
         if again is not None:
             self._untally((again,))
-        step = self._reference_step(before, action, tally=not self._adrift, known=known,
-                                    offered=bool(offer))
-        step.offer = offer
+        step = self._reference_step(before, action, not self._adrift, known, offer)
         if self._adrift:
             if step.after is not None:
                 self.state = step.after
@@ -636,9 +638,9 @@ class Session:
 
     def _reference_step(self, before: GameState, action: Action, tally: bool = True,
                         known: tuple[GameState, tuple[Event, ...]] | None = None,
-                        offered: bool = False) -> _Step:
-        """The reference's verdict on ``action`` (``known``: already made; ``offered``: drawn
-        to be illegal); ``tally``: count what it went through.
+                        offer: str = "") -> _Step:
+        """The reference's verdict on ``action`` (``known``: already made; ``offer``: the kind
+        of illegal action it was drawn as, else ""); ``tally``: count what it went through.
 
         The conditions are counted as the reference steps through them, and
         counted off again if the implementation never answers the step in step
@@ -650,7 +652,7 @@ class Session:
         sent = len(self.actions)
         # an action drawn to be illegal is judged by its violations, without the exception
         # that apply raises (1 to 2 us an offer)
-        violations = before.violations(action) if offered else ()
+        violations = before.violations(action) if offer else ()
         if not violations:
             try:
                 after, events = known if known is not None else before.apply(action)
@@ -660,11 +662,9 @@ class Session:
         if violations:
             if seen is not before:
                 self._as_played = played
-            step = _Step(before, action, None, {}, violations, sent)
-            if tally:
-                step.tallied = (self._counted(
-                    detect.rejected_conditions(seen, action, violations)), ())
-            return step
+            return _Step(before, action, None, {}, violations, sent, (self._counted(
+                detect.rejected_conditions(seen, action, violations)), ()) if tally
+                else _UNTALLIED, None, None, offer)
         seen_after, seen_events = after, events
         if seen is not before:
             # the same moment of the same rules: the same verdict, a card play unchecked
@@ -673,22 +673,22 @@ class Session:
             self._as_played = (after, seen_after)
         observed = self._observed
         if observed is not None and observed[0] is before:
-            base = observed[1]
-            expected, changes = observe_change(base, before, after)
-            step = _Step(before, action, after, expected, (), sent, base=base,
-                         changes=changes)
+            base: dict[str, Any] | None = observed[1]
+            expected, changes = observe_change(observed[1], before, after)
         else:
+            base = changes = None
             expected = observe(after)
-            step = _Step(before, action, after, expected, (), sent)
         self._observed = (after, expected)
+        tallied: tuple[Sequence[str], Sequence[str]] = _UNTALLIED
         if tally:
             conditions = self._counted(detect.step_conditions(seen, action, seen_after,
                                                             seen_events))
             found = detect.rare_paths(seen, seen_events, conditions)
             if found:
                 self.stats.rare.update(found)
-            step.tallied = (conditions, found)
-        return step
+            tallied = (conditions, found)
+        # every field given in order: 0.17 us a step where naming the last two took 0.31
+        return _Step(before, action, after, expected, (), sent, tallied, base, changes, offer)
 
     def _counted(self, conditions: list[str]) -> list[str]:
         """Count ``conditions`` as exercised; return them."""
@@ -715,7 +715,7 @@ class Session:
                         tally[key] -= 1
                         if not tally[key]:
                             del tally[key]
-                step.tallied = ((), ())
+                step.tallied = _UNTALLIED
                 if drawn_back and step.offer:
                     stats.illegal -= 1
                     stats.offers[step.offer] -= 1
