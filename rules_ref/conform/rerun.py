@@ -46,13 +46,16 @@ def play_game(session: Session, start: dict[str, Any], actions: list[Action]) ->
     When the reference rejects the last action and the adapter can ``observe``,
     the implementation's game is checked to be unchanged by it, as in a search.
     """
-    session.start(start)
-    last_rejected = False
-    for action in actions:
-        last_rejected = not session.act(action)
-    if last_rejected and actions:
-        session.check_unchanged()
-    session.flush()
+    try:
+        session.start(start)
+        last_rejected = False
+        for action in actions:
+            last_rejected = not session.act(action)
+        if last_rejected and actions:
+            session.check_unchanged()
+        session.flush()
+    finally:  # a failure ends the game: what it went through is counted all the same
+        session.count_exercised()
 
 
 def run_replay(config: Config, start: dict[str, Any], actions: list[Action]) -> Outcome:
