@@ -100,9 +100,11 @@ def step_conditions(before: GameState, action: Action, after: GameState,
                     else ex.MOON_SUBTRACT)]
     else:
         out = []
-    for e in events:
-        if type(e) is not ev.CardPlayed:  # every play's event names nothing: _played's do
-            out += _event(before, after, e, events, rs)
+    if len(events) > 1 or type(action) is not Play:  # a card played alone: its event only
+        played = ev.CardPlayed
+        for e in events:
+            if type(e) is not played:  # every play's event names nothing: _played's do
+                out += _event(before, after, e, events, rs)
     out += pair_conditions(out, rs)
     return out
 
