@@ -56,10 +56,11 @@ from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault, expand_changes
 from ..protocol.observation import (
     CARD_TEXT,
+    advance,
     changes_problems_of_equal,
     observation_problems,
     observe,
-    observe_change,
+    owned,
     problems_of_equal,
 )
 from ..protocol.reference_adapter import requested_state
@@ -97,14 +98,15 @@ class _Step:
     before: GameState
     action: Action
     after: GameState | None  # None: the reference rejects the action
-    expected: dict[str, Any]  # the reference's observation after it ({} if rejected)
+    #: The reference's observation after it ({} if rejected), when kept (``None``: made from
+    #: ``after`` when read, :attr:`expected`).
+    kept: dict[str, Any] | None
     violations: tuple[Violation, ...]
     sent: int  # how many actions had been sent after the start, this one included
     #: The conditions and rare paths the step counted as exercised (:meth:`Session._untally`).
     tallied: tuple[Sequence[str], Sequence[str]] = ((), ())
-    #: The observation ``expected`` was made from, and the fields of the ``changes`` answer
-    #: that makes one of the other (``None``: made whole).
-    base: dict[str, Any] | None = None
+    #: The fields of the ``changes`` answer that makes the observation of ``before`` the
+    #: observation after it (``None``: made whole).
     changes: dict[str, Any] | None = None
     #: The kind of illegal action it offers (:mod:`.illegal_kinds`), counted as offered when
     #: played (:meth:`Session.act`); "" for any other action.
@@ -114,6 +116,17 @@ class _Step:
     def action_json(self) -> dict[str, Any]:
         """The action as a request carries it, made when a failure or a request needs it."""
         return action_to_json(self.action)
+
+    @property
+    def expected(self) -> dict[str, Any]:
+        """The reference's observation after the action ({} if rejected).
+
+        Made when first read: an answer equal to the step's changes reads none
+        (most answers), so most steps never make one.
+        """
+        if self.kept is None:
+            self.kept = observe(self.after) if self.after is not None else {}
+        return self.kept
 
 
 #: What a step that counted nothing counted (:attr:`_Step.tallied`).
@@ -187,6 +200,9 @@ class Session:
         self.batch_size = batch
         #: At most this many requests unanswered (:data:`IN_FLIGHT` with ``pipeline``).
         self._window = IN_FLIGHT if proc.can("pipeline") else 1
+        #: The adapter answers with changes (``changes``): a step's whole observation is made
+        #: only when read (:attr:`_Step.expected`), else kept at every step.
+        self._changes = proc.can("changes")
         self._queue: list[_Step | _Check] = []
         #: With ``pipeline``, the ``start`` not sent yet: it goes just before the first request
         #: of its game (:meth:`_send_queue`).
@@ -216,12 +232,14 @@ class Session:
         #: it: a seed then exercises, and so draws, the same games whether the adapter
         #: starts from positions (protocol version 2) or not (version 1).
         self._as_played: tuple[GameState, GameState] | None = None
-        #: The last reference state observed and its observation: the next step's
-        #: observation is made from it (:func:`~rules_ref.protocol.observation.observe_change`).
+        #: The last reference state observed and its observation, the session's own: the
+        #: next step makes it the next observation in place, and its changes
+        #: (:func:`~rules_ref.protocol.observation.advance`).
         self._observed: tuple[GameState, dict[str, Any]] | None = None
-        #: The implementation's last observation (its fields), which its ``changes`` answers
-        #: change; ``None`` before it sent one.
-        self._seen: dict[str, Any] | None = None
+        #: The implementation's last observation, which its ``changes`` answers change: its
+        #: fields, or the reference state whose observation it equals; ``None`` before it
+        #: sent one.
+        self._seen: dict[str, Any] | GameState | None = None
         #: True once the game begun by the last ``start`` of a game has diverged.
         self.game_diverged = False
 
@@ -310,8 +328,8 @@ class Session:
         self.stats.actions += 1
         after = step.after
         if kind == "changes":
-            base = step.base
-            if base is not None and base is self._seen and answer == step.changes:
+            if step.changes is not None and step.before is self._seen \
+                    and answer == step.changes:
                 assert after is not None
                 self._count += 1
                 if self._count % self._check_every == 1:
@@ -355,7 +373,7 @@ class Session:
         """After an answer to ``step`` equal to the reference's state ``after``: the
         implementation's observation is the reference's, and a deal played to its end and
         scored is counted. True: the action was accepted."""
-        self._seen = step.expected
+        self._seen = after
         if after.phase in SCORED and step.before.phase is not after.phase:
             self.stats.deals += 1
         return True
@@ -364,7 +382,9 @@ class Session:
         """The whole observation a ``changes`` answer stands for: the implementation's last
         one with those fields changed (a fault when it has sent none)."""
         try:
-            full = expand_changes(self._seen, changes, "a changes answer")
+            seen = self._seen
+            full = expand_changes(observe(seen) if isinstance(seen, GameState) else seen,
+                                  changes, "a changes answer")
         except AdapterFault as exc:
             raise self.proc.fault(exc.kind, exc.detail) from None
         full.pop("type", None)
@@ -463,7 +483,7 @@ class Session:
             except SetupError as refused:  # a table the rules refuse: it must be rejected
                 return self._judge_refused(self._send_start(msg), refused)
         expected = observe(state)
-        self._observed = (state, expected)
+        self._observed = (state, owned(dict(expected)))
         started = _Start(msg, state, expected, tally)
         if self.batch_size and self._window > 1:
             # sent just before the game's first batch (:meth:`_send_queue`): the implementation
@@ -521,7 +541,7 @@ class Session:
                              {"type": "observation", **expected}, sent=0)
         self._seen = answer
         self._compare(None, None, state, expected, answer, sent=0)
-        self._seen = expected
+        self._seen = state
 
     def act(self, action: Action, *, again: _Step | None = None,
             known: tuple[GameState, tuple[Event, ...]] | None = None, offer: str = "") -> bool:
@@ -611,8 +631,8 @@ class Session:
         self.actions = []
         self._sent = 0
         self.state = fresh
-        self._observed = (fresh, seen)
-        self._seen = seen
+        self._observed = (fresh, owned(dict(seen)))
+        self._seen = fresh
         self._rollbacks = 0
 
     def _recover(self, failure: Failure, step: _Step) -> bool:
@@ -669,7 +689,7 @@ class Session:
                 self._as_played = played
             return _Step(before, action, None, {}, violations, sent, (self._counted(
                 detect.rejected_conditions(seen, action, violations)), ()) if tally
-                else _UNTALLIED, None, None, offer)
+                else _UNTALLIED, None, offer)
         seen_after, seen_events = after, events
         if seen is not before:
             # the same moment of the same rules: the same verdict, a card play unchecked
@@ -678,12 +698,13 @@ class Session:
             self._as_played = (after, seen_after)
         observed = self._observed
         if observed is not None and observed[0] is before:
-            base: dict[str, Any] | None = observed[1]
-            expected, changes = observe_change(observed[1], before, after)
+            obs = observed[1]
+            changes: dict[str, Any] | None = advance(obs, before, after)
         else:
-            base = changes = None
-            expected = observe(after)
-        self._observed = (after, expected)
+            obs, changes = owned(observe(after)), None
+        self._observed = (after, obs)
+        # kept for an adapter that answers with whole observations (a copy: ``obs`` changes)
+        kept = None if self._changes else owned(dict(obs))
         tallied: tuple[Sequence[str], Sequence[str]] = _UNTALLIED
         if tally:
             conditions = self._counted(detect.step_conditions(seen, action, seen_after,
@@ -693,7 +714,7 @@ class Session:
                 self.stats.rare.update(found)
             tallied = (conditions, found)
         # every field given in order: 0.17 us a step where naming the last two took 0.31
-        return _Step(before, action, after, expected, (), sent, tallied, base, changes, offer)
+        return _Step(before, action, after, kept, (), sent, tallied, changes, offer)
 
     def _counted(self, conditions: list[str]) -> list[str]:
         """Count ``conditions`` as exercised (with the batch: :meth:`count_exercised`); return
@@ -771,8 +792,9 @@ class Session:
         state = self.state
         if state is not None and not self._adrift and self.proc.can("observe"):
             observed = self._observed
-            self._queue.append(_Check(state, len(self.actions), observed[1] if observed
-                                      is not None and observed[0] is state else None))
+            self._queue.append(_Check(state, len(self.actions), owned(dict(observed[1]))
+                                      if observed is not None and observed[0] is state
+                                      else None))
 
     def _judge_check(self, check: _Check, answer: dict[str, Any]) -> None:
         """Judge the answer to the ``observe`` of ``check``; a divergence is recorded (or
@@ -793,7 +815,7 @@ class Session:
         expected = check.expected if check.expected is not None else observe(state)
         self._seen = answer
         if answer == expected:
-            self._seen = expected
+            self._seen = state
             return
         self._shape(answer)
         rules, deciding, others = observation_rules(None, None, state, expected, answer)

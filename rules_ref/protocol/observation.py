@@ -203,7 +203,16 @@ def observe_change(previous: dict[str, Any], before: GameState, after: GameState
 def _played(previous: dict[str, Any], before: GameState, after: GameState
             ) -> tuple[dict[str, Any], dict[str, Any]]:
     """:func:`observe_change` of a card played that leaves a trick to play, the step most
-    steps are.
+    steps are: a copy of ``previous`` (and of its list of hands) made the observation of
+    ``after`` by :func:`_play_into`."""
+    obs = previous.copy()
+    obs["hands"] = previous["hands"].copy()
+    return obs, _play_into(obs, before, after)
+
+
+def _play_into(obs: dict[str, Any], before: GameState, after: GameState) -> dict[str, Any]:
+    """Make ``obs``, the observation of ``before``, that of ``after``, a card played that
+    leaves a trick to play, in place; return the fields of its ``changes`` answer.
 
     Such a play changes the trick, the hand of the seat that played it (the
     seat to act before it) and no other, and with the seat to act, maybe its
@@ -212,22 +221,24 @@ def _played(previous: dict[str, Any], before: GameState, after: GameState
     number and leader, the last trick, the cards set aside, the points, and
     whether hearts are broken; the game's part and the phase stay. Each field
     is compared as the state holds it (the cards, not their text) where it
-    can be, and made as text only when it changed.
+    can be, and made as text only when it changed. Each field changed gets a
+    new value (the list of hands, one new hand): no list of ``obs`` is changed
+    but that one, which must be its own.
     """
-    obs = previous.copy()
     changes: dict[str, Any] = {}
     if after.deal is not before.deal:
         tricks = after.tricks
         for name, value in (("trick_number", after.trick_number), ("leader", after.leader),
                             ("hearts_broken", after.hearts_broken),
                             ("last_trick", _last_trick_of(after, tricks[-1]) if tricks else None),
-                            ("pending", previous["pending"] if after.pending is before.pending
+                            ("pending", obs["pending"] if after.pending is before.pending
                              else _pending(after)),
                             ("points", _points(after))):
-            if value != previous[name]:
+            if value != obs[name]:
                 obs[name] = changes[name] = value
+    mover = obs["to_act"]
     seat = after.to_act
-    if seat != previous["to_act"]:
+    if seat != mover:
         obs["to_act"] = changes["to_act"] = seat
     legal = after.legal_plays()
     if legal != before.legal_plays():
@@ -236,17 +247,43 @@ def _played(previous: dict[str, Any], before: GameState, after: GameState
     trick = after.trick
     card = CARD_TEXT[trick[-1] if trick else after.tricks[-1].cards[-1]]
     if trick:  # the card joined the trick: its text joins the trick's
-        obs["trick"] = changes["trick"] = [*previous["trick"], card]
+        obs["trick"] = changes["trick"] = [*obs["trick"], card]
     elif before.trick:
         obs["trick"] = changes["trick"] = []
     # the hand that played it, as the one before without one copy of it (0.1 us where
     # writing the hand again took 0.4 at 8 players)
-    mover = previous["to_act"]
-    texts = obs["hands"] = previous["hands"].copy()
-    hand = texts[mover] = texts[mover].copy()
+    hands = obs["hands"]
+    hand = hands[mover] = hands[mover].copy()
     hand.remove(card)
     changes["hands"] = {_SEAT_TEXT[mover]: hand}
-    return obs, changes
+    return changes
+
+
+def advance(obs: dict[str, Any], before: GameState, after: GameState) -> dict[str, Any]:
+    """Make ``obs``, the observation of ``before``, that of ``after``, one step later, in
+    place; return the fields of the step's ``changes`` answer (:func:`changes_between`).
+
+    For a caller that keeps one observation, the latest, and reads none of
+    those before it (the runner's reference, whose answers are compared
+    with the changes): a card play is made in ``obs`` itself
+    (:func:`_play_into`), where :func:`observe_change` makes a copy. ``obs``
+    and its list of hands must be the caller's own: the lists of the
+    changes are new, or shared with ``obs`` and never changed after.
+    """
+    if after.phase is PLAYING and before.phase is PLAYING and after.game is before.game:
+        return _play_into(obs, before, after)
+    new, changes = observe_change(obs, before, after)
+    obs.clear()
+    obs.update(new)
+    owned(obs)
+    return changes
+
+
+def owned(obs: dict[str, Any]) -> dict[str, Any]:
+    """``obs`` with a list of hands of its own (a copy), for :func:`advance`."""
+    if obs["hands"] is not None:
+        obs["hands"] = list(obs["hands"])
+    return obs
 
 
 def changes_between(previous: dict[str, Any], obs: dict[str, Any]) -> dict[str, Any]:
