@@ -365,8 +365,9 @@ def rare_paths(before: GameState, events: Sequence[ev.Event],
     one, so a game started from a position (whose recorded tricks begin
     there) is counted as any other.
     """
-    void_after_void = before.pending and any(isinstance(e, ev.TrickSetAside)
-                                             and e.trick_number > 1 for e in events)
+    # a trick set aside comes with the play that ended it: one event is never one
+    void_after_void = before.pending and len(events) > 1 and any(
+        isinstance(e, ev.TrickSetAside) and e.trick_number > 1 for e in events)
     if not void_after_void and _RARE_KEYS.isdisjoint(conditions):
         return ()  # most steps: one test instead of the twelve below (1 to 2 µs a step)
     went = set(conditions)
