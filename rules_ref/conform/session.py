@@ -60,7 +60,7 @@ from ..protocol.observation import (
     changes_problems_of_equal,
     observation_problems,
     observe,
-    owned,
+    owned_copy,
     problems_of_equal,
 )
 from ..protocol.reference_adapter import requested_state
@@ -91,6 +91,10 @@ IN_FLIGHT = 2
 
 
 
+#: What a step that counted nothing counted (:attr:`_Step.tallied`).
+_UNTALLIED: tuple[Sequence[str], Sequence[str]] = ((), ())
+
+
 @dataclass(slots=True)
 class _Step:
     """One action sent (or queued): the reference's verdict on it, for judging its answer."""
@@ -104,7 +108,7 @@ class _Step:
     violations: tuple[Violation, ...]
     sent: int  # how many actions had been sent after the start, this one included
     #: The conditions and rare paths the step counted as exercised (:meth:`Session._untally`).
-    tallied: tuple[Sequence[str], Sequence[str]] = ((), ())
+    tallied: tuple[Sequence[str], Sequence[str]] = _UNTALLIED
     #: The fields of the ``changes`` answer that makes the observation of ``before`` the
     #: observation after it (``None``: made whole).
     changes: dict[str, Any] | None = None
@@ -128,9 +132,6 @@ class _Step:
             self.kept = observe(self.after) if self.after is not None else {}
         return self.kept
 
-
-#: What a step that counted nothing counted (:attr:`_Step.tallied`).
-_UNTALLIED: tuple[Sequence[str], Sequence[str]] = ((), ())
 
 
 @dataclass(slots=True)
@@ -483,7 +484,7 @@ class Session:
             except SetupError as refused:  # a table the rules refuse: it must be rejected
                 return self._judge_refused(self._send_start(msg), refused)
         expected = observe(state)
-        self._observed = (state, owned(dict(expected)))
+        self._observed = (state, owned_copy(expected))
         started = _Start(msg, state, expected, tally)
         if self.batch_size and self._window > 1:
             # sent just before the game's first batch (:meth:`_send_queue`): the implementation
@@ -631,7 +632,7 @@ class Session:
         self.actions = []
         self._sent = 0
         self.state = fresh
-        self._observed = (fresh, owned(dict(seen)))
+        self._observed = (fresh, owned_copy(seen))
         self._seen = fresh
         self._rollbacks = 0
 
@@ -701,10 +702,10 @@ class Session:
             obs = observed[1]
             changes: dict[str, Any] | None = advance(obs, before, after)
         else:
-            obs, changes = owned(observe(after)), None
+            obs, changes = observe(after), None  # made whole: its lists are its own
         self._observed = (after, obs)
         # kept for an adapter that answers with whole observations (a copy: ``obs`` changes)
-        kept = None if self._changes else owned(dict(obs))
+        kept = None if self._changes else owned_copy(obs)
         tallied: tuple[Sequence[str], Sequence[str]] = _UNTALLIED
         if tally:
             conditions = self._counted(detect.step_conditions(seen, action, seen_after,
@@ -792,7 +793,7 @@ class Session:
         state = self.state
         if state is not None and not self._adrift and self.proc.can("observe"):
             observed = self._observed
-            self._queue.append(_Check(state, len(self.actions), owned(dict(observed[1]))
+            self._queue.append(_Check(state, len(self.actions), owned_copy(observed[1])
                                       if observed is not None and observed[0] is state
                                       else None))
 

@@ -274,16 +274,15 @@ def advance(obs: dict[str, Any], before: GameState, after: GameState) -> dict[st
         return _play_into(obs, before, after)
     new, changes = observe_change(obs, before, after)
     obs.clear()
-    obs.update(new)
-    owned(obs)
+    obs.update(owned_copy(new))
     return changes
 
 
-def owned(obs: dict[str, Any]) -> dict[str, Any]:
-    """``obs`` with a list of hands of its own (a copy), for :func:`advance`."""
-    if obs["hands"] is not None:
-        obs["hands"] = list(obs["hands"])
-    return obs
+def owned_copy(obs: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``obs`` with a list of hands of its own, which :func:`advance` may change
+    without changing ``obs`` (the other lists are never changed, only replaced)."""
+    hands = obs["hands"]
+    return dict(obs) if hands is None else {**obs, "hands": list(hands)}
 
 
 def changes_between(previous: dict[str, Any], obs: dict[str, Any]) -> dict[str, Any]:
@@ -426,7 +425,7 @@ def problems_of_equal(obs: dict[str, Any]) -> list[str]:
 def changes_problems_of_equal(changes: dict[str, Any]) -> list[str]:
     """:func:`changes_problems` of the fields of a ``changes`` answer equal (``==``) to
     well-formed ones: as :func:`problems_of_equal`, only the integers and true or false of
-    the fields present are looked at (0.2 µs for a card play's changes, where the whole
+    the fields present are looked at (0.4 µs for a card play's changes, where the whole
     check takes 2.5)."""
     return changes_problems(changes) if _kind_swapped(changes) else []
 

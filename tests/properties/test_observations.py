@@ -11,7 +11,10 @@ first observation as the runner chains them, the observation equals
 are :func:`~rules_ref.protocol.observation.changes_between` the two whole
 observations and make the one of the other
 (:func:`~rules_ref.protocol.messages.expand_changes`), and the observation it
-was made from is left as it was (their lists are shared, read-only).
+was made from is left as it was (their lists are shared, read-only). The
+runner's one observation, made the next one in place
+(:func:`~rules_ref.protocol.observation.advance`), equals it too, with the
+same changes.
 """
 
 from __future__ import annotations
@@ -25,7 +28,13 @@ from hypothesis import given, settings
 from rules_ref.actions import Action
 from rules_ref.events import Event
 from rules_ref.protocol.messages import expand_changes
-from rules_ref.protocol.observation import changes_between, observe, observe_change
+from rules_ref.protocol.observation import (
+    advance,
+    changes_between,
+    observe,
+    observe_change,
+    owned_copy,
+)
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from rules_ref.strategies import DealPosition, deal_positions, play_out
@@ -43,6 +52,8 @@ def test_an_observation_made_from_the_one_before_is_the_whole_one(
         position: DealPosition) -> None:
     state, _ = position.state.apply(position.deal)
     last: list[Any] = [state, observe(state)]
+    # the runner's one observation, made the next one in place (advance)
+    rolling = owned_copy(observe(state))
     made_from_before = {Phase.PASSING: 0, Phase.PLAYING: 0}
     trick_ends = [0]  # a trick ended, the deal played on: the fields the deal decides, too
 
@@ -57,6 +68,7 @@ def test_an_observation_made_from_the_one_before_is_the_whole_one(
         assert changes == changes_between(kept, whole)
         assert expand_changes(kept, changes, "") == {"type": "observation", **whole}
         assert previous == kept  # the observation before is left as it was
+        assert advance(rolling, before, after) == changes and rolling == whole
         if after.deal is before.deal and after.phase is before.phase \
                 and after.pending is before.pending and after.game is before.game:
             made_from_before[after.phase] += 1
