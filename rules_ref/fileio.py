@@ -21,9 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .json_nesting import nests_deeper
 
 #: The largest JSON input file read (rulesets, records, replays, vector files).
 MAX_INPUT_BYTES = 64 * 1024 * 1024
+#: The deepest nesting of lists and objects in a JSON input (no format of the kit needs 10).
+MAX_INPUT_DEPTH = 100
 
 
 def _reject_constant(name: str) -> Any:
@@ -45,15 +48,19 @@ def is_dir(path: Path) -> bool:
 
 
 def parse_json_text(text: str, where: str) -> Any:
-    """Parse JSON, naming the line and column of a syntax error."""
+    """Parse JSON, naming the line and column of a syntax error.
+
+    A text whose lists and objects nest more than :data:`MAX_INPUT_DEPTH`
+    deep is refused before it is parsed.
+    """
+    if nests_deeper(text, MAX_INPUT_DEPTH):
+        raise InputError(f"{where}: lists or objects nest more than {MAX_INPUT_DEPTH} deep (the "
+                         "limit of a JSON input)")
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise InputError(f"{where}: not valid JSON: {exc.msg} at line {exc.lineno} "
                          f"column {exc.colno}") from None
-    except RecursionError:
-        raise InputError(f"{where}: not valid JSON for this reader: lists or objects nested "
-                         "too deeply") from None
     except ValueError as exc:  # NaN/Infinity, or an integer of more than 4300 digits
         text = str(exc)
         raise InputError(f"{where}: not valid JSON: "

@@ -11,7 +11,6 @@ adds what the adapter printed. No process and no I/O here.
 from __future__ import annotations
 
 import json
-import re
 import signal
 from collections.abc import Sequence
 from dataclasses import fields
@@ -19,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from ..errors import RulesRefError
+from ..json_nesting import nests_deeper
 from ..registry import spec_toml
 from ..ruleset import Ruleset
 from ..wording import json_kind
@@ -160,38 +160,6 @@ def _reject_constant(text: str) -> Any:
 _DECODER = json.JSONDecoder(parse_float=_reject_float, parse_constant=_reject_constant)
 
 
-#: A JSON string literal (the line decoded as JSON already: strings are well formed).
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
-_SQUARE = bytes.maketrans(b"{}", b"[]")
-_NOT_BRACKET_OR_QUOTE = bytes(b for b in range(256) if b not in b'[]{}"\\')
-_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
-
-
-def _nests_deeper(raw: bytes, limit: int = MAX_DEPTH) -> bool:
-    """True if lists and objects nest more than ``limit`` deep in the JSON text ``raw``.
-
-    Counted on the text, strings left out, with byte operations only (a batch
-    answer holds thousands of brackets): the brackets are kept, both kinds
-    made square, and each round removes every innermost pair, so the number
-    of rounds is the depth.
-    """
-    marks = raw.translate(_SQUARE, _NOT_BRACKET_OR_QUOTE)  # brackets, quotes, backslashes
-    if marks.count(b"[") <= limit:  # not that many openers, even with the strings' own
-        return False
-    # Strings without brackets or backslashes are left as "", and those pairs go at once.
-    # Counted, not replaced (a batch answer holds hundreds of them): every quote is in such
-    # a pair when there are twice as many quotes as pairs.
-    if b"\\" in marks or marks.count(b'"') != 2 * marks.count(b'""'):
-        brackets = _STRING.sub(b"", raw).translate(_SQUARE, _NOT_BRACKET)  # a string holds one
-    else:
-        brackets = marks.translate(None, b'"')
-    depth = 0
-    while brackets and depth <= limit:
-        brackets = brackets.replace(b"[]", b"")
-        depth += 1
-    return depth > limit
-
-
 def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
     """One line the adapter wrote (newline included or not) as the answer to ``msg_id``.
 
@@ -209,6 +177,9 @@ def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
                            f"{raw[exc.start:exc.start + 1]!r})") from None
     if not text or text.isspace():  # as ``not text.strip()``, without copying the line
         raise AdapterFault("not-json", f"answer to {about} is an empty line")
+    if nests_deeper(raw, MAX_DEPTH):
+        raise AdapterFault("shape", f"answer to {about} nests lists or objects more than "
+                           f"{MAX_DEPTH} deep")
     try:
         data = _DECODER.decode(text)
     except _NotInteger as exc:
@@ -218,17 +189,11 @@ def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         raise AdapterFault("not-json", f"answer to {about} is not JSON: {exc.msg} at column "
                            f"{exc.colno}") from None
-    except RecursionError:
-        raise AdapterFault("shape", f"answer to {about} nests lists or objects more than "
-                           f"{MAX_DEPTH} deep") from None
     except ValueError as exc:  # an integer of more digits than Python converts
         raise AdapterFault("shape", f"answer to {about}: {_clip(str(exc), 120)}") from None
     if type(data) is not dict:
         raise AdapterFault("shape", f"answer to {about} is not a JSON object but "
                            f"{json_kind(data)}")
-    if _nests_deeper(raw):
-        raise AdapterFault("shape", f"answer to {about} nests lists or objects more than "
-                           f"{MAX_DEPTH} deep")
     if "id" not in data:
         raise AdapterFault("unsolicited", f"a message without an id instead of the answer to "
                            f"{about}: the adapter may only answer requests")

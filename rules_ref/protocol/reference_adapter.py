@@ -27,6 +27,7 @@ from ..actions import Action, DealCards, Play
 from ..cards import CARDS, Card
 from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, check_player_count
 from ..errors import IllegalAction, InputError, RulesRefError, SetupError
+from ..json_nesting import nests_deeper
 from ..positions.convert import position_from_json, state_from_position
 from ..ruleset import Ruleset
 from ..serialize import (
@@ -40,7 +41,7 @@ from ..serialize import (
     ruleset_from_json,
 )
 from ..state import GameState
-from .messages import CAPABILITIES
+from .messages import CAPABILITIES, MAX_DEPTH
 from .observation import (
     PROTOCOL_NAME,
     PROTOCOL_VERSION,
@@ -316,6 +317,8 @@ class ReferenceAdapter:
         dumps = json.JSONEncoder(separators=(",", ":")).encode
         for line in stdin:
             try:
+                if nests_deeper(line, MAX_DEPTH):
+                    raise ValueError(f"lists or objects nest more than {MAX_DEPTH} deep")
                 msg = json.loads(line)
                 answer = {"id": msg.get("id"), **self.handle(msg)}
             except (ValueError, KeyError, TypeError, AttributeError, RulesRefError) as exc:

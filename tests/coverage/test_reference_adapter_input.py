@@ -65,6 +65,16 @@ def test_serve_stops_at_a_line_it_cannot_answer(capsys: pytest.CaptureFixture[st
         "unknown request type 'dance'\n")
 
 
+def test_serve_refuses_a_request_nested_deeper_than_the_protocol_allows(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = io.StringIO()
+    line = '{"id": 0, "type": "start", "x": ' + "[" * 5000 + "]" * 5000 + "}\n"
+    assert ReferenceAdapter().serve(io.StringIO(line), out) == 2
+    assert out.getvalue() == ""
+    assert capsys.readouterr().err == (
+        f"adapter: cannot answer {line[:200]!r}: lists or objects nest more than 32 deep\n")
+
+
 def test_serve_ends_at_the_end_of_input() -> None:
     out = io.StringIO()
     assert ReferenceAdapter().serve(io.StringIO(""), out) == 0

@@ -624,7 +624,7 @@ def test_read_json_file_refuses_what_is_not_json(tmp_path: Path) -> None:
         "nan": "not valid JSON: NaN is not valid JSON",
         "inf": "not valid JSON: Infinity is not valid JSON",
         "big": "not valid JSON: Exceeds the limit (4300 digits)",
-        "deep": "nested too deeply",
+        "deep": "lists or objects nest more than 100 deep (the limit of a JSON input)",
         "bom": "not valid JSON: Unexpected UTF-8 BOM",
         "latin1": "not UTF-8 text (byte 7, line 1)",
         "empty": "the file is empty, where JSON was expected",

@@ -193,8 +193,12 @@ FILES: list[tuple[str, str | bytes, str]] = [
     ("infinity", '{"target": -Infinity}', r"error: {f}: not valid JSON: -Infinity is not valid"),
     ("digits", '{"target": 1' + "0" * 5000 + "}", r"error: {f}: not valid JSON: Exceeds the "
                                                      r"limit \(4300 digits\)"),
-    ("deep", "[" * 50_000 + "]" * 50_000, r"error: {f}: not valid JSON for this reader: lists "
-                                          r"or objects nested too deeply"),
+    ("deep", "[" * 50_000 + "]" * 50_000, r"error: {f}: lists or objects nest more than 100 deep "
+                                          r"\(the limit of a JSON input\)"),
+    ("deep-open", "[" * 101, r"error: {f}: lists or objects nest more than 100 deep"),
+    ("deep-101", "[" * 101 + "]" * 101, r"error: {f}: lists or objects nest more than 100 deep"),
+    ("deep-100", '{"a":' * 100 + "1" + "}" * 100,
+     r"error: {f}: unknown switch\(es\) 'a'"),
     ("empty", "", r"error: {f}: the file is empty, where JSON was expected"),
     ("list", "[3]", r"error: {f}: expected an object of switches, got a list\n"),
     ("record", '{"format": "cancellation-hearts-record"}',
