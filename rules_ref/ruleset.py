@@ -24,7 +24,7 @@ from typing import Any
 from .errors import InputError
 from .registry import spec_toml
 from .suggest import did_you_mean
-from .wording import json_kind
+from .wording import brief, json_kind
 
 
 class PassDirection(StrEnum):
@@ -172,7 +172,7 @@ class Ruleset:
         known = {f.name: f for f in fields(cls)}
         unknown = sorted(str(k) for k in data if k not in known)
         if unknown:
-            shown = ", ".join(_brief(k) for k in unknown[:5])
+            shown = ", ".join(brief(k) for k in unknown[:5])
             more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
             hint = did_you_mean(unknown[0], known) if len(unknown) == 1 else ""
             raise InputError(f"{where}: unknown switch(es) {shown}{more} (known: "
@@ -230,15 +230,6 @@ def pass_step(text: object) -> PassStep | None:
     return None
 
 
-def _brief(value: object, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for an error message about bad input."""
-    try:
-        text = repr(value)
-    except (RecursionError, ValueError):
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
 #: The bounds of the integer switches (their ``min`` and ``max`` in ``spec/variants.toml``).
 INT_BOUNDS: dict[str, tuple[int, int]] = {
     "min_players": (MIN_PLAYERS_LOW, MIN_PLAYERS_HIGH),
@@ -254,27 +245,27 @@ def _convert(name: str, value: object, where: str) -> object:
         if not isinstance(value, str) or value not in enum._value2member_map_:
             allowed = ", ".join(e.value for e in enum)
             hint = did_you_mean(value, enum._value2member_map_)
-            raise InputError(f"{where}: {_brief(value)} is not one of {allowed}{hint}")
+            raise InputError(f"{where}: {brief(value)} is not one of {allowed}{hint}")
         return enum(value)
     if name == "pass_cycle":
         if not isinstance(value, list | tuple) or not 1 <= len(value) <= MAX_PASS_CYCLE:
             raise InputError(f"{where}: expected a list of 1 to {MAX_PASS_CYCLE} directions, "
-                             f"got {_brief(value)}")
+                             f"got {brief(value)}")
         out = []
         for i, v in enumerate(value):
             step = pass_step(v)
             if step is None:
                 hint = did_you_mean(v, [*PassDirection._value2member_map_,
                                         *SeatDistance._value2member_map_])
-                raise InputError(f"{where}[{i}]: {_brief(v)} is not a pass direction ("
+                raise InputError(f"{where}[{i}]: {brief(v)} is not a pass direction ("
                                  f"{STEPS_TEXT}){hint}")
             out.append(step)
         return tuple(out)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{where}: expected an integer, got {_brief(value)}")
+        raise InputError(f"{where}: expected an integer, got {brief(value)}")
     low, high = INT_BOUNDS[name]
     if not low <= value <= high:
-        raise InputError(f"{where}: {_brief(value)} is out of range (expected an integer from "
+        raise InputError(f"{where}: {brief(value)} is out of range (expected an integer from "
                          f"{low} to {high})")
     return value
 
@@ -284,10 +275,10 @@ def _check(rs: Ruleset) -> list[str]:
     if not isinstance(rs.min_players, int) or isinstance(rs.min_players, bool) or not (
             MIN_PLAYERS_LOW <= rs.min_players <= MIN_PLAYERS_HIGH):
         problems.append(f"min_players must be {MIN_PLAYERS_LOW} or {MIN_PLAYERS_HIGH}, "
-                        f"got {_brief(rs.min_players)}")
+                        f"got {brief(rs.min_players)}")
     if not isinstance(rs.pass_count, int) or not 1 <= rs.pass_count <= MAX_PASS_COUNT:
         problems.append(f"pass_count must be an integer from 1 to {MAX_PASS_COUNT}, "
-                        f"got {_brief(rs.pass_count)}")
+                        f"got {brief(rs.pass_count)}")
     if not isinstance(rs.pass_cycle, tuple) or not 1 <= len(rs.pass_cycle) <= MAX_PASS_CYCLE \
             or not all(isinstance(d, PassDirection | SeatDistance) for d in rs.pass_cycle):
         problems.append(f"pass_cycle must be 1 to {MAX_PASS_CYCLE} of {STEPS_TEXT}")
@@ -302,7 +293,7 @@ def _check(rs: Ruleset) -> list[str]:
     if not isinstance(rs.target, int) or isinstance(rs.target, bool) or not (
             1 <= rs.target <= MAX_TARGET):
         problems.append(f"target must be a positive integer up to {MAX_TARGET}, got "
-                        f"{_brief(rs.target)}")
+                        f"{brief(rs.target)}")
     return problems
 
 
@@ -321,6 +312,6 @@ def preset(name: str) -> Ruleset:
     """The preset of this name; :class:`InputError` listing the names if unknown."""
     table = presets()
     if name not in table:
-        raise InputError(f"unknown preset {_brief(name)} (known: {', '.join(table)})"
+        raise InputError(f"unknown preset {brief(name)} (known: {', '.join(table)})"
                          f"{did_you_mean(name, table)}")
     return table[name]

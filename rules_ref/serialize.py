@@ -23,22 +23,13 @@ from .cards import CARDS, Card, parse_card
 from .errors import InputError, RulesRefError, SetupError
 from .ruleset import Ruleset
 from .state import GameState
-from .wording import json_kind
+from .wording import brief, json_kind
 
 STATE_FORMAT = "cancellation-hearts-state"
 RECORD_FORMAT = "cancellation-hearts-record"
 FORMAT_VERSION = 1
 #: At most this many actions in a state document (a game of 1000 deals has about 130000).
 MAX_STATE_ACTIONS = 200_000
-
-
-def brief(value: object, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for an error message about bad input."""
-    try:
-        text = repr(value)
-    except (RecursionError, ValueError):
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def check_object(data: object, where: str, required: tuple[str, ...],

@@ -1,7 +1,10 @@
-"""Counted nouns in messages: "1 card", "2 cards", never "2 card(s)".
+"""Words every message shares: counted nouns ("1 card", "2 cards", never
+"2 card(s)"), the kind of a JSON value, and bad input quoted back.
 
 Every message a person reads that counts something goes through :func:`counted`,
-so the engine, the checks and the command line say it the same way.
+says what kind of value it got with :func:`json_kind`, and quotes a value
+back with :func:`brief`, so the engine, the checks and the command line say
+it the same way.
 """
 
 from __future__ import annotations
@@ -42,3 +45,16 @@ def json_kind(value: object) -> str:
         return "null"
     return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
             list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def brief(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, as a message quotes bad input back.
+
+    >>> brief("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    """
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # a value nested too deeply, an integer too long
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "…"

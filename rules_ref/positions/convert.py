@@ -25,10 +25,11 @@ from ..deal import dealer_for_deal, hand_size
 from ..errors import InputError
 from ..passing import remove_cards
 from ..ruleset import DEFAULT, Ruleset
-from ..serialize import brief, card_from_json, check_int, check_object
+from ..serialize import card_from_json, check_int, check_object
 from ..state import GameState
 from ..state_parts import Phase
 from ..suggest import did_you_mean
+from ..wording import brief
 from .check import check_position
 from .model import (
     MAX_DEAL_NUMBER,

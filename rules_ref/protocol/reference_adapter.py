@@ -32,7 +32,6 @@ from ..positions.convert import position_from_json, state_from_position
 from ..ruleset import Ruleset
 from ..serialize import (
     action_from_json,
-    brief,
     cards_from_json,
     cards_to_json,
     check_int,
@@ -41,6 +40,7 @@ from ..serialize import (
     ruleset_from_json,
 )
 from ..state import GameState
+from ..wording import brief
 from .messages import CAPABILITIES, MAX_DEPTH
 from .observation import (
     PROTOCOL_NAME,

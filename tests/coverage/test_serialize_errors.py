@@ -11,11 +11,11 @@ from rules_ref.game import play_game
 from rules_ref.serialize import (
     MAX_STATE_ACTIONS,
     action_from_json,
-    brief,
     describe_action_json,
     state_from_json,
     state_to_json,
 )
+from rules_ref.wording import brief
 
 
 class _Unprintable:
