@@ -303,9 +303,9 @@ def cli_cpu(args: list[str]) -> tuple[int, str, str, float]:
 
 
 #: The parts of a search's time, by the innermost Python code running: the reference engine
-#: and its observations; the protocol (the pipe, the messages, JSON); the adapter (the runner
-#: blocked on it: reading its answer, or writing the request that wakes it); the rest is the
-#: search (the conversation, the choices, the tally, the judging).
+#: and its observations; the protocol (the pipe, the messages, JSON, its depth measured); the
+#: adapter (the runner blocked on it: reading its answer, or writing the request that wakes
+#: it); the rest is the search (the conversation, the choices, the tally, the judging).
 _ENGINE_FILES = frozenset(
     f"{name}.py" for name in ("actions", "cards", "deal", "events", "following", "game_end",
                               "leading", "passing", "pending", "ruleset", "scoring", "state",
@@ -328,28 +328,37 @@ def _part_of(frame: Any) -> str:
             return "reference"
         if name in _PROTOCOL_FILES:
             return "protocol"
-    if "/json/" in path:
+    if "/json/" in path or (name == "json_nesting.py" and "/rules_ref/" in path):
         return "protocol"
     if name in _ENGINE_FILES and os.path.dirname(path).endswith("rules_ref"):
         return "reference"
     return "search"
 
 
-def conform_shares(players: int, examples: int) -> dict[str, dict[str, float]]:
+#: The runs of a conform search sampled for the split of processor time (seeds 1, 2, ...).
+SHARE_RUNS = 5
+
+
+def conform_shares(players: int, examples: int, runs: int = SHARE_RUNS) -> dict[str, Any]:
     """Where a conform search's time goes (protocol version 2), read by sampling.
 
-    The search is run in this process (the runner's imports, the adapter's
-    start and the handshake come before it), sampled every 0.3 ms of wall
-    time and, apart, every 0.3 ms of its processor time; each sample is put
-    in the part its innermost Python frame belongs to (:func:`_part_of`).
-    Sampling leaves every call at its own cost, where a profiler that hooks
-    every call adds to each (cProfile about doubled the search's share).
+    Each search is run in this process (the runner's imports, the adapter's
+    start and the handshake come before it), and each sample is put in the
+    part its innermost Python frame belongs to (:func:`_part_of`). Sampling
+    leaves every call at its own cost, where a profiler that hooks every
+    call adds to each (cProfile about doubled the search's share).
 
-    ``wall``: the shares of the runner's time, the adapter's being the time it
-    waited for the adapter. ``processor``: the shares of the processor time of
-    both processes, the runner's split by its samples and the adapter's
+    ``wall``: the shares of the runner's time in one search (seed 1), sampled
+    every 0.3 ms of wall time, the adapter's part being the time the runner
+    waited for the adapter. ``processor``: the shares of the processor time
+    of both processes over ``runs`` searches (seeds 1 to ``runs``), the
+    runner's split by its samples of processor time and the adapter's
     whole, so that the kit's cost (search and reference) is set beside the
-    implementation's.
+    implementation's. The processor clock is sampled at the kernel's tick (4
+    ms at 250 Hz, however short the interval asked), about 350 samples a
+    search: one search alone splits it within 1.5 points either way, hence
+    several, pooled. ``kit_error``: the standard error of the kit's share
+    that the pooled samples leave; ``samples``: their number.
     """
     import resource
     import signal
@@ -387,19 +396,30 @@ def conform_shares(players: int, examples: int) -> dict[str, dict[str, float]]:
                 runner.close()
         return run
 
+    def children() -> float:
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return used.ru_utime + used.ru_stime
+
     wall, _ = sampled(signal.ITIMER_REAL, signal.SIGALRM, search(players, 1))
-    adapter_before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu, runner_cpu = sampled(signal.ITIMER_PROF, signal.SIGPROF, search(players, 1))
-    adapter_after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    adapter_cpu = (adapter_after.ru_utime + adapter_after.ru_stime
-                   - adapter_before.ru_utime - adapter_before.ru_stime)
+    cpu = dict.fromkeys(wall, 0)
+    runner_cpu = adapter_cpu = 0.0
+    for seed in range(1, runs + 1):
+        adapter_before = children()
+        counts, used = sampled(signal.ITIMER_PROF, signal.SIGPROF, search(players, seed))
+        adapter_cpu += children() - adapter_before
+        runner_cpu += used
+        for part, n in counts.items():
+            cpu[part] += n
     total = sum(wall.values()) or 1
     own = sum(cpu.values()) or 1
     both = runner_cpu + adapter_cpu
     processor = {part: runner_cpu * cpu[part] / own / both for part in cpu if part != "adapter"}
     processor = {"adapter": (adapter_cpu + runner_cpu * cpu["adapter"] / own) / both,
                  **processor}
-    return {"wall": {part: n / total for part, n in wall.items()}, "processor": processor}
+    kit = (cpu["search"] + cpu["reference"]) / own  # of the runner's samples
+    return {"wall": {part: n / total for part, n in wall.items()}, "processor": processor,
+            "kit_error": runner_cpu / both * (kit * (1 - kit) / own) ** 0.5, "samples": own,
+            "runs": runs}
 
 
 #: The protocol versions compared; the reference adapter is forced to each with --protocol.
@@ -479,7 +499,9 @@ def conform(repeats: int, examples: int) -> tuple[list[Row], dict[str, Any]]:
                                      else "PLAYED DIFFERENT GAMES")))
         kit = shares["processor"]["search"] + shares["processor"]["reference"]
         rows.append((f"conform {players}p: where the processor time goes, runner and adapter",
-                     f"{kit:.0%}", "search and reference together (target < 50%): " + ", ".join(
+                     f"{kit:.1%}", f"search and reference together (target < 50%), "
+                     f"±{shares['kit_error']:.1%} ({shares['runs']} runs pooled, "
+                     f"{shares['samples']:,} samples): " + ", ".join(
                          f"{k} {v:.0%}" for k, v in shares["processor"].items())))
     return rows, data
 
