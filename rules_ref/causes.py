@@ -160,7 +160,7 @@ def card_value_difference(state: GameState, diff: Sequence[int]) -> bool:
     return len(diff) == len(state.collected) and _wrong_value(state, diff)
 
 
-def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
+def trace_points(state: GameState, diff: Sequence[int], since: int = 1) -> list[str]:
     """The rules of the parcels that explain ``diff`` (implementation minus reference, per seat).
 
     A seat short of points lost parcels it collected; a seat with points too
@@ -173,6 +173,14 @@ def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
     once (an engine that loses every pending pile loses them all); failing
     that, each seat's difference is matched on its own. Returns ``[]`` when
     no parcel explains the difference.
+
+    ``since``: the first trick whose parcels the points have not yet been
+    seen to agree on. Where the points agreed until the trick just
+    completed (``since`` is its number), a parcel collected before it
+    explains the difference only when every parcel of its rule is lost (the
+    first step: an engine that scores again at the deal's end) or when
+    nothing collected since, nor a card's value, does: an earlier parcel
+    whose points happen to equal the difference is a coincidence.
     """
     if not any(diff) or len(diff) != state.players:
         return []
@@ -189,21 +197,27 @@ def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
                 lost[p.seat] -= p.points
         if any(lost) and lost == list(diff):
             return [rule]
-    rules = (*PARCEL_RULES, "TRICK.WINNER")
-    # every seat's difference made by one parcel of one rule: the plainest cause
-    for rule in rules:
-        if all(d == 0 or d in _candidates(found, rule, seat, diff)
-               for seat, d in enumerate(diff)):
-            return _refine(state, found, rule, diff)
+    # every seat's difference made by one parcel of one rule: the plainest cause, among the
+    # parcels collected since the points agreed
+    fresh = [p for p in found if p.trick >= since]
+    named = _one_parcel_each(state, fresh, diff)
+    if named:
+        return named
     # a card scored at another value, every copy by every seat, before sums of parcels
-    # (with many parcels, some of them add up to almost any small difference)
+    # (with many parcels, some of them add up to almost any small difference) and before
+    # the parcels of the points agreed on
     if _wrong_value(state, diff):
         return ["SCORE.CARD_POINTS"]
+    if len(fresh) < len(found):
+        named = _one_parcel_each(state, found, diff)
+        if named:
+            return named
+    rules = (*PARCEL_RULES, "TRICK.WINNER")
     for rule in rules:
         if all(d == 0 or _reaches(_candidates(found, rule, seat, diff), d)
                for seat, d in enumerate(diff)):
             return _refine(state, found, rule, diff)
-    named: list[str] = []
+    named = []
     for seat, d in enumerate(diff):
         if d == 0:
             continue
@@ -212,6 +226,15 @@ def trace_points(state: GameState, diff: Sequence[int]) -> list[str]:
             return []  # a difference no parcel explains: not a matter of where cards went
         named.extend(_refine(state, found, match.rule, diff))
     return list(dict.fromkeys(named))
+
+
+def _one_parcel_each(state: GameState, found: list[Parcel], diff: Sequence[int]) -> list[str]:
+    """The rule one of whose parcels in ``found`` makes each seat's difference ([] if none)."""
+    for rule in (*PARCEL_RULES, "TRICK.WINNER"):
+        if all(d == 0 or d in _candidates(found, rule, seat, diff)
+               for seat, d in enumerate(diff)):
+            return _refine(state, found, rule, diff)
+    return []
 
 
 def _changes(found: list[Parcel], seat: int, diff: Sequence[int]) -> list[tuple[Parcel, int]]:

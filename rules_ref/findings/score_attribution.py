@@ -169,7 +169,10 @@ def _points_rules(before: GameState | None, after: GameState, expected: Any,
     pile, the extras, its cancelled cards); at the end of a deal it may be
     made of parcels from any trick, as when an implementation scores only
     at the end of the deal, unless it is exactly the last trick's cards given
-    to another seat (:func:`_given_to`).
+    to another seat (:func:`_given_to`). The points agreed until this action
+    (it is the first difference): a parcel of an earlier trick is the cause
+    only when nothing the trick collected, nor a card's value, explains the
+    difference (:func:`~rules_ref.causes.trace_points`).
     """
     exp = _int_list(expected, after.players)
     act = _int_list(actual, after.players)
@@ -186,7 +189,9 @@ def _points_rules(before: GameState | None, after: GameState, expected: Any,
             seat = _given_to(before, t, diff)
             if seat is not None:
                 return winner_rules(t, seat, before.players)
-    traced = trace_points(after, diff)
+    # the points agreed before this action: what it collected, or a card's value, is
+    # looked for before the parcels of earlier tricks
+    traced = trace_points(after, diff, len(after.tricks) if t is not None else 1)
     if not traced and t is not None and before is not None:
         # the deal's earlier tricks are not known (a game started from a position)
         traced = _trick_points_rules(before, t, diff)

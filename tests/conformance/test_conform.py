@@ -146,15 +146,16 @@ def test_jobs_spread_the_search_and_merge_the_report(capsys: pytest.CaptureFixtu
     # --first in one job ends the other one too
     assert summary["stopped"] == "first"
     assert summary["games"] < 400
-    # Each job meets the fault in its first game, each as its own class; --first reports
-    # the one met first in time, which the machine decides: it is one of the classes the
-    # same search reports when it plays on, and the fault's own rule leads them.
+    # Each job meets the fault in its first game; --first reports the one met first in
+    # time, which the machine decides. Both are the fault's own rule (the second job's, a
+    # Q♠ pair collected by the deal's last trick, is no longer blamed on an earlier parcel
+    # of the same points: tests/regressions/test_card_value_before_an_earlier_parcel.py),
+    # so the report does not depend on which.
+    assert summary["rules"] == ["SCORE.CARD_POINTS"]
     _, played_on, _ = conform(capsys, "--examples", "8", "--seed", "11", "--jobs", "2",
                               *UNHURRIED, "--shrink-seconds", "0.25", "--out", str(tmp_path),
                               "--", *command("queen-ten"))
-    classes = [c["rules"] for c in played_on["classes"]]
-    assert summary["rules"] in classes
-    assert played_on["rules"] == ["SCORE.CARD_POINTS"]
+    assert [c["rules"] for c in played_on["classes"]] == [["SCORE.CARD_POINTS"]]
 
 
 @pytest.mark.untraced
