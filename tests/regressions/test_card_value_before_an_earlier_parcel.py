@@ -14,34 +14,18 @@ which still names the old class.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from rules_ref.cards import QUEEN_OF_SPADES
 from rules_ref.causes import parcels, trace_points
 from rules_ref.findings.attribution import observation_rules
-from rules_ref.findings.replay import read_replay
 from rules_ref.protocol.observation import observe
-from rules_ref.protocol.reference_adapter import start_state
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 
-from .replays import DATA
+from .replays import last_step
 
 NAME = "queen-scored-ten-in-a-pile-collected-last.json"
-
-
-def _last_step() -> tuple[GameState, GameState]:
-    """The reference's state before the replay's last action, and after it."""
-    path = DATA / NAME
-    start, actions = read_replay(json.loads(path.read_text(encoding="utf-8")), str(path))
-    state = start_state(start)
-    for action in actions[:-1]:
-        if not state.violations(action):
-            state, _ = state.apply(action)
-    after, _ = state.apply(actions[-1])
-    return state, after
 
 
 def _queen_diff(state: GameState) -> list[int]:
@@ -52,7 +36,7 @@ def _queen_diff(state: GameState) -> list[int]:
 def test_the_game_has_the_coincidence() -> None:
     """The situation itself: both Q♠ collected by the last trick, and an earlier parcel of
     cancelled cards of the same seat worth the same 6 points."""
-    before, after = _last_step()
+    before, _, after = last_step(NAME)
     assert after.phase is Phase.DEALING  # the deal has ended
     diff = _queen_diff(after)
     assert diff == [0, 0, 0, -6, 0, 0, 0, 0, 0, 0]
@@ -68,11 +52,11 @@ def test_the_game_has_the_coincidence() -> None:
 
 @pytest.mark.rule("SCORE.CARD_POINTS")
 def test_a_queen_scored_ten_in_the_last_pile_is_the_card_points_rule() -> None:
-    before, after = _last_step()
+    before, action, after = last_step(NAME)
     diff = _queen_diff(after)
     assert trace_points(after, diff, len(after.tricks)) == ["SCORE.CARD_POINTS"]
     expected = observe(after)
     actual = {**expected, "points": [e + d for e, d in zip(expected["points"], diff,
                                                            strict=True)]}
-    rules, fields, _ = observation_rules(before, after.actions[-1], after, expected, actual)
+    rules, fields, _ = observation_rules(before, action, after, expected, actual)
     assert (rules, fields) == (["SCORE.CARD_POINTS"], ["points"])
