@@ -71,6 +71,9 @@ def play_situation_rule(state: GameState, card: Card) -> list[str]:
 
 #: The rules a parcel can be sent by, in the order a difference is matched to them.
 PARCEL_RULES = ("VOID.COLLECT", "EXTRAS.FIRST_TRICK", "TRICK.CANCEL", "VOID.LAST")
+#: The rules a difference of points is traced to, in that order: the parcels', then the
+#: trick's own cards (a trick given to another seat).
+TRACED_RULES = (*PARCEL_RULES, "TRICK.WINNER")
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +215,7 @@ def trace_points(state: GameState, diff: Sequence[int], since: int = 1) -> list[
         named = _one_parcel_each(state, found, diff)
         if named:
             return named
-    rules = (*PARCEL_RULES, "TRICK.WINNER")
-    for rule in rules:
+    for rule in TRACED_RULES:
         if all(d == 0 or _reaches(_candidates(found, rule, seat, diff), d)
                for seat, d in enumerate(diff)):
             return _refine(state, found, rule, diff)
@@ -230,7 +232,7 @@ def trace_points(state: GameState, diff: Sequence[int], since: int = 1) -> list[
 
 def _one_parcel_each(state: GameState, found: list[Parcel], diff: Sequence[int]) -> list[str]:
     """The rule one of whose parcels in ``found`` makes each seat's difference ([] if none)."""
-    for rule in (*PARCEL_RULES, "TRICK.WINNER"):
+    for rule in TRACED_RULES:
         if all(d == 0 or d in _candidates(found, rule, seat, diff)
                for seat, d in enumerate(diff)):
             return _refine(state, found, rule, diff)
@@ -292,12 +294,12 @@ def _refine(state: GameState, found: list[Parcel], rule: str, diff: Sequence[int
 
 def _match(changes: list[tuple[Parcel, int]], amount: int) -> Parcel | None:
     """The parcel (or the first of the parcels of one rule together) making change ``amount``."""
-    order = {r: i for i, r in enumerate((*PARCEL_RULES, "TRICK.WINNER"))}
+    order = {r: i for i, r in enumerate(TRACED_RULES)}
     ranked = sorted(changes, key=lambda pc: (order.get(pc[0].rule, 99), pc[0].trick))
     for p, change in ranked:
         if change == amount:
             return p
-    for rule in (*PARCEL_RULES, "TRICK.WINNER"):
+    for rule in TRACED_RULES:
         same = [(p, change) for p, change in ranked if p.rule == rule]
         if len(same) > 1 and sum(change for _, change in same) == amount:
             return same[0][0]
