@@ -52,8 +52,9 @@ from rules_ref.state import GameState
 from .table_accepting_adapter import NAME, command
 
 REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
-RUN = ["--examples", "3", "--seed", "3", "--max-seconds", "600", "--timeout", "60",
-       "--shrink-seconds", "1"]
+#: Three games; shrinking within the default budget (half of --max-seconds), which its checks
+#: never reach, so that the examples asserted are the same on every machine.
+RUN = ["--examples", "3", "--seed", "3", "--max-seconds", "600", "--timeout", "60"]
 EVERY_COUNT = tuple(range(5, 12))
 ANY = dict.fromkeys(SWITCHES, "any")
 
