@@ -143,7 +143,7 @@ def test_jobs_spread_the_search_and_merge_the_report(capsys: pytest.CaptureFixtu
     assert code == 0, summary
     assert summary["jobs"] == 2
     assert summary["games"] >= 12
-    code, summary, _ = conform(capsys, *SEARCH, "--jobs", "2", "--out", str(tmp_path), "--",
+    code, summary, _ = conform(capsys, *SHRUNK, "--jobs", "2", "--out", str(tmp_path), "--",
                                *command("queen-ten"))
     assert code == 1
     assert Path(summary["replay"]).is_file()
@@ -157,7 +157,7 @@ def test_jobs_spread_the_search_and_merge_the_report(capsys: pytest.CaptureFixtu
     # so the report does not depend on which.
     assert summary["rules"] == ["SCORE.CARD_POINTS"]
     _, played_on, _ = conform(capsys, "--examples", "8", "--seed", "11", "--jobs", "2",
-                              *UNHURRIED, "--shrink-seconds", "0.25", "--out", str(tmp_path),
+                              *UNHURRIED, "--out", str(tmp_path),
                               "--", *command("queen-ten"))
     assert [c["rules"] for c in played_on["classes"]] == [["SCORE.CARD_POINTS"]]
 
