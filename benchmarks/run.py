@@ -43,8 +43,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules_ref import DealCards, GameState, Pass, Play, Ruleset, seeded_deal  # noqa: E402
-from rules_ref.game import play_game  # noqa: E402
-from rules_ref.record import record_from_state  # noqa: E402
+from rules_ref.players.game import play_game  # noqa: E402
+from rules_ref.records.record import record_from_state  # noqa: E402
 from rules_ref.state_parts import Phase  # noqa: E402
 
 Row = tuple[str, str, str]
@@ -328,7 +328,7 @@ def _part_of(frame: Any) -> str:
             return "reference"
         if name in _PROTOCOL_FILES:
             return "protocol"
-    if "/json/" in path or (name == "json_nesting.py" and "/rules_ref/" in path):
+    if "/json/" in path or path.endswith("/rules_ref/jsonio/nesting.py"):
         return "protocol"
     if name in _ENGINE_FILES and os.path.dirname(path).endswith("rules_ref"):
         return "reference"

@@ -23,8 +23,8 @@ from typing import Any
 
 from .errors import InputError
 from .registry import spec_toml
-from .suggest import did_you_mean
 from .wording import brief, json_kind
+from .wording.suggest import did_you_mean
 
 
 class PassDirection(StrEnum):

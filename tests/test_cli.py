@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from rules_ref import registry
-from rules_ref.game import play_game
-from rules_ref.policy import choose_bold
+from rules_ref.players.game import play_game
+from rules_ref.players.policy import choose_bold
 from rules_ref.ruleset import preset, presets
 
 from .cli.helpers import game_over, run

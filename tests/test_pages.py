@@ -1,4 +1,4 @@
-"""``rules_ref.pages``: what the site's pages call in the browser gives the command line's answer.
+"""``rules_ref.cli.pages``: what the site's pages call in the browser answers as the command line.
 
 The browser itself is tested in ``tests/docs/test_ask_pages.py``; here the same
 functions run in this process, against the commands run as a person runs them.
@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from rules_ref import pages
-from rules_ref.game import game_steps
+from rules_ref.cli import pages
+from rules_ref.players.game import game_steps
 from rules_ref.positions.convert import position_of
 from rules_ref.positions.text import format_position
-from rules_ref.record import record_from_state
+from rules_ref.records.record import record_from_state
 
 from .cli.helpers import run
 

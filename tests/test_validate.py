@@ -17,11 +17,11 @@ import pytest
 from rules_ref.actions import ChooseMoon, MoonChoice, Play
 from rules_ref.cards import parse_card
 from rules_ref.cli import main
-from rules_ref.game import game_steps, play_game
-from rules_ref.record import record_from_state
+from rules_ref.players.game import game_steps, play_game
+from rules_ref.records.record import record_from_state
+from rules_ref.records.validate import RecordViolation, validate_record
 from rules_ref.ruleset import DEFAULT, PassDirection, Ruleset
 from rules_ref.tricks import seat_at
-from rules_ref.validate import RecordViolation, validate_record
 from rules_ref.vectors import last_card, moon_deal
 
 Record = dict[str, Any]

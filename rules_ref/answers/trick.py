@@ -25,9 +25,9 @@ from ..deal import FEWEST_PLAYERS, MAX_PLAYERS
 from ..errors import InputError
 from ..ruleset import DEFAULT, Ruleset
 from ..scoring import card_points
-from ..trick_words import Said, after_void_trick, trick_set_aside, trick_won
 from ..tricks import TrickOutcome, next_leader, resolve_trick, seat_at
 from ..wording import counted
+from ..wording.tricks import Said, after_void_trick, trick_set_aside, trick_won
 from .statement import Part, Statement, SuitName
 
 #: The fewest cards of a real trick: one per player, 6 to 11 (5 under a switch).
@@ -128,7 +128,7 @@ def trick_answer(cards: Sequence[Card], leader: int = 0, players: int | None = N
     return TrickAnswer(t, n, seats, after, points, tuple(said))
 
 
-#: stand-ins for the card and the suit in the words of rules_ref.trick_words, which the
+#: stand-ins for the card and the suit in the words of rules_ref.wording.tricks, which the
 #: statement holds as parts (each reader writes them its own way)
 CARD, SUIT = "\x00card\x00", "\x00suit\x00"
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import RulesRefError
-from ..suggest import did_you_mean
+from ..wording.suggest import did_you_mean
 from .help import add_examples
 
 #: subcommand -> (module, one-line help)

@@ -101,8 +101,8 @@ def add_ruleset_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def ruleset_from_args(args: argparse.Namespace) -> Ruleset:
-    from ..fileio import read_json_file
-    from ..serialize import ruleset_from_json
+    from ..jsonio.files import read_json_file
+    from ..jsonio.serialize import ruleset_from_json
 
     if args.preset is not None and args.ruleset is not None:
         raise InputError("give --preset or --ruleset, not both")

@@ -168,8 +168,8 @@ def run(args: argparse.Namespace) -> int:
     explicit = args.preset is not None or args.ruleset is not None or args.target is not None
     expect: tuple[Any, ...] = ()
     if args.expect is not None:
-        from ..fileio import read_json_file
         from ..findings.expect import read_expectations
+        from ..jsonio.files import read_json_file
 
         expect = read_expectations(read_json_file(args.expect), args.expect)
     elif args.strict:
@@ -184,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
     config = scale.scale_config(config, args)
     progress = _Progress() if sys.stderr.isatty() and not args.json else None
     if args.replay is not None:
-        from ..fileio import read_json_file
+        from ..jsonio.files import read_json_file
 
         start, actions = read_replay(read_json_file(args.replay), args.replay)
         outcome = run_replay(config, start, actions)
@@ -210,7 +210,7 @@ def _slug(cls: Any) -> str:
 def _write_replays(outcome: Any, config: Any, out: str) -> None:
     """One replay file for the example of every class: ``replay-SEED-RULE[-N].json``."""
     from ..conform.rerun import replay_document
-    from ..fileio import make_output_dir, write_text_atomic
+    from ..jsonio.files import make_output_dir, write_text_atomic
 
     classes = outcome.findings.ordered() if outcome.findings is not None else []
     written = [c for c in classes if (c.example or c.first).start]
@@ -231,8 +231,8 @@ def _write_replays(outcome: Any, config: Any, out: str) -> None:
 def _write_expect(outcome: Any, path: str) -> None:
     """An expectations file of narrow entries: one a facet of every finding (rule, what
     differs, facet), so that each covers that behaviour and nothing else."""
-    from ..fileio import write_text_atomic
     from ..findings.expect import Expectation, expect_document
+    from ..jsonio.files import write_text_atomic
 
     entries: list[Expectation] = []
     for cls in outcome.findings.ordered() if outcome.findings is not None else []:

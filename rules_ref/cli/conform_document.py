@@ -48,8 +48,8 @@ def draw_example(example: dict[str, Any]) -> list[str]:
     The failing action is the last of ``actions``; if the reference rejects
     it, the last line says so and names the rule.
     """
+    from ..jsonio.serialize import action_from_json
     from ..protocol.reference_adapter import position_state, start_state
-    from ..serialize import action_from_json
     from .position import describe_position
 
     start = example.get("start")
@@ -353,6 +353,6 @@ def render_report(summary: dict[str, Any], path: str) -> str:
 
 def write_report(path: str, summary: dict[str, Any]) -> None:
     """Write the report of ``summary`` to ``path`` (atomically)."""
-    from ..fileio import write_text_atomic
+    from ..jsonio.files import write_text_atomic
 
     write_text_atomic(path, render_report(summary, path))

@@ -133,7 +133,7 @@ def write_run_report(args: argparse.Namespace, summary: dict[str, Any]) -> None:
 def run_merge(args: argparse.Namespace) -> int:
     """``rules-ref conform --merge A.json B.json …``: one report of several summaries."""
     from ..conform.merge import merge_summaries, merged_exit
-    from ..fileio import read_json_file, shown_path
+    from ..jsonio.files import read_json_file, shown_path
 
     if args.adapter_command and args.adapter_command != ["--"]:
         raise InputError("--merge reads summaries and runs no adapter: give no command after --")

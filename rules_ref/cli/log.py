@@ -31,8 +31,8 @@ from ..pending import extras_join_trick
 from ..ruleset import Ruleset
 from ..scoring import card_points
 from ..state import GameState
-from ..trick_words import after_void_trick, trick_set_aside, trick_won
 from ..tricks import TrickOutcome, seat_at
+from ..wording.tricks import after_void_trick, trick_set_aside, trick_won
 from .style import Style, pad, visible_width
 
 INDENT = "  "

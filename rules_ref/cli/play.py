@@ -1,6 +1,6 @@
 """``rules-ref play``: a whole game with the built-in players, as a readable log or JSON.
 
-The built-in players are :func:`rules_ref.policy.choose_bold` (which now and
+The built-in players are :func:`rules_ref.players.policy.choose_bold` (which now and
 then tries for the moon). With ``--seat N`` a person plays seat N from the
 terminal (:mod:`.human`); the log then shows only what that seat may see.
 
@@ -17,9 +17,9 @@ import sys
 
 from ..deal import check_player_count
 from ..errors import InputError
-from ..game import game_steps
-from ..policy import choose_bold
-from ..record import record_from_state
+from ..players.game import game_steps
+from ..players.policy import choose_bold
+from ..records.record import record_from_state
 from ..state import GameState
 from .common import (
     add_ruleset_arguments,

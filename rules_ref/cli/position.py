@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import InputError, RulesRefError
-from ..fileio import parse_json_text, read_input_bytes, shown_path
+from ..jsonio.files import parse_json_text, read_input_bytes, shown_path
 from ..positions.check import check_position
 from ..positions.convert import position_from_json, position_of, position_to_json
 from ..positions.model import MAX_POSITION_TEXT, ExtrasPlace, Position, pending_tricks
@@ -228,7 +228,7 @@ def print_position_at(states: Iterable[GameState], at: tuple[int, int], as_json:
 
 
 def game_states(steps: Iterable[tuple[GameState, Any, GameState, Any]]) -> Iterator[GameState]:
-    """The states of a game from its steps (``rules_ref.game.game_steps``), the last included."""
+    """The states of a game from its steps (``players.game.game_steps``), the last included."""
     last: GameState | None = None
     for before, _, after, _ in steps:
         yield before
@@ -239,9 +239,9 @@ def game_states(steps: Iterable[tuple[GameState, Any, GameState, Any]]) -> Itera
 
 def record_states(record: dict[str, Any]) -> Iterator[GameState]:
     """Every state of a well-formed game record, replayed; an illegal action is an error."""
-    from ..record import record_actions
-    from ..record_shape import check_shape
-    from ..serialize import action_from_json
+    from ..jsonio.serialize import action_from_json
+    from ..records.record import record_actions
+    from ..records.shape import check_shape
 
     rec = check_shape(record)
     state = GameState.start(rec["players"], Ruleset.from_dict(rec["ruleset"]),

@@ -1,8 +1,8 @@
 """A game record drawn as the log: what the record says, and where the rules disagree.
 
 ``rules-ref show RECORD`` replays the record as ``rules-ref validate`` checks
-it (:func:`rules_ref.validate.validate_record`, followed as an
-:class:`~rules_ref.validate.Observer`) and prints the log of ``rules-ref
+it (:func:`rules_ref.records.validate.validate_record`, followed as an
+:class:`~rules_ref.records.validate.Observer`) and prints the log of ``rules-ref
 play`` with the record's own claims in it: the trick winners, the deal scores
 and totals, and the game's winners as recorded. Each violation the check
 finds is printed where it happens, ``! RULE: what the record says, and what
@@ -20,19 +20,19 @@ from typing import Any
 from .. import events as ev
 from ..actions import Action
 from ..errors import InputError
-from ..record_shape import check_shape
+from ..records.shape import check_shape
+from ..records.validate import RecordViolation, validate_record
 from ..ruleset import Ruleset
 from ..state import GameState
 from ..state_parts import Phase
 from ..tricks import TrickOutcome, seat_at
-from ..validate import RecordViolation, validate_record
 from ..wording import counted
 from .log import INDENT, GameLog, fitted
 from .style import Style
 
 
 class RecordLog(GameLog):
-    """The log of one record; an :class:`~rules_ref.validate.Observer` of its check."""
+    """The log of one record; an :class:`~rules_ref.records.validate.Observer` of its check."""
 
     def __init__(self, style: Style, record: dict[str, Any]) -> None:
         super().__init__(style)

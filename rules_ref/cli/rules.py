@@ -12,7 +12,7 @@ import textwrap
 
 from .. import registry
 from ..errors import InputError
-from ..suggest import offer
+from ..wording.suggest import offer
 from .common import shown
 
 #: The examples at the end of ``--help`` (:mod:`.help`).

@@ -21,9 +21,9 @@ from typing import Any
 
 from ..actions import Action
 from ..errors import IllegalAction, InputError
-from ..fileio import read_json_file, shown_path
+from ..jsonio.files import read_json_file, shown_path
+from ..jsonio.serialize import RECORD_FORMAT
 from ..positions.convert import position_of
-from ..serialize import RECORD_FORMAT
 from ..state import GameState
 from .log import INDENT, GameLog
 from .record_log import show_record

@@ -13,7 +13,7 @@ import textwrap
 
 from .. import registry
 from ..errors import InputError
-from ..suggest import did_you_mean
+from ..wording.suggest import did_you_mean
 from .common import shown
 
 #: The examples at the end of ``--help`` (:mod:`.help`).

@@ -11,8 +11,8 @@ import argparse
 import json
 
 from ..errors import InputError
-from ..fileio import read_json_file, shown_path
-from ..validate import count, validate_record
+from ..jsonio.files import read_json_file, shown_path
+from ..records.validate import count, validate_record
 from .position import add_at_argument, print_position_at, record_states
 
 #: The examples at the end of ``--help`` (:mod:`.help`).

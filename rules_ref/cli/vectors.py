@@ -20,8 +20,8 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError
-from ..suggest import did_you_mean
 from ..wording import counted
+from ..wording.suggest import did_you_mean
 from .common import adapter_command, fault_cause, positive_seconds
 from .help import add_examples
 
@@ -140,7 +140,7 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     import json
 
     from .. import vectors
-    from ..fileio import write_text_atomic
+    from ..jsonio.files import write_text_atomic
     from ..vectors import results as report
     from ..vectors import running
     from ..vectors.case_replay import FAIL, CaseResult
@@ -214,7 +214,7 @@ def _print_matrix(directory: Path) -> None:
 
 def _check_output(path: str) -> None:
     """Refuse, before the run, an output file that could not be written after it."""
-    from ..fileio import is_dir, shown_path
+    from ..jsonio.files import is_dir, shown_path
 
     target = Path(path)
     if is_dir(target):

@@ -22,11 +22,11 @@ from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, extras_count, seeded_deal
 from ..errors import RulesRefError
 from ..events import Event
 from ..exercise import catalogue as exercise
+from ..jsonio.serialize import ruleset_to_json
 from ..passing import passable
 from ..positions.convert import position_of
 from ..protocol.observation import CARD_TEXT
 from ..ruleset import Ruleset
-from ..serialize import ruleset_to_json
 from ..state import GameState
 from ..state_parts import IN_DEAL, PLAYING, Phase
 from ..strategies.crafted import (

@@ -34,11 +34,11 @@ from ..cards import Card
 from ..deal import dealer_for_deal
 from ..errors import RulesRefError, SetupError
 from ..findings.failure import Failure, Stats
+from ..jsonio.serialize import action_from_json, action_to_json
 from ..passing import passable
 from ..protocol.client import AdapterProcess
 from ..protocol.reference_adapter import requested_state
 from ..ruleset import Ruleset
-from ..serialize import action_from_json, action_to_json
 from ..state import GameState
 from ..state_parts import Phase
 from .aims import Aim, aim_for

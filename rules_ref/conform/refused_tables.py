@@ -39,12 +39,12 @@ from typing import Any
 from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, Deal, hand_size, seeded_deal
 from ..errors import RulesRefError, SetupError
 from ..findings.failure import Failure
+from ..jsonio.serialize import cards_to_json, ruleset_to_json
 from ..passing import seat_distance
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, switch_values
 from ..protocol.observation import observation_problems
 from ..ruleset import PassForbidden, PassStep, Ruleset, SeatDistance
-from ..serialize import cards_to_json, ruleset_to_json
 from ..state import GameState
 
 #: The rules a game's set-up checks: a rejected start citing one of them is blamed on it.

@@ -23,11 +23,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulesRefError
+from ..jsonio.serialize import ruleset_to_json
 from ..positions.convert import position_of, state_from_position
 from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault
 from ..protocol.observation import observation_problems, observe
-from ..serialize import ruleset_to_json
 from ..state import GameState
 from ..state_parts import Phase
 

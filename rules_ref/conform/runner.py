@@ -342,7 +342,7 @@ class Runner:
         kind = (failure.fault or {}).get("kind")
         if kind in ("batch", "capability", "timeout") or not failure.start:
             return failure
-        from ..serialize import action_from_json
+        from ..jsonio.serialize import action_from_json
 
         self.close()  # the adapter broke the protocol: the replay starts its own
         config = replace(self.config, batch=0)

@@ -52,6 +52,7 @@ from ..findings.attribution import accepted_illegal_rules, observation_rules, re
 from ..findings.failure import Failure, FoundFailure, Stats, describe_action
 from ..findings.failure import brief_position as _brief_position
 from ..findings.failure import json_position as _json_position
+from ..jsonio.serialize import action_to_json
 from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault, expand_changes
 from ..protocol.observation import (
@@ -64,7 +65,6 @@ from ..protocol.observation import (
     problems_of_equal,
 )
 from ..protocol.reference_adapter import requested_state
-from ..serialize import action_to_json
 from ..state import GameState
 from ..state_parts import SCORED, Phase
 from .position_starts import position_rules

@@ -57,12 +57,12 @@ from ..findings.classes import (
     start_totals,
 )
 from ..findings.failure import Failure, FoundFailure, Stats
+from ..jsonio.serialize import action_from_json, cards_to_json
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports
 from ..protocol.messages import AdapterFault
 from ..protocol.reference_adapter import requested_state
 from ..ruleset import DEFAULT, Ruleset
-from ..serialize import action_from_json, cards_to_json
 from ..state import GameState
 from .aims import focus_keys
 from .choosers import RulesetDrawer

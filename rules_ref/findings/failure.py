@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..errors import RulesRefError
+from ..jsonio.serialize import describe_action_json
 from ..positions.convert import position_of
-from ..serialize import describe_action_json
 from ..state import GameState
 from ..state_parts import Phase
 from .start_tally import StartTally

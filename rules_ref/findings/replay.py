@@ -31,7 +31,7 @@ def read_replay(data: object, where: str) -> tuple[dict[str, Any], list[Action]]
     (``PASS.CARDS``, ``PASS.DIRECTION``: :mod:`~rules_ref.conform.refused_tables`), which
     must be rejected.
     """
-    from ..serialize import action_from_json
+    from ..jsonio.serialize import action_from_json
 
     if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
         raise InputError(f"{where}: not a {REPLAY_FORMAT} file (no \"format\": "

@@ -27,11 +27,11 @@ from ..actions import Action, ChooseMoon, DealCards, Pass, Play
 from ..cards import Card, Suit, parse_card
 from ..causes import direction_words
 from ..errors import RulesRefError
+from ..jsonio.serialize import action_from_json
 from ..passing import exchange
 from ..protocol.reference_adapter import requested_state
 from ..registry import rule as registry_rule
 from ..ruleset import MIN_PLAYERS_HIGH, LastTrickVoid, Moon
-from ..serialize import action_from_json
 from ..state import GameState
 from ..state_parts import Phase
 from .action_words import (

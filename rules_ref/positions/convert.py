@@ -5,7 +5,7 @@ The JSON form (:func:`position_to_json`, :func:`position_from_json`, schema
 the other is its one-line text (:mod:`~rules_ref.positions.text`). Reading either form checks that
 the rules can reach the position (:func:`~rules_ref.positions.check.check_position`).
 
->>> from rules_ref.game import game_steps
+>>> from rules_ref.players.game import game_steps
 >>> from rules_ref.positions import format_position, parse_position
 >>> steps = game_steps(players=6, seed=7)
 >>> state = [after for _, _, after, _ in steps][40]
@@ -23,13 +23,13 @@ from typing import Any
 from ..cards import Card
 from ..deal import dealer_for_deal, hand_size
 from ..errors import InputError
+from ..jsonio.serialize import card_from_json, check_int, check_object
 from ..passing import remove_cards
 from ..ruleset import DEFAULT, Ruleset
-from ..serialize import card_from_json, check_int, check_object
 from ..state import GameState
 from ..state_parts import Phase
-from ..suggest import did_you_mean
 from ..wording import brief
+from ..wording.suggest import did_you_mean
 from .check import check_position
 from .model import (
     MAX_DEAL_NUMBER,

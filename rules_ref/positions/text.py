@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from ..cards import RANK_TEXT, Card, Suit, card
 from ..errors import InputError
 from ..state_parts import Phase
-from ..suggest import did_you_mean
 from ..wording import counted
+from ..wording.suggest import did_you_mean
 from .check import check_position
 from .model import MAX_POSITION_TEXT, MAX_TOTAL, POSITION_PHASES, Extras, ExtrasPlace, Position
 

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from ..errors import RulesRefError
-from ..json_nesting import nests_deeper
+from ..jsonio.nesting import nests_deeper
 from ..registry import spec_toml
 from ..ruleset import Ruleset
 from ..wording import json_kind

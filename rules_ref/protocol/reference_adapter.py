@@ -27,10 +27,8 @@ from ..actions import Action, DealCards, Play
 from ..cards import CARDS, Card
 from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, check_player_count
 from ..errors import IllegalAction, InputError, RulesRefError, SetupError
-from ..json_nesting import nests_deeper
-from ..positions.convert import position_from_json, state_from_position
-from ..ruleset import Ruleset
-from ..serialize import (
+from ..jsonio.nesting import nests_deeper
+from ..jsonio.serialize import (
     action_from_json,
     cards_from_json,
     cards_to_json,
@@ -39,6 +37,8 @@ from ..serialize import (
     get_int,
     ruleset_from_json,
 )
+from ..positions.convert import position_from_json, state_from_position
+from ..ruleset import Ruleset
 from ..state import GameState
 from ..wording import brief
 from .messages import CAPABILITIES, MAX_DEPTH

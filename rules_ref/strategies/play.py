@@ -22,7 +22,7 @@ from ..cards import (
 )
 from ..errors import InputError
 from ..passing import passable
-from ..policy import choose as reference_choose
+from ..players.policy import choose as reference_choose
 from ..ruleset import (
     PassDirection,
     Ruleset,
@@ -60,7 +60,7 @@ class Policy:
       else, usually, a legal card identical to one already in the trick; it
       leads, usually, a card whose twin another seat holds; it passes what
       a seat with an identical hand passed.
-    * ``reference``: the built-in player :func:`rules_ref.policy.choose`.
+    * ``reference``: the built-in player :func:`rules_ref.players.policy.choose`.
     * ``mixed``: one of the above, drawn for each action.
     """
 

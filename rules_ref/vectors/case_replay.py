@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
 from ..findings.attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
+from ..jsonio.serialize import action_from_json
 from ..protocol.messages import MAX_BATCH, AdapterFault, answer_kind, check_error, check_rejection
 from ..protocol.observation import (
     FIELDS,
@@ -41,7 +42,6 @@ from ..protocol.observation import (
 )
 from ..protocol.reference_adapter import ReferenceAdapter, requested_state
 from ..ruleset import DEFAULT
-from ..serialize import action_from_json
 from ..state import GameState
 from .compare import AnswerDiffers, FirstDifference, blame, clip, compare, describe
 

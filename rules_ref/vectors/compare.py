@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..serialize import describe_action_json
+from ..jsonio.serialize import describe_action_json
 
 #: The rules a difference in each observation field can fall under; a failure
 #: cites those of them that the case covers (all of the case's rules when none).

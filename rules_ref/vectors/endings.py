@@ -14,7 +14,7 @@ from typing import Any
 
 from ..actions import ChooseMoon, MoonChoice, Play
 from ..deal import hand_size
-from ..game import next_deal
+from ..players.game import next_deal
 from ..ruleset import Ruleset
 from ..state import GameState
 from ..state_parts import Phase

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..fileio import is_dir, read_json_file, shown_path
+from ..jsonio.files import is_dir, read_json_file, shown_path
 from ..registry import spec_dir
 
 Json = Any
@@ -91,7 +91,7 @@ MAX_PERFT_DEPTH = 5
 def load_dir(directory: Path) -> list[VectorFile]:
     """Every ``*.json`` vector file of ``directory``, in name order.
 
-    Each file is read as every JSON input is (:func:`rules_ref.fileio.read_json_file`:
+    Each file is read as every JSON input is (:func:`rules_ref.jsonio.files.read_json_file`:
     a size limit, UTF-8, JSON only); a file that cannot be read, or is not
     a JSON object, raises :class:`InputError` naming it. The cases are not
     checked here: see :func:`.shape.file_problems` and :func:`.shape.require_valid`.

@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
+from ..jsonio.serialize import action_from_json
 from ..positions.check import check_position
 from ..positions.convert import position_of, position_to_json
 from ..positions.model import POSITION_PHASES
 from ..protocol.reference_adapter import start_state
-from ..serialize import action_from_json
 from ..state import GameState
 from .files import Case
 

@@ -27,11 +27,11 @@ from typing import Any
 
 from ..actions import DealCards
 from ..errors import RulesRefError
+from ..jsonio.serialize import action_from_json
 from ..passing import pass_direction
 from ..protocol.observation import observe
 from ..protocol.reference_adapter import requested_state
 from ..registry import spec_toml
-from ..serialize import action_from_json
 from ..state import GameState
 from ..state_parts import Phase
 from .endings import end_facts

@@ -20,12 +20,12 @@ from ..actions import Action, Pass, Play
 from ..cards import QUEEN_OF_SPADES, Card, Suit, full_deck, parse_card, parse_cards
 from ..deal import dealer_for_deal, draw_below, extras_count, hand_size, seeded_deal
 from ..errors import IllegalAction, InputError, SetupError
+from ..jsonio.serialize import action_from_json, action_to_json
 from ..passing import pass_direction, pass_offset
-from ..policy import choose
+from ..players.policy import choose
 from ..protocol.observation import observe
 from ..protocol.reference_adapter import start_state
 from ..ruleset import DEFAULT, Ruleset
-from ..serialize import action_from_json, action_to_json
 from ..state import GameState
 from ..state_parts import Phase
 from .files import Case

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import InputError, RulesRefError
+from ..jsonio.serialize import action_from_json, check_int, check_object
 from ..protocol.reference_adapter import position_state, start_message
 from ..ruleset import Ruleset
-from ..serialize import action_from_json, check_int, check_object
 from . import files
 from .files import KINDS, Case, VectorFile
 

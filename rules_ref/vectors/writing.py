@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RulesRefError
-from ..fileio import make_output_dir, read_json_file, write_text_atomic
+from ..jsonio.files import make_output_dir, read_json_file, write_text_atomic
 from .files import FORMAT, VERSIONS, Case
 from .jsontext import dumps
 from .kinds import GENERATORS, KIND_TEXT

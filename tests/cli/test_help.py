@@ -11,7 +11,7 @@ import pytest
 
 from rules_ref import registry
 from rules_ref.cli import COMMANDS, build_parser
-from rules_ref.suggest import closest
+from rules_ref.wording.suggest import closest
 
 from .helpers import run
 

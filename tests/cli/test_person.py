@@ -20,8 +20,8 @@ import pytest
 
 from rules_ref.actions import Action, ChooseMoon, MoonChoice, Pass, Play
 from rules_ref.cards import Card
-from rules_ref.game import play_game
-from rules_ref.policy import choose_bold
+from rules_ref.players.game import play_game
+from rules_ref.players.policy import choose_bold
 from rules_ref.ruleset import Ruleset
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
@@ -157,7 +157,7 @@ def test_a_person_who_shot_the_moon_is_asked_to_choose() -> None:
 
     from rules_ref.cli.human import Person
     from rules_ref.cli.style import Style
-    from rules_ref.game import game_steps
+    from rules_ref.players.game import game_steps
 
     state = next(after for _, _, after, _ in game_steps(6, 11, policy=choose_bold)
                  if after.phase is Phase.MOON_CHOICE)  # the README's moon at 6 players
@@ -189,7 +189,7 @@ def test_help_hand_and_score_are_answered_at_any_question() -> None:
 
     from rules_ref.cli.human import WORDS, Person
     from rules_ref.cli.style import Style
-    from rules_ref.game import game_steps
+    from rules_ref.players.game import game_steps
     from rules_ref.scoring import card_points
     from rules_ref.wording import counted
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from rules_ref.game import game_steps
+from rules_ref.players.game import game_steps
 from rules_ref.positions.convert import position_of
 from rules_ref.positions.text import format_position
 from rules_ref.ruleset import preset

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules_ref.conform.conversation import position_record
-from rules_ref.game import game_steps
+from rules_ref.players.game import game_steps
 from rules_ref.positions.convert import position_of, position_to_json
 from rules_ref.positions.text import format_position, parse_position
 from rules_ref.state_parts import Phase

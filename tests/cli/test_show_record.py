@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 
 from rules_ref.cards import parse_card
-from rules_ref.game import play_game
-from rules_ref.policy import choose_bold
-from rules_ref.record import record_from_state
+from rules_ref.players.game import play_game
+from rules_ref.players.policy import choose_bold
+from rules_ref.records.record import record_from_state
+from rules_ref.records.validate import validate_record
 from rules_ref.tricks import resolve_trick, seat_at
-from rules_ref.validate import validate_record
 
 from .helpers import game_over, run
 

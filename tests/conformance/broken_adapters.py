@@ -31,6 +31,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 from rules_ref.actions import MoonChoice
 from rules_ref.cards import QUEEN_OF_SPADES, Card, Suit
 from rules_ref.errors import RulesRefError
+from rules_ref.jsonio.serialize import action_from_json
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.ruleset import (
     HeartsBrokenBy,
@@ -40,7 +41,6 @@ from rules_ref.ruleset import (
     PassDirection,
     Ruleset,
 )
-from rules_ref.serialize import action_from_json
 from rules_ref.tricks import TrickOutcome, cancelled_cards
 from tests.conformance.adapter_script import script_command, serve_chosen
 

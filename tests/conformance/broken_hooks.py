@@ -15,8 +15,8 @@ from typing import Any
 
 from rules_ref.actions import Action
 from rules_ref.errors import RulesRefError
+from rules_ref.jsonio.serialize import action_from_json
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
-from rules_ref.serialize import action_from_json
 from rules_ref.state import GameState
 
 #: A hook that refuses an action: the rule it cites, or None to let it through.

@@ -24,8 +24,8 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 
 from rules_ref.actions import Action, Pass, Play
 from rules_ref.errors import RulesRefError
+from rules_ref.jsonio.serialize import action_from_json
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
-from rules_ref.serialize import action_from_json
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from tests.conformance.adapter_script import script_command, serve_chosen

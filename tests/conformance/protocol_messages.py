@@ -17,8 +17,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from rules_ref import conform as runner
+from rules_ref.jsonio.serialize import cards_to_json
 from rules_ref.protocol.client import AdapterProcess
-from rules_ref.serialize import cards_to_json
 from rules_ref.state import GameState
 
 # A game count ends these runs, never the clock: the default time budget would cut a run

@@ -25,11 +25,11 @@ from rules_ref.cli import main
 from rules_ref.findings.attribution import observation_rules
 from rules_ref.findings.failure import Failure
 from rules_ref.findings.words import SET_ASIDE_UNDER_CANCELLED_LEAD, facet_of
-from rules_ref.game import game_steps
+from rules_ref.jsonio.serialize import action_to_json
+from rules_ref.players.game import game_steps
 from rules_ref.positions.convert import position_of, position_to_json
 from rules_ref.protocol.observation import observe
 from rules_ref.scoring import card_points
-from rules_ref.serialize import action_to_json
 from rules_ref.state import GameState
 
 from .broken_adapters import command

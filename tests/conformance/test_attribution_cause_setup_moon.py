@@ -17,7 +17,7 @@ from rules_ref.actions import Action, Pass, Play
 from rules_ref.cards import parse_card
 from rules_ref.exercise.detect import rules_at_work
 from rules_ref.findings.attribution import observation_rules, rejected_legal_rules
-from rules_ref.game import game_steps, next_deal
+from rules_ref.players.game import game_steps, next_deal
 from rules_ref.protocol.observation import observe
 from rules_ref.ruleset import DEFAULT, PassDirection, Ruleset
 from rules_ref.state import GameState

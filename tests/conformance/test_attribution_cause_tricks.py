@@ -16,7 +16,7 @@ from rules_ref.cards import is_penalty, parse_card
 from rules_ref.causes import play_situation_rule
 from rules_ref.exercise.detect import rules_at_work
 from rules_ref.findings.attribution import observation_rules, rejected_legal_rules
-from rules_ref.game import game_steps
+from rules_ref.players.game import game_steps
 from rules_ref.protocol.observation import observe
 from rules_ref.ruleset import Ruleset
 from rules_ref.state import GameState

@@ -17,11 +17,11 @@ from rules_ref.cards import QUEEN_OF_SPADES, parse_card, parse_cards
 from rules_ref.causes import play_situation_rule, trace_points
 from rules_ref.findings.attribution import observation_rules, rejected_legal_rules
 from rules_ref.findings.words import deciding_switch, divergence_detail, divergence_words
-from rules_ref.game import game_steps
+from rules_ref.jsonio.serialize import action_to_json
+from rules_ref.players.game import game_steps
 from rules_ref.protocol.observation import observe
 from rules_ref.ruleset import DEFAULT, Ruleset
 from rules_ref.scoring import card_points
-from rules_ref.serialize import action_to_json
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from rules_ref.vectors import last_card, moon_deal

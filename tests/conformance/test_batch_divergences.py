@@ -23,7 +23,7 @@ from rules_ref.conform.rerun import play_game
 from rules_ref.conform.runner import Runner
 from rules_ref.conform.session import Session
 from rules_ref.findings.failure import COUNTS, Failure, Stats
-from rules_ref.game import game_steps
+from rules_ref.players.game import game_steps
 from rules_ref.protocol.client import AdapterProcess
 
 from . import multi_fault_adapters

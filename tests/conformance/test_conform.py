@@ -22,7 +22,7 @@ import pytest
 
 from rules_ref.cli import main
 from rules_ref.errors import RulesRefError
-from rules_ref.game import game_steps, play_game
+from rules_ref.players.game import game_steps, play_game
 from rules_ref.positions.text import parse_position
 from rules_ref.protocol.handshake import Supports, parse_supports
 from rules_ref.protocol.observation import (

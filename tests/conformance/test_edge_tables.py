@@ -20,9 +20,9 @@ from rules_ref.cli import main
 from rules_ref.conform.edge_tables import dealer_last_deal, edge_starts
 from rules_ref.conform.refused_tables import refusal
 from rules_ref.deal import hand_size
+from rules_ref.jsonio.serialize import ruleset_to_json
 from rules_ref.protocol.reference_adapter import start_state
 from rules_ref.ruleset import MAX_PASS_COUNT, OpeningLead, PassForbidden, Ruleset
-from rules_ref.serialize import ruleset_to_json
 
 from .edge_table_adapters import FAULTS, command
 from .test_refused_tables import ANY, REFERENCE, RUN, _supports, conform

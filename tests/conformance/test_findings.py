@@ -161,7 +161,7 @@ def test_the_template_as_shipped_plays_no_game_and_its_example_is_the_plainest(
     # table (8 of the 6 to 11 players it declares, the default rules, a first deal from
     # seed 0), where the search's first rejection was at any table
     from rules_ref.deal import seeded_deal
-    from rules_ref.serialize import cards_to_json
+    from rules_ref.jsonio.serialize import cards_to_json
 
     template = str(Path(__file__).resolve().parents[2] / "spec" / "adapter-template.py")
     summary = _summary(tmp_path, [sys.executable, template], *_games(5))

@@ -23,10 +23,10 @@ from rules_ref.conform import illegal_kinds as ik
 from rules_ref.deal import MAX_PLAYERS, seeded_deal
 from rules_ref.errors import IllegalAction, RulesRefError, Violation
 from rules_ref.exercise.detect import rejected_conditions
+from rules_ref.jsonio.serialize import action_to_json
 from rules_ref.protocol.observation import observe
 from rules_ref.protocol.reference_adapter import ReferenceAdapter
 from rules_ref.ruleset import FirstTrickPoints, PassDirection, PassForbidden, Ruleset
-from rules_ref.serialize import action_to_json
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from rules_ref.strategies.crafted import moon_deal, void_follower_deal

@@ -11,7 +11,7 @@ import pytest
 
 from rules_ref.conform.session import Session
 from rules_ref.findings.failure import Stats
-from rules_ref.game import game_steps
+from rules_ref.players.game import game_steps
 
 
 class _Observed(Exception):

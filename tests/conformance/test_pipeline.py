@@ -34,7 +34,7 @@ import pytest
 from rules_ref.cli import main
 from rules_ref.conform.session import Session
 from rules_ref.findings.failure import Stats
-from rules_ref.game import game_steps
+from rules_ref.players.game import game_steps
 from rules_ref.protocol.client import AdapterProcess
 from rules_ref.protocol.pipe import AdapterPipe
 

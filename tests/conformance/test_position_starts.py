@@ -25,7 +25,7 @@ from rules_ref.conform.choosers import Chooser
 from rules_ref.conform.conversation import Conversation
 from rules_ref.conform.position_starts import EVERY, is_moment, position_rules, starts_again
 from rules_ref.exercise import detect
-from rules_ref.game import game_steps
+from rules_ref.players.game import game_steps
 from rules_ref.positions.convert import position_of, state_from_position
 from rules_ref.state_parts import Phase
 

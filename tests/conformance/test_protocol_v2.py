@@ -27,13 +27,13 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from rules_ref import conform as runner
-from rules_ref.game import game_steps
+from rules_ref.jsonio.serialize import action_to_json, ruleset_to_json
+from rules_ref.players.game import game_steps
 from rules_ref.positions.convert import position_of, position_to_json, state_from_position
 from rules_ref.protocol.client import AdapterProcess
 from rules_ref.protocol.messages import CAPABILITIES, AdapterFault, batch_answers, expand_changes
 from rules_ref.protocol.observation import PROTOCOL_VERSIONS, observe
 from rules_ref.protocol.reference_adapter import PROTOCOL_ENV, ReferenceAdapter
-from rules_ref.serialize import action_to_json, ruleset_to_json
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 

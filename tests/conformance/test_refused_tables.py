@@ -40,13 +40,13 @@ from rules_ref.conform.shard import Shard, shard_config
 from rules_ref.errors import SetupError
 from rules_ref.findings.classes import class_of
 from rules_ref.findings.failure import COUNTS, Failure, FoundFailure, Stats
+from rules_ref.jsonio.serialize import cards_from_json
 from rules_ref.protocol.client import AdapterProcess
 from rules_ref.protocol.handshake import Supports
 from rules_ref.protocol.messages import SWITCHES
 from rules_ref.protocol.reference_adapter import start_state
 from rules_ref.registry import rule_ids
 from rules_ref.ruleset import PassForbidden, Ruleset
-from rules_ref.serialize import cards_from_json
 from rules_ref.state import GameState
 
 from .table_accepting_adapter import NAME, command

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules_ref.actions import DealCards, Play
 from rules_ref.cards import parse_card
 from rules_ref.exercise.detect import rules_at_work
-from rules_ref.game import game_steps
+from rules_ref.players.game import game_steps
 from rules_ref.state_parts import Phase
 
 STEPS = list(game_steps(7, 0))

@@ -42,11 +42,11 @@ from rules_ref.deal import seeded_deal
 from rules_ref.errors import SetupError
 from rules_ref.findings.classes import Findings
 from rules_ref.findings.failure import Failure
+from rules_ref.jsonio.serialize import action_to_json, cards_to_json
 from rules_ref.protocol.handshake import Supports
 from rules_ref.protocol.reference_adapter import SWITCHES, start_state
 from rules_ref.reports.text import class_lines
 from rules_ref.ruleset import DEFAULT, Ruleset
-from rules_ref.serialize import action_to_json, cards_to_json
 
 from . import broken_adapters_more, multi_fault_adapters
 

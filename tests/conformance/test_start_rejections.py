@@ -20,8 +20,8 @@ import pytest
 from rules_ref.cli import main
 from rules_ref.findings.start_causes import EVERY_START, StartCause, start_cause
 from rules_ref.findings.start_tally import StartTally, start_features
+from rules_ref.jsonio.serialize import ruleset_to_json
 from rules_ref.ruleset import Ruleset
-from rules_ref.serialize import ruleset_to_json
 
 from .start_rejecting_adapters import command
 

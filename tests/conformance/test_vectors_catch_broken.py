@@ -52,8 +52,8 @@ def ignoring(rule: str) -> type:
 
     from rules_ref.actions import Play
     from rules_ref.errors import RulesRefError
+    from rules_ref.jsonio.serialize import action_from_json
     from rules_ref.protocol.reference_adapter import ReferenceAdapter
-    from rules_ref.serialize import action_from_json
     from rules_ref.state import GameState
     from rules_ref.state_parts import Phase
 

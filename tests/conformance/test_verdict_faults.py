@@ -16,8 +16,8 @@ from rules_ref.cards import parse_card
 from rules_ref.causes import play_situation_rule
 from rules_ref.findings.attribution import rejected_legal_rules
 from rules_ref.findings.words import divergence_detail, divergence_words
+from rules_ref.jsonio.serialize import action_to_json
 from rules_ref.protocol.observation import observe
-from rules_ref.serialize import action_to_json
 from rules_ref.state import GameState
 
 from ..rules.helpers import fill_deal, no_pass

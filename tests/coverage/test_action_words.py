@@ -23,9 +23,9 @@ from rules_ref.findings.action_words import (
     where_detail,
 )
 from rules_ref.findings.words import divergence_words
-from rules_ref.game import game_steps, next_deal
+from rules_ref.jsonio.serialize import action_to_json
+from rules_ref.players.game import game_steps, next_deal
 from rules_ref.ruleset import DEFAULT, PassDirection, PassForbidden, Ruleset
-from rules_ref.serialize import action_to_json
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from rules_ref.vectors import last_card, moon_deal

@@ -17,7 +17,7 @@ from rules_ref.actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, P
 from rules_ref.cards import Suit, parse_card, parse_cards
 from rules_ref.causes import play_situation_rule
 from rules_ref.findings.attribution import observation_rules, rejected_legal_rules
-from rules_ref.game import game_steps, next_deal
+from rules_ref.players.game import game_steps, next_deal
 from rules_ref.positions.convert import state_from_position
 from rules_ref.positions.text import parse_position
 from rules_ref.protocol.observation import observe

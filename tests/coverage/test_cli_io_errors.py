@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rules_ref.errors import InputError
-from rules_ref.fileio import make_output_dir, read_json_file, write_text_atomic
+from rules_ref.jsonio.files import make_output_dir, read_json_file, write_text_atomic
 
 
 class _Stdin:

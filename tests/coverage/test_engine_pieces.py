@@ -16,9 +16,9 @@ from rules_ref.cards import (
 )
 from rules_ref.errors import CardNotationError, IllegalAction, SetupError
 from rules_ref.following import may_discard_on_first_trick, may_follow_with
-from rules_ref.game import game_steps, play_game
 from rules_ref.leading import may_lead, may_open_with
-from rules_ref.record import actions_to_json
+from rules_ref.players.game import game_steps, play_game
+from rules_ref.records.record import actions_to_json
 from rules_ref.ruleset import FirstTrickPoints, HeartsBrokenBy, PassDirection, Ruleset
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase

@@ -13,8 +13,8 @@ from rules_ref.actions import ChooseMoon, MoonChoice, Pass, Play
 from rules_ref.cli.human import MAX_ANSWER, EndOfInput, Person, _is_tty
 from rules_ref.cli.position import game_states
 from rules_ref.cli.style import Style
-from rules_ref.game import game_steps
-from rules_ref.policy import choose_bold
+from rules_ref.players.game import game_steps
+from rules_ref.players.policy import choose_bold
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rules_ref.errors import RulesRefError
-from rules_ref.game import game_steps
+from rules_ref.players.game import game_steps
 from rules_ref.positions.convert import position_of, position_to_json
 from rules_ref.protocol.reference_adapter import PROTOCOL_ENV, ReferenceAdapter, main, protocol_from
 from rules_ref.ruleset import DEFAULT

@@ -7,14 +7,14 @@ from typing import Any
 import pytest
 
 from rules_ref.errors import InputError
-from rules_ref.game import play_game
-from rules_ref.serialize import (
+from rules_ref.jsonio.serialize import (
     MAX_STATE_ACTIONS,
     action_from_json,
     describe_action_json,
     state_from_json,
     state_to_json,
 )
+from rules_ref.players.game import play_game
 from rules_ref.wording import brief
 
 

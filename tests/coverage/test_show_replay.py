@@ -102,7 +102,7 @@ def test_too_many_actions(tmp_path: Path, replay: dict[str, Any],
 def test_a_replay_that_starts_from_a_position_is_shown_from_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """conform writes a class's minimal example as a position and one action: show draws both."""
-    from rules_ref.game import game_steps
+    from rules_ref.players.game import game_steps
     from rules_ref.positions.convert import position_to_json
     from rules_ref.ruleset import Ruleset
     from rules_ref.state_parts import Phase

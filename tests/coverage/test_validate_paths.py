@@ -18,10 +18,10 @@ import pytest
 
 from rules_ref.cli import main
 from rules_ref.errors import InputError
-from rules_ref.game import play_game
-from rules_ref.record import record_from_state
+from rules_ref.players.game import play_game
+from rules_ref.records.record import record_from_state
+from rules_ref.records.validate import RecordViolation, validate_record
 from rules_ref.ruleset import DEFAULT, Moon, Ruleset
-from rules_ref.validate import RecordViolation, validate_record
 from rules_ref.vectors import last_card, moon_deal
 
 Record = dict[str, Any]

@@ -30,8 +30,8 @@ from typing import Any
 import pytest
 
 from rules_ref import registry
-from rules_ref.game import game_steps
-from rules_ref.record import record_from_state
+from rules_ref.players.game import game_steps
+from rules_ref.records.record import record_from_state
 from rules_ref.ruleset import preset
 
 from .. import untraced

@@ -252,11 +252,11 @@ def test_each_drawn_trick_starts_from_the_position_the_page_prints(name: str) ->
 def test_a_drawn_void_trick_says_what_follows_in_the_terminals_words(name: str) -> None:
     """The leader of a void trick leads again, except after the last: the deal is over.
 
-    The words are the terminal log's (:func:`rules_ref.trick_words.after_void_trick`), each
+    The words are the terminal log's (:func:`rules_ref.wording.tricks.after_void_trick`), each
     void trick drawn in full says them, and no void last trick says that its leader leads
     again.
     """
-    from rules_ref.trick_words import after_void_trick, trick_set_aside
+    from rules_ref.wording.tricks import after_void_trick, trick_set_aside
 
     examples = chdocs("examples")
     story = scenarios.play(scenarios.SCENARIOS[name])
@@ -276,7 +276,7 @@ def test_a_drawn_void_trick_says_what_follows_in_the_terminals_words(name: str) 
 
 @pytest.mark.rule("TRICK.WINNER")
 def test_a_drawn_won_trick_names_its_winner_in_the_terminals_words() -> None:
-    from rules_ref.trick_words import trick_won
+    from rules_ref.wording.tricks import trick_won
 
     examples = chdocs("examples")
     story = scenarios.play(scenarios.SCENARIOS["two-void-tricks"])

@@ -29,10 +29,16 @@ from rules_ref import vectors
 from rules_ref.actions import Action, DealCards
 from rules_ref.cards import CARDS, parse_card, parse_cards
 from rules_ref.errors import CardNotationError, RulesRefError
-from rules_ref.fileio import read_json_file
 from rules_ref.findings.attribution import observation_rules
 from rules_ref.findings.replay import REPLAY_FORMAT, REPLAY_VERSION, read_replay
-from rules_ref.game import game_steps, play_game
+from rules_ref.jsonio.files import read_json_file
+from rules_ref.jsonio.serialize import (
+    action_from_json,
+    action_to_json,
+    state_from_json,
+    state_to_json,
+)
+from rules_ref.players.game import game_steps, play_game
 from rules_ref.protocol.handshake import check_hello, parse_supports
 from rules_ref.protocol.messages import (
     AdapterFault,
@@ -43,17 +49,11 @@ from rules_ref.protocol.messages import (
 )
 from rules_ref.protocol.observation import observation_problems, observe
 from rules_ref.protocol.reference_adapter import ReferenceAdapter, start_message, start_state
-from rules_ref.record import record_actions, record_from_state
-from rules_ref.record_shape import check_shape
+from rules_ref.records.record import record_actions, record_from_state
+from rules_ref.records.shape import check_shape
+from rules_ref.records.validate import validate_record
 from rules_ref.ruleset import Ruleset, preset, presets
-from rules_ref.serialize import (
-    action_from_json,
-    action_to_json,
-    state_from_json,
-    state_to_json,
-)
 from rules_ref.state import GameState
-from rules_ref.validate import validate_record
 from rules_ref.vectors.case_replay import InProcess, run_case
 
 from . import cli

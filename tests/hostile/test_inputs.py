@@ -23,15 +23,18 @@ from typing import Any
 import pytest
 
 from rules_ref import conform as runner
-from rules_ref import fileio as cli_io
-from rules_ref import findings, game, record_shape, serialize, vectors
+from rules_ref import findings, vectors
 from rules_ref.cards import MAX_CARD_TEXT, parse_card
 from rules_ref.cli import common, conform
 from rules_ref.errors import CardNotationError, RulesRefError
-from rules_ref.game import play_game
+from rules_ref.jsonio import files as cli_io
+from rules_ref.jsonio import serialize
+from rules_ref.players import game
+from rules_ref.players.game import play_game
 from rules_ref.protocol import handshake, messages, pipe
 from rules_ref.protocol.messages import AdapterFault, decode_answer
-from rules_ref.record import record_from_state
+from rules_ref.records import shape as record_shape
+from rules_ref.records.record import record_from_state
 from rules_ref.registry import spec_dir
 from rules_ref.ruleset import INT_BOUNDS, MAX_PASS_CYCLE, Ruleset
 from rules_ref.vectors import case_replay as vector_runner
@@ -633,7 +636,7 @@ def test_the_limits_document_states_the_code() -> None:
                        f"| Deals in one `conform` game | {runner.MAX_DEALS_PER_GAME} |"),
         "replay": (findings.MAX_REPLAY_ACTIONS, f"(`conform --replay`) | "
                                                 f"{findings.MAX_REPLAY_ACTIONS} |"),
-        "state": (serialize.MAX_STATE_ACTIONS, f"`rules_ref.serialize.state_from_json`) | "
+        "state": (serialize.MAX_STATE_ACTIONS, f"`rules_ref.jsonio.serialize.state_from_json`) | "
                                                f"{serialize.MAX_STATE_ACTIONS} |"),
         "cases": (vectors.MAX_CASES_PER_FILE, f"| Cases in a vector file | "
                                                f"{vectors.MAX_CASES_PER_FILE} |"),

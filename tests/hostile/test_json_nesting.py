@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_ref.json_nesting import nests_deeper
+from rules_ref.jsonio.nesting import nests_deeper
 
 #: Strings that hold brackets, quotes and backslashes: none of them is a level.
 _TRICKY = st.sampled_from(["[", "]", "{", "}", '"', "\\", '\\"[', "[[[[", '"]"', "a\\", ""])

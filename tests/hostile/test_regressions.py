@@ -20,8 +20,8 @@ from rules_ref.findings.replay import REPLAY_FORMAT, read_replay
 from rules_ref.protocol.client import AdapterProcess
 from rules_ref.protocol.messages import AdapterFault, decode_answer
 from rules_ref.protocol.reference_adapter import ReferenceAdapter, start_state
-from rules_ref.record import record_actions
-from rules_ref.record_shape import check_shape
+from rules_ref.records.record import record_actions
+from rules_ref.records.shape import check_shape
 from rules_ref.ruleset import Ruleset
 
 from . import cli
@@ -169,8 +169,8 @@ def test_vectors_run_checks_the_declared_switches() -> None:
 
 def test_record_actions_with_a_short_passes_list() -> None:
     # record_actions indexed every seat's pass and raised IndexError on a short list.
-    from rules_ref.game import play_game
-    from rules_ref.record import record_from_state
+    from rules_ref.players.game import play_game
+    from rules_ref.records.record import record_from_state
 
     record = record_from_state(play_game(6, 5, Ruleset(target=30)), 5)
     record["deals"][0]["passes"] = record["deals"][0]["passes"][:2]

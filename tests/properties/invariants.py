@@ -23,9 +23,9 @@ from rules_ref.actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, P
 from rules_ref.cards import CARDS, TWO_OF_CLUBS, Card
 from rules_ref.deal import hand_size
 from rules_ref.errors import IllegalAction, SetupError
-from rules_ref.record import record_actions, record_from_state
+from rules_ref.jsonio.serialize import action_from_json, state_from_json, state_to_json
+from rules_ref.records.record import record_actions, record_from_state
 from rules_ref.ruleset import LastTrickVoid, Moon, MoonPair, PassForbidden
-from rules_ref.serialize import action_from_json, state_from_json, state_to_json
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from rules_ref.view import seat_view

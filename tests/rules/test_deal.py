@@ -10,7 +10,7 @@ from rules_ref import DealCards, GameState, seeded_deal
 from rules_ref.cards import CARDS, Card, full_deck
 from rules_ref.deal import dealer_for_deal, extras_count, hand_size, splitmix64
 from rules_ref.events import DealStarted, TrickSetAside, TrickWon
-from rules_ref.game import game_steps
+from rules_ref.players.game import game_steps
 
 from .helpers import NO_PASS, fill_deal, refusal, run_script, scripted_deal, snapshot
 

@@ -24,7 +24,8 @@ from rules_ref.passing import check_pass_forbidden, pass_offset, pass_target
 from rules_ref.pending import pending_shares
 from rules_ref.positions.check import check_position
 from rules_ref.positions.convert import position_of
-from rules_ref.record import record_from_state
+from rules_ref.records.record import record_from_state
+from rules_ref.records.validate import validate_record
 from rules_ref.ruleset import (
     FirstTrickPoints,
     FirstTrickTwoOfClubs,
@@ -38,7 +39,6 @@ from rules_ref.ruleset import (
 )
 from rules_ref.scoring import moon_pair, pair_moon_scores
 from rules_ref.tricks import resolve_trick
-from rules_ref.validate import validate_record
 
 from .helpers import (
     SHARED_END,

@@ -1,6 +1,6 @@
 """Positions (``spec/position.md``): exact texts, round trips, and every refusal with its message.
 
-The table tests build positions from the seeded games of ``rules_ref.game``
+The table tests build positions from the seeded games of ``rules_ref.players.game``
 and from explicit positions written as text, so each expected text or
 message is stated in full.
 """
@@ -19,7 +19,7 @@ from jsonschema import Draft202012Validator
 
 from rules_ref.cards import Card, parse_cards
 from rules_ref.errors import InputError
-from rules_ref.game import game_steps
+from rules_ref.players.game import game_steps
 from rules_ref.positions.check import check_position
 from rules_ref.positions.convert import (
     position_from_json,
@@ -635,7 +635,7 @@ def test_the_limits_document_states_the_position_bounds() -> None:
 @pytest.mark.rule("DEAL.DEALER")
 def test_a_game_started_within_a_deal_has_no_record() -> None:
     """A record starts between deals; a mid-deal start is refused, never half-written."""
-    from rules_ref.record import record_from_state
+    from rules_ref.records.record import record_from_state
 
     state = [after for _, _, after, _ in game_steps(players=6, seed=7)][40]
     resumed = state_from_position(position_of(state), state.ruleset)

@@ -5,7 +5,7 @@ the trick resolver, the legal-plays consultant or the game viewer, and the
 script that runs them (``_static/ask/ask.js``). The script loads Pyodide
 (the npm package ``pyodide``, pinned in ``package.json`` and installed by the
 set-up into ``node_modules``) and the engine from the built site only, and
-runs :mod:`rules_ref.pages`: the same commands as the command line.
+runs :mod:`rules_ref.cli.pages`: the same commands as the command line.
 
 On a site that sets ``chdocs_pyodide`` (the folder of the npm package, in
 ``node_modules``), after an HTML build :func:`bundle` copies Pyodide's runtime into

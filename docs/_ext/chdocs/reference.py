@@ -23,7 +23,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rules_ref.record import record_from_state
+from rules_ref.records.record import record_from_state
 
 from . import context
 from .domain import ChDomain

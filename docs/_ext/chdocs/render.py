@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from docutils import nodes  # type: ignore[import-untyped]
 
 from rules_ref.cards import Card, Suit, penalty_points
-from rules_ref.trick_words import after_void_trick, trick_set_aside, trick_won
+from rules_ref.wording.tricks import after_void_trick, trick_set_aside, trick_won
 
 from .domain import xref
 

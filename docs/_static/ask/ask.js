@@ -1,7 +1,7 @@
 /* The glue of the pages that ask the reference engine (docs/_ext/chdocs/ask.py).
 
    It loads Pyodide and the engine from this site only (_static/pyodide/,
-   _static/ask/engine.zip), then hands the form's input to rules_ref.pages,
+   _static/ask/engine.zip), then hands the form's input to rules_ref.cli.pages,
    which runs the rules-ref command itself (trick, plays, show, validate) and
    returns what it printed. Everything said comes from the engine: this file
    only lays out the answer (cards drawn as the worked examples draw them,
@@ -434,7 +434,7 @@ async function start() {
   ruleLinks = links;
   pyodide.unpackArchive(zip, "zip", { extractDir: "/engine" });
   pyodide.runPython("import os, sys; sys.path.insert(0, '/engine'); os.chdir('/tmp')");
-  engine = pyodide.pyimport("rules_ref.pages");
+  engine = pyodide.pyimport("rules_ref.cli.pages");
   const seconds = ((performance.now() - began) / 1000).toFixed(1);
   window.chEngineReadyMs = performance.now() - began;
   const handlers = { trick: trickPage, plays: playsPage, game: gamePage };

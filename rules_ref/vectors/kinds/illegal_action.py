@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ...actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ...cards import TWO_OF_CLUBS, Card, full_deck, parse_card
-from ...game import next_deal
+from ...players.game import next_deal
 from ...ruleset import DEFAULT, preset
 from ...state import GameState
 from ...state_parts import Phase

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ...actions import Play
-from ...policy import choose
+from ...players.policy import choose
 from ...ruleset import DEFAULT, preset
 from ...state import GameState
 from ...state_parts import Phase

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ... import events as ev
 from ...actions import ChooseMoon, DealCards, Pass, Play
-from ...game import game_steps
+from ...players.game import game_steps
 from ...ruleset import Ruleset, preset
 from ...state_parts import Phase
 from ..files import Case

@@ -6,19 +6,19 @@ where it is not known), so that an engine stricter than the rules shows.
 
 :func:`check_shape` raises :class:`~rules_ref.errors.InputError` naming the
 JSON path of the first field that is missing, unknown, of the wrong type
-or too long; :mod:`rules_ref.validate` then checks the rules.
+or too long; :mod:`rules_ref.records.validate` then checks the rules.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import parse_card
-from .deal import check_player_count
-from .errors import InputError, RulesRefError, SetupError
-from .ruleset import Ruleset
-from .serialize import FORMAT_VERSION, RECORD_FORMAT, check_object
-from .wording import json_kind
+from ..cards import parse_card
+from ..deal import check_player_count
+from ..errors import InputError, RulesRefError, SetupError
+from ..jsonio.serialize import FORMAT_VERSION, RECORD_FORMAT, check_object
+from ..ruleset import Ruleset
+from ..wording import json_kind
 
 #: At most this many deals in a record (as many as `rules-ref play` plays before it gives up).
 MAX_DEALS = 1000

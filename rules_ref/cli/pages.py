@@ -22,22 +22,22 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .actions import Action, Play
-from .cards import Card
-from .cli import main
-from .cli.log import INDENT, GameLog
-from .cli.show import REPLAY_FORMAT
-from .cli.style import Style
-from .errors import IllegalAction, InputError
-from .fileio import read_json_file
-from .findings.replay import read_replay
-from .protocol.reference_adapter import requested_state
-from .record import record_actions
-from .record_shape import check_shape
-from .ruleset import Ruleset
-from .serialize import RECORD_FORMAT, action_from_json
-from .state import GameState
-from .tricks import resolve_trick, seat_at
+from ..actions import Action, Play
+from ..cards import Card
+from ..errors import IllegalAction, InputError
+from ..findings.replay import read_replay
+from ..jsonio.files import read_json_file
+from ..jsonio.serialize import RECORD_FORMAT, action_from_json
+from ..protocol.reference_adapter import requested_state
+from ..records.record import record_actions
+from ..records.shape import check_shape
+from ..ruleset import Ruleset
+from ..state import GameState
+from ..tricks import resolve_trick, seat_at
+from . import main
+from .log import INDENT, GameLog
+from .show import REPLAY_FORMAT
+from .style import Style
 
 #: The commands a page may run (``play`` for its example positions and games).
 COMMANDS = ("trick", "plays", "show", "validate", "position", "play")

@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from .actions import Action, DealCards
-from .deal import check_seed, seeded_deal
-from .errors import SetupError
-from .events import Event
+from ..actions import Action, DealCards
+from ..deal import check_seed, seeded_deal
+from ..errors import SetupError
+from ..events import Event
+from ..ruleset import DEFAULT, Ruleset
+from ..state import GameState
+from ..state_parts import Phase
 from .policy import choose
-from .ruleset import DEFAULT, Ruleset
-from .state import GameState
-from .state_parts import Phase
 
 MAX_DEALS = 1000
 

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, DealCards, Pass, Play
-from .errors import InputError, RulesRefError
-from .serialize import (
+from ..actions import Action, DealCards, Pass, Play
+from ..errors import InputError, RulesRefError
+from ..jsonio.serialize import (
     RECORD_FORMAT,
     action_to_json,
     cards_to_json,
     game_head,
 )
-from .state import GameState
-from .tricks import seat_at
+from ..state import GameState
+from ..tricks import seat_at
 
 
 def record_from_state(state: GameState, seed: int | None = None) -> dict[str, Any]:

@@ -20,8 +20,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError
-from .json_nesting import nests_deeper
+from ..errors import InputError
+from .nesting import nests_deeper
 
 #: The largest JSON input file read (rulesets, records, replays, vector files).
 MAX_INPUT_BYTES = 64 * 1024 * 1024

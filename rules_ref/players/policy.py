@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, ChooseMoon, MoonChoice, Pass, Play
-from .cards import QUEEN_OF_SPADES, Card, Suit
-from .passing import passable
-from .scoring import moon_scores
-from .state import GameState
-from .state_parts import Phase
-from .tricks import cancelled_cards, led_suit
+from ..actions import Action, ChooseMoon, MoonChoice, Pass, Play
+from ..cards import QUEEN_OF_SPADES, Card, Suit
+from ..passing import passable
+from ..scoring import moon_scores
+from ..state import GameState
+from ..state_parts import Phase
+from ..tricks import cancelled_cards, led_suit
 
 
 def _danger(c: Card) -> int:
@@ -82,7 +82,7 @@ def _strength(hand: tuple[Card, ...]) -> int:
 
 def _others_scored(state: GameState, seat: int) -> bool:
     """True once a point card has gone anywhere but to ``seat`` this deal."""
-    from .cards import is_penalty
+    from ..cards import is_penalty
 
     if any(is_penalty(c) for i, pile in enumerate(state.collected) if i != seat for c in pile):
         return True

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
-from .cards import CARDS, Card, parse_card
-from .errors import InputError, RulesRefError, SetupError
-from .ruleset import Ruleset
-from .state import GameState
-from .wording import brief, json_kind
+from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
+from ..cards import CARDS, Card, parse_card
+from ..errors import InputError, RulesRefError, SetupError
+from ..ruleset import Ruleset
+from ..state import GameState
+from ..wording import brief, json_kind
 
 STATE_FORMAT = "cancellation-hearts-state"
 RECORD_FORMAT = "cancellation-hearts-record"

@@ -1,7 +1,7 @@
 """Checking a recorded game against the rules (``rules-ref validate``).
 
 A game record (``spec/schemas/record.schema.json``, written by
-:func:`rules_ref.record.record_from_state`) states every deal's cards,
+:func:`rules_ref.records.record.record_from_state`) states every deal's cards,
 passes and tricks together with what the recorder *claims*: trick leaders
 and winners, card points, scores, totals, the moon and the winners. This
 module replays the record through the reference engine and reports
@@ -16,7 +16,13 @@ seat and JSON path), not just the first:
   found too; a card the seat does not hold, a pass of cards not held or a
   deal that does not make up the deck ends the check of that deal, and the
   next deal starts again from the totals the record claims;
-* every claim is compared with what the rules give.
+* every claim is compared with what the rules give, and where a claim is wrong the check
+  looks past it to its cause, with the attribution ``rules-ref conform`` uses
+  (:mod:`rules_ref.causes`): cards played by seats that do not hold them after the
+  exchange the rules make, but would after another, are passes that went the wrong way
+  (:func:`pass_direction`); the legal cards a recording engine offered (a record's
+  optional ``legal``) are compared with the rules' (:func:`offered_cards`); wrong card
+  points are traced to the cards that carry them (:func:`card_point_cause`).
 
 An :class:`Observer` given to :func:`validate_record` follows the check as it
 goes: each action replayed (with the events it caused), each violation found
@@ -33,23 +39,93 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from . import events as ev
-from .actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
-from .cards import Card, parse_card
-from .causes import direction_words
-from .errors import SetupError
-from .record_shape import SCORED, check_shape
-from .ruleset import Ruleset
-from .state import GameState
-from .state_parts import Phase
-from .transitions import begin_play
-from .validate_causes import (
-    card_point_cause,
-    held,
-    offered_cards,
-    pass_direction,
-    pass_direction_message,
-)
+from .. import events as ev
+from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
+from ..cards import Card, parse_card
+from ..causes import direction_words, parcel_words, play_situation_rule, trace_points
+from ..errors import SetupError
+from ..passing import exchange
+from ..ruleset import Ruleset
+from ..state import GameState
+from ..state_parts import Phase
+from ..transitions import begin_play
+from .shape import SCORED, check_shape
+
+
+def played_by_seat(tricks: Sequence[dict[str, Any]], players: int) -> list[Counter[Card]]:
+    """The cards each seat plays in a deal's recorded tricks (seats from the recorded leaders)."""
+    out: list[Counter[Card]] = [Counter() for _ in range(players)]
+    for trick in tricks:
+        for i, text in enumerate(trick["cards"]):
+            out[(trick["leader"] + i) % players][parse_card(text)] += 1
+    return out
+
+
+def held(state: GameState, tricks: Sequence[dict[str, Any]]) -> bool:
+    """Does every seat hold, as dealt, every card the record shows it playing?"""
+    played = played_by_seat(tricks, state.players)
+    return all(not played[s] - Counter(state.hands[s]) for s in range(state.players))
+
+
+def pass_direction(dealt: tuple[tuple[Card, ...], ...], passes: Sequence[Sequence[Card]],
+                   offset: int, after: GameState,
+                   tricks: Sequence[dict[str, Any]]) -> tuple[int, GameState] | None:
+    """The offset the passes went by when it is not ``offset``, and the state with those hands.
+
+    None when every card played is held after the rules' exchange, or when
+    no other direction explains the cards played either.
+    """
+    n = len(dealt)
+    played = played_by_seat(tricks, n)
+    if all(not played[s] - Counter(after.hands[s]) for s in range(n)):
+        return None
+    for other in range(1, n):
+        if other == offset:
+            continue
+        moved = exchange(dealt, passes, other)
+        if all(not played[s] - Counter(moved[s]) for s in range(n)):
+            return other, after._with(hands=moved)
+    return None
+
+
+def pass_direction_message(number: int, offset: int, other: int, players: int) -> str:
+    return (f"the cards played show that the passes of deal {number} went "
+            f"{direction_words(other, players)}, but deal {number} passes "
+            f"{direction_words(offset, players)}")
+
+
+def offered_cards(state: GameState, offered: Sequence[str]) -> list[tuple[str, str]]:
+    """What the recording engine offered the seat to act that the rules do not: (rule, message)."""
+    seat = state.to_act
+    give = {parse_card(t) for t in offered}
+    truth = set(state.legal_plays())
+    out = []
+    missing = sorted(truth - give)
+    if missing:
+        card = missing[0]
+        more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
+        out.append((play_situation_rule(state, card)[-1],
+                    f"seat {seat} was not offered {card.pretty}{more}, which the rules allow "
+                    "here: the recording engine is stricter than the rules"))
+    extra = sorted(give - truth)
+    if extra and seat is not None:
+        card = extra[0]
+        rules = [v.rule_id for v in state.violations(Play(seat, card))] or ["TURN.ORDER"]
+        more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
+        out.append((rules[0], f"seat {seat} was offered {card.pretty}{more}, which the rules "
+                    "forbid here"))
+    return out
+
+
+def card_point_cause(state: GameState, claimed: Sequence[int],
+                     truth: Sequence[int]) -> tuple[str, str]:
+    """The rule of wrong card points and the words saying which cards' points went elsewhere."""
+    diff = [c - t for c, t in zip(claimed, truth, strict=True)]
+    rules = trace_points(state, diff)
+    if not rules:
+        return "SCORE.CARD_POINTS", ""
+    words = parcel_words(rules[0])
+    return rules[0], f": the points of {words} are counted elsewhere" if words else ""
 
 
 @dataclass(frozen=True, slots=True)
