@@ -1,14 +1,15 @@
 """JSON in and out: the JSON forms of the engine's values, and every command's files.
 
-:mod:`.serialize` turns cards, rulesets, actions and states into plain JSON data and reads
-them back, naming the JSON path of the first problem; :mod:`.files` reads input files
-(size-limited, JSON only) and writes output files atomically; :mod:`.nesting` measures how
-deep a JSON text nests before it is parsed, so no input reaches the parser's recursion
-limit. Standard library only.
+* :mod:`~rules_ref.jsonio.serialize`: cards, rulesets, actions and states as plain JSON
+  data and back, naming the JSON path of the first problem;
+* :mod:`~rules_ref.jsonio.files`: input files read (size-limited, JSON only) and output
+  files written atomically;
+* :mod:`~rules_ref.jsonio.nesting`: how deep a JSON text nests, measured before it is
+  parsed, so no input reaches the parser's recursion limit.
 
-The face lists the names of :mod:`.serialize` and :mod:`.nesting`, which an adapter
-needs at every start; :mod:`.files` (which needs :mod:`pathlib`) is imported by the
-commands that read and write files, by its own name.
+The face lists the names of ``serialize`` and ``nesting``, which an adapter needs at
+every start; ``files`` (which needs ``pathlib``) is imported by its own name, by the
+commands that read and write files. Standard library only.
 """
 
 from .nesting import nests_deeper

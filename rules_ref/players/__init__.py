@@ -1,9 +1,11 @@
 """The built-in players, and whole games played by them.
 
-:mod:`.policy` chooses an action for the seat to act (legal moves with a few habits of
-Hearts players, ties broken by a seeded generator); :mod:`.game` plays whole games from
-seeded deals with it, for ``rules-ref play``, the examples and the tests. Standard
-library only.
+* :mod:`~rules_ref.players.policy`: the action a built-in player chooses (legal moves
+  with a few habits of Hearts players, ties broken by a seeded generator);
+* :mod:`~rules_ref.players.game`: whole games from seeded deals played by it, for
+  ``rules-ref play``, the examples and the tests.
+
+Standard library only.
 """
 
 from .game import game_steps, next_deal, play_game

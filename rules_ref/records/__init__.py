@@ -1,9 +1,13 @@
 """Game records: a whole game as plain JSON data, its shape, and its check against the rules.
 
-:mod:`.record` writes a record from a finished state and reads it back into actions;
-:mod:`.shape` checks a record's form (``spec/schemas/record.schema.json``) before its rules;
-:mod:`.validate` replays a record through the engine and reports every violation with its
-rule (``rules-ref validate``). Standard library only.
+* :mod:`~rules_ref.records.record`: a record written from a finished state, and read
+  back into actions;
+* :mod:`~rules_ref.records.shape`: a record's form
+  (``spec/schemas/record.schema.json``), checked before its rules;
+* :mod:`~rules_ref.records.validate`: a record replayed through the engine, every
+  violation reported with its rule (``rules-ref validate``).
+
+Standard library only.
 """
 
 from .record import actions_to_json, deal_actions, record_actions, record_from_state

@@ -2,7 +2,7 @@
 
 :func:`check_dir` reads a directory and reports every problem: the JSON
 Schema (when ``jsonschema`` is installed; else a note says so), the shape of
-each case (:mod:`.shape`), unique ids, rule IDs that exist, every rule and
+each case (:mod:`~rules_ref.vectors.shape`), unique ids, rule IDs that exist, every rule and
 every documented switch value covered by a targeted case, a transcript per
 preset, and the reference engine still agreeing with every expected value
 (:func:`replay_reference`; the unit kinds through :func:`unit_expected`), each

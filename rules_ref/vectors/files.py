@@ -6,7 +6,7 @@ A vector file (``spec/schemas/vectors.schema.json``) is a JSON object with a
 and the ``cases`` of that kind. This module names the kinds and the bounds
 of a file (``spec/limits.md``), says where the frozen files live, and loads
 a directory of them (:func:`load_dir`, :func:`iter_cases`). What the cases
-must look like is :mod:`.shape`'s business.
+must look like is :mod:`~rules_ref.vectors.shape`'s business.
 """
 
 from __future__ import annotations
@@ -80,7 +80,8 @@ class VectorFile:
         return cases if isinstance(cases, list) else []
 
 
-#: Bounds on a vector file (``spec/limits.md``); :mod:`.shape` reads them here at each use.
+#: Bounds on a vector file (``spec/limits.md``); :mod:`~rules_ref.vectors.shape` reads them
+#: here at each use.
 MAX_CASES_PER_FILE = 10_000
 #: At most this many prefix actions, and this many steps, in one case.
 MAX_CASE_ACTIONS = 10_000

@@ -6,9 +6,11 @@ says what kind of value it got with :func:`json_kind`, and quotes a value
 back with :func:`brief`, so the engine, the checks and the command line say
 it the same way.
 
-The package holds the other words every reader shares: :mod:`.suggest` (did you mean,
-for a mistyped name of a closed set) and :mod:`.tricks` (what a trick decided and what
-follows it, as the play log and the site's drawn tricks say it).
+The package holds the other words every reader shares:
+
+* :mod:`~rules_ref.wording.suggest`: did you mean, for a mistyped name of a closed set;
+* :mod:`~rules_ref.wording.tricks`: what a trick decided and what follows it, as the
+  play log and the site's drawn tricks say it.
 """
 
 from __future__ import annotations
