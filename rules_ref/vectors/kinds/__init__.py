@@ -57,3 +57,5 @@ KIND_TEXT: dict[str, str] = {
     "perft": perft.TEXT,
     "transcript": transcript.TEXT,
 }
+
+__all__ = ["GENERATORS", "KIND_TEXT"]
