@@ -28,7 +28,7 @@ from ..findings.classes import finding_lines
 from ..findings.failure import Failure
 from ..wording import counted
 from .markup import Block, Code, Heading, Inline, Items, Link, Para, Pre, Table, html_page, markdown
-from .result import EXIT, ConformResult, listed_classes
+from .result import EXIT, ConformResult
 from .text import format_failure, verdict_words
 
 #: How the game of a minimal example (its JSON form) is drawn, as lines of text.
@@ -166,9 +166,11 @@ def report_blocks(result: ConformResult | dict[str, Any], draw: Draw | None = No
                   ) -> list[Block]:
     """The blocks of the report of ``result`` (a run's or a merge's, or its JSON form); each
     minimal example is drawn by ``draw`` (``None``: not drawn)."""
-    s = result.summary if isinstance(result, ConformResult) else result
+    if not isinstance(result, ConformResult):
+        result = ConformResult(result)
+    s = result.summary
     verdict = str(s.get("verdict", "?"))
-    said = verdict_words(verdict, listed_classes(s), _compared(s))
+    said = verdict_words(verdict, result.classes, result.compared)
     blocks: list[Block] = [
         Heading(1, f"Conformance report: {_adapter_name(s)}"),
         Para([f"Verdict: {verdict.upper()}: {said} "
@@ -184,7 +186,7 @@ def report_blocks(result: ConformResult | dict[str, Any], draw: Draw | None = No
     if s.get("missing_shards"):
         blocks.append(Para("Not merged: shard(s) " + ", ".join(s["missing_shards"])
                            + " of the run; this report covers only part of it."))
-    classes = list(enumerate(listed_classes(s), start=1))
+    classes = list(enumerate(result.classes, start=1))
     blocks.append(Heading(2, "Differences"))
     if not classes:
         blocks.append(Para("No difference between the implementation and the reference was "
@@ -228,11 +230,6 @@ def report_blocks(result: ConformResult | dict[str, Any], draw: Draw | None = No
         blocks.append(Pre(tuple(reruns)))
     blocks += _coverage_blocks(s)
     return blocks
-
-
-def _compared(s: dict[str, Any]) -> int:
-    compared = s.get("actions_compared")
-    return compared if isinstance(compared, int) else 0
 
 
 def _joined(parts: Sequence[Code]) -> list[str | Code | Link]:
