@@ -23,14 +23,11 @@ import argparse
 import json
 import shlex
 import sys
-import textwrap
 from typing import Any
 
 from ..conform.budget import DEFAULT_MAX_SECONDS, SHRINK_SECONDS_MIN
 from ..errors import InputError
-from ..exercise.detect import RARE_PATHS
 from ..ruleset import presets
-from ..wording import counted
 from . import conform_scale as scale
 from .common import (
     adapter_command,
@@ -43,14 +40,6 @@ from .common import (
     seed_arg,
 )
 
-EXIT_OK = 0
-EXIT_DISAGREEMENT = 1
-EXIT_ERROR = 2
-#: The implementation under test reported an internal error (an ``error`` answer, protocol
-#: version 2); 3 stays the status of a bug in rules-ref itself (spec/limits.md).
-EXIT_IMPLEMENTATION_ERROR = 6
-#: The run compared no answer at all (as ``vectors run``'s 4): never a pass.
-EXIT_NOTHING_TESTED = 4
 #: The bounds of --examples and --jobs (spec/limits.md).
 MAX_EXAMPLES = 10**9
 MAX_JOBS = 64
@@ -246,67 +235,23 @@ def _write_expect(outcome: Any, path: str) -> None:
                                        ensure_ascii=False) + "\n")
 
 
-_CODES = {"pass": EXIT_OK, "disagreement": EXIT_DISAGREEMENT, "expected-not-seen":
-          EXIT_DISAGREEMENT, "fault": EXIT_ERROR, "error": EXIT_IMPLEMENTATION_ERROR,
-          "nothing-tested": EXIT_NOTHING_TESTED}
-
-
 def _report(outcome: Any, config: Any, args: argparse.Namespace,
             replay_of: str | None = None) -> int:
-    from ..protocol.messages import AdapterFault
-    from ..reports import text as report
-    from ..reports.exercised import exercise_lines
+    from ..reports.result import EXIT, run_result
+    from ..reports.run_text import run_text, shown_failures
 
     if replay_of is None:
         _write_replays(outcome, config, args.out)
         if args.write_expect is not None:
             _write_expect(outcome, args.write_expect)
-    failure = report.primary_failure(outcome)
-    primary = report.primary_class(outcome)
-    fault = outcome.fault
-    replay_path = primary.replay if primary is not None else None
-    verdict = report.verdict_of(outcome, config)
-    code = _CODES[verdict]
-    command = shlex.join(config.command)
-
-    def reproduce(path: str | None) -> str | None:
-        return None if path is None else \
-            f"rules-ref conform --replay {shlex.quote(path)} -- {command}"
-
-    if args.json or args.report:
-        summary = report.summary_dict(outcome, config, verdict, replay_path)
-        if failure is not None and reproduce(replay_path or replay_of):
-            summary["reproduce"] = reproduce(replay_path or replay_of)
-        if replay_of is not None:
-            summary["replay_of"] = replay_of
-        scale.write_run_report(args, scale.scale_summary(summary, config, args))
+    result = scale.scale_result(run_result(outcome, config, replay_of), config, args)
+    scale.write_run_report(args, result)
     if args.json:
-        print(json.dumps(summary, indent=1))
-        return code
-    lines: list[str] = []
-    if failure is not None and fault is not None and failure.kind != "fault":
-        failure = None  # the run ended at a fault before any game: reported below
-    detailed: list[tuple[Any, str | None]] = []
-    if outcome.findings is None:
-        if failure is not None:
-            detailed.append((failure, None))
-    else:
-        shown = [c for c in outcome.findings.ordered() if not c.expected][:5]
-        if primary is not None and primary not in shown and primary.kind == "fault":
-            shown.insert(0, primary)
-        detailed = [(c.example or c.first, c.replay) for c in shown]
-    for shown_failure, path in detailed:
-        lines.extend(report.format_failure(shown_failure))
-        if shown_failure.kind == "fault" and shown_failure.fault:
-            f = shown_failure.fault
-            ev = AdapterFault(f["kind"], f["message"], f.get("stdout", []), f.get("stderr", ""),
-                              f.get("exit_status"))
-            lines.extend("  " + line for line in ev.evidence(lines=3).splitlines())
-        if path is not None:
-            lines.append(f"  replay file: {path}")
-        if reproduce(path or replay_of):
-            lines.append(f"  reproduce: {reproduce(path or replay_of)}")
-    if fault is not None and not detailed:
+        print(json.dumps(result.to_json(), indent=1))
+        return result.exit_status
+    fault = outcome.fault
+    if fault is not None and not shown_failures(outcome):
+        command = shlex.join(config.command)
         print(f"rules-ref conform: adapter fault ({fault.kind}): {fault.detail}", file=sys.stderr)
         cause = fault_cause(fault.kind, fault.detail, fault.stderr)
         if cause is not None:
@@ -314,89 +259,8 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         print(f"  command: {command}", file=sys.stderr)
         for line in fault.evidence().splitlines():
             print(f"  {line}", file=sys.stderr)
-        return code
-    s = outcome.stats
-    if replay_of is not None:
-        what = f"replay of {replay_of}: {s.actions} answers compared"
-        if failure is None:
-            what += "; the implementation agrees with the reference on every step"
-        lines.append(what)
-    else:
-        lines.extend(_run_lines(outcome, config))
-        lines.extend(exercise_lines(outcome, config))
-        lines.extend(report.format_classes(outcome, config))
-    if s.citations:
-        lines.append(f"  {counted(s.citations, 'correct rejection')} cited another rule than the "
-                     "reference (not a failure):")
-        lines.extend(f"    {note}" for note in outcome.notes)
-    classes = [c.to_json() for c in outcome.findings.ordered()] \
-        if outcome.findings is not None else []
-    if code == EXIT_NOTHING_TESTED:
-        lines.append(report.verdict_words(verdict, classes, 0)
-                     + (f" (the time budget of {config.max_seconds:g} s ended the search before "
-                        "its first game)" if outcome.stopped == "time" and not s.games else ""))
-    lines.extend(scale.scale_lines(args))
-    lines.append(f"verdict: {verdict.upper()}: {report.verdict_words(verdict, classes, 0)}"
-                 if verdict == "pass" and classes else f"verdict: {verdict.upper()}")
-    out = sys.stdout if code != EXIT_ERROR else sys.stderr
+        return result.exit_status
+    lines = run_text(result, outcome, config, replay_of, scale.scale_lines(args))
+    out = sys.stdout if result.exit_status != EXIT["fault"] else sys.stderr
     print("\n".join(lines), file=out)
-    return code
-
-
-def _run_lines(outcome: Any, config: Any) -> list[str]:
-    """The search's figures: games, deals, answers, rare situations, resynchronisations."""
-    from ..conform.position_starts import EVERY
-    from ..reports import text as report
-
-    s = outcome.stats
-    seconds = outcome.seconds
-    adapter = outcome.supports.name if outcome.supports else "?"
-    players = (str(config.players) if config.players else
-               ",".join(map(str, outcome.supports.players)) if outcome.supports else "?")
-    ruleset = config.ruleset.describe() if config.ruleset else "drawn within the adapter's"\
-        " supports"
-    # a deal counts once played to its end: games cut short after a divergence may end none
-    lines = [f"conform: {adapter!r}: {counted(s.games, 'game')}, "
-             f"{counted(s.deals, 'deal') if s.deals else 'no deal'} played to the end, "
-             f"{counted(s.actions, 'action')} compared, {counted(s.illegal, 'illegal action')} "
-             f"offered in {seconds:.1f} s "
-             f"({report.rate(s.deals, seconds):.1f} deals/s, "
-             f"{report.rate(s.actions, seconds):.0f} actions/s)"]
-    lines.append(f"  players {players}; ruleset {ruleset}; seed {config.seed}"
-                 + (f"; {config.jobs} jobs" if config.jobs > 1 else "")
-                 + (f"; {counted(s.restarts, 'adapter restart')}" if s.restarts else ""))
-    if s.rare:
-        seen = ", ".join(f"{name} {s.rare[name]}" for name in RARE_PATHS if s.rare[name])
-        unseen = [name for name in RARE_PATHS if not s.rare[name]]
-        lines.append(textwrap.fill(
-            f"rare situations played: {seen}" + (f"; not played: {', '.join(unseen)}"
-                                                  if unseen else ""),
-            100, initial_indent="  ", subsequent_indent="    "))
-    if s.position_starts:
-        lines.append(f"  started again from the reference's position where nothing had diverged "
-                     f"{counted(s.position_starts, 'time')} (one game in {EVERY})")
-    elif outcome.supports is not None and outcome.supports.can("position") \
-            and s.games >= EVERY:
-        lines.append("  the adapter declares position, but no game reached a moment to start it "
-                     "again from a position: its start from a position was not checked")
-    if s.divergences:
-        lines.append(textwrap.fill(
-            f"{counted(s.divergences, 'divergence')} played past: the implementation was "
-            f"restarted from the reference's position {counted(s.resyncs, 'time')}"
-            + (f"; the reference followed its scores into the next deal "
-               f"{counted(s.followed, 'time')}" if s.followed else "")
-            + f"; {counted(s.cut, 'game')} cut short (the implementation could not be brought "
-            "back in "
-            "step)", 100, initial_indent="  ", subsequent_indent="    "))
-    if outcome.stopped == "time" and config.examples is not None:
-        lines.append(f"  the time budget ({config.max_seconds:g} s) ended the search after "
-                     f"{outcome.examples_run} of {config.examples} games")
-    elif outcome.stopped == "fault":
-        lines.append("  an adapter fault ended the search")
-    elif outcome.stopped == "first":
-        where = (f"after game {s.games}, the first with an unexpected divergence" if s.games
-                 else "at the tables offered before the games, which showed an unexpected "
-                 "divergence")
-        lines.append(f"  --first: the search ended {where}; the rest of its budget was not "
-                     "played")
-    return lines
+    return result.exit_status

@@ -2,11 +2,11 @@
 
 ``--shard K/N`` plays one shard of a run (:mod:`rules_ref.conform.shard`);
 ``--merge A.json B.json …`` merges the JSON summaries of shards or runs into
-one (:mod:`rules_ref.conform.merge`) and reports it as a run would, with
+one result (:mod:`rules_ref.reports.merge`) and reports it as a run would, with
 the exit status a single run with that result would have; ``--report FILE``
 writes the run (or the merged runs) as a Markdown or HTML file
-(:mod:`~rules_ref.cli.conform_document`). ``conform.py`` calls :func:`add_scale_options`,
-:func:`scale_config`, :func:`run_merge`, :func:`scale_summary`,
+(:mod:`.conform_report`). ``conform.py`` calls :func:`add_scale_options`,
+:func:`scale_config`, :func:`run_merge`, :func:`scale_result`,
 :func:`scale_lines` and :func:`write_run_report`; everything else about
 the options lives here.
 """
@@ -20,7 +20,7 @@ import sys
 from typing import Any
 
 from ..errors import InputError
-from ..wording import counted, plural
+from ..reports.result import EXIT, ConformResult
 
 
 def _shard_arg(text: str) -> Any:
@@ -92,24 +92,25 @@ def rerun_command(args: argparse.Namespace, command: list[str]) -> str:
     return shlex.join(parts) + " -- " + shlex.join(command)
 
 
-def scale_summary(summary: dict[str, Any], config: Any, args: argparse.Namespace
-                  ) -> dict[str, Any]:
-    """``summary`` with what merging and the report need: shard, run seed, rules version."""
-    from ..conform.merge import rules_version
+def scale_result(result: ConformResult, config: Any, args: argparse.Namespace
+                 ) -> ConformResult:
+    """``result`` with what merging and the report need: shard, run seed, rules version."""
+    from ..reports.merge import rules_version
 
+    keys: dict[str, Any] = {}
     if args.shard is not None:
-        summary["seed"] = args.run_seed
-        summary["shard"] = str(args.shard)
-        summary["shard_seed"] = config.seed
-    else:
-        summary.setdefault("shard", None)
-    summary["rules_version"] = rules_version()
-    summary["adapter_command"] = list(config.command)
+        keys["seed"] = args.run_seed
+        keys["shard"] = str(args.shard)
+        keys["shard_seed"] = config.seed
+    elif "shard" not in result.summary:
+        keys["shard"] = None
+    keys["rules_version"] = rules_version()
+    keys["adapter_command"] = list(config.command)
     if args.replay is None:
-        summary["rerun"] = rerun_command(args, list(config.command))
+        keys["rerun"] = rerun_command(args, list(config.command))
     if getattr(args, "strict", False):
-        summary["strict"] = True
-    return summary
+        keys["strict"] = True
+    return result.with_keys(keys)
 
 
 def scale_lines(args: argparse.Namespace) -> list[str]:
@@ -121,19 +122,20 @@ def scale_lines(args: argparse.Namespace) -> list[str]:
             "--merge"]
 
 
-def write_run_report(args: argparse.Namespace, summary: dict[str, Any]) -> None:
-    """Write ``--report FILE`` for a summary (a run's or a merge's), if it was asked for."""
+def write_run_report(args: argparse.Namespace, result: ConformResult) -> None:
+    """Write ``--report FILE`` for a result (a run's or a merge's), if it was asked for."""
     if args.report is None:
         return
-    from .conform_document import write_report
+    from .conform_report import write_report
 
-    write_report(args.report, summary)
+    write_report(args.report, result)
 
 
 def run_merge(args: argparse.Namespace) -> int:
     """``rules-ref conform --merge A.json B.json …``: one report of several summaries."""
-    from ..conform.merge import merge_summaries, merged_exit
     from ..jsonio.files import read_json_file, shown_path
+    from ..reports.merge import merge_results
+    from ..reports.run_text import merge_lines
 
     if args.adapter_command and args.adapter_command != ["--"]:
         raise InputError("--merge reads summaries and runs no adapter: give no command after --")
@@ -141,57 +143,11 @@ def run_merge(args: argparse.Namespace) -> int:
         if getattr(args, name) is not None:
             raise InputError(f"--merge merges finished runs: it takes no --{name}")
     files = [(shown_path(path), read_json_file(path)) for path in args.merge]
-    merged = merge_summaries(files, strict=bool(getattr(args, "strict", False)))
-    code = merged_exit(merged)
+    merged = merge_results(files, strict=bool(getattr(args, "strict", False)))
     write_run_report(args, merged)
     if args.json:
-        print(json.dumps(merged, indent=1, ensure_ascii=False))
-        return code
-    out = sys.stdout if code != 2 else sys.stderr
+        print(json.dumps(merged.to_json(), indent=1, ensure_ascii=False))
+        return merged.exit_status
+    out = sys.stdout if merged.exit_status != EXIT["fault"] else sys.stderr
     print("\n".join(merge_lines(merged)), file=out)
-    return code
-
-
-def merge_lines(merged: dict[str, Any]) -> list[str]:
-    """The text report of a merged summary."""
-    from ..findings.classes import finding_lines
-    from ..reports.text import VERDICT_WORDS, verdict_words
-
-    runs = merged.get("merged") or []
-    shards = [str(r["shard"]) for r in runs if r.get("shard")]
-    lines = [f"conform --merge: {len(runs)} summaries"
-             + (f" (shards {', '.join(shards)})" if shards else "")
-             + f", adapter {merged.get('adapter')!r}: {merged['games']} games, "
-             f"{merged['deals']} deals, {merged['actions_compared']} actions compared, "
-             f"{merged['illegal_offered']} illegal actions offered in {merged['seconds']:g} s "
-             "of run time"]
-    if merged.get("missing_shards"):
-        lines.append(f"  not merged: shard(s) {', '.join(merged['missing_shards'])} of the run: "
-                     "this report covers only part of it")
-    classes = merged.get("classes") or []
-    for expected in (False, True):
-        group = [c for c in classes if bool(c.get("expected")) == expected]
-        if not group:
-            continue
-        lines.append(f"  {'expected' if expected else 'unexpected'} "
-                     f"{plural('difference', len(group))}: {len(group)}")
-        for c in group:
-            words = finding_lines(c)
-            lines.append(f"    {words[0]}: {counted(c.get('count', 0), 'time')} in "
-                         f"{counted(c.get('games', 0), 'game')}"
-                         + (f"; replay {c['replay']}" if c.get("replay") else ""))
-            lines += [f"    {line}" for line in words[1:]]
-    for entry in merged.get("expected_not_seen") or []:
-        lines.append(f"  expected, not seen: {json.dumps(entry, ensure_ascii=False)[:120]}")
-    if merged.get("fault") is not None:
-        fault = merged["fault"]
-        lines.append(f"  adapter fault in a merged run: {fault.get('kind')}: "
-                     f"{str(fault.get('message'))[:200]}")
-    if merged["verdict"] == "nothing-tested":
-        said = verdict_words("nothing-tested", classes, 0)
-        lines.append("nothing was tested: no merged run compared an answer of the implementation"
-                     if said == VERDICT_WORDS["nothing-tested"] else said)
-    verdict = str(merged["verdict"])
-    lines.append(f"verdict: {verdict.upper()}: {verdict_words(verdict, classes, 0)}"
-                 if verdict == "pass" and classes else f"verdict: {verdict.upper()}")
-    return lines
+    return merged.exit_status

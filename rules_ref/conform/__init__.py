@@ -28,13 +28,14 @@ The package, by what each module does:
   plainest game there is (:mod:`.rebuild` plays its failing game again under a
   plainer setting);
   :mod:`.rerun` plays a replay file again (``--replay``);
-* :mod:`.jobs`, :mod:`.shard` and :mod:`.merge`: a run spread over processes
-  and machines, and summaries merged; :mod:`.budget` and :mod:`.outcome`:
-  what a run is asked (:class:`Config`) and what it found (:class:`Outcome`).
+* :mod:`.jobs` and :mod:`.shard`: a run spread over processes and machines
+  (their results are merged by :mod:`rules_ref.reports.merge`); :mod:`.budget`
+  and :mod:`.outcome`: what a run is asked (:class:`Config`) and what it found
+  (:class:`Outcome`).
 
 The names below are loaded from their modules on first use, so that a
-command that reads one (:mod:`.budget`, :mod:`.shard`, :mod:`.merge`) does
-not load the search. Like the rest of the package, the search needs the
+command that reads one (:mod:`.budget`, :mod:`.shard`) does not load the
+search. Like the rest of the package, the search needs the
 standard library alone.
 """
 
@@ -56,8 +57,6 @@ if TYPE_CHECKING:
     from .jobs import job_seed as job_seed
     from .jobs import merge_jobs as merge_jobs
     from .jobs import run_jobs as run_jobs
-    from .merge import merge_summaries as merge_summaries
-    from .merge import merged_exit as merged_exit
     from .outcome import Config as Config
     from .outcome import Outcome as Outcome
     from .outcome import env_seed as env_seed
@@ -82,7 +81,6 @@ OWNERS = {
     "Conversation": "conversation",
     "edge_starts": "edge_tables",
     "job_seed": "jobs", "merge_jobs": "jobs", "run_jobs": "jobs",
-    "merge_summaries": "merge", "merged_exit": "merge",
     "Config": "outcome", "Outcome": "outcome", "env_seed": "outcome",
     "refused_starts": "refused_tables", "refused_tables": "refused_tables",
     "replay_document": "rerun", "run_replay": "rerun",

@@ -23,7 +23,6 @@ from ..findings.failure import COUNTS, Failure, Stats
 from ..findings.start_tally import StartTally
 from ..protocol.handshake import Supports
 from ..protocol.messages import AdapterFault
-from ..reports.text import json_line
 from .outcome import Config, Outcome
 from .runner import Runner, settle_start_classes
 from .shrink import shrink_classes
@@ -83,7 +82,7 @@ def _job_main(config: Config, index: int, examples: int | None, counters: Any, s
     finally:
         runner.close()
     # JSON text, so that what crosses between the processes is plain data.
-    results.put((index, json_line(result)))
+    results.put((index, json.dumps(result, separators=(",", ":"))))
 
 
 def run_jobs(config: Config, on_progress: Callable[[Stats, float], None] | None = None

@@ -15,8 +15,8 @@ the whole run, seed unchanged. Only shard 1 (and in it only job 0) offers
 the tables the rules refuse (:mod:`.refused_tables`), so that a split run
 offers them once, as the whole run does.
 
-:func:`rules_ref.conform.merge.merge_summaries` puts the shards' JSON
-summaries back together.
+:func:`rules_ref.reports.merge.merge_results` puts the shards' JSON
+results back together.
 """
 
 from __future__ import annotations

@@ -1,17 +1,32 @@
-"""The reports of a conform run: its text, its JSON summary, what it exercised.
+"""The reports of a conform run: its result, and that result as text, JSON, Markdown and HTML.
 
-* :mod:`.text`: a failure as lines of text, the divergence classes, the
-  verdict and the JSON summary (:func:`summary_dict`);
-* :mod:`.exercised`: the per-rule exercise summary, as JSON keys and lines.
+A run (a search, a replay, or runs merged) produces one
+:class:`~.result.ConformResult`; every report reads it. The data flow one way:
+the search (:mod:`rules_ref.conform`) finds failures, the findings
+(:mod:`rules_ref.findings`) classify them, the result holds them with the
+run's figures, the reports render it, and the command line prints it.
 
-The Markdown and HTML file of a run (``conform --report``) is drawn by the
-command line (``rules_ref.cli.conform_document``), with its markup.
+* :mod:`.result`: the result, its JSON form (``--json``,
+  ``spec/schemas/conform-result.schema.json``), its verdict
+  (:func:`~.result.decide_verdict`) and exit status (:data:`~.result.EXIT`);
+* :mod:`.merge`: the results of shards or runs merged into one (``--merge``);
+* :mod:`.text`: the words of a failure, a finding and a verdict;
+* :mod:`.run_text`: the text report of a run and of runs merged;
+* :mod:`.exercised`: the per-rule exercise summary, as JSON keys and lines;
+* :mod:`.document` and :mod:`.markup`: the Markdown or HTML file of a run
+  (``--report``).
 """
 
 from __future__ import annotations
 
+from .document import render_report, report_blocks
 from .exercised import exercise_keys, exercise_lines
-from .text import format_classes, format_failure, json_line, rate, summary_dict, verdict_of
+from .merge import merge_results, merge_summaries, merged_exit, rules_version
+from .result import EXIT, ConformResult, Grounds, decide_verdict, run_result
+from .run_text import merge_lines, run_text
+from .text import format_classes, format_failure, json_line, verdict_words
 
-__all__ = ["exercise_keys", "exercise_lines", "format_classes", "format_failure", "json_line",
-           "rate", "summary_dict", "verdict_of"]
+__all__ = ["EXIT", "ConformResult", "Grounds", "decide_verdict", "exercise_keys",
+           "exercise_lines", "format_classes", "format_failure", "json_line", "merge_lines",
+           "merge_results", "merge_summaries", "merged_exit", "render_report", "report_blocks",
+           "rules_version", "run_result", "run_text", "verdict_words"]

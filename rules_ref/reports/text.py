@@ -1,23 +1,22 @@
-"""The reports of a conformance run: a failure as lines of text, the classes, the JSON summary.
+"""The words of a conformance run's result: a failure as lines of text, the findings, the verdict.
 
-:func:`verdict_of` decides a run's verdict from its divergence classes
-(:mod:`~rules_ref.findings.classes`) and expectations; :func:`format_classes` lists the
-classes for a reader; :func:`summary_dict` is the ``--json`` summary.
+:func:`format_failure` draws one failure; :func:`class_lines` one finding of a
+result's JSON form (:mod:`.result`), and :func:`format_classes` all of them, for a
+reader; :func:`verdict_words` says the verdict in a line. The text report
+(:mod:`.run_text`) and the Markdown and HTML file (:mod:`.document`) use them alike.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
-from ..conform.outcome import Config, Outcome
-from ..exercise.detect import RARE_PATHS
-from ..findings.classes import Finding, finding_lines, ruleset_words
+from ..findings.classes import finding_lines, ruleset_words
+from ..findings.expect import Expectation
 from ..findings.failure import Failure, at_position_start, describe_action
 from ..findings.start_causes import EVERY_START
 from ..wording import counted, plural
-from .exercised import exercise_keys
+from .result import ConformResult
 
 
 def json_line(value: object) -> str:
@@ -83,63 +82,6 @@ def format_failure(failure: Failure) -> list[str]:
     if failure.note:
         lines.append(f"  note: {failure.note}")
     return lines
-
-
-def rate(count: int, seconds: float) -> float:
-    return count / seconds if seconds > 0 else math.inf
-
-
-def primary_class(outcome: Outcome) -> Finding | None:
-    """The class a one-failure report describes, the one that decides the verdict.
-
-    A fault, else the first unexpected disagreement, else the first unexpected
-    internal error, else the first class.
-    """
-    if outcome.findings is None:
-        return None
-    ordered = outcome.findings.ordered()
-    rank = {"fault": 0, "disagreement": 1, "error": 2}
-    first = sorted(ordered, key=lambda c: (c.expected, rank.get(c.kind, 3)))
-    return first[0] if first else None
-
-
-def primary_failure(outcome: Outcome) -> Failure | None:
-    """The failure the report leads with (the primary class's example, or a replay's failure)."""
-    cls = primary_class(outcome)
-    if cls is not None:
-        return cls.example or cls.smallest or cls.first
-    return outcome.failure
-
-
-def verdict_of(outcome: Outcome, config: Config) -> str:
-    """``fault``, ``error``, ``disagreement``, ``expected-not-seen``, ``nothing-tested``, ``pass``.
-
-    Only unexpected classes count; an expectation never seen fails the run
-    only with ``--strict``. A run whose every start was rejected tested
-    nothing, whatever was expected.
-    """
-    findings = outcome.findings
-    if findings is None:  # a replay: its one failure, if any
-        if outcome.failure is not None:
-            return outcome.failure.kind
-        if outcome.fault is not None:
-            return "fault"
-        return "nothing-tested" if outcome.stats.actions == 0 else "pass"
-    unexpected = findings.unexpected()
-    kinds = {c.kind for c in unexpected}
-    if outcome.fault is not None or "fault" in kinds:
-        return "fault"
-    if outcome.stats.starts.all_rejected:  # no game was played, expected or not
-        return "nothing-tested"
-    if "disagreement" in kinds:
-        return "disagreement"
-    if "error" in kinds:
-        return "error"
-    if outcome.stats.actions == 0:
-        return "nothing-tested"
-    if config.strict and findings.not_seen():
-        return "expected-not-seen"
-    return "pass"
 
 
 def class_lines(index: int, finding: dict[str, Any]) -> list[str]:
@@ -211,65 +153,21 @@ VERDICT_WORDS = {
 }
 
 
-def format_classes(outcome: Outcome, config: Config) -> list[str]:
-    """Every class of the run, the unexpected first, and the expectations not seen."""
-    findings = outcome.findings
-    if findings is None:
+def format_classes(result: ConformResult, strict: bool = False) -> list[str]:
+    """Every finding of a search's result, the unexpected first, and the expectations not
+    seen (``strict``: they fail the run)."""
+    listed = result.summary.get("classes")
+    if not isinstance(listed, list):
         return []
-    ordered = findings.ordered()
     lines: list[str] = []
-    if ordered:
-        unexpected = sum(1 for c in ordered if not c.expected)
-        lines.append(f"divergence classes: {len(ordered)} ({unexpected} unexpected, "
-                     f"{len(ordered) - unexpected} expected)")
-        for i, cls in enumerate(ordered, 1):
-            lines.extend(class_lines(i, cls.to_json()))
-    for index, entry in findings.not_seen():
-        lines.append(f"expected, not seen: entry {index} ({entry.describe()})"
-                     + (" (fails the run: --strict)" if config.strict else ""))
+    if listed:
+        unexpected = sum(1 for c in listed if not c.get("expected"))
+        lines.append(f"divergence classes: {len(listed)} ({unexpected} unexpected, "
+                     f"{len(listed) - unexpected} expected)")
+        for i, finding in enumerate(listed, 1):
+            lines.extend(class_lines(i, finding))
+    for entry in result.summary.get("expected_not_seen") or []:
+        described = Expectation(**{k: v for k, v in entry.items() if k != "index"}).describe()
+        lines.append(f"expected, not seen: entry {entry['index']} ({described})"
+                     + (" (fails the run: --strict)" if strict else ""))
     return lines
-
-
-def summary_dict(outcome: Outcome, config: Config, verdict: str,
-                 replay_path: str | None = None) -> dict[str, Any]:
-    s = outcome.stats
-    out: dict[str, Any] = {
-        "verdict": verdict,
-        "adapter": outcome.supports.name if outcome.supports else None,
-        "seed": config.seed,
-        "games": s.games, "deals": s.deals, "actions_compared": s.actions,
-        "illegal_offered": s.illegal, "rule_citations_differing": s.citations,
-        "refused_tables_offered": s.refused,
-        "edge_tables_offered": s.edge,
-        "position_starts": s.position_starts,
-        "starts_offered": s.starts.starts, "starts_played": s.starts.played,
-        "adapter_restarts": s.restarts,
-        "seconds": round(outcome.seconds, 3),
-        "deals_per_second": round(rate(s.deals, outcome.seconds), 1),
-        "actions_per_second": round(rate(s.actions, outcome.seconds), 1),
-        "examples": config.examples, "jobs": config.jobs,
-        "players": [config.players] if config.players else (
-            list(outcome.supports.players) if outcome.supports else []),
-        "ruleset": config.ruleset.to_dict() if config.ruleset else "drawn",
-        "stopped": outcome.stopped or None,
-        "notes": outcome.notes,
-        "rare_paths": {name: s.rare.get(name, 0) for name in RARE_PATHS},
-        **exercise_keys(outcome, config),
-        "divergences": s.divergences, "resyncs": s.resyncs, "games_cut_short": s.cut,
-        "scores_followed": s.followed,
-        "shard": None,
-    }
-    findings = outcome.findings
-    if findings is not None:
-        out["classes"] = [c.to_json() for c in findings.ordered()]
-        out["expected_not_seen"] = [{**e.to_json(), "index": i}
-                                    for i, e in findings.not_seen()]
-    failure = primary_failure(outcome)
-    if failure is not None:
-        out["failure"] = failure.to_json()
-        out["rules"] = failure.rules
-    if outcome.fault is not None and failure is None:
-        out["fault"] = outcome.fault.to_json()
-    if replay_path is not None:
-        out["replay"] = replay_path
-    return out

@@ -23,14 +23,14 @@ import pytest
 
 from rules_ref.actions import Action, Play
 from rules_ref.cli import main
-from rules_ref.cli.conform_document import render_report
-from rules_ref.cli.conform_scale import merge_lines
-from rules_ref.conform.merge import merge_summaries
+from rules_ref.cli.conform_report import render_report
 from rules_ref.conform.shrink import common_players
 from rules_ref.findings.classes import Findings, finding_lines
 from rules_ref.findings.failure import Failure
 from rules_ref.findings.words import moon_score_words, void_last_words
 from rules_ref.registry import spec_toml
+from rules_ref.reports.merge import merge_summaries
+from rules_ref.reports.run_text import merge_lines
 from rules_ref.ruleset import DEFAULT, LastTrickVoid, Moon
 from rules_ref.state import GameState
 

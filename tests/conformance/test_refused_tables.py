@@ -23,7 +23,6 @@ import pytest
 from rules_ref.actions import DealCards
 from rules_ref.cli import main
 from rules_ref.conform.jobs import merge_jobs
-from rules_ref.conform.merge import merge_summaries
 from rules_ref.conform.outcome import Config
 from rules_ref.conform.refused_tables import (
     ACCEPTS_REFUSED,
@@ -46,6 +45,7 @@ from rules_ref.protocol.handshake import Supports
 from rules_ref.protocol.messages import SWITCHES
 from rules_ref.protocol.reference_adapter import start_state
 from rules_ref.registry import rule_ids
+from rules_ref.reports.merge import merge_summaries
 from rules_ref.ruleset import PassForbidden, Ruleset
 from rules_ref.state import GameState
 

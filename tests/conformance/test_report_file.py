@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.cli.markup import Block, Code, Para, Pre, Table, html_page, markdown
 from rules_ref.registry import rule
+from rules_ref.reports.markup import Block, Code, Para, Pre, Table, html_page, markdown
 
 from .broken_adapters import command
 
@@ -175,7 +175,7 @@ def test_a_report_name_must_say_its_format(name: str, capsys: pytest.CaptureFixt
 
 
 def test_exercise_and_offers_tables_when_the_summary_has_them() -> None:
-    from rules_ref.cli.conform_document import report_blocks
+    from rules_ref.reports.document import report_blocks
 
     summary = {"verdict": "pass", "adapter": "an engine", "games": 3, "deals": 4,
                "actions_compared": 300, "illegal_offered": 7,

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.conform.merge import merge_summaries, merged_exit, rules_version
 from rules_ref.conform.shard import MAX_SHARDS, Shard, parse_shard, shard_seed
 from rules_ref.errors import InputError
+from rules_ref.reports.merge import merge_summaries, merged_exit, rules_version
 
 REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 #: A time budget and an answer timeout no machine comes near: the runs play all their games.

@@ -25,9 +25,8 @@ from typing import Any
 import pytest
 
 from rules_ref.cli import main
-from rules_ref.cli.conform_document import render_report
+from rules_ref.cli.conform_report import render_report
 from rules_ref.conform.choosers import RulesetDrawer
-from rules_ref.conform.merge import merge_summaries
 from rules_ref.conform.rebuild import Rebuild, redrawn
 from rules_ref.conform.refused_tables import refused_starts
 from rules_ref.conform.shrink import (
@@ -45,6 +44,7 @@ from rules_ref.findings.failure import Failure
 from rules_ref.jsonio.serialize import action_to_json, cards_to_json
 from rules_ref.protocol.handshake import Supports
 from rules_ref.protocol.reference_adapter import SWITCHES, start_state
+from rules_ref.reports.merge import merge_summaries
 from rules_ref.reports.text import class_lines
 from rules_ref.ruleset import DEFAULT, Ruleset
 

@@ -1,14 +1,15 @@
-"""Merging the JSON summaries of conformance runs (``rules-ref conform --merge A.json B.json``).
+"""Merging the results of conformance runs (``rules-ref conform --merge A.json B.json``).
 
 Shards of a run (``--shard K/N``) or separate runs against the same adapter
-write their summaries with ``--json``; :func:`merge_summaries` makes one
-summary of them, as one long run would have written it: the counters
-summed; the divergence classes merged by their key (counts and games
-summed, the earliest first sighting, the smallest example kept, with its
-replay file); an expectation reported "expected, not seen" only if no run
-saw it; the rules exercised and the illegal actions offered summed.
-:func:`merged_exit` is the exit status of the merged result, the one a
-single run with that result would have had.
+write their results with ``--json``; :func:`merge_results` makes one
+result of them (:func:`merge_summaries` on their JSON forms), as one long
+run would have written it: the counters summed; the divergence classes
+merged by their key (counts and games summed, the earliest first sighting,
+the smallest example kept, with its replay file); an expectation reported
+"expected, not seen" only if no run saw it; the rules exercised and the
+illegal actions offered summed.
+:func:`~.result.decide_verdict` decides its verdict, as for a single run
+with that result, and so its exit status (:func:`merged_exit`).
 
 Summaries of different runs cannot be merged: another adapter, another
 ruleset or player counts, or another version of the rules
@@ -28,11 +29,8 @@ from typing import Any
 
 from ..errors import InputError
 from ..findings.classes import finding_lines, start_plainness
-from ..findings.start_causes import EVERY_START
+from .result import COUNTERS, ConformResult, decide_verdict, grounds_of_json, legacy_classes
 
-#: The counters of a summary, summed when merging.
-COUNTERS = ("games", "deals", "actions_compared", "illegal_offered", "rule_citations_differing",
-            "adapter_restarts")
 #: Other whole-number counters a summary may carry (summed when present).
 OPTIONAL_COUNTERS = ("games_cut_short", "divergences", "resyncs", "refused_tables_offered",
                      "edge_tables_offered", "position_starts", "starts_offered",
@@ -40,9 +38,6 @@ OPTIONAL_COUNTERS = ("games_cut_short", "divergences", "resyncs", "refused_table
 #: What must be the same in every summary merged: the key and how a message names it.
 SAME_RUN = (("adapter", "adapter"), ("ruleset", "ruleset"), ("players", "player counts"),
             ("rules_version", "rules version"))
-#: The exit statuses, as ``rules-ref conform`` gives them (spec/limits.md).
-EXIT = {"pass": 0, "disagreement": 1, "expected-not-seen": 1, "fault": 2, "nothing-tested": 4,
-        "error": 6}
 
 
 @cache
@@ -68,42 +63,6 @@ def example_plainness(example: dict[str, Any] | None) -> tuple[int, ...]:
     if not isinstance(start, dict) or not isinstance(actions, list):
         return (1 << 30,)
     return start_plainness(start, actions)
-
-
-def legacy_classes(summary: dict[str, Any]) -> list[dict[str, Any]]:
-    """The one class of a summary that has a ``failure`` but no ``classes``."""
-    failure = summary.get("failure")
-    if not isinstance(failure, dict):
-        return []
-    rules = [str(r) for r in failure.get("rules") or []]
-    what = str(failure.get("summary", ""))
-    rule = rules[0] if rules else str(failure.get("kind", "failure"))
-    return [{"key": f"{rule}: {what}", "rule": rule, "rules": rules, "what": what,
-             "kind": str(failure.get("kind", "disagreement")), "switch": None,
-             "expected": False, "expectation": None, "count": 1, "games": 1,
-             "first_seen": None, "example": failure, "replay": summary.get("replay")}]
-
-
-def _check(summary: object, where: str) -> dict[str, Any]:
-    if not isinstance(summary, dict):
-        raise InputError(f"{where}: not a conform summary (a JSON object written by "
-                         "rules-ref conform --json)")
-    if not isinstance(summary.get("verdict"), str):
-        raise InputError(f"{where}: not a conform summary (no \"verdict\"; write it with "
-                         "rules-ref conform --json)")
-    for name in COUNTERS:
-        value = summary.get(name)
-        if type(value) is not int or value < 0:
-            raise InputError(f"{where}: not a conform summary: {name!r} must be a whole number "
-                             f"0 or more, not {json.dumps(value)[:40]}")
-    classes = summary.get("classes", None)
-    if classes is not None and (not isinstance(classes, list) or not all(
-            isinstance(c, dict) and isinstance(c.get("key"), str)
-            and type(c.get("count")) is int and type(c.get("games", 0)) is int
-            for c in classes)):
-        raise InputError(f"{where}: \"classes\" must be a list of objects, each with a "
-                         "\"key\" and a whole-number \"count\"")
-    return summary
 
 
 def _first_seen(a: Any, b: Any) -> Any:
@@ -193,43 +152,24 @@ def _missing_shards(summaries: Sequence[dict[str, Any]]) -> list[str]:
     return [f"{k}/{count}" for k in range(1, count + 1) if k not in have][:50]
 
 
-def merged_verdict(summary: dict[str, Any], strict: bool = False) -> str:
-    """The verdict of a merged summary, as a single run with its result would give it.
-
-    The order of :func:`~rules_ref.reports.text.verdict_of`: a fault, then every start
-    rejected (nothing tested), then an unexpected disagreement, then an implementation
-    error, then nothing tested, then (with ``strict``) an expectation no run saw.
-    """
-    classes = summary.get("classes") or []
-    if summary.get("fault") is not None or any(
-            c.get("kind") == "fault" and not c.get("expected") for c in classes):
-        return "fault"
-    if summary.get("starts_offered") and summary.get("starts_played") == 0 and any(
-            c.get("what") == EVERY_START for c in classes):
-        return "nothing-tested"  # every start rejected: no game was played
-    unexpected = [c for c in classes if not c.get("expected")]
-    if any(c.get("kind") not in ("error", "fault") for c in unexpected):
-        return "disagreement"
-    if unexpected:
-        return "error"
-    if summary.get("actions_compared", 0) == 0:
-        return "nothing-tested"
-    if strict and summary.get("expected_not_seen"):
-        return "expected-not-seen"
-    return "pass"
-
-
 def merged_exit(summary: dict[str, Any]) -> int:
-    """The exit status of a (merged) summary's verdict."""
-    return EXIT.get(str(summary.get("verdict")), 1)
+    """The exit status of a (merged) result's JSON form."""
+    return ConformResult(summary).exit_status
+
+
+def merge_results(summaries: Sequence[tuple[str, object]], strict: bool = False
+                  ) -> ConformResult:
+    """One result of the JSON forms ``(where, data)`` of runs' results."""
+    return ConformResult(merge_summaries(summaries, strict))
 
 
 def merge_summaries(summaries: Sequence[tuple[str, object]], strict: bool = False
                     ) -> dict[str, Any]:
-    """One summary of the summaries ``(where, data)``: see the module's description."""
+    """One result's JSON form of the JSON forms ``(where, data)``: see the module's
+    description."""
     if not summaries:
         raise InputError("--merge needs at least one JSON summary file")
-    checked = [(where, _check(data, where)) for where, data in summaries]
+    checked = [(where, ConformResult.from_json(data, where).summary) for where, data in summaries]
     _same_run(checked)
     docs = [s for _, s in checked]
     first = docs[0]
@@ -312,5 +252,5 @@ def merge_summaries(summaries: Sequence[tuple[str, object]], strict: bool = Fals
         out["fault"] = {"kind": "fault", "message": "a merged run ended with an adapter fault"}
     strict = strict or any(s.get("strict") is True for s in docs)
     out["strict"] = strict
-    out["verdict"] = merged_verdict(out, strict)
+    out["verdict"] = decide_verdict(grounds_of_json(out), strict)
     return out

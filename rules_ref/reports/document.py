@@ -1,13 +1,13 @@
 """``rules-ref conform --report FILE``: a conformance run as a Markdown or HTML file to share.
 
-The report is made from the run's JSON summary (or a merged one,
-``--merge``), so a run and a merge of runs read alike: the verdict and the
-counters; the differences seen, unexpected and expected apart, with their
-counts; for each, its minimal example drawn as ``rules-ref show`` draws a
-game (:class:`.log.GameLog`: the seat under each card, the cancelled pairs,
-the winner), the position and the answers that differ
-(:func:`rules_ref.reports.text.format_failure`) and the commands that
-reproduce it; the text of every rule named (``spec/rules.toml``, through
+The report is made from the run's result (:class:`~.result.ConformResult`, or
+its JSON form), a run's or a merged one (``--merge``), so a run and a merge of
+runs read alike: the verdict and the counters; the differences seen,
+unexpected and expected apart, with their counts; for each, its minimal
+example drawn by the ``draw`` the caller gives (the command line draws it as
+``rules-ref show`` draws a game), the position and the answers that differ
+(:func:`~.text.format_failure`) and the commands that reproduce it; the
+text of every rule named (``spec/rules.toml``, through
 :mod:`rules_ref.registry`); the command line that plays the run again; the
 rules exercised, the illegal actions offered and the rare situations
 played, when the summary has them.
@@ -20,85 +20,22 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..conform.merge import legacy_classes
-from ..errors import IllegalAction, RulesRefError
+from ..errors import RulesRefError
 from ..findings.classes import finding_lines
-from ..positions.convert import position_of
-from ..reports.text import verdict_words
+from ..findings.failure import Failure
 from ..wording import counted
-from .log import GameLog
 from .markup import Block, Code, Heading, Inline, Items, Link, Para, Pre, Table, html_page, markdown
-from .style import Style
+from .result import EXIT, ConformResult
+from .text import format_failure, verdict_words
 
-#: The most lines of a drawn example; a longer game keeps its last lines.
-MAX_DRAWN_LINES = 400
-
-EXIT = {"pass": 0, "disagreement": 1, "expected-not-seen": 1, "fault": 2, "nothing-tested": 4,
-        "error": 6}
-
-
-# --- drawing an example -----------------------------------------------------------------
-
-def draw_example(example: dict[str, Any]) -> list[str]:
-    """The game of a minimal example as ``rules-ref show`` prints it, up to its failing action.
-
-    The failing action is the last of ``actions``; if the reference rejects
-    it, the last line says so and names the rule.
-    """
-    from ..jsonio.serialize import action_from_json
-    from ..protocol.reference_adapter import position_state, start_state
-    from .position import describe_position
-
-    start = example.get("start")
-    if not isinstance(start, dict) or not start:
-        return ["(no game: the difference came before a game started)"]
-    log = GameLog(Style(symbols=True, colour=False))
-    from_position = "position" in start
-    try:
-        state = (position_state if from_position else start_state)(start, "example.start")
-    except RulesRefError as exc:
-        return [f"(the example's start cannot be drawn: {exc})"]
-    lines = log.header(state.players, state.ruleset, None)
-    if from_position:  # drawn as `rules-ref position` draws one
-        lines += ["", "The position the example starts from (spec/position.md):",
-                  *describe_position(position_of(state), state.ruleset).splitlines()]
-    else:
-        lines += ["", f"Deal {state.deal_number} as the example starts it: dealer seat "
-                  f"{state.dealer}, totals " + ", ".join(f"seat {i} {t}"
-                                                         for i, t in enumerate(state.totals))]
-        lines += [f"  seat {seat}: {log.style.cards(hand)}"
-                  for seat, hand in enumerate(state.hands)]
-        if state.extras:
-            lines.append(f"  extras: {log.style.cards(state.extras)}")
-    actions = example.get("actions") if isinstance(example.get("actions"), list) else []
-    assert isinstance(actions, list)
-    for i, raw in enumerate(actions):
-        try:
-            action = action_from_json(raw, f"example action {i + 1}")
-        except RulesRefError as exc:
-            lines.append(f"(action {i + 1} cannot be drawn: {exc})")
-            break
-        try:
-            after, events = state.apply(action)
-        except IllegalAction as exc:
-            lines.append(f"  action {i + 1}, {action}: the reference rejects it: {exc}")
-            break
-        lines += log.step(state, action, after, events)
-        state = after
-    if len(lines) > MAX_DRAWN_LINES:
-        cut = len(lines) - MAX_DRAWN_LINES
-        lines = [f"({cut} earlier lines left out; rules-ref show REPLAY-FILE prints them all)",
-                 *lines[cut:]]
-    return lines
+#: How the game of a minimal example (its JSON form) is drawn, as lines of text.
+Draw = Callable[[dict[str, Any]], list[str]]
 
 
 def _failure_lines(example: dict[str, Any]) -> list[str]:
-    from ..findings.failure import Failure
-    from ..reports.text import format_failure
-
     try:
         return format_failure(Failure.from_json(example))
     except (TypeError, KeyError, AttributeError, ValueError):
@@ -189,7 +126,8 @@ def _command_of(s: dict[str, Any]) -> str:
     return shlex.join(str(c) for c in command) if isinstance(command, list) else "COMMAND"
 
 
-def _class_blocks(number: int, c: dict[str, Any], s: dict[str, Any]) -> list[Block]:
+def _class_blocks(number: int, c: dict[str, Any], s: dict[str, Any], draw: Draw | None
+                  ) -> list[Block]:
     blocks: list[Block] = [Heading(3, f"{number}. {c['key']}", f"class-{number}")]
     rule_id = str(c.get("rule", ""))
     text = _rule_text(rule_id)
@@ -205,11 +143,12 @@ def _class_blocks(number: int, c: dict[str, Any], s: dict[str, Any]) -> list[Blo
         blocks.append(Items(tuple(line.strip() for line in words)))
     example = c.get("example")
     if isinstance(example, dict):
-        setting = f" ({c['setting']})" if c.get("setting") else ""
-        blocks.append(Para(f"The minimal example{setting} as the reference plays it, drawn as "
-                           "rules-ref show draws a game "
-                           "([Q♠] a cancelled card, Q♠* the winning card):"))
-        blocks.append(Pre(tuple(draw_example(example))))
+        if draw is not None:
+            setting = f" ({c['setting']})" if c.get("setting") else ""
+            blocks.append(Para(f"The minimal example{setting} as the reference plays it, drawn "
+                               "as rules-ref show draws a game "
+                               "([Q♠] a cancelled card, Q♠* the winning card):"))
+            blocks.append(Pre(tuple(draw(example))))
         blocks.append(Para("Where it differs:"))
         blocks.append(Pre(tuple(_failure_lines(example))))
     if c.get("replay"):
@@ -223,12 +162,18 @@ def _class_blocks(number: int, c: dict[str, Any], s: dict[str, Any]) -> list[Blo
     return blocks
 
 
-def report_blocks(s: dict[str, Any]) -> list[Block]:
-    """The blocks of the report of summary ``s`` (a run's or a merge's)."""
+def report_blocks(result: ConformResult | dict[str, Any], draw: Draw | None = None
+                  ) -> list[Block]:
+    """The blocks of the report of ``result`` (a run's or a merge's, or its JSON form); each
+    minimal example is drawn by ``draw`` (``None``: not drawn)."""
+    if not isinstance(result, ConformResult):
+        result = ConformResult(result)
+    s = result.summary
     verdict = str(s.get("verdict", "?"))
+    said = verdict_words(verdict, result.classes, result.compared)
     blocks: list[Block] = [
         Heading(1, f"Conformance report: {_adapter_name(s)}"),
-        Para([f"Verdict: {verdict.upper()}: {verdict_words(verdict, _classes(s), _compared(s))} "
+        Para([f"Verdict: {verdict.upper()}: {said} "
               f"(exit status {EXIT.get(verdict, '?')})."]),
         Table(("", ""), tuple(_run_rows(s))),
     ]
@@ -241,7 +186,7 @@ def report_blocks(s: dict[str, Any]) -> list[Block]:
     if s.get("missing_shards"):
         blocks.append(Para("Not merged: shard(s) " + ", ".join(s["missing_shards"])
                            + " of the run; this report covers only part of it."))
-    classes = list(enumerate(_classes(s), start=1))
+    classes = list(enumerate(result.classes, start=1))
     blocks.append(Heading(2, "Differences"))
     if not classes:
         blocks.append(Para("No difference between the implementation and the reference was "
@@ -261,7 +206,7 @@ def report_blocks(s: dict[str, Any]) -> list[Block]:
         blocks.append(Para(f"Adapter fault: {fault.get('kind')}: "
                            f"{str(fault.get('message'))[:500]}"))
     for number, c in classes:
-        blocks += _class_blocks(number, c, s)
+        blocks += _class_blocks(number, c, s, draw)
     rule_ids = list(dict.fromkeys(r for _, c in classes
                                   for r in (c.get("rules") or [c.get("rule")]) if r))
     if rule_ids:
@@ -285,17 +230,6 @@ def report_blocks(s: dict[str, Any]) -> list[Block]:
         blocks.append(Pre(tuple(reruns)))
     blocks += _coverage_blocks(s)
     return blocks
-
-
-def _classes(s: dict[str, Any]) -> list[dict[str, Any]]:
-    """The findings of summary ``s`` (one made from its failure for an older summary)."""
-    listed = s.get("classes")
-    return listed if isinstance(listed, list) else legacy_classes(s)
-
-
-def _compared(s: dict[str, Any]) -> int:
-    compared = s.get("actions_compared")
-    return compared if isinstance(compared, int) else 0
 
 
 def _joined(parts: Sequence[Code]) -> list[str | Code | Link]:
@@ -343,16 +277,11 @@ def _coverage_blocks(s: dict[str, Any]) -> list[Block]:
 
 # --- writing ----------------------------------------------------------------------------
 
-def render_report(summary: dict[str, Any], path: str) -> str:
-    """The report of ``summary`` as the text of ``path`` (HTML for ``.html``, else Markdown)."""
-    blocks = report_blocks(summary)
+def render_report(result: ConformResult | dict[str, Any], path: str, draw: Draw | None = None
+                  ) -> str:
+    """The report of ``result`` as the text of ``path`` (HTML for ``.html``, else Markdown)."""
+    blocks = report_blocks(result, draw)
+    summary = result.summary if isinstance(result, ConformResult) else result
     if path.lower().endswith(".html"):
         return html_page(blocks, f"Conformance report: {_adapter_name(summary)}")
     return markdown(blocks)
-
-
-def write_report(path: str, summary: dict[str, Any]) -> None:
-    """Write the report of ``summary`` to ``path`` (atomically)."""
-    from ..jsonio.files import write_text_atomic
-
-    write_text_atomic(path, render_report(summary, path))

@@ -6,7 +6,7 @@ The blocks are few (:class:`Heading`, :class:`Para`, :class:`Table`,
 :func:`html_page` escape everything they are given, so text an adapter
 wrote (its name, its answers) never becomes markup. The HTML page carries
 its style inside and links nothing outside itself. ``rules-ref conform
---report`` (:mod:`~rules_ref.cli.conform_document`) writes its reports with them.
+--report`` (:mod:`.document`) writes its reports with them.
 """
 
 from __future__ import annotations
