@@ -4,7 +4,7 @@
         [--adapter NAME ...] [--source DIR]
 
 Runs ``rules-ref conform --first`` against each broken adapter of
-``tests/conformance/rare_pair_adapters.py``, with the rulesets drawn by
+``tests/fakes/rare_pair_adapters.py``, with the rulesets drawn by
 ``conform`` itself, once per seed, and reads from its report when the
 finding of the adapter's rule and switch was first seen (seconds and
 games). Prints, per adapter, the median over the seeds, the spread, and
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules_ref.conform.budget import DEFAULT_MAX_SECONDS  # noqa: E402
-from tests.conformance.rare_pair_adapters import BROKEN, NEEDS  # noqa: E402
+from tests.fakes.rare_pair_adapters import BROKEN, NEEDS  # noqa: E402
 
 
 def seeds(text: str) -> list[int]:
@@ -48,7 +48,7 @@ def seeds(text: str) -> list[int]:
 def first_sight(name: str, seed: int, cap: float, source: Path) -> dict[str, Any]:
     """One run: when the finding of ``name``'s rule and switch was first seen (or not)."""
     rule, switch = BROKEN[name]
-    script = Path("tests", "conformance", "rare_pair_adapters.py")
+    script = Path("tests", "fakes", "rare_pair_adapters.py")
     # the adapter's own engine is the source's too (the script puts its checkout first)
     adapter = [sys.executable, str(source / script if (source / script).is_file()
                                    else ROOT / script), name]

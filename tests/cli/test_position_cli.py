@@ -14,7 +14,7 @@ from rules_ref.positions.convert import position_of, position_to_json
 from rules_ref.positions.text import format_position, parse_position
 from rules_ref.state_parts import Phase
 
-from ..rules.test_position import EXTRAS_PENDING_6, MID_DEAL_8, PASSING_6, TRICK_4_6
+from ..positions.test_position import EXTRAS_PENDING_6, MID_DEAL_8, PASSING_6, TRICK_4_6
 from .helpers import run
 
 TABLE_MID_DEAL = """\

@@ -7,7 +7,7 @@ more by them. Two runs of ``rules-ref conform`` named another rule for that,
 each found in a game aimed otherwise than before, each its own class beside
 the engine's real faults (one difference, two classes):
 
-* the three-fault adapter (``tests/conformance/multi_fault_adapters.py
+* the three-fault adapter (``tests/fakes/multi_fault_adapters.py
   pass-lead-suit``, seed 7) takes the first uncancelled card's suit as led
   once the led card is cancelled. The 7♣ led is cancelled by the other 7♣;
   the reference has the A♣ win the clubs still led, the engine takes diamonds
@@ -15,7 +15,7 @@ the engine's real faults (one difference, two classes):
   ``ten_of_diamonds_points = -10`` the trick is worth -8, so the seat that
   took it shows a loss and the winner a gain: the attribution looked for a
   seat that gained, found none, and named ``SCORE.CARD_POINTS``;
-* an engine of three faults (``tests/conformance/broken_adapters_more.py
+* an engine of three faults (``tests/fakes/broken_adapters_more.py
   end-pending-lost+ace-low+totals-rotated``, seed 10) ranks the ace below the
   2: the 6♠ led beats the A♠ and takes 8 points of hearts. At the deal's end
   the difference was first traced to the cards that carry it, the cancelled

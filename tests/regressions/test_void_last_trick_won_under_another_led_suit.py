@@ -1,7 +1,7 @@
 """A void last trick the implementation's points show won is the led suit's rule.
 
 Found by ``rules-ref conform`` against the three-fault adapter
-(``tests/conformance/multi_fault_adapters.py pass-lead-suit``, seed 2): its
+(``tests/fakes/multi_fault_adapters.py pass-lead-suit``, seed 2): its
 engine takes the first uncancelled card's suit as led once the led card is
 cancelled. On a deal's last trick every card is forced, so the only thing
 that shows is the deal's points: the reference sets the trick aside (8♥, 8♠,

@@ -1,0 +1,1 @@
+"""Tests of ``rules_ref.conform``: the conform runner, its games, tables, shards and shrinking."""

@@ -1,0 +1,1 @@
+"""Tests of ``rules_ref.protocol``: its messages, the adapter process, the reference adapter."""

@@ -1,0 +1,1 @@
+"""Tests of ``rules_ref.records``: recorded games, their shape and their validation."""

@@ -1,0 +1,1 @@
+"""Tests of ``rules_ref.reports``: a run's result, its verdict, its merge and its reports."""

@@ -1,0 +1,1 @@
+"""Tests of ``rules_ref.vectors``: the published vectors, their analysis, checks and runs."""
