@@ -41,13 +41,6 @@ def action_kind(failure: Failure) -> str | None:
     return kind if isinstance(kind, str) else None
 
 
-def action_cards(failure: Failure) -> list[str]:
-    """The cards the failing action names (a play's card, a pass's cards)."""
-    action = failure.failing or {}
-    cards = action.get("cards") if action.get("type") == "pass" else [action.get("card")]
-    return [c for c in (cards or []) if isinstance(c, str)]
-
-
 def _an(kind: str | None, failure: Failure) -> str:
     if kind is None:
         return FROM_A_POSITION if at_position_start(failure.start, None) else \
