@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
-from ..cards import Card, is_penalty, parse_card
+from ..cards import TWO_OF_CLUBS, Card, is_penalty
 from ..causes import led_card_cancelled, play_situation_rule, winner_rules
 from ..errors import Violation
 from ..passing import exchange
@@ -81,7 +81,6 @@ END_ORDER: tuple[tuple[str, ...], ...] = (
     ("to_act", "leader", "waiting_for", "trick_number", "trick"),
     ("legal",),
 )
-TWO_OF_CLUBS = parse_card("2C")
 
 
 def _dedupe(ids: Sequence[str]) -> list[str]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
-from ..cards import Card, Suit, parse_card
+from ..cards import TWO_OF_CLUBS, Card, Suit
 from ..causes import direction_words
 from ..errors import RulesRefError
 from ..jsonio.serialize import action_from_json
@@ -46,7 +46,6 @@ from .action_words import (
 )
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, at_position_start
 
-TWO_OF_CLUBS = parse_card("2C")
 _SUIT_NAMES = {Suit.C: "club", Suit.D: "diamond", Suit.H: "heart", Suit.S: "spade"}
 
 
