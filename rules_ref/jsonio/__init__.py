@@ -4,11 +4,12 @@
 them back, naming the JSON path of the first problem; :mod:`.files` reads input files
 (size-limited, JSON only) and writes output files atomically; :mod:`.nesting` measures how
 deep a JSON text nests before it is parsed, so no input reaches the parser's recursion
-limit. Standard library only.
+limit; :mod:`.replay_file` names the replay files of ``rules-ref conform`` (their format,
+version and size). Standard library only.
 
 The face lists the names of :mod:`.serialize` and :mod:`.nesting`, which an adapter
 needs at every start; :mod:`.files` (which needs :mod:`pathlib`) is imported by the
-commands that read and write files, by its own name.
+commands that read and write files, by its own name, and so is :mod:`.replay_file`.
 """
 
 from .nesting import nests_deeper
