@@ -25,7 +25,6 @@ from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
 from ..cards import TWO_OF_CLUBS, Card, Suit
-from ..causes import direction_words
 from ..errors import RulesRefError
 from ..jsonio.serialize import action_from_json
 from ..passing import exchange
@@ -34,6 +33,7 @@ from ..registry import rule as registry_rule
 from ..ruleset import MIN_PLAYERS_HIGH, LastTrickVoid, Moon
 from ..state import GameState
 from ..state_parts import Phase
+from ..wording import direction_words
 from .action_words import (
     accepted_words,
     card_kind,

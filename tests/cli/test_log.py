@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from rules_ref.cards import parse_card
-from rules_ref.cli.log import direction, plural
 from rules_ref.cli.style import Style, can_encode
+from rules_ref.wording import counted, direction_words
 
 from .helpers import ROOT, program, run
 
@@ -27,11 +27,11 @@ DATA = Path(__file__).parent / "data"
 ])
 def test_pass_directions_are_said_as_players_say_them(offset: int | None, players: int,
                                                       said: str) -> None:
-    assert direction(offset, players) == said
+    assert direction_words(offset, players) == said
 
 
 def test_plurals() -> None:
-    assert [plural(1, "card"), plural(2, "card"), plural(0, "point")] == \
+    assert [counted(1, "card"), counted(2, "card"), counted(0, "point")] == \
         ["1 card", "2 cards", "0 points"]
 
 
