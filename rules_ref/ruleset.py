@@ -23,7 +23,7 @@ from typing import Any
 
 from .errors import InputError
 from .registry import spec_toml
-from .wording import brief, json_kind
+from .wording import brief, json_kind, switch_value
 from .wording.suggest import did_you_mean
 
 
@@ -188,15 +188,9 @@ class Ruleset:
             if rs == self:
                 return name
         default = Ruleset()
-        diffs = [f"{f.name}={_show(getattr(self, f.name))}" for f in fields(self)
+        diffs = [f"{f.name}={switch_value(getattr(self, f.name))}" for f in fields(self)
                  if getattr(self, f.name) != getattr(default, f.name)]
         return "custom: " + ", ".join(diffs)
-
-
-def _show(value: object) -> str:
-    if isinstance(value, tuple):
-        return ",".join(str(v) for v in value)
-    return str(value)
 
 
 _ENUMS: dict[str, type[StrEnum]] = {

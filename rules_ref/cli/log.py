@@ -32,7 +32,7 @@ from ..ruleset import Ruleset
 from ..scoring import card_points
 from ..state import GameState
 from ..tricks import TrickOutcome, seat_at
-from ..wording import counted, direction_words
+from ..wording import counted, direction_words, switch_value
 from ..wording.tricks import after_void_trick, trick_set_aside, trick_won
 from .style import Style, pad, visible_width
 
@@ -107,7 +107,7 @@ def changes(ruleset: Ruleset, asked: str | None = None) -> list[str]:
     lines = [f"The preset {asked} reads {title}{same}." if title else "",
              "The ruleset differs from the default in (spec/variants.toml):"]
     for name in differ:
-        value = registry.value_key(mine[name])
+        value = switch_value(mine[name])
         meaning = meanings.get(name, {}).get(value)
         lines.append(f"{INDENT}{name} = {value}" + (f": {meaning}" if meaning else ""))
     return [line for line in lines if line]

@@ -25,7 +25,7 @@ from typing import Any
 from ..errors import RulesRefError
 from ..registry import rule as registry_rule
 from ..ruleset import DEFAULT
-from ..wording import counted
+from ..wording import counted, switch_value
 from .expect import Expectation, matching_entry
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, Failure, at_position_start
 from .words import Facet, facet_of
@@ -250,7 +250,7 @@ def ruleset_words(ruleset: object) -> str:
     if not isinstance(ruleset, dict):
         return "rules not named"
     default = DEFAULT.to_dict()
-    changed = [f"{k} = {_shown(v)}" for k, v in ruleset.items() if default.get(k, v) != v]
+    changed = [f"{k} = {switch_value(v)}" for k, v in ruleset.items() if default.get(k, v) != v]
     return "default rules except " + ", ".join(changed) if changed else "default rules"
 
 
@@ -266,10 +266,6 @@ def setting_words(start: dict[str, Any]) -> str:
     return ", ".join(words)
 
 
-def _shown(value: object) -> str:
-    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
-
-
 def switch_words(finding: dict[str, Any]) -> str:
     """The switch that decides a finding's rule there, with the reference's value ("" if none)."""
     switch = finding.get("switch")
@@ -279,9 +275,8 @@ def switch_words(finding: dict[str, Any]) -> str:
     start = example.get("start") if isinstance(example, dict) else None
     ruleset = start.get("ruleset") if isinstance(start, dict) else None
     value = ruleset.get(switch) if isinstance(ruleset, dict) else None
-    return (f"decided by the switch {switch}" + (f" (here {_shown(value)})" if value is not None
-                                                   else "")
-            + f": rules-ref rules {finding.get('rule')}")
+    here = f" (here {switch_value(value)})" if value is not None else ""
+    return f"decided by the switch {switch}{here}: rules-ref rules {finding.get('rule')}"
 
 
 def facet_lines(finding: dict[str, Any]) -> list[str]:

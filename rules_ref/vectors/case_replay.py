@@ -43,6 +43,7 @@ from ..protocol.observation import (
 from ..protocol.reference_adapter import ReferenceAdapter, requested_state
 from ..ruleset import DEFAULT
 from ..state import GameState
+from ..wording import switch_value
 from .compare import AnswerDiffers, FirstDifference, blame, clip, compare, describe
 
 #: A perft case stops (and fails) after this many requests: the adapter's own legal
@@ -128,7 +129,7 @@ def unsupported(case: dict[str, Any], supports: dict[str, Any]) -> list[str]:
             continue
         if (value != defaults.get(name)) if allowed is None else \
                 (not isinstance(allowed, list) or value not in allowed):
-            out.append(f"{name} {_show(value)}")
+            out.append(f"{name} {switch_value(value)}")
     if "position" in case["start"] and "position" not in supports.get("capabilities", ()):
         out.append(NEEDS_POSITION)
     return out
@@ -138,10 +139,6 @@ def skip_reason(case: dict[str, Any], supports: dict[str, Any]) -> str | None:
     """Why an adapter with these ``supports`` cannot run ``case``; ``None`` if it can."""
     missing = unsupported(case, supports)
     return skipped(case, missing).message if missing else None
-
-
-def _show(value: object) -> str:
-    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 # --- running ----------------------------------------------------------------------------

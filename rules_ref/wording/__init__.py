@@ -1,8 +1,10 @@
 """Words every message shares: counted nouns ("1 card", "2 cards", never
-"2 card(s)"), a pass direction, the kind of a JSON value, and bad input quoted back.
+"2 card(s)"), a pass direction, a switch value, the kind of a JSON value, and bad input
+quoted back.
 
 Every message a person reads that counts something goes through :func:`counted`,
-names the way a pass goes with :func:`direction_words`, says what kind of
+names the way a pass goes with :func:`direction_words`, writes a switch's value
+with :func:`switch_value`, says what kind of
 value it got with :func:`json_kind`, and quotes a value back with
 :func:`brief`, so the engine, the checks, the findings and the command line
 say it the same way.
@@ -72,6 +74,18 @@ def direction_words(offset: int | None, players: int) -> str:
     if offset < players - offset:
         return f"{counted(offset, 'seat')} to the left"
     return f"{counted(players - offset, 'seat')} to the right"
+
+
+def switch_value(value: object) -> str:
+    """A switch value as ``spec/variants.toml`` writes it: a list of steps joined by commas,
+    anything else as its text (an enum's value, a number).
+
+    >>> switch_value(["left", "right"]), switch_value(-10), switch_value("two-of-clubs")
+    ('left,right', '-10', 'two-of-clubs')
+    """
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
 
 
 def json_kind(value: object) -> str:
