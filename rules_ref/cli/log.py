@@ -93,10 +93,9 @@ def changes(ruleset: Ruleset, asked: str | None = None) -> list[str]:
     is named alone); the preset asked for is named with its source's title.
     """
     from .. import registry
-    from ..ruleset import DEFAULT, presets
+    from ..ruleset import presets
 
-    mine, default = ruleset.to_dict(), DEFAULT.to_dict()
-    differ = [name for name in mine if mine[name] != default[name]]
+    differ = ruleset.changed()
     if not differ:
         return []
     title = registry.preset_titles().get(asked or "")
@@ -106,8 +105,8 @@ def changes(ruleset: Ruleset, asked: str | None = None) -> list[str]:
     meanings = registry.switch_meanings()
     lines = [f"The preset {asked} reads {title}{same}." if title else "",
              "The ruleset differs from the default in (spec/variants.toml):"]
-    for name in differ:
-        value = switch_value(mine[name])
+    for name, set_to in differ.items():
+        value = switch_value(set_to)
         meaning = meanings.get(name, {}).get(value)
         lines.append(f"{INDENT}{name} = {value}" + (f": {meaning}" if meaning else ""))
     return [line for line in lines if line]

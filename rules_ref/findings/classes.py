@@ -24,7 +24,7 @@ from typing import Any
 
 from ..errors import RulesRefError
 from ..registry import rule as registry_rule
-from ..ruleset import DEFAULT
+from ..ruleset import Ruleset
 from ..wording import counted, switch_value
 from .expect import Expectation, matching_entry
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, Failure, at_position_start
@@ -216,8 +216,7 @@ def changed_switches(failure: Failure) -> list[str]:
     ruleset = failure.start.get("ruleset") if isinstance(failure.start, dict) else None
     if not isinstance(ruleset, dict):
         return []
-    default = DEFAULT.to_dict()
-    return [k for k, v in ruleset.items() if default.get(k, v) != v]
+    return list(Ruleset.changed_in(ruleset))
 
 
 def plainness(failure: Failure, common: int | None = None) -> tuple[int, int, int, int, int]:
@@ -234,9 +233,7 @@ def start_plainness(start: dict[str, Any], actions: list[dict[str, Any]],
     if not isinstance(start, dict):
         start = {}
     ruleset = start.get("ruleset")
-    default = DEFAULT.to_dict()
-    changed = sum(1 for k, v in ruleset.items() if default.get(k, v) != v) \
-        if isinstance(ruleset, dict) else 0
+    changed = len(Ruleset.changed_in(ruleset)) if isinstance(ruleset, dict) else 0
     players = start.get("players")
     other_count = int(common is not None and players != common)
     deals = sum(1 for a in actions if isinstance(a, dict) and a.get("type") == "deal")
@@ -249,8 +246,7 @@ def ruleset_words(ruleset: object) -> str:
     ("default rules except pass_count = 4")."""
     if not isinstance(ruleset, dict):
         return "rules not named"
-    default = DEFAULT.to_dict()
-    changed = [f"{k} = {switch_value(v)}" for k, v in ruleset.items() if default.get(k, v) != v]
+    changed = [f"{k} = {switch_value(v)}" for k, v in Ruleset.changed_in(ruleset).items()]
     return "default rules except " + ", ".join(changed) if changed else "default rules"
 
 

@@ -142,10 +142,10 @@ def ruleset_for(ruleset: Mapping[str, Any], switches: Mapping[str, Any]) -> dict
     that switch existed never meets it. A later switch at another value is
     kept: the runner sends no such game, and the adapter should refuse it.
     """
-    default = Ruleset().to_dict()
     first = first_switches()
+    changed = Ruleset.changed_in(ruleset)
     return {name: value for name, value in ruleset.items()
-            if name in first or name in switches or value != default.get(name)}
+            if name in first or name in switches or name in changed}
 
 
 def switch_values(name: str, declared: list[Any]) -> list[Any]:
