@@ -1,4 +1,4 @@
-"""Which conditions of each rule a conform run exercised: the catalogue and its detector.
+"""The conditions of every rule a conform run can exercise, and a run's counts of them.
 
 A *condition* is one clause of a rule's statement in ``spec/rules.toml``,
 named in words once here (:data:`CONDITIONS`), for example

@@ -5,8 +5,8 @@ reference, or a run's set of them; nothing here talks to an adapter
 (that is :mod:`rules_ref.protocol`) or draws games (:mod:`rules_ref.conform`).
 
 * :mod:`.failure`: one disagreement (:class:`Failure`) and a run's counters (:class:`Stats`);
-* :mod:`.attribution` and :mod:`.score_attribution`: the rules a disagreement
-  falls under (the vectors' runner names its rules the same way);
+* :mod:`.attribution`: the rules a disagreement falls under, its scores too (the
+  vectors' runner names its rules the same way);
 * :mod:`.words` and :mod:`.action_words`: what differs, in words;
 * :mod:`.classes`: the findings a run's failures group into (:class:`Finding`: the
   rule, the switch that decides it, what differs in words, its facets), and the

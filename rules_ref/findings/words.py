@@ -1,6 +1,6 @@
 """What differs, in words: the short phrase of a divergence and its sentence with seats.
 
-A divergence (a :class:`~rules_ref.conform.session.Failure`, or its
+A divergence (a :class:`~rules_ref.findings.failure.Failure`, or its
 JSON form) is named by its rule (:mod:`.attribution`) and by what differs,
 in words a card player understands: "rejects a pass that contains 2♣",
 "forbids Q♠ on the first trick while following suit". :func:`divergence_words`
@@ -347,7 +347,7 @@ def said_words(reason: object) -> str:
 def divergence_words(failure: object) -> str:
     """What differs, in words without seat numbers, deal numbers or totals (a class's words).
 
-    ``failure`` is a :class:`~rules_ref.conform.session.Failure` or its
+    ``failure`` is a :class:`~rules_ref.findings.failure.Failure` or its
     JSON form (``Failure.to_json()``).
     """
     return _words_and_detail(failure)[0]
