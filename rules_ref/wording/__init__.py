@@ -4,9 +4,9 @@ quoted back.
 
 Every message a person reads that counts something goes through :func:`counted`,
 names the way a pass goes with :func:`direction_words`, writes a switch's value
-with :func:`switch_value`, says what kind of
-value it got with :func:`json_kind`, and quotes a value back with
-:func:`brief`, so the engine, the checks, the findings and the command line
+with :func:`switch_value`, says what kind of value it got with :func:`json_kind`,
+and quotes a value back with :func:`brief` (what an adapter wrote, as JSON, with
+:func:`json_brief`), so the engine, the checks, the findings and the command line
 say it the same way.
 
 The package holds the other words every reader shares: :mod:`.suggest` (did you mean,
@@ -98,6 +98,22 @@ def json_kind(value: object) -> str:
         return "null"
     return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
             list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def json_brief(value: object, limit: int = 40) -> str:
+    """A JSON value as JSON text cut to ``limit`` characters, as a message quotes back what an
+    adapter wrote (its type's name when it is no JSON value).
+
+    >>> json_brief("left"), json_brief([1, None]), json_brief("x" * 50, 10)
+    ('"left"', '[1, null]', '"xxxxxxxxx…')
+    """
+    import json
+
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):  # no JSON value, or nested too deeply
+        text = type(value).__name__
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def brief(value: object, limit: int = 40) -> str:
