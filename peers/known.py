@@ -128,11 +128,6 @@ def known(engine: str) -> list[Known]:
     return out
 
 
-def vector_causes(engine: str) -> dict[str, Known]:
-    """Each vector case the preset run is known to fail, and the entry that is its cause."""
-    return {case: k for k in known(engine) for case in k.vectors}
-
-
 def expect_path(engine: str) -> Path:
     return HERE / engine / "expect.json"
 

@@ -355,16 +355,3 @@ def parcel_words(rule: str) -> str:
     """The cards a parcel rule sends, in words ("" for other rules)."""
     return _PARCEL_WORDS.get(rule, "")
 
-
-def direction_words(offset: int, players: int) -> str:
-    """A pass offset (the receiver is seat + offset) in words."""
-    offset %= players
-    if offset == 0:
-        return "to the passer itself"
-    if offset == 1:
-        return "to the left"
-    if offset == players - 1:
-        return "to the right"
-    if offset == players // 2:
-        return "across"
-    return f"{offset} seats to the left"

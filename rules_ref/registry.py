@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .wording import switch_value
+
 if TYPE_CHECKING:
     import pathlib
 
@@ -250,16 +252,9 @@ def switch_meanings() -> dict[str, dict[str, str]]:
     (``"-10"``, ``"right"``, ``"left,right"`` for a cycle); a value the file does not
     list has no entry.
     """
-    return {s["name"]: {value_key(v["value"]): " ".join(v["meaning"].split())
+    return {s["name"]: {switch_value(v["value"]): " ".join(v["meaning"].split())
                         for v in s.get("value", ())}
             for s in spec_toml("variants.toml")["switch"]}
-
-
-def value_key(value: object) -> str:
-    """A switch value as :func:`switch_meanings` keys it: ``"-10"``, ``"left,right"``."""
-    if isinstance(value, list | tuple):
-        return ",".join(str(v) for v in value)
-    return str(value)
 
 
 @cache

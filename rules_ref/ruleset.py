@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from functools import cache
@@ -23,7 +24,7 @@ from typing import Any
 
 from .errors import InputError
 from .registry import spec_toml
-from .wording import brief, json_kind
+from .wording import brief, json_kind, switch_value
 from .wording.suggest import did_you_mean
 
 
@@ -187,16 +188,32 @@ class Ruleset:
         for name, rs in presets().items():
             if rs == self:
                 return name
-        default = Ruleset()
-        diffs = [f"{f.name}={_show(getattr(self, f.name))}" for f in fields(self)
-                 if getattr(self, f.name) != getattr(default, f.name)]
+        diffs = [f"{name}={switch_value(value)}" for name, value in self.changed().items()]
         return "custom: " + ", ".join(diffs)
 
+    def changed(self) -> dict[str, Any]:
+        """The switches set apart from the default, each with its value as :meth:`to_dict`
+        writes it, in the order of the switches.
 
-def _show(value: object) -> str:
-    if isinstance(value, tuple):
-        return ",".join(str(v) for v in value)
-    return str(value)
+        >>> Ruleset(target=100).changed()
+        {'target': 100}
+        """
+        return Ruleset.changed_in(self.to_dict())
+
+    @staticmethod
+    def changed_in(data: Mapping[str, Any]) -> dict[str, Any]:
+        """The switches a ruleset's JSON form (:meth:`to_dict`, a ``start`` message's
+        ``ruleset``) sets apart from the default, with their values, in its order.
+
+        A switch it leaves out is at the default, so it is not named; a name
+        that is no switch has no default, so it is.
+
+        >>> Ruleset.changed_in({"pass_cycle": ["left", "right"], "target": 100, "x": 1})
+        {'target': 100, 'x': 1}
+        """
+        default = _default_json()
+        return {name: value for name, value in data.items()
+                if name not in default or value != default[name]}
 
 
 _ENUMS: dict[str, type[StrEnum]] = {
@@ -298,6 +315,12 @@ def _check(rs: Ruleset) -> list[str]:
 
 
 DEFAULT = Ruleset()
+
+
+@cache
+def _default_json() -> dict[str, Any]:
+    """The default ruleset's JSON form (read, never changed)."""
+    return DEFAULT.to_dict()
 
 
 @cache

@@ -30,8 +30,3 @@ def holds(hand: Iterable[str], cards: Iterable[str]) -> bool:
     """Whether the hand holds every card named, as often as it is named."""
     return not Counter(cards) - Counter(hand)
 
-
-def without(hand: Iterable[str], cards: Iterable[str]) -> list[str]:
-    """The hand less the cards named (one copy for each time a card is named)."""
-    rest = Counter(hand) - Counter(cards)
-    return canonical(rest.elements())

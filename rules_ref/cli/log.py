@@ -32,6 +32,7 @@ from ..ruleset import Ruleset
 from ..scoring import card_points
 from ..state import GameState
 from ..tricks import TrickOutcome, seat_at
+from ..wording import counted, direction_words, switch_value
 from ..wording.tricks import after_void_trick, trick_set_aside, trick_won
 from .style import Style, pad, visible_width
 
@@ -71,26 +72,6 @@ def fitted(lines: Sequence[str]) -> list[str]:
     return [part for line in lines for part in fit(line)]
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``1 card``, ``2 cards``; ``many`` for an irregular plural."""
-    return f"{n} {word if n == 1 else many or word + 's'}"
-
-
-def direction(offset: int | None, players: int) -> str:
-    """Where a pass goes, as a player says it: "to the left", "across", "2 seats to the right"."""
-    if offset is None:
-        return "nowhere"
-    if offset == 1:
-        return "to the left"
-    if offset == players - 1:
-        return "to the right"
-    if offset == players // 2:
-        return "across" if players % 2 == 0 else f"across ({plural(offset, 'seat')} to the left)"
-    if offset < players - offset:
-        return f"{plural(offset, 'seat')} to the left"
-    return f"{plural(players - offset, 'seat')} to the right"
-
-
 def ruleset_name(ruleset: Ruleset, asked: str | None = None) -> str:
     """The ruleset as the header names it: the preset asked for, and any preset equal to it."""
     from ..ruleset import presets
@@ -112,10 +93,9 @@ def changes(ruleset: Ruleset, asked: str | None = None) -> list[str]:
     is named alone); the preset asked for is named with its source's title.
     """
     from .. import registry
-    from ..ruleset import DEFAULT, presets
+    from ..ruleset import presets
 
-    mine, default = ruleset.to_dict(), DEFAULT.to_dict()
-    differ = [name for name in mine if mine[name] != default[name]]
+    differ = ruleset.changed()
     if not differ:
         return []
     title = registry.preset_titles().get(asked or "")
@@ -125,8 +105,8 @@ def changes(ruleset: Ruleset, asked: str | None = None) -> list[str]:
     meanings = registry.switch_meanings()
     lines = [f"The preset {asked} reads {title}{same}." if title else "",
              "The ruleset differs from the default in (spec/variants.toml):"]
-    for name in differ:
-        value = registry.value_key(mine[name])
+    for name, set_to in differ.items():
+        value = switch_value(set_to)
         meaning = meanings.get(name, {}).get(value)
         lines.append(f"{INDENT}{name} = {value}" + (f": {meaning}" if meaning else ""))
     return [line for line in lines if line]
@@ -185,9 +165,9 @@ class GameLog:
             if e.pass_offset is None:
                 passing = "no passing this deal (PASS.DIRECTION)"
             else:
-                passing = (f"each player passes {plural(rs.pass_count, 'card')} "
-                           f"{direction(e.pass_offset, n)} (PASS.DIRECTION)")
-            extra_text = (f"{plural(extras, 'extra card')} face down for the first trick "
+                passing = (f"each player passes {counted(rs.pass_count, 'card')} "
+                           f"{direction_words(e.pass_offset, n)} (PASS.DIRECTION)")
+            extra_text = (f"{counted(extras, 'extra card')} face down for the first trick "
                           "(EXTRAS.FIRST_TRICK)" if extras else "no extra cards")
             lines = ["", s.bold(f"Deal {e.deal_number}") +
                      f": seat {e.dealer} deals {hand_size(n)} cards to each player",
@@ -198,8 +178,8 @@ class GameLog:
             return lines
         if isinstance(e, ev.CardsPassed):
             assert isinstance(action, Pass)
-            where = direction(before.pass_offset, before.players)
-            count = plural(len(action.cards), "card")
+            where = direction_words(before.pass_offset, before.players)
+            count = counted(len(action.cards), "card")
             if self.secret_seat is not None and e.seat != self.secret_seat:
                 return [f"{INDENT}seat {e.seat} passes {count} {where}"]
             return [f"{INDENT}seat {e.seat} passes {count} {where}, to seat {e.to_seat}: "
@@ -221,7 +201,7 @@ class GameLog:
             return [f"{INDENT * 2}seat {e.seat} also takes the pending pile: {pile} "
                     "(VOID.COLLECT)"]
         if isinstance(e, ev.ExtrasTaken):
-            count = plural(len(e.cards), "extra card")
+            count = counted(len(e.cards), "extra card")
             if self.secret_seat is not None and e.seat != self.secret_seat:
                 return [f"{INDENT * 2}seat {e.seat} takes the {count} face down "
                         "(EXTRAS.FIRST_TRICK)"]
@@ -236,7 +216,7 @@ class GameLog:
                              f"{self.pile(e.uncollected, before, shown=True)}: "
                              f"{s.cards(e.uncollected)}")
             for seat, cards in e.taken:
-                lines.append(f"{INDENT}seat {seat} takes {plural(len(cards), 'card')} left "
+                lines.append(f"{INDENT}seat {seat} takes {counted(len(cards), 'card')} left "
                              f"pending, {self.points(cards, rs)} (VOID.LAST)")
             return lines
         if isinstance(e, ev.MoonShot):
@@ -308,7 +288,7 @@ class GameLog:
             return lines
         joining = before.extras if extras_join_trick(number) else ()
         pile = self.pile(before.pending + t.cards + joining, before)
-        extras = (f" (with the {plural(len(joining), 'extra card')}, EXTRAS.FIRST_TRICK)"
+        extras = (f" (with the {counted(len(joining), 'extra card')}, EXTRAS.FIRST_TRICK)"
                   if joining else "")
         aside = trick_set_aside(s.suit(t.led_suit))
         lines.append(f"{INDENT * 2}{aside.words} ({aside.rule}), {taken}")
@@ -319,7 +299,7 @@ class GameLog:
 
     def points(self, cards: Sequence[Card], ruleset: Ruleset) -> str:
         """``N points`` that ``cards`` carry, and what a 10♦ counts when the ruleset scores it."""
-        said = plural(card_points(cards, ruleset), "point")
+        said = counted(card_points(cards, ruleset), "point")
         value = ruleset.ten_of_diamonds_points
         if value and TEN_OF_DIAMONDS in cards:
             said += (f" (each {self.style.card(TEN_OF_DIAMONDS)} counts {value}: "
@@ -338,6 +318,6 @@ class GameLog:
             for c in before.extras:
                 if c in visible:
                     visible.remove(c)
-            return (f"{plural(len(cards), 'card')} ({hidden} face down), "
+            return (f"{counted(len(cards), 'card')} ({hidden} face down), "
                     f"{self.points(visible, rs)} face up")
-        return f"{plural(len(cards), 'card')}, {self.points(cards, rs)}"
+        return f"{counted(len(cards), 'card')}, {self.points(cards, rs)}"

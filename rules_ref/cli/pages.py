@@ -27,6 +27,7 @@ from ..cards import Card
 from ..errors import IllegalAction, InputError
 from ..findings.replay import read_replay
 from ..jsonio.files import read_json_file
+from ..jsonio.replay_file import REPLAY_FORMAT
 from ..jsonio.serialize import RECORD_FORMAT, action_from_json
 from ..protocol.reference_adapter import requested_state
 from ..records.record import record_actions
@@ -36,7 +37,6 @@ from ..state import GameState
 from ..tricks import resolve_trick, seat_at
 from . import main
 from .log import INDENT, GameLog
-from .show import REPLAY_FORMAT
 from .style import Style
 
 #: The commands a page may run (``play`` for its example positions and games).

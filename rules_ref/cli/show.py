@@ -22,21 +22,13 @@ from typing import Any
 from ..actions import Action
 from ..errors import IllegalAction, InputError
 from ..jsonio.files import read_json_file, shown_path
+from ..jsonio.replay_file import REPLAY_FORMAT
 from ..jsonio.serialize import RECORD_FORMAT
 from ..positions.convert import position_of
 from ..state import GameState
 from .log import INDENT, GameLog
 from .record_log import show_record
 from .style import Style
-
-#: The ``format`` of a replay file, as :mod:`rules_ref.findings.replay` has it (kept here
-#: so that every start of the command line does not import the findings; a test keeps the
-#: two equal).
-REPLAY_FORMAT = "cancellation-hearts-conform-replay"
-REPLAY_VERSION = 1
-#: At most this many actions in a replay file shown.
-MAX_ACTIONS = 10_000
-
 
 #: The examples at the end of ``--help`` (:mod:`.help`).
 HELP_EXAMPLES = (
@@ -142,8 +134,6 @@ def _replay(data: dict[str, Any], where: str,
 
     # the replay file as conform reads it (a start message or a position, and the actions)
     start, actions = read_replay(data, where)
-    if len(actions) > MAX_ACTIONS:
-        raise InputError(f"{where}.actions: {len(actions)} actions, more than {MAX_ACTIONS}")
     state = requested_state(start, f"{where}.start")
     s = log.style
     lines = [f"Conform replay {where}: {str(data.get('kind', ''))[:60]} "

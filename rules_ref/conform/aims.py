@@ -39,6 +39,7 @@ from ..ruleset import (
     OpeningLead,
     PassForbidden,
 )
+from ..wording import switch_value
 from . import illegal_kinds as ik
 
 
@@ -236,7 +237,7 @@ def _pair_aim(condition: str, switch: str, shown: str) -> Aim:
     """
     aim = aim_for(condition)
     switches = dict(aim.switches)
-    switches[switch] = lambda v: ex.shown_value(v) == shown
+    switches[switch] = lambda v: switch_value(v) == shown
     players = aim.players
     if switch == "opening_lead" and shown.startswith("two-of-clubs") and aim.deal == "moon":
         players = _two_extras

@@ -21,7 +21,6 @@ from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
 from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, extras_count, seeded_deal
 from ..errors import RulesRefError
 from ..events import Event
-from ..exercise import catalogue as exercise
 from ..jsonio.serialize import ruleset_to_json
 from ..passing import passable
 from ..positions.convert import position_of
@@ -39,6 +38,7 @@ from ..strategies.crafted import (
     penalty_leader_deal,
     void_follower_deal,
 )
+from ..wording import switch_value
 from . import illegal_kinds
 from .aims import Aim, aim_for, focus_keys, focus_weights, value_of
 from .choosers import Chooser, RulesetDrawer
@@ -199,7 +199,7 @@ class Conversation:
         if value is not None:
             name, shown = value
             switches = dict(aim.switches)
-            switches[name] = lambda v: exercise.shown_value(v) == shown
+            switches[name] = lambda v: switch_value(v) == shown
             aim = replace(aim, switches=switches)
         return key, aim
 

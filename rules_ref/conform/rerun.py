@@ -15,7 +15,7 @@ from typing import Any
 from ..actions import Action
 from ..errors import InputError
 from ..findings.failure import Failure, FoundFailure, Stats
-from ..findings.replay import REPLAY_FORMAT, REPLAY_VERSION
+from ..jsonio.replay_file import REPLAY_FORMAT, REPLAY_VERSION
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports
 from ..protocol.messages import AdapterFault

@@ -337,8 +337,7 @@ def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, plan: _Plan, common
     illegal = example.expected.get("type") == "rejected"
     last = min(plainness(example, common)[2], MAX_DEALS_PER_GAME)
     for ruleset in rulesets:
-        default = DEFAULT.to_dict()
-        changed = sum(1 for k, v in ruleset.to_dict().items() if default.get(k, v) != v)
+        changed = len(ruleset.changed())
         focuses = rebuild.focuses(cls, common, ruleset)
         for deal in range(1, 2 if plan.positions else last + 1):
             for game in range(REBUILD_GAMES):

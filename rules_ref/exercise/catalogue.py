@@ -1,4 +1,4 @@
-"""Which conditions of each rule a conform run exercised: the catalogue and its detector.
+"""The conditions of every rule a conform run can exercise, and a run's counts of them.
 
 A *condition* is one clause of a rule's statement in ``spec/rules.toml``,
 named in words once here (:data:`CONDITIONS`), for example
@@ -34,6 +34,7 @@ from ..ruleset import (
     PassForbidden,
     Ruleset,
 )
+from ..wording import switch_value
 
 
 @dataclass(frozen=True)
@@ -301,13 +302,6 @@ def direction_condition(direction: object) -> str:
     return _key("PASS.DIRECTION", f"a deal whose direction is {direction}")
 
 
-def shown_value(value: Any) -> str:
-    """A switch value in the words of ``spec/variants.toml`` (``left,right``, ``two-of-clubs``)."""
-    if isinstance(value, tuple | list):
-        return ",".join(str(v) for v in value)
-    return str(value)
-
-
 @cache
 def switch_rules() -> dict[str, str]:
     """Each switch of ``spec/variants.toml`` and the first rule it names."""
@@ -333,7 +327,7 @@ def value_condition(switch: str, value: Any) -> str:
     game's steps (a switch value is hashable, as the ruleset that holds it).
     """
     rule = switch_rules().get(switch, "GAME.END")
-    return _key(rule, f"under {switch} = {shown_value(value)}")
+    return _key(rule, f"under {switch} = {switch_value(value)}")
 
 
 def catalogue(scope: Scope) -> tuple[str, ...]:

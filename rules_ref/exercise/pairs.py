@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from functools import cache
 
+from ..wording import switch_value
 from . import catalogue as ex
-from .catalogue import CONDITIONS, PAIR_JOIN, Scope, is_pair, shown_value
+from .catalogue import CONDITIONS, PAIR_JOIN, Scope, is_pair
 
 #: The rare conditions paired with switch values, each with the switches whose value
 #: decides something in that situation or later in its deal: for a trick set aside at the
@@ -58,7 +59,7 @@ _PAIRED_KEYS = frozenset(PAIRED)
 
 def pair_key(condition: str, switch: str, value: object) -> str:
     """The key of ``condition`` met under ``switch = value``."""
-    return f"{condition}{PAIR_JOIN}{switch} = {shown_value(value)}"
+    return f"{condition}{PAIR_JOIN}{switch} = {switch_value(value)}"
 
 
 def parts(key: str) -> tuple[str, str, str] | None:

@@ -24,8 +24,8 @@ from typing import Any
 
 from ..errors import RulesRefError
 from ..registry import rule as registry_rule
-from ..ruleset import DEFAULT
-from ..wording import counted
+from ..ruleset import Ruleset
+from ..wording import counted, switch_value
 from .expect import Expectation, matching_entry
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, Failure, at_position_start
 from .words import Facet, facet_of
@@ -39,13 +39,6 @@ def action_kind(failure: Failure) -> str | None:
     action = failure.failing
     kind = action.get("type") if isinstance(action, dict) else None
     return kind if isinstance(kind, str) else None
-
-
-def action_cards(failure: Failure) -> list[str]:
-    """The cards the failing action names (a play's card, a pass's cards)."""
-    action = failure.failing or {}
-    cards = action.get("cards") if action.get("type") == "pass" else [action.get("card")]
-    return [c for c in (cards or []) if isinstance(c, str)]
 
 
 def _an(kind: str | None, failure: Failure) -> str:
@@ -223,8 +216,7 @@ def changed_switches(failure: Failure) -> list[str]:
     ruleset = failure.start.get("ruleset") if isinstance(failure.start, dict) else None
     if not isinstance(ruleset, dict):
         return []
-    default = DEFAULT.to_dict()
-    return [k for k, v in ruleset.items() if default.get(k, v) != v]
+    return list(Ruleset.changed_in(ruleset))
 
 
 def plainness(failure: Failure, common: int | None = None) -> tuple[int, int, int, int, int]:
@@ -241,9 +233,7 @@ def start_plainness(start: dict[str, Any], actions: list[dict[str, Any]],
     if not isinstance(start, dict):
         start = {}
     ruleset = start.get("ruleset")
-    default = DEFAULT.to_dict()
-    changed = sum(1 for k, v in ruleset.items() if default.get(k, v) != v) \
-        if isinstance(ruleset, dict) else 0
+    changed = len(Ruleset.changed_in(ruleset)) if isinstance(ruleset, dict) else 0
     players = start.get("players")
     other_count = int(common is not None and players != common)
     deals = sum(1 for a in actions if isinstance(a, dict) and a.get("type") == "deal")
@@ -256,8 +246,7 @@ def ruleset_words(ruleset: object) -> str:
     ("default rules except pass_count = 4")."""
     if not isinstance(ruleset, dict):
         return "rules not named"
-    default = DEFAULT.to_dict()
-    changed = [f"{k} = {_shown(v)}" for k, v in ruleset.items() if default.get(k, v) != v]
+    changed = [f"{k} = {switch_value(v)}" for k, v in Ruleset.changed_in(ruleset).items()]
     return "default rules except " + ", ".join(changed) if changed else "default rules"
 
 
@@ -273,10 +262,6 @@ def setting_words(start: dict[str, Any]) -> str:
     return ", ".join(words)
 
 
-def _shown(value: object) -> str:
-    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
-
-
 def switch_words(finding: dict[str, Any]) -> str:
     """The switch that decides a finding's rule there, with the reference's value ("" if none)."""
     switch = finding.get("switch")
@@ -286,9 +271,8 @@ def switch_words(finding: dict[str, Any]) -> str:
     start = example.get("start") if isinstance(example, dict) else None
     ruleset = start.get("ruleset") if isinstance(start, dict) else None
     value = ruleset.get(switch) if isinstance(ruleset, dict) else None
-    return (f"decided by the switch {switch}" + (f" (here {_shown(value)})" if value is not None
-                                                   else "")
-            + f": rules-ref rules {finding.get('rule')}")
+    here = f" (here {switch_value(value)})" if value is not None else ""
+    return f"decided by the switch {switch}{here}: rules-ref rules {finding.get('rule')}"
 
 
 def facet_lines(finding: dict[str, Any]) -> list[str]:

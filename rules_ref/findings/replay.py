@@ -11,15 +11,9 @@ from typing import Any
 
 from ..actions import Action
 from ..errors import InputError, RulesRefError, SetupError
+from ..jsonio.replay_file import MAX_REPLAY_ACTIONS, REPLAY_FORMAT, REPLAY_VERSION
 from ..positions.convert import position_of
 from ..protocol.reference_adapter import position_state, start_message, start_state
-
-REPLAY_FORMAT = "cancellation-hearts-conform-replay"
-REPLAY_VERSION = 1
-
-
-#: At most this many actions in a replay file (a conformance game has a few hundred).
-MAX_REPLAY_ACTIONS = 10_000
 
 
 def read_replay(data: object, where: str) -> tuple[dict[str, Any], list[Action]]:

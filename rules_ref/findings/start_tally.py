@@ -27,7 +27,7 @@ from typing import Any
 from ..cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit, parse_card
 from ..deal import hand_size
 from ..errors import RulesRefError
-from ..registry import value_key
+from ..wording import switch_value
 
 Hands = Sequence[Sequence[Card]]
 
@@ -81,7 +81,7 @@ def start_features(msg: dict[str, Any], dealt: tuple[Hands, Sequence[Card]] | No
     out = [f"players={players}"]
     given = msg.get("ruleset")
     ruleset: dict[str, Any] = given if isinstance(given, dict) else {}
-    out += [f"{name}={value_key(value)}" for name, value in ruleset.items()]
+    out += [f"{name}={switch_value(value)}" for name, value in ruleset.items()]
     out.append(f"deal_number={'first' if msg.get('deal_number') == 1 else 'later'}")
     out.append(f"dealer={'seat-0' if msg.get('dealer') == 0 else 'another'}")
     totals = msg.get("totals")

@@ -1,6 +1,6 @@
 """What differs, in words: the short phrase of a divergence and its sentence with seats.
 
-A divergence (a :class:`~rules_ref.conform.session.Failure`, or its
+A divergence (a :class:`~rules_ref.findings.failure.Failure`, or its
 JSON form) is named by its rule (:mod:`.attribution`) and by what differs,
 in words a card player understands: "rejects a pass that contains 2♣",
 "forbids Q♠ on the first trick while following suit". :func:`divergence_words`
@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
-from ..cards import Card, Suit, parse_card
-from ..causes import direction_words
+from ..cards import TWO_OF_CLUBS, Card, Suit
 from ..errors import RulesRefError
 from ..jsonio.serialize import action_from_json
 from ..passing import exchange
@@ -34,6 +33,7 @@ from ..registry import rule as registry_rule
 from ..ruleset import MIN_PLAYERS_HIGH, LastTrickVoid, Moon
 from ..state import GameState
 from ..state_parts import Phase
+from ..wording import direction_words
 from .action_words import (
     accepted_words,
     card_kind,
@@ -46,7 +46,6 @@ from .action_words import (
 )
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, at_position_start
 
-TWO_OF_CLUBS = parse_card("2C")
 _SUIT_NAMES = {Suit.C: "club", Suit.D: "diamond", Suit.H: "heart", Suit.S: "spade"}
 
 
@@ -348,7 +347,7 @@ def said_words(reason: object) -> str:
 def divergence_words(failure: object) -> str:
     """What differs, in words without seat numbers, deal numbers or totals (a class's words).
 
-    ``failure`` is a :class:`~rules_ref.conform.session.Failure` or its
+    ``failure`` is a :class:`~rules_ref.findings.failure.Failure` or its
     JSON form (``Failure.to_json()``).
     """
     return _words_and_detail(failure)[0]

@@ -5,11 +5,13 @@
 * :mod:`~rules_ref.jsonio.files`: input files read (size-limited, JSON only) and output
   files written atomically;
 * :mod:`~rules_ref.jsonio.nesting`: how deep a JSON text nests, measured before it is
-  parsed, so no input reaches the parser's recursion limit.
+  parsed, so no input reaches the parser's recursion limit;
+* :mod:`~rules_ref.jsonio.replay_file`: the replay files of ``rules-ref conform``, named
+  once (their format, version and size).
 
 The face lists the names of ``serialize`` and ``nesting``, which an adapter needs at
-every start; ``files`` (which needs ``pathlib``) is imported by its own name, by the
-commands that read and write files. Standard library only.
+every start; ``files`` (which needs ``pathlib``) and ``replay_file`` are imported by
+their own names, by the commands that read and write files. Standard library only.
 """
 
 from .nesting import nests_deeper

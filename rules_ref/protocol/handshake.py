@@ -16,12 +16,12 @@ from typing import Any
 from ..deal import FEWEST_PLAYERS, MAX_PLAYERS
 from ..errors import RulesRefError
 from ..ruleset import Ruleset
+from ..wording import json_brief
 from .messages import (
     CAPABILITIES,
     SWITCHES,
     AdapterFault,
-    _clip,
-    _show,
+    clipped,
     first_switches,
 )
 from .observation import PROTOCOL_NAME, PROTOCOL_VERSIONS
@@ -41,20 +41,20 @@ def check_hello(answer: dict[str, Any], offered: Sequence[int] = PROTOCOL_VERSIO
     """
     if answer.get("type") != "hello":
         raise AdapterFault("handshake", f"the answer to hello is of type "
-                           f"{_show(answer.get('type'))}, not hello")
+                           f"{json_brief(answer.get('type'))}, not hello")
     if answer.get("protocol") != PROTOCOL_NAME:
         raise AdapterFault("handshake", f"expected a hello of protocol {PROTOCOL_NAME!r}, got "
-                           f"{_show(answer.get('protocol'))}")
+                           f"{json_brief(answer.get('protocol'))}")
     version = answer.get("version")
     if type(version) is not int or version not in offered:
         raise AdapterFault("handshake", f"adapter speaks protocol version "
-                           f"{_show(version, 20)}, the runner "
+                           f"{json_brief(version, 20)}, the runner "
                            f"{' or '.join(map(str, offered))}")
     unknown = sorted(str(k) for k in set(answer) - _HELLO_FIELDS[version])
     if unknown:
         note = " (capabilities need protocol version 2)" if unknown == ["capabilities"] else ""
         raise AdapterFault("handshake", f"unknown field(s) in hello: "
-                           f"{_clip(', '.join(unknown))}{note}")
+                           f"{clipped(', '.join(unknown))}{note}")
     if not isinstance(answer.get("name"), str):
         raise AdapterFault("handshake", "hello.name must be text (the implementation's name)")
     supports = answer.get("supports")
@@ -72,11 +72,11 @@ def parse_capabilities(hello: dict[str, Any]) -> tuple[str, ...]:
     if (type(declared) is not list or not all(type(c) is str for c in declared)
             or len(set(declared)) != len(declared)):
         raise AdapterFault("handshake", f"hello.capabilities must be a list of distinct names "
-                           f"({', '.join(CAPABILITIES)}), got {_show(declared, 80)}")
+                           f"({', '.join(CAPABILITIES)}), got {json_brief(declared, 80)}")
     unknown = [c for c in declared if c not in CAPABILITIES]
     if unknown:
         raise AdapterFault("handshake", f"hello.capabilities: unknown capability "
-                           f"{_show(unknown[0])}; known: {', '.join(CAPABILITIES)}")
+                           f"{json_brief(unknown[0])}; known: {', '.join(CAPABILITIES)}")
     return tuple(c for c in CAPABILITIES if c in declared)
 
 
@@ -142,10 +142,10 @@ def ruleset_for(ruleset: Mapping[str, Any], switches: Mapping[str, Any]) -> dict
     that switch existed never meets it. A later switch at another value is
     kept: the runner sends no such game, and the adapter should refuse it.
     """
-    default = Ruleset().to_dict()
     first = first_switches()
+    changed = Ruleset.changed_in(ruleset)
     return {name: value for name, value in ruleset.items()
-            if name in first or name in switches or value != default.get(name)}
+            if name in first or name in switches or name in changed}
 
 
 def switch_values(name: str, declared: list[Any]) -> list[Any]:
@@ -175,26 +175,26 @@ def parse_supports(hello: dict[str, Any]) -> Supports:
             or not all(type(p) is int and FEWEST_PLAYERS <= p <= MAX_PLAYERS for p in players)):
         raise AdapterFault("handshake", f"hello.supports.players must be a non-empty list of "
                            f"player counts {FEWEST_PLAYERS}-{MAX_PLAYERS}, got "
-                           f"{_show(players, 80)}")
+                           f"{json_brief(players, 80)}")
     switches = supports.get("switches", {})
     if not isinstance(switches, dict):
         raise AdapterFault("handshake", "hello.supports.switches must be an object")
     unknown_keys = sorted(str(k) for k in set(supports) - {"players", "switches"})
     if unknown_keys:
         raise AdapterFault("handshake", f"unknown field(s) in hello.supports: "
-                           f"{_clip(', '.join(unknown_keys))}")
+                           f"{clipped(', '.join(unknown_keys))}")
     checked: dict[str, Any] = {}
     for name, declared in switches.items():
         if name not in SWITCHES:
             raise AdapterFault("handshake", f"hello.supports.switches: unknown switch "
-                               f"{_show(name)}; known: {', '.join(SWITCHES)}")
+                               f"{json_brief(name)}; known: {', '.join(SWITCHES)}")
         if declared == "any":
             checked[name] = "any"
             continue
         if not isinstance(declared, list) or not declared or len(declared) > MAX_SWITCH_VALUES:
             raise AdapterFault("handshake", f"hello.supports.switches.{name}: expected \"any\" "
                                f"or a list of 1 to {MAX_SWITCH_VALUES} values, got "
-                               f"{_show(declared, 60)}")
+                               f"{json_brief(declared, 60)}")
         try:
             switch_values(name, declared)
         except RulesRefError as exc:

@@ -21,7 +21,7 @@ from ..errors import RulesRefError
 from ..jsonio.nesting import nests_deeper
 from ..registry import spec_toml
 from ..ruleset import Ruleset
-from ..wording import json_kind
+from ..wording import json_brief, json_kind
 
 #: The longest line (one message) the adapter may write, newline excluded.
 MAX_LINE_BYTES = 1024 * 1024
@@ -109,18 +109,19 @@ def describe_status(status: int) -> str:
     return str(status)
 
 
-def _clip(text: str, limit: int = 300) -> str:
+def clipped(text: str, limit: int = 300) -> str:
+    """``text`` cut to ``limit`` characters, saying how long it was."""
     return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
 
 
-def _evidence(raw: bytes | bytearray) -> bytes:
-    """A line kept as evidence: its beginning and end, enough for :func:`_shown`."""
+def evidence_line(raw: bytes | bytearray) -> bytes:
+    """A line kept as evidence: its beginning and end, enough for :func:`shown_bytes`."""
     if len(raw) <= 600:
         return bytes(raw)
     return bytes(raw[:300]) + b" ... " + bytes(raw[-300:])
 
 
-def _shown(raw: bytes | bytearray, limit: int = 300) -> str:
+def shown_bytes(raw: bytes | bytearray, limit: int = 300) -> str:
     """Bytes the adapter wrote, as evidence: decoded leniently, control characters escaped.
 
     A longer line keeps its beginning and its end (where an unknown field or
@@ -190,7 +191,7 @@ def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
         raise AdapterFault("not-json", f"answer to {about} is not JSON: {exc.msg} at column "
                            f"{exc.colno}") from None
     except ValueError as exc:  # an integer of more digits than Python converts
-        raise AdapterFault("shape", f"answer to {about}: {_clip(str(exc), 120)}") from None
+        raise AdapterFault("shape", f"answer to {about}: {clipped(str(exc), 120)}") from None
     if type(data) is not dict:
         raise AdapterFault("shape", f"answer to {about} is not a JSON object but "
                            f"{json_kind(data)}")
@@ -200,19 +201,11 @@ def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
     answer_id = data["id"]
     if type(answer_id) is not int:
         raise AdapterFault("shape", f"answer to {about}: id must be an integer, got "
-                           f"{_show(answer_id)}")
+                           f"{json_brief(answer_id)}")
     if answer_id != msg_id:
-        raise AdapterFault("wrong-id", f"answer to {about} carries id {_show(answer_id)}: an "
+        raise AdapterFault("wrong-id", f"answer to {about} carries id {json_brief(answer_id)}: an "
                            f"answer to another request")
     return data
-
-
-def _show(value: object, limit: int = 40) -> str:
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError, RecursionError):
-        text = type(value).__name__
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def answer_kind(answer: dict[str, Any], allowed: Sequence[str], about: str) -> str:
@@ -226,7 +219,7 @@ def answer_kind(answer: dict[str, Any], allowed: Sequence[str], about: str) -> s
     elif "type" not in answer:
         found = "a message without a type"
     else:
-        found = f"of type {_show(kind)}"
+        found = f"of type {json_brief(kind)}"
     raise AdapterFault("shape", f"the answer to {about} is {found}; expected {expected}")
 
 
@@ -239,7 +232,7 @@ def rejection_problems(answer: dict[str, Any]) -> list[str]:
     if type(answer.get("reason")) is not str:
         problems.append("reason must be text" if "reason" in answer else "reason is missing")
     if "rule" in answer and answer["rule"] is not None and type(answer["rule"]) is not str:
-        problems.append(f"rule must be a rule ID, got {_show(answer['rule'])}")
+        problems.append(f"rule must be a rule ID, got {json_brief(answer['rule'])}")
     return problems
 
 
@@ -314,7 +307,7 @@ def expand_changes(previous: dict[str, Any] | None, changes: dict[str, Any],
         for seat, hand in seats.items():
             # isdecimal, not isdigit: "²" is a digit that int() refuses
             if not (type(seat) is str and seat.isdecimal() and int(seat) < len(hands)):
-                raise AdapterFault("shape", f"{where}: hands changes seat {_show(seat)}, "
+                raise AdapterFault("shape", f"{where}: hands changes seat {json_brief(seat)}, "
                                    f"not a seat of the {len(hands)} hands")
             hands[int(seat)] = hand
         full["hands"] = hands
@@ -338,19 +331,19 @@ def batch_answers(answer: dict[str, Any], count: int, about: str,
     kind = answer.get("type")
     if kind != "batch":
         if kind in ("observation", "rejected", "error") or "type" not in answer:
-            raise AdapterFault("capability", f"the answer to {about} is "
-                               f"{'of type ' + _show(kind) if 'type' in answer else 'untyped'}, "
+            typed = f"of type {json_brief(kind)}" if "type" in answer else "untyped"
+            raise AdapterFault("capability", f"the answer to {about} is {typed}, "
                                "not a batch: the adapter declared the capability batch in its "
                                "hello but does not answer batch requests")
         answer_kind(answer, ("batch",), about)
     unknown = sorted(str(k) for k in answer if k not in ("id", "type", "answers"))
     if unknown:
         raise AdapterFault("shape", f"the batch answer to {about}: unknown field(s) "
-                           f"{_clip(', '.join(unknown))}")
+                           f"{clipped(', '.join(unknown))}")
     items = answer.get("answers")
     if type(items) is not list:
         raise AdapterFault("shape", f"the batch answer to {about}: answers must be a list, got "
-                           f"{_show(items)}")
+                           f"{json_brief(items)}")
     # The answers that need no more checking than their type (an observation, changes) are
     # the common case, one per action: they skip the wording of a fault (``where``) and
     # check_answer, which give them the same verdict.
@@ -361,7 +354,7 @@ def batch_answers(answer: dict[str, Any], count: int, about: str,
                                f"{json_kind(item)}")
         index = item.pop("index", None)
         if index != i or type(index) is not int:
-            shown = "no index" if index is None else f"index {_show(index)}"
+            shown = "no index" if index is None else f"index {json_brief(index)}"
             raise AdapterFault("batch", f"answer {i} of {about} carries {shown}: the answers "
                                f"must come in the order of the actions, each with its index "
                                f"(here {i})")

@@ -17,6 +17,7 @@ from ..deal import MAX_PLAYERS, hand_size
 from ..state import GameState
 from ..state_parts import IN_DEAL, PLAYING, SCORED, Phase
 from ..tricks import TrickOutcome
+from ..wording import json_brief
 
 PROTOCOL_NAME = "cancellation-hearts-adapter"
 #: The newest protocol version, and every version the runner speaks.
@@ -399,7 +400,7 @@ def _fields_problems(fields: dict[str, Any]) -> list[str]:
         problems.append("unknown field(s) " + ", ".join(unknown))
     for name, (check, expected) in _CHECKS.items():
         if name in fields and not check(fields[name]):
-            problems.append(f"{name} must be {expected}, got {_show(fields[name])}")
+            problems.append(f"{name} must be {expected}, got {json_brief(fields[name], 80)}")
     return problems
 
 
@@ -456,13 +457,3 @@ def changes_problems(changes: dict[str, Any]) -> list[str]:
     if type(hands) is dict:
         fields = {**changes, "hands": list(hands.values())}
     return _fields_problems(fields)
-
-
-def _show(value: object, limit: int = 80) -> str:
-    import json
-
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "…"

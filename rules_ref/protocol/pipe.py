@@ -40,10 +40,10 @@ from .messages import (
     EVIDENCE_LINES,
     MAX_LINE_BYTES,
     AdapterFault,
-    _evidence,
-    _shown,
     decode_answer,
     describe_status,
+    evidence_line,
+    shown_bytes,
 )
 
 DEFAULT_TIMEOUT = 10.0
@@ -150,7 +150,7 @@ class AdapterPipe:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 status = self.proc.wait(timeout=0.5)
         self._settle_stderr()
-        seen = [item if isinstance(item, str) else _shown(item) for item in self._seen]
+        seen = [item if isinstance(item, str) else shown_bytes(item) for item in self._seen]
         return AdapterFault(kind, message, seen, self.stderr_tail(), status)
 
     def _settle_stderr(self, limit: float = 0.5) -> None:
@@ -211,9 +211,9 @@ class AdapterPipe:
         if self._buffer:
             first = bytes(self._buffer[:self._buffer.find(b"\n") if b"\n" in self._buffer
                                       else len(self._buffer)])
-            self._seen.append(_shown(first))
+            self._seen.append(shown_bytes(first))
             raise self.fault("unsolicited", f"the adapter wrote output nobody asked for before "
-                             f"message {msg_id} ({kind}) was sent: {_shown(first, 80)!r}")
+                             f"message {msg_id} ({kind}) was sent: {shown_bytes(first, 80)!r}")
 
     def send(self, message: dict[str, Any]) -> int:
         """Write one request (an ``id`` is added) and return its id."""
@@ -271,12 +271,12 @@ class AdapterPipe:
                 line = bytes(buffer[:end + 1])
                 del buffer[:end + 1]
                 if len(line) > self.max_line + 1:
-                    self._seen.append(_evidence(line))
+                    self._seen.append(evidence_line(line))
                     raise self.fault("too-long", f"answer to message {msg_id} ({what}) is longer "
                                      f"than {self.max_line} bytes")
                 return line
             if len(buffer) > self.max_line:
-                self._seen.append(_shown(buffer))
+                self._seen.append(shown_bytes(buffer))
                 raise self.fault("too-long", f"answer to message {msg_id} ({what}) is longer "
                                  f"than {self.max_line} bytes (no end of line after "
                                  f"{len(buffer)} bytes)")
@@ -289,7 +289,7 @@ class AdapterPipe:
             if not ready:
                 if remaining <= 0 or time.monotonic() >= deadline:
                     if buffer:
-                        self._seen.append(_shown(buffer) + "   (no end of line)")
+                        self._seen.append(shown_bytes(buffer) + "   (no end of line)")
                     raise self.fault("timeout", f"no answer to message {msg_id} ({what}) within "
                                      f"{timeout:g} s"
                                      + (" (an incomplete line, no end of line)" if buffer
@@ -314,9 +314,9 @@ class AdapterPipe:
         raw = self._read_line(msg_id, what, self.timeout if timeout is None else timeout)
         if raw is None:
             if self._buffer:
-                self._seen.append(_shown(self._buffer) + "   (no end of line)")
+                self._seen.append(shown_bytes(self._buffer) + "   (no end of line)")
             raise self._exited(msg_id, what, self._holder)
-        self._seen.append(_evidence(raw.rstrip(b"\n")))
+        self._seen.append(evidence_line(raw.rstrip(b"\n")))
         self._awaiting -= 1
         try:
             answer = decode_answer(raw, msg_id, what)

@@ -42,13 +42,14 @@ from typing import Any, Protocol
 from .. import events as ev
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import Card, parse_card
-from ..causes import direction_words, parcel_words, play_situation_rule, trace_points
+from ..causes import parcel_words, play_situation_rule, trace_points
 from ..errors import SetupError
 from ..passing import exchange
 from ..ruleset import Ruleset
 from ..state import GameState
 from ..state_parts import Phase
 from ..transitions import begin_play
+from ..wording import direction_words
 from .shape import SCORED, check_shape
 
 

@@ -41,8 +41,9 @@ from ..protocol.observation import (
     problems_of_equal,
 )
 from ..protocol.reference_adapter import ReferenceAdapter, requested_state
-from ..ruleset import DEFAULT
+from ..ruleset import DEFAULT, Ruleset
 from ..state import GameState
+from ..wording import switch_value
 from .compare import AnswerDiffers, FirstDifference, blame, clip, compare, describe
 
 #: A perft case stops (and fails) after this many requests: the adapter's own legal
@@ -120,15 +121,17 @@ def unsupported(case: dict[str, Any], supports: dict[str, Any]) -> list[str]:
     if case["players"] not in supports.get("players", []):
         out.append(f"{case['players']} players")
     switches = supports.get("switches", {})
-    defaults = DEFAULT.to_dict()
-    for name in defaults:
-        value = case["ruleset"].get(name, defaults[name])  # a file may predate a switch
+    changed = Ruleset.changed_in(case["ruleset"])
+    for name, default in DEFAULT.to_dict().items():
+        value = case["ruleset"].get(name, default)  # a file may predate a switch
         allowed = switches.get(name)
-        if allowed == "any":
-            continue
-        if (value != defaults.get(name)) if allowed is None else \
-                (not isinstance(allowed, list) or value not in allowed):
-            out.append(f"{name} {_show(value)}")
+        if allowed is None:  # declared at its default only
+            undeclared = name in changed
+        else:
+            undeclared = allowed != "any" and (not isinstance(allowed, list)
+                                               or value not in allowed)
+        if undeclared:
+            out.append(f"{name} {switch_value(value)}")
     if "position" in case["start"] and "position" not in supports.get("capabilities", ()):
         out.append(NEEDS_POSITION)
     return out
@@ -138,10 +141,6 @@ def skip_reason(case: dict[str, Any], supports: dict[str, Any]) -> str | None:
     """Why an adapter with these ``supports`` cannot run ``case``; ``None`` if it can."""
     missing = unsupported(case, supports)
     return skipped(case, missing).message if missing else None
-
-
-def _show(value: object) -> str:
-    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 # --- running ----------------------------------------------------------------------------

@@ -137,12 +137,6 @@ class RunResult:
             ran[subject] = ran.get(subject, False) or o.status != SKIP
         return sum(ran.values()), len(ran)
 
-    def replayed_instead(self) -> int:
-        """Forms skipped whose twin ran (a position-start form or its full-replay case)."""
-        ran = {o.case_id for o in self.outcomes if o.status != SKIP}
-        return sum(1 for o in self.outcomes if o.status == SKIP
-                   and (twin_id(o.case_id) in ran or f"{o.case_id}.position" in ran))
-
     def needs(self) -> list[tuple[str, int]]:
         """What the skipped cases need that the adapter does not declare, most needed first.
 

@@ -78,14 +78,14 @@ def knows(version: int, ruleset: dict[str, Json]) -> bool:
     """
     if version >= 2:
         return True
-    default = Ruleset().to_dict()
-    return all(_v1_value(name, value, default) for name, value in ruleset.items())
+    changed = Ruleset.changed_in(ruleset)
+    return all(_v1_value(name, value, name in changed) for name, value in ruleset.items())
 
 
-def _v1_value(name: str, value: Json, default: dict[str, Json]) -> bool:
-    """Could version 1 state switch ``name`` at ``value``?"""
+def _v1_value(name: str, value: Json, changed: bool) -> bool:
+    """Could version 1 state switch ``name`` at ``value`` (``changed``: not the default)?"""
     if name not in first_switches():
-        return bool(value == default[name])
+        return not changed
     if name == "pass_cycle":
         return set(value) <= _V1_STEPS
     return name not in _V1_ENUMS or value in _V1_ENUMS[name]

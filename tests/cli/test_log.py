@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from rules_ref.cards import parse_card
-from rules_ref.cli.log import direction, plural
-from rules_ref.cli.show import REPLAY_FORMAT, REPLAY_VERSION
 from rules_ref.cli.style import Style, can_encode
+from rules_ref.wording import counted, direction_words
 
 from .helpers import ROOT, program, run
 
@@ -26,11 +27,11 @@ DATA = Path(__file__).parent / "data"
 ])
 def test_pass_directions_are_said_as_players_say_them(offset: int | None, players: int,
                                                       said: str) -> None:
-    assert direction(offset, players) == said
+    assert direction_words(offset, players) == said
 
 
 def test_plurals() -> None:
-    assert [plural(1, "card"), plural(2, "card"), plural(0, "point")] == \
+    assert [counted(1, "card"), counted(2, "card"), counted(0, "point")] == \
         ["1 card", "2 cards", "0 points"]
 
 
@@ -102,10 +103,19 @@ def test_show_renders_a_replay_file_with_its_void_trick(
     assert lines[-1] == "The file ends here: deal 1, playing phase."
 
 
-def test_show_knows_the_replay_format_of_the_runner() -> None:
-    from rules_ref.findings import replay
+def _findings_after(statement: str) -> str:
+    """The modules of :mod:`rules_ref.findings` a fresh interpreter holds after ``statement``."""
+    code = (f"import sys; {statement}; "
+            "print(sorted(m for m in sys.modules if m.startswith('rules_ref.findings')))")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout
 
-    assert (REPLAY_FORMAT, REPLAY_VERSION) == (replay.REPLAY_FORMAT, replay.REPLAY_VERSION)
+
+def test_show_knows_a_replay_file_without_importing_the_findings() -> None:
+    # every start of the command line imports show's names; the findings load only to read
+    # a replay file, whose format show and the runner take from one module
+    assert _findings_after("import rules_ref.cli, rules_ref.cli.show") == "[]\n"
+    assert "'rules_ref.findings.replay'" in _findings_after("import rules_ref.findings.replay")
 
 
 def test_show_renders_a_record_as_play_prints_it(capsys: pytest.CaptureFixture[str],

@@ -91,7 +91,7 @@ def test_a_replay_that_cannot_be_shown(tmp_path: Path, replay: dict[str, Any],
 
 def test_too_many_actions(tmp_path: Path, replay: dict[str, Any],
                           capsys: pytest.CaptureFixture[str]) -> None:
-    from rules_ref.cli.show import MAX_ACTIONS
+    from rules_ref.jsonio.replay_file import MAX_REPLAY_ACTIONS as MAX_ACTIONS
 
     data = {**replay, "actions": replay["actions"] * (MAX_ACTIONS + 1)}
     assert _show(tmp_path, data, capsys) == (

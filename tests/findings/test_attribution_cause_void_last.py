@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 
 from rules_ref.actions import Action
-from rules_ref.findings.attribution import observation_rules
-from rules_ref.findings.score_attribution import pending_at_end, settles_otherwise
+from rules_ref.findings.attribution import observation_rules, pending_at_end, settles_otherwise
 from rules_ref.players.game import game_steps
 from rules_ref.positions.convert import position_of, position_to_json
 from rules_ref.protocol.observation import observe

@@ -363,7 +363,7 @@ def test_the_deal_scores_after_a_void_last_trick_are_that_rules() -> None:
 
 @pytest.mark.rule("MOON.CONDITION")
 def test_scores_of_a_moon_of_two_seats_are_moon_shaped() -> None:
-    from rules_ref.findings.score_attribution import _moon_shaped
+    from rules_ref.findings.attribution import _moon_shaped
 
     state = GameState.start(6)
     assert _moon_shaped(state, [0, 0, 26, 26, 26, 26])

@@ -24,7 +24,6 @@ from typing import Any
 import pytest
 
 from rules_ref.cards import parse_card
-from rules_ref.causes import direction_words
 from rules_ref.conform.position_starts import position_rules
 from rules_ref.conform.refused_tables import rejected_start_rules
 from rules_ref.errors import IllegalAction, RulesRefError, Violation
@@ -47,6 +46,7 @@ from rules_ref.state_parts import Phase
 from rules_ref.vectors.files import iter_cases, latest_dir, load_dir
 from rules_ref.vectors.matrix import distinguishes, holds_under
 from rules_ref.vectors.requirements import ANALYSED_KINDS, documented, show, with_ruleset
+from rules_ref.wording import direction_words
 
 Json = Any
 

@@ -30,8 +30,9 @@ from rules_ref.actions import Action, DealCards
 from rules_ref.cards import CARDS, parse_card, parse_cards
 from rules_ref.errors import CardNotationError, RulesRefError
 from rules_ref.findings.attribution import observation_rules
-from rules_ref.findings.replay import REPLAY_FORMAT, REPLAY_VERSION, read_replay
+from rules_ref.findings.replay import read_replay
 from rules_ref.jsonio.files import read_json_file
+from rules_ref.jsonio.replay_file import REPLAY_FORMAT, REPLAY_VERSION
 from rules_ref.jsonio.serialize import (
     action_from_json,
     action_to_json,

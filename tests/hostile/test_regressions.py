@@ -16,7 +16,8 @@ import pytest
 from rules_ref import vectors
 from rules_ref.cards import parse_card
 from rules_ref.errors import CardNotationError, InputError
-from rules_ref.findings.replay import REPLAY_FORMAT, read_replay
+from rules_ref.findings.replay import read_replay
+from rules_ref.jsonio.replay_file import REPLAY_FORMAT
 from rules_ref.protocol.client import AdapterProcess
 from rules_ref.protocol.messages import AdapterFault, decode_answer
 from rules_ref.protocol.reference_adapter import ReferenceAdapter, start_state

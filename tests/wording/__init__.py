@@ -1,0 +1,1 @@
+"""Tests of ``rules_ref.wording``: the words every reader shares, said alike everywhere."""
