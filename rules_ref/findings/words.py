@@ -29,7 +29,7 @@ from ..causes import direction_words
 from ..errors import RulesRefError
 from ..jsonio.serialize import action_from_json
 from ..passing import exchange
-from ..protocol.reference_adapter import requested_state
+from ..protocol.start import requested_state
 from ..registry import rule as registry_rule
 from ..ruleset import MIN_PLAYERS_HIGH, LastTrickVoid, Moon
 from ..state import GameState

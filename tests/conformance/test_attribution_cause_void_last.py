@@ -20,7 +20,7 @@ from rules_ref.findings.score_attribution import pending_at_end, settles_otherwi
 from rules_ref.players.game import game_steps
 from rules_ref.positions.convert import position_of, position_to_json
 from rules_ref.protocol.observation import observe
-from rules_ref.protocol.reference_adapter import position_state
+from rules_ref.protocol.start import position_state
 from rules_ref.ruleset import DEFAULT
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
