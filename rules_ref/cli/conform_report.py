@@ -28,7 +28,7 @@ def draw_example(example: dict[str, Any]) -> list[str]:
     it, the last line says so and names the rule.
     """
     from ..jsonio.serialize import action_from_json
-    from ..protocol.reference_adapter import position_state, start_state
+    from ..protocol.start import position_state, start_state
     from .position import describe_position
 
     start = example.get("start")

@@ -29,7 +29,7 @@ from ..findings.replay import read_replay
 from ..jsonio.files import read_json_file
 from ..jsonio.replay_file import REPLAY_FORMAT
 from ..jsonio.serialize import RECORD_FORMAT, action_from_json
-from ..protocol.reference_adapter import requested_state
+from ..protocol.start import requested_state
 from ..records.record import record_actions
 from ..records.shape import check_shape
 from ..ruleset import Ruleset

@@ -130,7 +130,7 @@ def _position(path: str, data: Any, where: str) -> int:
 def _replay(data: dict[str, Any], where: str,
             log: GameLog) -> tuple[GameState, list[Action], list[str]]:
     from ..findings.replay import read_replay
-    from ..protocol.reference_adapter import requested_state
+    from ..protocol.start import requested_state
 
     # the replay file as conform reads it (a start message or a position, and the actions)
     start, actions = read_replay(data, where)

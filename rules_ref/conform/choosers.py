@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..exercise import catalogue as exercise
 from ..protocol.handshake import Supports
 from ..protocol.handshake import switch_values as _switch_values
-from ..protocol.reference_adapter import SWITCHES
+from ..protocol.messages import SWITCHES
 from ..ruleset import PassDirection, Ruleset, presets
 
 if TYPE_CHECKING:

@@ -21,10 +21,10 @@ from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
 from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, extras_count, seeded_deal
 from ..errors import RulesRefError
 from ..events import Event
-from ..jsonio.serialize import ruleset_to_json
 from ..passing import passable
 from ..positions.convert import position_of
 from ..protocol.observation import CARD_TEXT
+from ..protocol.start import dealt_start
 from ..ruleset import Ruleset
 from ..state import GameState
 from ..state_parts import IN_DEAL, PLAYING, Phase
@@ -513,8 +513,9 @@ class Conversation:
         game = GameState.start(players, ruleset, first_dealer, totals, deal_number)
         dealt = (simulated.in_game(game.game) if simulated is not None
                  else game.apply(self.plan.deal)[0])
-        self.play_game(start_message(ruleset, deal_number, dealer, totals, self.plan.deal),
-                       script, dealt, simulated)
+        start = dealt_start(ruleset, self.plan.deal.hands, self.plan.deal.extras,
+                            deal_number=deal_number, dealer=dealer, totals=totals)
+        self.play_game(start, script, dealt, simulated)
 
     def play_game(self, start: dict[str, Any], script: list[_Scripted] | None = None,
                   state: GameState | None = None, simulated: GameState | None = None) -> None:
@@ -549,12 +550,3 @@ class Conversation:
             deals += 1
             self.play_deal()
         self.offer_between()
-
-
-def start_message(ruleset: Ruleset, deal_number: int, dealer: int, totals: Sequence[int],
-                  deal: DealCards) -> dict[str, Any]:
-    """The ``start`` request of a game dealt ``deal`` as its deal ``deal_number``."""
-    return {"type": "start", "players": len(deal.hands), "ruleset": ruleset_to_json(ruleset),
-            "deal_number": deal_number, "dealer": dealer, "totals": list(totals),
-            "hands": [[CARD_TEXT[c] for c in h] for h in deal.hands],
-            "extras": [CARD_TEXT[c] for c in deal.extras]}

@@ -36,16 +36,16 @@ from ..cards import TWO_OF_CLUBS
 from ..deal import Deal, hand_size, seeded_deal
 from ..errors import RulesRefError
 from ..protocol.handshake import Supports
+from ..protocol.start import dealt_start
 from ..ruleset import OpeningLead, PassDirection, PassForbidden, PassStep, Ruleset
 from .refused_tables import (
     allowed_values,
     at_count,
     base_ruleset,
     fitting_cycle,
+    keyed_start,
     offered_counts,
     refusal,
-    seeded_start,
-    start_message,
 )
 
 #: Seeded deals tried for the opening-leader table before giving it up.
@@ -119,11 +119,12 @@ def edge_starts(supports: Supports, players: Sequence[int] | None = None,
     for n in counts:
         ruleset = pass_edge_ruleset(supports, base, n)
         if ruleset is not None:
-            out.append(seeded_start(n, ruleset, f"edge-pass:{seed}:{n}"))
+            out.append(keyed_start(n, ruleset, f"edge-pass:{seed}:{n}"))
     for n in counts:
         ruleset = leader_edge_ruleset(supports, base, n)
         found = None if ruleset is None else dealer_last_deal(n, ruleset.min_players, seed)
         if ruleset is not None and found is not None:
-            out.append(start_message(n, ruleset, *found))
+            dealer, deal = found
+            out.append(dealt_start(ruleset, deal.hands, deal.extras, dealer=dealer))
             break
     return out

@@ -37,13 +37,13 @@ from ..findings.failure import Failure, Stats
 from ..jsonio.serialize import action_from_json, action_to_json
 from ..passing import passable
 from ..protocol.client import AdapterProcess
-from ..protocol.reference_adapter import requested_state
+from ..protocol.start import dealt_start, requested_state
 from ..ruleset import Ruleset
 from ..state import GameState
 from ..state_parts import Phase
 from .aims import Aim, aim_for
 from .choosers import RulesetDrawer
-from .conversation import Conversation, position_record, start_message
+from .conversation import Conversation, position_record
 from .resync import GameCut
 from .session import Session
 
@@ -225,8 +225,9 @@ def play_rebuild(proc: AdapterProcess, request: Rebuild, drawer: RulesetDrawer,
     zero = GameState.start(n, request.ruleset, 0, (0,) * n, request.deal_number)
     game.plan = game.draw_deal(zero)
     game.offer_illegal = request.illegal
-    start = start_message(request.ruleset, request.deal_number,
-                          dealer_for_deal(0, request.deal_number, n), (0,) * n, game.plan.deal)
+    start = dealt_start(request.ruleset, game.plan.deal.hands, game.plan.deal.extras,
+                        deal_number=request.deal_number,
+                        dealer=dealer_for_deal(0, request.deal_number, n))
     try:
         game.play_game(start)
         session.flush()

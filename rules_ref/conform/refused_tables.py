@@ -36,14 +36,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, Deal, hand_size, seeded_deal
+from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, hand_size
 from ..errors import RulesRefError, SetupError
 from ..findings.failure import Failure
-from ..jsonio.serialize import cards_to_json, ruleset_to_json
 from ..passing import seat_distance
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, switch_values
 from ..protocol.observation import observation_problems
+from ..protocol.start import seeded_start
 from ..ruleset import PassForbidden, PassStep, Ruleset, SeatDistance
 from ..state import GameState
 
@@ -190,23 +190,16 @@ def refused_tables(supports: Supports, players: Sequence[int] | None = None,
 
 def refused_start(table: RefusedTable, seed: int = 0) -> dict[str, Any]:
     """The ``start`` of ``table``: deal 1, a seeded deal of valid cards, totals 0."""
-    return seeded_start(table.players, table.ruleset,
-                        f"refused-start:{seed}:{table.players}:{table.rule}")
+    return keyed_start(table.players, table.ruleset,
+                       f"refused-start:{seed}:{table.players}:{table.rule}")
 
 
-def seeded_start(players: int, ruleset: Ruleset, key: str) -> dict[str, Any]:
-    """The ``start`` of deal 1 with a dealer and a seeded deal drawn from ``key``."""
+def keyed_start(players: int, ruleset: Ruleset, key: str) -> dict[str, Any]:
+    """The ``start`` of deal 1 of a new game, its dealer and its deal's seed drawn from
+    ``key``."""
     rng = random.Random(key)
     dealer = rng.randrange(players)
-    deal = seeded_deal(rng.randrange(1 << 32), players, 1, dealer, FEWEST_PLAYERS)
-    return start_message(players, ruleset, dealer, deal)
-
-
-def start_message(players: int, ruleset: Ruleset, dealer: int, deal: Deal) -> dict[str, Any]:
-    """The ``start`` of deal 1 of a new game: ``deal``'s cards, totals 0."""
-    return {"type": "start", "players": players, "ruleset": ruleset_to_json(ruleset),
-            "deal_number": 1, "dealer": dealer, "totals": [0] * players,
-            "hands": [cards_to_json(h) for h in deal.hands], "extras": cards_to_json(deal.extras)}
+    return seeded_start(players, ruleset, rng.randrange(1 << 32), dealer=dealer)
 
 
 def refused_starts(supports: Supports, players: Sequence[int] | None = None,

@@ -23,11 +23,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulesRefError
-from ..jsonio.serialize import ruleset_to_json
 from ..positions.convert import position_of, state_from_position
 from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault
 from ..protocol.observation import observation_problems, observe
+from ..protocol.start import position_start
 from ..state import GameState
 from ..state_parts import Phase
 
@@ -91,15 +91,6 @@ def follow_between_deals(after: GameState, differing: dict[str, Any]) -> GameSta
 def can_restart(proc: AdapterProcess, state: GameState) -> bool:
     """True if the implementation can be started again from ``state``'s position."""
     return proc.can("position") and state.phase is not Phase.GAME_OVER
-
-
-def position_start(state: GameState) -> dict[str, Any]:
-    """The ``start`` request from ``state``'s position (protocol version 2)."""
-    from ..positions.convert import position_to_json
-
-    return {"type": "start", "players": state.players,
-            "ruleset": ruleset_to_json(state.ruleset),
-            "position": position_to_json(position_of(state))}
 
 
 def restart_from(proc: AdapterProcess, state: GameState

@@ -64,7 +64,7 @@ from ..protocol.observation import (
     owned_copy,
     problems_of_equal,
 )
-from ..protocol.reference_adapter import requested_state
+from ..protocol.start import position_start, requested_state
 from ..state import GameState
 from ..state_parts import SCORED, Phase
 from .position_starts import position_rules
@@ -76,7 +76,6 @@ from .resync import (
     OutOfStep,
     can_restart,
     follow_between_deals,
-    position_start,
     restart_from,
 )
 

@@ -45,7 +45,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, DealCards
-from ..deal import FEWEST_PLAYERS, seeded_deal
 from ..errors import RulesRefError, SetupError
 from ..findings.classes import (
     Finding,
@@ -57,11 +56,11 @@ from ..findings.classes import (
     start_totals,
 )
 from ..findings.failure import Failure, FoundFailure, Stats
-from ..jsonio.serialize import action_from_json, cards_to_json
+from ..jsonio.serialize import action_from_json, ruleset_from_json
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports
 from ..protocol.messages import AdapterFault
-from ..protocol.reference_adapter import requested_state
+from ..protocol.start import dealt_start, position_start_json, requested_state, seeded_start
 from ..ruleset import DEFAULT, Ruleset
 from ..state import GameState
 from .aims import focus_keys
@@ -171,7 +170,7 @@ def _deal_start(failure: Failure) -> Candidate | None:
         state = requested_state(start)
     except RulesRefError:
         return None
-    found: tuple[GameState, dict[str, Any], int] | None = None
+    found: tuple[GameState, DealCards, int] | None = None
     for i, action_json in enumerate(failure.actions[:-1] if failure.failing else
                                     failure.actions):
         try:
@@ -181,14 +180,13 @@ def _deal_start(failure: Failure) -> Candidate | None:
         except RulesRefError:
             continue
         if isinstance(action, DealCards):
-            found = (before, action_json, i)
+            found = (before, action, i)
     if found is None:
         return None
     before, deal, i = found
-    msg = {"type": "start", "players": before.players, "ruleset": before.ruleset.to_dict(),
-           "deal_number": before.deal_number + 1, "dealer": before.dealer_of_next_deal,
-           "totals": list(before.totals), "hands": deal["hands"],
-           "extras": deal.get("extras", cards_to_json(()))}
+    msg = dealt_start(before.ruleset, deal.hands, deal.extras,
+                      deal_number=before.deal_number + 1, dealer=before.dealer_of_next_deal,
+                      totals=before.totals)
     return msg, failure.actions[i + 1:]
 
 
@@ -212,13 +210,9 @@ def _plain_start(start: dict[str, Any], players: int) -> dict[str, Any] | None:
     """The plainest start of ``start``'s ruleset: ``players`` seats, the first deal of a game
     with zero totals, dealt from seed 0 (None: the ruleset does not play that count)."""
     try:
-        deal = seeded_deal(0, players, 1, 0, FEWEST_PLAYERS)
-    except RulesRefError:  # pragma: no cover - the counts come from the run's own games
+        return seeded_start(players, ruleset_from_json(start.get("ruleset")), 0)
+    except RulesRefError:  # pragma: no cover - the counts and rulesets come from the run
         return None
-    return {"type": "start", "players": players, "ruleset": start.get("ruleset"),
-            "deal_number": 1, "dealer": 0, "totals": [0] * players,
-            "hands": [cards_to_json(h) for h in deal.hands],
-            "extras": cards_to_json(deal.extras)}
 
 
 Shrinker = Generator[Check, Failure | None, None]
@@ -390,9 +384,10 @@ def _shrink_from(cls: Finding, base: Failure, plan: _Plan) -> Shrinker:
 
     if base.failing is not None and base.before_position is not None and positions:
         base = yield from _reset_dealt(cls, base, plan)
-        assert base.failing is not None  # kept so by _reset_dealt
-        msg = {"type": "start", "players": base.start.get("players"),
-               "ruleset": base.start.get("ruleset"), "position": base.before_position}
+        # both kept so by _reset_dealt
+        assert base.failing is not None and base.before_position is not None
+        msg = position_start_json(base.start["players"], base.start["ruleset"],
+                                  base.before_position)
         if take((yield msg, [base.failing]), "position"):
             yield from _plainer(cls, take, plan)
             return

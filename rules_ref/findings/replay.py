@@ -12,8 +12,7 @@ from typing import Any
 from ..actions import Action
 from ..errors import InputError, RulesRefError, SetupError
 from ..jsonio.replay_file import MAX_REPLAY_ACTIONS, REPLAY_FORMAT, REPLAY_VERSION
-from ..positions.convert import position_of
-from ..protocol.reference_adapter import position_state, start_message, start_state
+from ..protocol.start import checked_start, position_start, position_state, start_state
 
 
 def read_replay(data: object, where: str) -> tuple[dict[str, Any], list[Action]]:
@@ -39,7 +38,7 @@ def read_replay(data: object, where: str) -> tuple[dict[str, Any], list[Action]]
     if isinstance(raw_start, dict) and "position" in raw_start:
         start = _position_start(raw_start, f"{where}.start")
     else:
-        start = start_message(raw_start, f"{where}.start")
+        start = checked_start(raw_start, f"{where}.start")
         try:
             start_state(start, f"{where}.start")
         except SetupError as exc:
@@ -56,13 +55,10 @@ def read_replay(data: object, where: str) -> tuple[dict[str, Any], list[Action]]
 
 def _position_start(raw: dict[str, Any], where: str) -> dict[str, Any]:
     """A ``start`` from a position, checked: only its protocol fields are kept."""
-    from ..positions.convert import position_to_json
-
     try:
         state = position_state(raw, where)
     except InputError:
         raise
     except RulesRefError as exc:  # a position the rules do not reach
         raise InputError(f"{where}: {exc}") from None
-    return {"type": "start", "players": state.players, "ruleset": state.ruleset.to_dict(),
-            "position": position_to_json(position_of(state))}
+    return position_start(state)

@@ -28,7 +28,7 @@ from ..cards import TWO_OF_CLUBS, Card, Suit
 from ..errors import RulesRefError
 from ..jsonio.serialize import action_from_json
 from ..passing import exchange
-from ..protocol.reference_adapter import requested_state
+from ..protocol.start import requested_state
 from ..registry import rule as registry_rule
 from ..ruleset import MIN_PLAYERS_HIGH, LastTrickVoid, Moon
 from ..state import GameState

@@ -16,6 +16,7 @@ Play(seat=3, card=Card('QS'))
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
@@ -89,7 +90,7 @@ def cards_from_json(data: object, where: str, limit: int = 104) -> tuple[Card, .
         return tuple(card_from_json(c, f"{where}[{i}]") for i, c in enumerate(data))
 
 
-def cards_to_json(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+def cards_to_json(cards: Sequence[Card]) -> list[str]:
     return [_TEXT[c] for c in cards]
 
 

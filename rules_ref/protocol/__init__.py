@@ -10,6 +10,11 @@ The runner's side, which drives an implementation under test:
 * :mod:`.handshake`: the ``hello`` answer and what it declares it supports;
 * :mod:`.observation`: what is compared after every action (:func:`observe`).
 
+Both sides: :mod:`.start`, the ``start`` request, written (:func:`dealt_start`,
+:func:`seeded_start`, :func:`position_start`, :func:`position_start_json`) and read
+into the state it asks for (:func:`checked_start`, :func:`start_state`,
+:func:`position_state`, :func:`requested_state`).
+
 The reference's side: :mod:`.reference_adapter`, the reference engine behind the
 protocol, is a program of its own (``rules-ref adapter``); it is not imported here.
 """
@@ -27,8 +32,20 @@ from .observation import (
     observe,
 )
 from .pipe import DEFAULT_TIMEOUT, AdapterPipe
+from .start import (
+    checked_start,
+    dealt_start,
+    position_start,
+    position_start_json,
+    position_state,
+    requested_state,
+    seeded_start,
+    start_state,
+)
 
 __all__ = ["DEFAULT_TIMEOUT", "PROTOCOL_NAME", "PROTOCOL_VERSION", "PROTOCOL_VERSIONS",
            "AdapterFault", "AdapterPipe", "AdapterProcess", "Supports", "check_hello",
-           "observation_problems", "observe", "parse_supports", "switch_values",
+           "checked_start", "dealt_start", "observation_problems", "observe",
+           "parse_supports", "position_start", "position_start_json", "position_state",
+           "requested_state", "seeded_start", "start_state", "switch_values",
            "unsupported_switches"]

@@ -51,6 +51,7 @@ from .messages import (
 )
 from .observation import PROTOCOL_NAME, PROTOCOL_VERSIONS, observation_problems
 from .pipe import DEFAULT_TIMEOUT, AdapterPipe
+from .start import position_start_json
 
 #: A batch answer may take the timeout plus this share of it per action.
 BATCH_TIMEOUT_SHARE = 1 / 32
@@ -128,8 +129,7 @@ class AdapterProcess(AdapterPipe):
         reach, inside what the adapter supports.
         """
         self._require("position")
-        msg_id = self.send({"type": "start", "players": players, "ruleset": ruleset,
-                            "position": position})
+        msg_id = self.send(position_start_json(players, ruleset, position))
         answer = self.receive(msg_id, "start from a position")
         about = f"message {msg_id} (start from a position)"
         if self.checked(answer, self.answer_kinds, about) == "rejected":

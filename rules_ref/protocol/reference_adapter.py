@@ -4,7 +4,8 @@ Run it as ``rules-ref adapter``, or as ``python -m rules_ref.protocol.reference_
 without the command line's start-up. It answers every
 request from the reference engine, so ``rules-ref conform`` and
 ``rules-ref vectors run`` against it must pass; broken variants of it (in
-the tests) show that they fail when a rule is broken.
+the tests) show that they fail when a rule is broken. It reads each
+``start`` with :mod:`.start`.
 
 It speaks protocol version 2 with every capability
 (:data:`~rules_ref.protocol.messages.CAPABILITIES`) when the runner offers it.
@@ -20,28 +21,16 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import fields
 from typing import IO, Any
 
-from ..actions import Action, DealCards, Play
-from ..cards import CARDS, Card
-from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, check_player_count
-from ..errors import IllegalAction, InputError, RulesRefError, SetupError
+from ..actions import Action, Play
+from ..cards import CARDS
+from ..deal import FEWEST_PLAYERS, MAX_PLAYERS
+from ..errors import IllegalAction, RulesRefError
 from ..jsonio.nesting import nests_deeper
-from ..jsonio.serialize import (
-    action_from_json,
-    cards_from_json,
-    cards_to_json,
-    check_int,
-    check_object,
-    get_int,
-    ruleset_from_json,
-)
-from ..positions.convert import position_from_json, state_from_position
-from ..ruleset import Ruleset
+from ..jsonio.serialize import action_from_json
 from ..state import GameState
-from ..wording import brief
-from .messages import CAPABILITIES, MAX_DEPTH
+from .messages import CAPABILITIES, MAX_DEPTH, SWITCHES
 from .observation import (
     PROTOCOL_NAME,
     PROTOCOL_VERSION,
@@ -50,113 +39,12 @@ from .observation import (
     observe,
     observe_change,
 )
+from .start import position_state, start_state
 
 Observer = Callable[[GameState], dict[str, Any]]
 
-#: The switches of ``spec/variants.toml``, as the ruleset names them.
-SWITCHES = tuple(f.name for f in fields(Ruleset))
-
-
-#: The fields of a ``start`` request (``id`` aside).
-START_FIELDS = ("type", "players", "ruleset", "deal_number", "dealer", "totals", "hands",
-                "extras")
-#: The fields of a ``start`` request from a position (protocol version 2).
-POSITION_START_FIELDS = ("type", "players", "ruleset", "position")
 #: The environment variable that makes the reference adapter speak version 1 only.
 PROTOCOL_ENV = "RULES_REF_ADAPTER_PROTOCOL"
-
-
-def _start_head(msg: object, where: str, fields: tuple[str, ...]
-                ) -> tuple[dict[str, Any], int, Ruleset]:
-    """A ``start`` object's fields, its player count and its ruleset, checked.
-
-    The count must be one the game knows (``PLAYERS.COUNT``) and one the
-    ruleset plays (``min_players``).
-    """
-    d = check_object(msg, where, fields, ("id",))
-    if d["type"] != "start":
-        raise InputError(f"{where}.type: expected 'start', got {brief(d['type'])}")
-    try:
-        players = check_player_count(get_int(d, "players", where), FEWEST_PLAYERS)
-    except SetupError as exc:
-        raise InputError(f"{where}.players: {exc}") from None
-    ruleset = ruleset_from_json(d["ruleset"], f"{where}.ruleset")
-    try:
-        check_player_count(players, ruleset.min_players)
-    except SetupError as exc:
-        raise InputError(f"{where}.players: {exc}") from None
-    return d, players, ruleset
-
-
-def _start_fields(msg: object, where: str) -> tuple[int, Ruleset, int, int, tuple[int, ...],
-                                                   tuple[tuple[Card, ...], ...],
-                                                   tuple[Card, ...]]:
-    """A ``start`` request read field by field: its player count, ruleset, deal number,
-    dealer, totals, hands and extras (see :func:`start_message`)."""
-    d, players, ruleset = _start_head(msg, where, START_FIELDS)
-    deal_number = get_int(d, "deal_number", where, 1)
-    dealer = get_int(d, "dealer", where, 0, players - 1)
-    totals = d["totals"]
-    if not isinstance(totals, list) or len(totals) != players:
-        raise InputError(f"{where}.totals: expected a list of {players} integers")
-    for i, total in enumerate(totals):
-        check_int(total, f"{where}.totals[{i}]")
-    hands = d["hands"]
-    if not isinstance(hands, list) or len(hands) != players:
-        raise InputError(f"{where}.hands: expected a list of {players} hands")
-    return (players, ruleset, deal_number, dealer, tuple(totals),
-            tuple(cards_from_json(h, f"{where}.hands[{i}]", 20) for i, h in enumerate(hands)),
-            cards_from_json(d["extras"], f"{where}.extras", 104))
-
-
-def start_message(msg: object, where: str = "start") -> dict[str, Any]:
-    """A ``start`` request checked field by field, without its ``id``.
-
-    Raises :class:`~rules_ref.errors.InputError` naming the JSON path of the
-    first field that is missing, unknown, of the wrong type or out of range
-    (a player count outside 6-11, or 5-11 under ``min_players = 5``, cites
-    ``PLAYERS.COUNT``). Whether the cards
-    make up the deck is left to :func:`start_state`.
-    """
-    players, ruleset, deal_number, dealer, totals, hands, extras = _start_fields(msg, where)
-    return {"type": "start", "players": players, "ruleset": ruleset.to_dict(),
-            "deal_number": deal_number, "dealer": dealer, "totals": list(totals),
-            "hands": [cards_to_json(h) for h in hands], "extras": cards_to_json(extras)}
-
-
-def start_state(msg: object, where: str = "start") -> GameState:
-    """The state a ``start`` request describes, dealt and ready for its first action.
-
-    Bad input raises :class:`~rules_ref.errors.InputError` or
-    :class:`~rules_ref.errors.SetupError` (a deal that does not make up the
-    deck names ``DEAL.SIZE`` or ``DECK.CARDS``); see :func:`start_message`.
-    """
-    players, ruleset, deal_number, dealer, totals, hands, extras = _start_fields(msg, where)
-    first_dealer = (dealer - (deal_number - 1)) % players
-    state = GameState.start(players, ruleset, first_dealer, totals, deal_number)
-    state, _ = state.apply(DealCards(hands, extras))
-    return state
-
-
-def position_state(msg: object, where: str = "start") -> GameState:
-    """The state a ``start`` request from a position describes (protocol version 2).
-
-    The position is read and checked by :mod:`rules_ref.positions.convert`; a position
-    the rules cannot reach raises :class:`~rules_ref.errors.InputError`
-    naming the field.
-    """
-    d, players, ruleset = _start_head(msg, where, POSITION_START_FIELDS)
-    pos = position_from_json(d["position"], f"{where}.position")
-    if pos.players != players:
-        raise InputError(f"{where}.position.players: {pos.players} players, but the start is "
-                         f"for {players}")
-    return state_from_position(pos, ruleset)  # checks that the rules reach it
-
-
-def requested_state(msg: dict[str, Any], where: str = "start") -> GameState:
-    """The state any ``start`` request describes: from its position when it holds one
-    (:func:`position_state`), else dealt (:func:`start_state`)."""
-    return (position_state if "position" in msg else start_state)(msg, where)
 
 
 _CARD_OF_TEXT = {str(c): c for c in CARDS}

@@ -40,7 +40,8 @@ from ..protocol.observation import (
     observe,
     problems_of_equal,
 )
-from ..protocol.reference_adapter import ReferenceAdapter, requested_state
+from ..protocol.reference_adapter import ReferenceAdapter
+from ..protocol.start import requested_state
 from ..ruleset import DEFAULT, Ruleset
 from ..state import GameState
 from ..wording import switch_value

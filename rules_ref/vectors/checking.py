@@ -22,7 +22,7 @@ from ..cards import parse_card
 from ..deal import seeded_deal, shuffled_deck
 from ..errors import InputError, RulesRefError, SetupError
 from ..jsonio.serialize import action_from_json
-from ..protocol.reference_adapter import start_state
+from ..protocol.start import start_state
 from ..registry import load as load_registry
 from ..registry import spec_toml
 from ..ruleset import Ruleset

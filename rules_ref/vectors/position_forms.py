@@ -12,14 +12,12 @@ case's id with :data:`SUFFIX`; the full-replay case stays beside it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import InputError
 from ..jsonio.serialize import action_from_json
 from ..positions.check import check_position
 from ..positions.convert import position_of, position_to_json
 from ..positions.model import POSITION_PHASES
-from ..protocol.reference_adapter import start_state
+from ..protocol.start import position_start_json, start_state
 from ..state import GameState
 from .files import Case
 
@@ -68,9 +66,7 @@ def position_form(case: Case) -> Case | None:
         check_position(position, state.ruleset)
     except InputError:
         return None
-    start: dict[str, Any] = {"type": "start", "players": case["players"],
-                             "ruleset": case["ruleset"],
-                             "position": position_to_json(position)}
+    start = position_start_json(case["players"], case["ruleset"], position_to_json(position))
     return {**case, "id": case["id"] + SUFFIX,
             "description": f"{case['description']} {NOTE}", "start": start, "prefix": []}
 

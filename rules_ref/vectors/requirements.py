@@ -30,7 +30,7 @@ from ..errors import RulesRefError
 from ..jsonio.serialize import action_from_json
 from ..passing import pass_direction
 from ..protocol.observation import observe
-from ..protocol.reference_adapter import requested_state
+from ..protocol.start import requested_state
 from ..registry import spec_toml
 from ..state import GameState
 from ..state_parts import Phase

@@ -24,7 +24,7 @@ from ..jsonio.serialize import action_from_json, action_to_json
 from ..passing import pass_direction, pass_offset
 from ..players.policy import choose
 from ..protocol.observation import observe
-from ..protocol.reference_adapter import start_state
+from ..protocol.start import dealt_start, start_state
 from ..ruleset import DEFAULT, Ruleset
 from ..state import GameState
 from ..state_parts import Phase
@@ -111,11 +111,8 @@ class Scenario:
                  totals: Sequence[int] | None = None) -> None:
         self.players = players
         self.ruleset = ruleset
-        self.start: dict[str, Any] = {
-            "type": "start", "players": players, "ruleset": ruleset.to_dict(),
-            "deal_number": deal_number, "dealer": dealer,
-            "totals": list(totals) if totals is not None else [0] * players,
-            "hands": [texts(sorted(h)) for h in hands], "extras": texts(extras)}
+        self.start = dealt_start(ruleset, [sorted(h) for h in hands], extras,
+                                 deal_number=deal_number, dealer=dealer, totals=totals)
         self.state = start_state(self.start)
         self.prefix: list[dict[str, Any]] = []
         self.steps: list[dict[str, Any]] = []

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import InputError, RulesRefError
 from ..jsonio.serialize import action_from_json, check_int, check_object
-from ..protocol.reference_adapter import position_state, start_message
+from ..protocol.start import checked_start, position_state
 from ..ruleset import Ruleset
 from . import files
 from .files import KINDS, Case, VectorFile
@@ -125,7 +125,7 @@ def check_case(kind: str, case: object, where: str) -> None:
             raise InputError(f"{where}.start: a seat-view case starts at the start of a deal")
         position_state(c["start"], f"{where}.start")  # contract version 2: a position start
     else:
-        start_message(c["start"], f"{where}.start")
+        checked_start(c["start"], f"{where}.start")
     _actions(c["prefix"], f"{where}.prefix")
     if kind == "seat-view":
         check_int(c["seat"], f"{where}.seat", 0, 10)

@@ -21,7 +21,7 @@ from rules_ref.conform.edge_tables import dealer_last_deal, edge_starts
 from rules_ref.conform.refused_tables import refusal
 from rules_ref.deal import hand_size
 from rules_ref.jsonio.serialize import ruleset_to_json
-from rules_ref.protocol.reference_adapter import start_state
+from rules_ref.protocol.start import start_state
 from rules_ref.ruleset import MAX_PASS_COUNT, OpeningLead, PassForbidden, Ruleset
 
 from ..fakes.edge_table_adapters import FAULTS, command

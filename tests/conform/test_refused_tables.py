@@ -43,7 +43,7 @@ from rules_ref.jsonio.serialize import cards_from_json
 from rules_ref.protocol.client import AdapterProcess
 from rules_ref.protocol.handshake import Supports
 from rules_ref.protocol.messages import SWITCHES
-from rules_ref.protocol.reference_adapter import start_state
+from rules_ref.protocol.start import start_state
 from rules_ref.registry import rule_ids
 from rules_ref.reports.merge import merge_summaries
 from rules_ref.ruleset import PassForbidden, Ruleset

@@ -43,7 +43,8 @@ from rules_ref.findings.classes import Findings
 from rules_ref.findings.failure import Failure
 from rules_ref.jsonio.serialize import action_to_json, cards_to_json
 from rules_ref.protocol.handshake import Supports
-from rules_ref.protocol.reference_adapter import SWITCHES, start_state
+from rules_ref.protocol.messages import SWITCHES
+from rules_ref.protocol.start import start_state
 from rules_ref.reports.merge import merge_summaries
 from rules_ref.reports.text import class_lines
 from rules_ref.ruleset import DEFAULT, Ruleset

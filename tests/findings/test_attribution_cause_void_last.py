@@ -19,7 +19,7 @@ from rules_ref.findings.attribution import observation_rules, pending_at_end, se
 from rules_ref.players.game import game_steps
 from rules_ref.positions.convert import position_of, position_to_json
 from rules_ref.protocol.observation import observe
-from rules_ref.protocol.reference_adapter import position_state
+from rules_ref.protocol.start import position_state
 from rules_ref.ruleset import DEFAULT
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase

@@ -39,7 +39,7 @@ from rules_ref.findings.words import moon_score_words, void_last_words
 from rules_ref.jsonio.serialize import action_from_json
 from rules_ref.passing import pass_direction
 from rules_ref.protocol.observation import observe
-from rules_ref.protocol.reference_adapter import position_state, start_state
+from rules_ref.protocol.start import position_state, start_state
 from rules_ref.registry import rule as registry_rule
 from rules_ref.state import GameState
 from rules_ref.state_parts import Phase

@@ -49,7 +49,8 @@ from rules_ref.protocol.messages import (
     rejection_problems,
 )
 from rules_ref.protocol.observation import observation_problems, observe
-from rules_ref.protocol.reference_adapter import ReferenceAdapter, start_message, start_state
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
+from rules_ref.protocol.start import checked_start, start_state
 from rules_ref.records.record import record_actions, record_from_state
 from rules_ref.records.shape import check_shape
 from rules_ref.records.validate import validate_record
@@ -461,7 +462,7 @@ def test_replay(data: Json) -> None:
     except RulesRefError as exc:
         assert str(exc).startswith("replay"), str(exc)
         return
-    assert start == start_message(start)
+    assert start == checked_start(start)
     assert [action_from_json(action_to_json(a)) for a in actions] == actions
 
 
@@ -478,7 +479,7 @@ def test_start_message(data: Json) -> None:
         assert answer is None or answer["type"] == "rejected"
         return
     assert answer == {"type": "observation", **observe(state)}
-    assert state_to_json(start_state(start_message(data))) == state_to_json(state)
+    assert state_to_json(start_state(checked_start(data))) == state_to_json(state)
 
 
 # --- protocol messages ---------------------------------------------------------------------

@@ -20,7 +20,8 @@ from rules_ref.findings.replay import read_replay
 from rules_ref.jsonio.replay_file import REPLAY_FORMAT
 from rules_ref.protocol.client import AdapterProcess
 from rules_ref.protocol.messages import AdapterFault, decode_answer
-from rules_ref.protocol.reference_adapter import ReferenceAdapter, start_state
+from rules_ref.protocol.reference_adapter import ReferenceAdapter
+from rules_ref.protocol.start import start_state
 from rules_ref.records.record import record_actions
 from rules_ref.records.shape import check_shape
 from rules_ref.ruleset import Ruleset

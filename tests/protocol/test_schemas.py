@@ -21,9 +21,8 @@ from jsonschema import Draft202012Validator
 
 from rules_ref import conform as runner
 from rules_ref.protocol.client import AdapterProcess
-from rules_ref.protocol.messages import first_switches
+from rules_ref.protocol.messages import SWITCHES, first_switches
 from rules_ref.protocol.observation import FIELDS, PROTOCOL_NAME, PROTOCOL_VERSION
-from rules_ref.protocol.reference_adapter import SWITCHES
 from rules_ref.ruleset import Ruleset
 
 from .protocol_messages import ROOT, SCHEMAS, UNBOUNDED, errors, record

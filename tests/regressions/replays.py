@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rules_ref.actions import Action
 from rules_ref.findings.replay import read_replay
-from rules_ref.protocol.reference_adapter import start_state
+from rules_ref.protocol.start import start_state
 from rules_ref.state import GameState
 
 DATA = Path(__file__).with_name("data")

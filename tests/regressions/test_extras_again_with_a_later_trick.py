@@ -20,7 +20,7 @@ import pytest
 
 from rules_ref.findings.attribution import observation_rules
 from rules_ref.findings.replay import read_replay
-from rules_ref.protocol.reference_adapter import position_state
+from rules_ref.protocol.start import position_state
 from rules_ref.scoring import card_points
 
 REPLAY = Path(__file__).with_name("data") / "extras-again-with-a-later-trick.json"

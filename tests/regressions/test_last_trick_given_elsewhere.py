@@ -37,7 +37,7 @@ import pytest
 
 from rules_ref.findings.attribution import observation_rules
 from rules_ref.findings.replay import read_replay
-from rules_ref.protocol.reference_adapter import requested_state
+from rules_ref.protocol.start import requested_state
 from rules_ref.scoring import card_points
 from rules_ref.tricks import TrickOutcome
 

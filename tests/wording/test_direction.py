@@ -17,16 +17,15 @@ from typing import Any
 
 import pytest
 
-from rules_ref.actions import DealCards, Pass
+from rules_ref.actions import Pass
 from rules_ref.cli import main
-from rules_ref.conform.conversation import start_message
 from rules_ref.deal import seeded_deal
 from rules_ref.findings.attribution import observation_rules
 from rules_ref.findings.classes import Findings
 from rules_ref.findings.failure import Failure
 from rules_ref.jsonio.serialize import action_to_json
 from rules_ref.protocol.observation import observe
-from rules_ref.protocol.reference_adapter import start_state
+from rules_ref.protocol.start import dealt_start, start_state
 from rules_ref.ruleset import Ruleset
 
 COUNTS = range(5, 12)
@@ -87,7 +86,7 @@ def finding_words(offset: int, went: int, players: int) -> tuple[str, str]:
     where the rules pass ``offset``: (where it passes, where the rules pass)."""
     dealt = seeded_deal(3, players, 1, 0, min_players=5)
     ruleset = Ruleset.from_dict(switches(offset, players))
-    start = start_message(ruleset, 1, 0, [0] * players, DealCards(dealt.hands, dealt.extras))
+    start = dealt_start(ruleset, dealt.hands, dealt.extras)
     ref = start_state(start)
     impl = start_state({**start, "ruleset": switches(went, players)})
     sent: list[dict[str, Any]] = []
