@@ -385,7 +385,7 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
     its voidness or the deal's adding are VOID.LAST's: where the cards of a
     void last trick go is that rule. So are points that differ only by where
     the cards still pending went, whatever rule their trace names
-    (:func:`~rules_ref.findings.score_attribution.settles_otherwise`). A last trick
+    (:func:`settles_otherwise`). A last trick
     the implementation's points show won by a live card of another suit, or set aside
     where the reference has it won after its led card was cancelled, is the led suit's
     (``TRICK.LED_SUIT``).

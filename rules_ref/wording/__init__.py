@@ -129,3 +129,7 @@ def brief(value: object, limit: int = 40) -> str:
     except (RecursionError, ValueError):  # a value nested too deeply, an integer too long
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+__all__ = ["brief", "counted", "direction_words", "json_brief", "json_kind", "plural",
+           "switch_value"]
