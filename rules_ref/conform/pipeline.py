@@ -1,7 +1,7 @@
 """The requests of a session to the adapter, in order, and the answers they are waiting for.
 
 :class:`Pipeline` is given the adapter process, the session's judge
-(:mod:`.judging`), tally (:mod:`.tally`) and game record
+(:class:`Judging`, :mod:`.judging`), tally (:mod:`.tally`) and game record
 (:class:`.steps.GameRecord`, whose actions sent it counts). It queues the
 steps (:mod:`.steps`), sends them as ``batch`` requests and the checks as
 ``observe`` requests, at most ``window`` of them unanswered, and hands every
@@ -25,7 +25,6 @@ from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault
 from ..protocol.observation import CARD_TEXT
 from ..state import GameState
-from .judging import Judge
 from .steps import Check, GameRecord, Start, Step
 from .tally import Tally
 
@@ -44,6 +43,20 @@ class LaterDivergence(FoundFailure):
         super().__init__(failure)
         self.resume = resume
         self.later = later
+
+
+class Judging(Protocol):
+    """What the pipeline asks of the judge (:class:`.judging.Judge`): each answer judged,
+    a divergence raised as :class:`FoundFailure`."""
+
+    def judge(self, step: Step, kind: str, answer: dict[str, Any]) -> bool:
+        """Judge the answer to ``step``; True if the reference accepted its action."""
+
+    def judge_start(self, started: Start, kind: str, answer: dict[str, Any]) -> None:
+        """Judge the answer to the ``start`` of ``started``."""
+
+    def judge_unchanged(self, check: Check, answer: dict[str, Any]) -> None:
+        """Judge the answer to the ``observe`` of ``check``."""
 
 
 class Resync(Protocol):
@@ -67,7 +80,7 @@ class Pipeline:
     (:meth:`send_all`).
     """
 
-    def __init__(self, proc: AdapterProcess, judge: Judge, tally: Tally, record: GameRecord,
+    def __init__(self, proc: AdapterProcess, judge: Judging, tally: Tally, record: GameRecord,
                  batch: int, window: int,
                  before_start: Callable[[], None] | None = None) -> None:
         self._proc = proc
