@@ -87,11 +87,11 @@ class Pipeline:
         self._judge = judge
         self._tally = tally
         self._record = record
-        self.batch = batch
+        self._batch = batch
         self._window = window
         self._before_start = before_start
         #: The steps and checks queued and not sent yet.
-        self.queue: list[Step | Check] = []
+        self._queue: list[Step | Check] = []
         #: With ``pipeline``, the ``start`` not sent yet: it goes just before the first request
         #: of its game (:meth:`send_next`).
         self._unsent_start: Start | None = None
@@ -118,7 +118,7 @@ class Pipeline:
         """With ``pipeline`` and batches, keep ``started`` to send just before its game's first
         batch, so that the implementation answers the end of the game before while the runner
         plays this one's first actions: True. Else False: the caller sends it at once."""
-        if not self.batch or self._window < 2:
+        if not self._batch or self._window < 2:
             return False
         self._unsent_start = started
         return True
@@ -148,14 +148,14 @@ class Pipeline:
 
     def add(self, step: Step, resync: Resync) -> None:
         """Queue ``step``; a full batch is sent (not while steps are played again)."""
-        queue = self.queue
+        queue = self._queue
         queue.append(step)
-        if len(queue) >= self.batch and not self._held:
+        if len(queue) >= self._batch and not self._held:
             self.send_next(resync)
 
     def add_check(self, check: Check) -> None:
         """Queue the ``observe`` of ``check``, sent right after the batch before it."""
-        self.queue.append(check)
+        self._queue.append(check)
 
     def send_next(self, resync: Resync) -> None:
         """Send the next request of the queue: a batch of the queued actions, or the
@@ -172,7 +172,7 @@ class Pipeline:
             self.settle(resync, keep=self._window - 1)
             self._inflight.append((self.send_start(started.msg), started))
         self.settle(resync, keep=self._window - 1)
-        queue = self.queue
+        queue = self._queue
         if not queue:  # played on by the reference alone (out of step)
             return
         if isinstance(check := queue[0], Check):
@@ -181,7 +181,7 @@ class Pipeline:
             return
         steps: list[Step] = []
         for item in queue:
-            if not isinstance(item, Step) or len(steps) == self.batch:
+            if not isinstance(item, Step) or len(steps) == self._batch:
                 break
             steps.append(item)
         if steps:
@@ -201,10 +201,10 @@ class Pipeline:
         """
         self._tally.count()
         while True:
-            if self.queue or self._unsent_start is not None:
+            if self._queue or self._unsent_start is not None:
                 self.send_next(resync)
             self.settle(resync)
-            if not self.queue:
+            if not self._queue:
                 return
 
     def send_all(self, resync: Resync) -> None:
@@ -216,7 +216,7 @@ class Pipeline:
         """
         self._tally.count()
         while True:
-            while self.queue or self._unsent_start is not None:
+            while self._queue or self._unsent_start is not None:
                 self.send_next(resync)
             # a start still unjudged (a game of one batch) is judged now, its answer long
             # come: the conditions it met count before the next game is drawn
@@ -234,8 +234,8 @@ class Pipeline:
         answered is counted off the tally.
         """
         tally = self._tally
-        tally.count_off(self.queue, drawn_back=True)  # counts what is left to count first
-        self.queue = []
+        tally.count_off(self._queue, drawn_back=True)  # counts what is left to count first
+        self._queue = []
         self._unsent_start = None  # never sent: no answer to read
         if self._proc.alive():
             try:
@@ -271,8 +271,8 @@ class Pipeline:
         later: list[Step | Check] = []
         while self._inflight:
             later += self._drop_oldest()
-        later += self.queue
-        self.queue = []
+        later += self._queue
+        self._queue = []
         return later
 
     def _drop_oldest(self) -> Sequence[Step | Check]:
@@ -291,34 +291,34 @@ class Pipeline:
     def _collect(self, resync: Resync) -> None:
         """Read the answer to the oldest request in flight and judge it: a start's, each
         answer of a batch in order, or the observation of a check."""
-        msg_id, queue = self._inflight.popleft()
-        if isinstance(queue, Check):
+        msg_id, sent = self._inflight.popleft()
+        if isinstance(sent, Check):
             answer = self._proc.receive_observe(msg_id)
             try:
-                self._judge.judge_unchanged(queue, answer)
+                self._judge.judge_unchanged(sent, answer)
             except FoundFailure as found:
                 resync.recorded(found)  # nothing to resynchronise: no action moved
             return
-        if isinstance(queue, Start):
-            self.awaited = queue
+        if isinstance(sent, Start):
+            self.awaited = sent
             kind, answer = self.answer(msg_id, "start", "start")
             self.awaited = None
             try:
-                self._judge.judge_start(queue, kind, answer)
+                self._judge.judge_start(sent, kind, answer)
             except FoundFailure as found:
-                raise LaterDivergence(found.failure, queue.state, []) from None
+                raise LaterDivergence(found.failure, sent.state, []) from None
             return
-        self.awaited = queue[0]
-        answers = self._proc.receive_batch_items(msg_id, len(queue))
+        self.awaited = sent[0]
+        answers = self._proc.receive_batch_items(msg_id, len(sent))
         self.awaited = None
         judge = self._judge.judge
-        for i, (step, answer) in enumerate(zip(queue, answers, strict=False)):
+        for i, (step, answer) in enumerate(zip(sent, answers, strict=False)):
             kind = answer.pop("type")  # the answers end early at an error
             try:
                 judge(step, kind, answer)
             except FoundFailure as found:
                 resume = step.after if step.after is not None else step.before
-                raise LaterDivergence(found.failure, resume, queue[i + 1:]) from None
+                raise LaterDivergence(found.failure, resume, sent[i + 1:]) from None
 
 
 #: The JSON text of each card play in a request, by seat and card, encoded once: most
