@@ -1,15 +1,11 @@
 """Judging the implementation's answers against the reference's verdicts.
 
 :class:`Judge` is given the adapter process (whose faults it raises), the run's
-stats, the session's tally and the game's record (:class:`.steps.GameRecord`); it
-judges the answer to a step, a start, a check or a refused table's start, and
-raises a :class:`~rules_ref.findings.failure.FoundFailure` where they differ:
-a disagreement, attributed by :mod:`~rules_ref.findings.attribution`, or an
-internal error the implementation reported.
-
-A ``changes`` answer is judged by its changes where it can be: the
-reference makes each observation with the changes from the one before, and
-an answer equal to them is equal to the reference's observation.
+stats, the session's tally and the game's record (:class:`.steps.GameRecord`).
+It judges the answer to a step, a start, a check or a refused table's start,
+and raises a :class:`~rules_ref.findings.failure.FoundFailure` where they
+differ: a disagreement, attributed by :mod:`~rules_ref.findings.attribution`,
+or an internal error the implementation reported.
 """
 
 from __future__ import annotations
