@@ -19,7 +19,10 @@ The package, by what each module does:
   :mod:`.choosers` (where the decisions come from) and :mod:`.aims` (which
   game reaches a condition of a rule) steer the generation;
 * :mod:`.session`: one conversation with the adapter, compared after every
-  action; :mod:`.resync` brings the implementation back in step;
+  action; :mod:`.resync` brings the implementation back in step. Its parts:
+  :mod:`.played` (the reference's verdict on each action, :mod:`.steps`),
+  :mod:`.pipeline` (the requests in flight), :mod:`.judging` (each answer
+  against the reference's) and :mod:`.tally` (what a game exercised);
 * the starts offered besides the games: :mod:`.refused_tables` (tables the
   rules refuse), :mod:`.edge_tables` (tables at the edge of what they allow),
   :mod:`.position_starts` (starts from a position), :mod:`.illegal_kinds`

@@ -55,7 +55,7 @@ def play_game(session: Session, start: dict[str, Any], actions: list[Action]) ->
             session.check_unchanged()
         session.flush()
     finally:  # a failure ends the game: what it went through is counted all the same
-        session.count_exercised()
+        session.tally.count()
 
 
 def run_replay(config: Config, start: dict[str, Any], actions: list[Action]) -> Outcome:
@@ -79,7 +79,7 @@ def run_replay(config: Config, start: dict[str, Any], actions: list[Action]) -> 
         return Outcome(stats, time.monotonic() - began, supports, found.failure,
                        notes=session.notes if session else [])
     except AdapterFault as fault:
-        if session is not None and session.start_msg:
+        if session is not None and session.record.start_msg:
             return Outcome(stats, time.monotonic() - began, supports,
                            session.fault_failure(fault), fault=fault)
         return Outcome(stats, time.monotonic() - began, supports, fault=fault)

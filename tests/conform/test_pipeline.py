@@ -183,8 +183,8 @@ def test_a_games_start_goes_with_its_first_batch(name: str) -> None:
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(AdapterPipe, "_write", recording)
             session = Session(proc, Stats(), batch=4,
-                              before_start=lambda: events.append(f"judged, {len(session.actions)}"
-                                                                 " actions played"))
+                              before_start=lambda: events.append(
+                                  f"judged, {len(session.record.actions)} actions played"))
             session.start(dealt_start(steps[0][2]))
             for _, action, _, _ in steps[1:11]:
                 assert session.act(action)
