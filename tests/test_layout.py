@@ -230,6 +230,80 @@ def test_no_module_of_the_package_is_a_re_export_shim() -> None:
         f"{name}: {'; '.join(found)}" for name, found in sorted(shown.items()))
 
 
+
+#: The most lines a class of the package may have: a class does one job, and one job
+#: fits in fewer (a longer class is several objects sharing attributes).
+MAX_CLASS_LINES = 400
+#: The most modules at the package's top level: the rule modules, the state and the
+#: spec's readers; every outside concept lives in a package named for it.
+MAX_TOP_MODULES = 24
+
+
+def long_classes(root: Path = PACKAGE, limit: int = MAX_CLASS_LINES) -> list[str]:
+    """Every class under ``root`` longer than ``limit`` lines, as ``module:Class (N lines)``."""
+    found = []
+    for name, path in modules(root).items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                if lines > limit:
+                    found.append(f"{name}:{node.name} ({lines} lines)")
+    return sorted(found)
+
+
+def _is_start_literal(node: ast.AST) -> bool:
+    """A ``{"type": "start", ...}`` dict, or ``dict(type="start", ...)``."""
+    if isinstance(node, ast.Dict):
+        return any(isinstance(k, ast.Constant) and k.value == "type"
+                   and isinstance(v, ast.Constant) and v.value == "start"
+                   for k, v in zip(node.keys, node.values, strict=True))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+        return any(k.arg == "type" and isinstance(k.value, ast.Constant)
+                   and k.value.value == "start" for k in node.keywords)
+    return False
+
+
+def start_builders(root: Path = PACKAGE) -> list[str]:
+    """The modules under ``root`` that write a ``start`` message of the protocol."""
+    return sorted(name for name, path in modules(root).items()
+                  if any(_is_start_literal(n)
+                         for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))))
+
+
+def test_no_class_of_the_package_is_longer_than_the_limit() -> None:
+    assert long_classes() == []
+
+
+def test_the_top_level_holds_the_engine_and_few_modules() -> None:
+    top = sorted(p.stem for p in PACKAGE.glob("*.py"))
+    assert len(top) <= MAX_TOP_MODULES, top
+
+
+def test_one_module_writes_the_start_message_and_the_adapter_program_answers_it() -> None:
+    """Every other module asks :mod:`rules_ref.protocol.start` for a start message."""
+    assert start_builders() == ["rules_ref.protocol.start"]
+
+
+def test_every_package_says_what_it_owns_and_lists_its_public_names() -> None:
+    for init in sorted(PACKAGE.rglob("__init__.py")):
+        tree = ast.parse(init.read_text(encoding="utf-8"))
+        assert ast.get_docstring(tree), f"{init} has no docstring"
+        if init.parent == PACKAGE / "cli":
+            continue  # the command line's face is its table of commands
+        names = {t.id for node in tree.body if isinstance(node, ast.Assign | ast.AnnAssign)
+                 for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+                 if isinstance(t, ast.Name)}
+        assert "__all__" in names or "OWNERS" in names, f"{init} lists no public names"
+
+
+def test_the_search_never_imports_its_reports() -> None:
+    """Data flows one way: search, findings, result, reports, command line."""
+    back = sorted(f"{e.source}:{e.line} -> {e.target}" for e in all_imports()
+                  if e.source.startswith(("rules_ref.conform", "rules_ref.findings"))
+                  and e.target.startswith("rules_ref.reports") and e.kind != "typing")
+    assert back == []
+
+
 # --- the checks check themselves, on a package written here
 
 
@@ -295,6 +369,20 @@ def test_a_face_and_its_own_module_make_a_circle(tmp_path: Path) -> None:
     root2 = _package(tmp_path / "two", {"__init__.py": "from .a import f\n",
                                         "a.py": "from . import f\n"})
     assert circles(all_imports(root2)) == [["pkg", "pkg.a"]]
+
+
+def test_the_size_and_start_checks_find_what_they_look_for(tmp_path: Path) -> None:
+    body = "\n".join(f"    x{i} = {i}" for i in range(5))
+    root = _package(tmp_path, {
+        "__init__.py": "",
+        "big.py": f"class Big:\n{body}\n",
+        "writes.py": "def f() -> dict[str, str]:\n    return {'type': 'start', 'x': 'y'}\n",
+        "calls.py": "def g() -> object:\n    return dict(type='start')\n",
+        "other.py": "def h() -> dict[str, str]:\n    return {'type': 'play'}\n",
+    })
+    assert long_classes(root, limit=5) == ["pkg.big:Big (6 lines)"]
+    assert long_classes(root, limit=6) == []
+    assert start_builders(root) == ["pkg.calls", "pkg.writes"]
 
 
 def test_the_shim_check_names_each_way_of_passing_names_on(tmp_path: Path) -> None:
