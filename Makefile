@@ -49,6 +49,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules_ref tests
 	$(BIN)/mypy --strict docs/_ext
 	$(BIN)/mypy --strict --explicit-package-bases tools/mutation
+	$(BIN)/mypy --strict tools/fingerprint.py
 
 # The suite, measuring branch coverage of rules_ref as it runs: below the floor of
 # pyproject.toml ([tool.coverage.report] fail_under) the run fails, so CI enforces it
@@ -131,3 +132,10 @@ mutate: $(STAMP)
 
 kit-power: $(STAMP)
 	$(BIN)/python -m tools.mutation kit-power $(MUTATE_ARGS)
+
+# The kit's fingerprint (tools/fingerprint.py): 34 conform runs without their times, written
+# to OUT (default fingerprint.json); with AGAINST=OLD.json, compared run by run (exit 1 if any
+# differs). A change meant to leave the search alone must leave it identical.
+.PHONY: fingerprint
+fingerprint: $(STAMP)
+	$(BIN)/python tools/fingerprint.py $(or $(OUT),fingerprint.json) $(if $(AGAINST),--against $(AGAINST))
