@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..findings.expect import Expectation
 from ..findings.failure import Failure, Stats
+from ..protocol.client import AdapterProcess, Connect
 from ..protocol.handshake import Supports
 from ..protocol.messages import AdapterFault
 from ..protocol.observation import PROTOCOL_VERSIONS
@@ -50,6 +51,9 @@ class Config:
     #: Whether this run (this shard of it) offers the tables the rules refuse before its
     #: games (:mod:`.refused_tables`): once a run, so only shard 1 of a split run does.
     refused_tables: bool = True
+    #: What starts the adapter from ``command`` and ``timeout``: a process running it, or
+    #: another connection (:func:`~rules_ref.protocol.in_process.in_process`).
+    connect: Connect = AdapterProcess
 
     @property
     def shrink_budget(self) -> float:

@@ -94,7 +94,7 @@ class Runner:
 
     def connect(self) -> Supports:
         """Start the adapter and check its handshake (faults raise :class:`AdapterFault`)."""
-        self.proc = AdapterProcess(self.config.command, self.config.timeout)
+        self.proc = self.config.connect(self.config.command, self.config.timeout)
         hello = self.proc.hello(self.config.versions)
         try:
             supports = parse_supports(hello)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from ..errors import RulesRefError
 from .handshake import (
@@ -247,3 +247,11 @@ class AdapterProcess(AdapterPipe):
             if answer["type"] == "error":
                 break
         return out
+
+
+class Connect(Protocol):
+    """What starts the adapter of a run from its command and timeout: the conversation with
+    it. :class:`AdapterProcess` itself runs the command; an
+    :func:`~rules_ref.protocol.in_process.in_process` connection answers in this process."""
+
+    def __call__(self, command: Sequence[str], timeout: float) -> AdapterProcess: ...

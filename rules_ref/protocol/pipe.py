@@ -85,6 +85,10 @@ class AdapterPipe:
         self.switches: dict[str, Any] | None = None
         #: The last observation the adapter sent: what a ``changes`` answer changes.
         self._observation: dict[str, Any] | None = None
+        self._spawn(env)
+
+    def _spawn(self, env: dict[str, str] | None) -> None:
+        """Start the adapter command, its pipes and the reader of its standard error."""
         try:
             # An argument list, never a shell; a process group of its own, so that close()
             # ends everything the adapter started.

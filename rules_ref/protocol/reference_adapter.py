@@ -43,6 +43,9 @@ from .start import position_state, start_state
 
 Observer = Callable[[GameState], dict[str, Any]]
 
+#: What :meth:`ReferenceAdapter.answer` raises for a line it cannot answer; the adapter
+#: program says so on standard error and exits with status 2.
+UNANSWERABLE = (ValueError, KeyError, TypeError, AttributeError, RulesRefError)
 #: The environment variable that makes the reference adapter speak version 1 only.
 PROTOCOL_ENV = "RULES_REF_ADAPTER_PROTOCOL"
 
@@ -199,17 +202,22 @@ class ReferenceAdapter:
             return self.guarded(self.current, msg)
         raise RulesRefError(f"unknown request type {kind!r}")
 
+    def answer(self, line: str) -> dict[str, Any]:
+        """The answer to one request line, with the request's ``id``; raises one of
+        :data:`UNANSWERABLE` for a line that is no request it can answer."""
+        if nests_deeper(line, MAX_DEPTH):
+            raise ValueError(f"lists or objects nest more than {MAX_DEPTH} deep")
+        msg = json.loads(line)
+        return {"id": msg.get("id"), **self.handle(msg)}
+
     def serve(self, stdin: IO[str], stdout: IO[str]) -> int:
         gc.freeze()  # the modules loaded so far: never garbage
         gc.set_threshold(20_000, *gc.get_threshold()[1:])  # few cycles, many small objects
         dumps = json.JSONEncoder(separators=(",", ":")).encode
         for line in stdin:
             try:
-                if nests_deeper(line, MAX_DEPTH):
-                    raise ValueError(f"lists or objects nest more than {MAX_DEPTH} deep")
-                msg = json.loads(line)
-                answer = {"id": msg.get("id"), **self.handle(msg)}
-            except (ValueError, KeyError, TypeError, AttributeError, RulesRefError) as exc:
+                answer = self.answer(line)
+            except UNANSWERABLE as exc:
                 print(f"adapter: cannot answer {line[:200]!r}: {exc}", file=sys.stderr)
                 return 2
             stdout.write(dumps(answer) + "\n")

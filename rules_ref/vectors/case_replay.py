@@ -69,14 +69,17 @@ class Driver(Protocol):
 
 
 class InProcess:
-    """The reference adapter, answering in this process (no pipes, no ids).
+    """The reference adapter, or another ``adapter`` object, answering in this process (no
+    pipes, no ids).
 
-    It speaks protocol ``version`` (the newest by default, with every
-    capability), agreed by a ``hello`` as over a pipe.
+    The reference speaks protocol ``version`` (the newest by default, with
+    every capability), agreed by a ``hello`` as over a pipe; another adapter
+    the version it agrees.
     """
 
-    def __init__(self, version: int = max(PROTOCOL_VERSIONS)) -> None:
-        self.adapter = ReferenceAdapter(version)
+    def __init__(self, version: int = max(PROTOCOL_VERSIONS),
+                 adapter: ReferenceAdapter | None = None) -> None:
+        self.adapter = ReferenceAdapter(version) if adapter is None else adapter
         hello = self.adapter.hello({"type": "hello", "versions": list(PROTOCOL_VERSIONS)})
         self.version = int(hello["version"])
         self.capabilities = tuple(hello.get("capabilities", ()))

@@ -31,7 +31,8 @@ from rules_ref.state import GameState
 from rules_ref.state_parts import Phase
 from rules_ref.strategies.crafted import moon_deal, void_follower_deal
 
-from ..fakes.illegal_kind_adapters import ACCEPTS, command
+from ..fakes.illegal_kind_adapters import ACCEPTS, adapter
+from .in_process import conform
 from .test_conform import REFERENCE, UNHURRIED
 
 #: The rule the reference cites for each kind (spec/protocol.md, the table of rejections).
@@ -199,13 +200,10 @@ def test_a_run_offers_every_kind(capsys: pytest.CaptureFixture[str], tmp_path: P
 @pytest.mark.untraced
 @pytest.mark.rule("PASS.CARDS", "TURN.ORDER")
 @pytest.mark.parametrize("name", sorted(ACCEPTS))
-def test_an_adapter_accepting_an_illegal_kind_is_caught(name: str,
-                                                        capsys: pytest.CaptureFixture[str],
-                                                        tmp_path: Path) -> None:
+def test_an_adapter_accepting_an_illegal_kind_is_caught(name: str) -> None:
     # the run ends with the game of its first divergence, the one the checks below read
-    code, summary = _conform(capsys, "--examples", "100", "--seed", "11", *UNHURRIED,
-                             "--shrink-seconds", "0.25", "--first", "--out", str(tmp_path), "--",
-                             *command(name))
+    code, summary = conform(lambda: adapter(name), examples=100, seed=11, shrink_seconds=0.25,
+                            first=True)
     assert code == 1
     assert summary["rules"][0] == ACCEPTS[name]
     assert "accepted an illegal action" in summary["failure"]["summary"]

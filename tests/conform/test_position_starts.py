@@ -29,7 +29,8 @@ from rules_ref.players.game import game_steps
 from rules_ref.positions.convert import position_of, state_from_position
 from rules_ref.state_parts import Phase
 
-from ..fakes.position_adapters import FAULTS, command
+from ..fakes.position_adapters import FAULTS, adapter, command
+from .in_process import answering_in_process
 
 REFERENCE = [sys.executable, "-m", "rules_ref.protocol.reference_adapter"]
 RUN = ["--examples", "60", "--seed", "3", "--max-seconds", "600", "--timeout", "60",
@@ -170,20 +171,21 @@ def test_a_seed_plays_the_same_games_whether_the_adapter_starts_from_positions(
 def test_an_engine_wrong_only_from_a_position_is_caught(
         name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     _, rule, words = FAULTS[name]
-    code, summary = conform(capsys, *RUN, "--out", str(tmp_path), "--", *command(name))
-    assert code == (6 if "internal error" in words else 1)
-    assert [c["key"] for c in summary["classes"]] == [f"{rule}: {words}"]
-    found = summary["classes"][0]
-    assert found["rules"][0] == rule
-    assert found["shrunk"] == "start"  # the position's start alone
-    replay = tmp_path / found["replay"] if not Path(found["replay"]).is_absolute() \
-        else Path(found["replay"])
-    document = json.loads(replay.read_text())
-    assert "position" in document["start"] and document["actions"] == []
-    again = main(["conform", "--replay", str(replay), "--", *command(name)])
-    out, _ = capsys.readouterr()
-    assert again == code
-    assert "  action: start from this position\n" in out
+    with answering_in_process(lambda: adapter(name)):
+        code, summary = conform(capsys, *RUN, "--out", str(tmp_path), "--", *command(name))
+        assert code == (6 if "internal error" in words else 1)
+        assert [c["key"] for c in summary["classes"]] == [f"{rule}: {words}"]
+        found = summary["classes"][0]
+        assert found["rules"][0] == rule
+        assert found["shrunk"] == "start"  # the position's start alone
+        replay = tmp_path / found["replay"] if not Path(found["replay"]).is_absolute() \
+            else Path(found["replay"])
+        document = json.loads(replay.read_text())
+        assert "position" in document["start"] and document["actions"] == []
+        again = main(["conform", "--replay", str(replay), "--", *command(name)])
+        out, _ = capsys.readouterr()
+        assert again == code
+        assert "  action: start from this position\n" in out
 
 
 # --- the totals a game starts with ----------------------------------------------------------

@@ -85,8 +85,16 @@ def command(name: str) -> list[str]:
     return script_command(__file__, name)
 
 
+def _title(name: str) -> str:
+    return f"broken adapter {name} ({ACCEPTS[name]})"
+
+
+def adapter(name: str) -> ReferenceAdapter:
+    """Adapter ``name`` itself, named as its command names it."""
+    built = ADAPTERS[name]()
+    built.name = _title(name)
+    return built
 
 
 if __name__ == "__main__":
-    sys.exit(serve_chosen(sys.argv[1:], ADAPTERS, __file__, lambda name: ADAPTERS[name](),
-                          lambda name: f"broken adapter {name} ({ACCEPTS[name]})"))
+    sys.exit(serve_chosen(sys.argv[1:], ADAPTERS, __file__, adapter, _title))

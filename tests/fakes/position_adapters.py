@@ -74,12 +74,17 @@ class PositionFaultAdapter(ReferenceAdapter):
         return super().start(msg)
 
 
-def _adapter(name: str) -> PositionFaultAdapter:
-    adapter = PositionFaultAdapter()
-    adapter.fault = FAULTS[name][0]
-    return adapter
+def _title(name: str) -> str:
+    return f"broken adapter {name} (starts from a position)"
+
+
+def adapter(name: str) -> PositionFaultAdapter:
+    """Adapter ``name`` itself, named as its command names it."""
+    built = PositionFaultAdapter()
+    built.fault = FAULTS[name][0]
+    built.name = _title(name)
+    return built
 
 
 if __name__ == "__main__":
-    sys.exit(serve_chosen(sys.argv[1:], FAULTS, __file__, _adapter,
-                          lambda name: f"broken adapter {name} (starts from a position)"))
+    sys.exit(serve_chosen(sys.argv[1:], FAULTS, __file__, adapter, _title))

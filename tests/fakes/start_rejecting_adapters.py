@@ -69,9 +69,16 @@ def command(name: str) -> list[str]:
     return script_command(__file__, name)
 
 
+def _title(name: str) -> str:
+    return f"start-rejecting adapter {name}"
+
+
+def adapter(name: str) -> StartRejecting:
+    """Adapter ``name`` itself, named as its command names it."""
+    built = StartRejecting(*REJECTS[name])
+    built.name = _title(name)
+    return built
 
 
 if __name__ == "__main__":
-    sys.exit(serve_chosen(sys.argv[1:], REJECTS, __file__,
-                          lambda name: StartRejecting(*REJECTS[name]),
-                          lambda name: f"start-rejecting adapter {name}"))
+    sys.exit(serve_chosen(sys.argv[1:], REJECTS, __file__, adapter, _title))

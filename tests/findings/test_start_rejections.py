@@ -23,7 +23,8 @@ from rules_ref.findings.start_tally import StartTally, start_features
 from rules_ref.jsonio.serialize import ruleset_to_json
 from rules_ref.ruleset import Ruleset
 
-from ..fakes.start_rejecting_adapters import command
+from ..conform.in_process import answering_in_process
+from ..fakes.start_rejecting_adapters import adapter, command
 
 #: A run bounded by games; at this seed each adapter's cause is offered and played otherwise.
 RUN = ["--examples", "60", "--seed", "1", "--max-seconds", "600", "--timeout", "60",
@@ -33,9 +34,11 @@ RUN = ["--examples", "60", "--seed", "1", "--max-seconds", "600", "--timeout", "
 def _run(capsys: pytest.CaptureFixture[str], out: Path, name: str, *args: str
          ) -> tuple[int, dict[str, Any], str]:
     """``rules-ref conform`` against adapter ``name``: (exit status, JSON summary, text)."""
-    code = main(["conform", "--json", *RUN, "--out", str(out), *args, "--", *command(name)])
-    summary = json.loads(capsys.readouterr().out)
-    again = main(["conform", *RUN, "--out", str(out), *args, "--", *command(name)])
+    with answering_in_process(lambda: adapter(name)):
+        code = main(["conform", "--json", *RUN, "--out", str(out), *args, "--",
+                     *command(name)])
+        summary = json.loads(capsys.readouterr().out)
+        again = main(["conform", *RUN, "--out", str(out), *args, "--", *command(name)])
     assert again == code
     return code, summary, capsys.readouterr().out
 
@@ -94,27 +97,28 @@ def test_an_engine_that_rejects_every_start_tested_nothing(
     verdict = (f"nothing was tested: the implementation rejected every start it was offered "
                f"({n} of {n} starts), so no game was played")
     assert text.endswith(f"{verdict}\nverdict: NOTHING-TESTED\n")
-    # the Markdown and HTML reports carry the same words
-    for name in ("report.md", "report.html"):
-        report = tmp_path / name
-        main(["conform", *RUN, "--out", str(tmp_path), "--report", str(report), "--",
-              *command("every-start")])
-        capsys.readouterr()
-        written = report.read_text(encoding="utf-8")
-        assert all(line.strip() in written for line in cls["words"]), name
-        assert verdict in written, name
-    # merged runs say it as one run does
-    summaries = []
-    for seed in ("1", "2"):
-        path = tmp_path / f"run-{seed}.json"
-        main(["conform", "--json", *RUN[:2], "--seed", seed, *RUN[4:], "--out", str(tmp_path),
-              "--", *command("every-start")])
-        path.write_text(capsys.readouterr().out)
-        summaries.append(str(path))
-    code = main(["conform", "--merge", *summaries])
-    merged = capsys.readouterr().out
-    assert code == 4 and merged.endswith("so no game was played\nverdict: NOTHING-TESTED\n")
-    assert "    rejects every start: no game was played: " in merged
+    with answering_in_process(lambda: adapter("every-start")):
+        # the Markdown and HTML reports carry the same words
+        for name in ("report.md", "report.html"):
+            report = tmp_path / name
+            main(["conform", *RUN, "--out", str(tmp_path), "--report", str(report), "--",
+                  *command("every-start")])
+            capsys.readouterr()
+            written = report.read_text(encoding="utf-8")
+            assert all(line.strip() in written for line in cls["words"]), name
+            assert verdict in written, name
+        # merged runs say it as one run does
+        summaries = []
+        for seed in ("1", "2"):
+            path = tmp_path / f"run-{seed}.json"
+            main(["conform", "--json", *RUN[:2], "--seed", seed, *RUN[4:], "--out", str(tmp_path),
+                  "--", *command("every-start")])
+            path.write_text(capsys.readouterr().out)
+            summaries.append(str(path))
+        code = main(["conform", "--merge", *summaries])
+        merged = capsys.readouterr().out
+        assert code == 4 and merged.endswith("so no game was played\nverdict: NOTHING-TESTED\n")
+        assert "    rejects every start: no game was played: " in merged
 
 
 def test_an_expected_rejection_of_every_start_is_still_nothing_tested(
