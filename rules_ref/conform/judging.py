@@ -209,7 +209,7 @@ class Judge:
 
         The conditions the start meets count as exercised once the implementation
         has set the game up (its answer is an observation), unless the start is
-        not to be counted (:attr:`.steps.Start.tally`).
+        not to be counted (``Start.tally``).
         """
         msg, state, expected = started.msg, started.state, started.expected
         from_position = "position" in msg
