@@ -22,11 +22,10 @@ from .serialize import (
     cards_from_json,
     cards_to_json,
     ruleset_from_json,
-    ruleset_to_json,
     state_from_json,
     state_to_json,
 )
 
 __all__ = ["action_from_json", "action_to_json", "card_from_json", "cards_from_json",
-           "cards_to_json", "nests_deeper", "ruleset_from_json", "ruleset_to_json",
+           "cards_to_json", "nests_deeper", "ruleset_from_json",
            "state_from_json", "state_to_json"]

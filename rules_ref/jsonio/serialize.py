@@ -99,10 +99,6 @@ _CANONICAL: dict[str, Card] = {str(c): c for c in CARDS}
 _TEXT: tuple[str, ...] = tuple(str(c) for c in CARDS)
 
 
-def ruleset_to_json(ruleset: Ruleset) -> dict[str, Any]:
-    return ruleset.to_dict()
-
-
 def ruleset_from_json(data: object, where: str = "ruleset") -> Ruleset:
     return Ruleset.from_dict(data, where)
 
@@ -149,7 +145,7 @@ def action_from_json(data: object, where: str = "action") -> Action:
 def game_head(form: str, state: GameState) -> dict[str, Any]:
     """What a state file and a game record (format ``form``) open with: the game's set-up."""
     return {"format": form, "version": FORMAT_VERSION, "players": state.players,
-            "ruleset": ruleset_to_json(state.ruleset), "first_dealer": state.first_dealer,
+            "ruleset": state.ruleset.to_dict(), "first_dealer": state.first_dealer,
             "initial_totals": list(state.initial_totals), "initial_deal": state.initial_deal}
 
 

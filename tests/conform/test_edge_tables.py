@@ -20,14 +20,13 @@ from rules_ref.cli import main
 from rules_ref.conform.edge_tables import dealer_last_deal, edge_starts
 from rules_ref.conform.refused_tables import refusal
 from rules_ref.deal import hand_size
-from rules_ref.jsonio.serialize import ruleset_to_json
 from rules_ref.protocol.start import start_state
 from rules_ref.ruleset import MAX_PASS_COUNT, OpeningLead, PassForbidden, Ruleset
 
 from ..fakes.edge_table_adapters import FAULTS, command
 from .test_refused_tables import ANY, REFERENCE, RUN, _supports, conform
 
-DEFAULT = ruleset_to_json(Ruleset())
+DEFAULT = Ruleset().to_dict()
 
 
 def _changed(msg: dict[str, object]) -> dict[str, object]:

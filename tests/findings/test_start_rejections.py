@@ -20,7 +20,6 @@ import pytest
 from rules_ref.cli import main
 from rules_ref.findings.start_causes import EVERY_START, StartCause, start_cause
 from rules_ref.findings.start_tally import StartTally, start_features
-from rules_ref.jsonio.serialize import ruleset_to_json
 from rules_ref.ruleset import Ruleset
 
 from ..conform.in_process import answering_in_process
@@ -134,7 +133,7 @@ def test_an_expected_rejection_of_every_start_is_still_nothing_tested(
 
 def _start(players: int = 8, deal_number: int = 1, dealer: int = 0, total: int = 0,
            **switches: Any) -> dict[str, Any]:
-    ruleset = ruleset_to_json(Ruleset(**switches))
+    ruleset = Ruleset(**switches).to_dict()
     return {"type": "start", "players": players, "ruleset": ruleset,
             "deal_number": deal_number, "dealer": dealer,
             "totals": [total] + [0] * (players - 1)}

@@ -27,7 +27,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from rules_ref import conform as runner
-from rules_ref.jsonio.serialize import action_to_json, ruleset_to_json
+from rules_ref.jsonio.serialize import action_to_json
 from rules_ref.players.game import game_steps
 from rules_ref.positions.convert import position_of, position_to_json, state_from_position
 from rules_ref.protocol.client import AdapterProcess
@@ -80,7 +80,7 @@ def test_start_from_a_position_embeds_the_position_schema() -> None:
         assert start["$defs"][name] == schema, name
     state = [after for _, _, after, _ in game_steps(players=8, seed=1)][30]
     position_json = position_to_json(position_of(state))
-    message = {"id": 1, "type": "start", "players": 8, "ruleset": ruleset_to_json(state.ruleset),
+    message = {"id": 1, "type": "start", "players": 8, "ruleset": state.ruleset.to_dict(),
                "position": position_json}
     assert errors("start-position", message) == []
     position_json["trick"] = ["1X"]
@@ -240,7 +240,7 @@ def test_start_from_a_position_observes_that_position() -> None:
         proc.hello()
         for state in picked:
             pos = position_of(state)
-            answer = proc.start_position(9, ruleset_to_json(state.ruleset), position_to_json(pos))
+            answer = proc.start_position(9, state.ruleset.to_dict(), position_to_json(pos))
             assert answer.pop("type") == "observation"
             answer.pop("id")
             assert answer == observe(state_from_position(pos, state.ruleset))
@@ -258,7 +258,7 @@ def test_an_unreachable_position_is_rejected_naming_the_field() -> None:
     adapter = ReferenceAdapter()
     adapter.hello({"versions": [1, 2]})
     answer = adapter.handle({"id": 1, "type": "start", "players": 8,
-                             "ruleset": ruleset_to_json(state.ruleset), "position": position})
+                             "ruleset": state.ruleset.to_dict(), "position": position})
     assert answer["type"] == "rejected"
     assert answer["reason"].startswith("cannot start from this position: ")
     assert "position" in answer["reason"]
