@@ -59,7 +59,7 @@ BATCH_TIMEOUT_SHARE = 1 / 32
 
 class AdapterProcess(AdapterPipe):
     """One running adapter and the protocol spoken with it. Use as a context manager, or call
-    :meth:`close`."""
+    :meth:`~rules_ref.protocol.pipe.AdapterPipe.close`."""
 
     def __init__(self, command: Sequence[str], timeout: float = DEFAULT_TIMEOUT,
                  max_line: int = MAX_LINE_BYTES, env: dict[str, str] | None = None) -> None:
