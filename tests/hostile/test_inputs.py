@@ -192,6 +192,8 @@ FILES: list[tuple[str, str | bytes, str]] = [
     ("not-utf8", b'{"pass_count": "\xff"}', r"error: {f}: not UTF-8 text \(byte 16, line 1\)"),
     ("not-json", '{"pass_count": 3,}', r"error: {f}: not valid JSON: Expecting property name "
                                       r"enclosed in double quotes at line 1 column 18"),
+    ("unterminated", '{"target": "1', r"error: {f}: not valid JSON: Unterminated string "
+                                      r"starting at line 1 column 12\n"),
     ("nan", '{"target": NaN}', r"error: {f}: not valid JSON: NaN is not valid JSON"),
     ("infinity", '{"target": -Infinity}', r"error: {f}: not valid JSON: -Infinity is not valid"),
     ("digits", '{"target": 1' + "0" * 5000 + "}", r"error: {f}: not valid JSON: Exceeds the "
