@@ -283,7 +283,8 @@ def _edit(rec: dict[str, Any], path: str, value: object) -> dict[str, Any]:
 WRONG_KIND: list[tuple[list[str], str, str]] = [
     (["position"], "[1, 2]", r"error: {f}: the JSON is a list, but a position is a JSON object"),
     (["position"], "null", r"error: {f}: the JSON is null, but a position is a JSON object"),
-    (["position"], "", r"error: {f}: empty: expected a position \(spec/position.md\)"),
+    (["position"], "", r"error: {f}: empty: give a position \(spec/position.md\) as its one "
+                       r"line of text or its JSON, a file holding one, or - for standard input\n"),
     (["position"], '{"format": "cancellation-hearts-record", "deals": []}',
      r"error: {f}: a file of format 'cancellation-hearts-record', not a position "
      r"\(`rules-ref show` reads records and replay files"),
