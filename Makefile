@@ -3,6 +3,7 @@
 #               built-in default (8 players, seed 1)
 #   make test   set up with the dev and docs extras and Pyodide (npm, package-lock.json), then
 #               run every check side by side: ruff, mypy --strict, pytest, the docs build
+#   make check  the quick check: ruff, mypy --strict and the rule tables (tests/rules)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -15,7 +16,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 
-.PHONY: play test lint typecheck pytest docs doctest bench clean screenshots peers
+.PHONY: play test check lint typecheck pytest docs doctest bench clean screenshots peers
 
 $(PLAY_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -86,6 +87,15 @@ doctest: $(STAMP)
 # the others start. Any check failing fails `make test`.
 test: $(STAMP)
 	$(MAKE) --no-print-directory -j4 --output-sync=target lint typecheck pytest docs-doctest
+
+# The quick check of a first change, one after the other: the lint and the strict type check
+# of the engine and its tests, then the rule tables (tests/rules); no docs build, no browser,
+# no property tests or conformance runs (`make test` runs those). One process: the tables take
+# a few seconds, less than starting a worker per core would.
+check: $(STAMP)
+	$(BIN)/ruff check rules_ref tests
+	$(BIN)/mypy --strict rules_ref tests
+	$(BIN)/pytest -q -n 0 -p no:cacheprovider tests/rules
 
 # The package and the tests compiled once, up front: the suite starts several hundred Python
 # processes (adapters, command lines), and where PYTHONDONTWRITEBYTECODE is set (as on

@@ -37,6 +37,8 @@ html_static_path = ["_static"]
 
 html_theme = "furo"
 html_title = "Cancellation Hearts rules"
+# a pair of identical hearts struck through, drawn for the site (no outside asset)
+html_favicon = "_static/favicon.svg"
 html_theme_options = {
     "navigation_with_keys": True,
 }

@@ -56,9 +56,10 @@ MAX_POSITION_INPUT = 1024 * 1024
 def read_position(words: list[str]) -> Position:
     """The position given as words of text, a file name, ``-`` or nothing (standard input).
 
+    An empty word is an empty position text, not the file of no name.
     Text or JSON is recognised by its first character (``{`` for JSON).
     """
-    if len(words) > 1 or (words and (" " in words[0].strip() or
+    if len(words) > 1 or (words and (not words[0].strip() or " " in words[0].strip() or
                                      words[0].lstrip().startswith("{"))):
         where, text = "position", " ".join(words)
     else:
@@ -66,8 +67,8 @@ def read_position(words: list[str]) -> Position:
         text = _read_input(words[0] if words else "-", where)
     stripped = text.strip()
     if not stripped:
-        raise InputError(f"{where}: empty: expected a position (spec/position.md), as its "
-                         "one line of text or as JSON")
+        raise InputError(f"{where}: empty: give a position (spec/position.md) as its one line "
+                         "of text or its JSON, a file holding one, or - for standard input")
     if stripped.startswith(("{", "[", '"')) or stripped in ("null", "true", "false"):
         data = parse_json_text(stripped, where)
         if not isinstance(data, dict):

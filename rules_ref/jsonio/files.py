@@ -59,8 +59,9 @@ def parse_json_text(text: str, where: str) -> Any:
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{where}: not valid JSON: {exc.msg} at line {exc.lineno} "
-                         f"column {exc.colno}") from None
+        # json's messages end in "at" where a place follows ("Invalid control character at")
+        raise InputError(f"{where}: not valid JSON: {exc.msg.removesuffix(' at')} at line "
+                         f"{exc.lineno} column {exc.colno}") from None
     except ValueError as exc:  # NaN/Infinity, or an integer of more than 4300 digits
         text = str(exc)
         raise InputError(f"{where}: not valid JSON: "

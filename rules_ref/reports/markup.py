@@ -139,11 +139,18 @@ def _html_inline(value: Inline) -> str:
                    if isinstance(p, Link) else html.escape(p) for p in parts)
 
 
-_STYLE = """body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;
-color:#222;line-height:1.4}table{border-collapse:collapse;margin:.5rem 0 1rem}
+#: The page's style: light, or dark where the reader's system asks for it; a ``<pre>`` block
+#: keeps its lines (a drawn game is aligned in columns) and scrolls sideways when they are
+#: wider than the page, and a wide table scrolls the same way.
+_STYLE = """:root{color-scheme:light dark}
+body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;
+color:#222;background:#fff;line-height:1.4}table{border-collapse:collapse;margin:.5rem 0 1rem;
+display:block;max-width:100%;overflow-x:auto}
 td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}
-pre{background:#f6f6f6;padding:.6rem;overflow-x:auto;font-size:.9rem}
-code{background:#f3f3f3;padding:0 .2rem}"""
+pre{background:#f6f6f6;padding:.6rem;max-width:100%;overflow-x:auto;font-size:.9rem}
+code{background:#f3f3f3;padding:0 .2rem}a{color:#0550ae}
+@media (prefers-color-scheme:dark){body{color:#ddd;background:#161616}
+td,th{border-color:#444}pre{background:#222}code{background:#2a2a2a}a{color:#7cb7ff}}"""
 
 
 def html_page(blocks: Sequence[Block], title: str) -> str:
@@ -166,5 +173,6 @@ def html_page(blocks: Sequence[Block], title: str) -> str:
             body.append("<ul>" + "".join(f"<li>{_html_inline(i)}</li>" for i in b.items)
                         + "</ul>")
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
             + "\n".join(body) + "\n</body>\n</html>\n")

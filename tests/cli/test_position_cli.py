@@ -84,6 +84,10 @@ def test_position_reads_a_file_of_either_form(tmp_path: Path,
         assert (code, out, err) == (0, MID_DEAL_8 + "\n", "")
 
 
+#: What an empty position given as a word says: the forms a position takes.
+EMPTY = ("position: empty: give a position (spec/position.md) as its one line of text or its "
+         "JSON, a file holding one, or - for standard input")
+
 BAD = [
     (["position", "8 1 0 dealing 0"],
      "position: totals: 1 totals for 8 players"),
@@ -93,6 +97,10 @@ BAD = [
      "quotes, a file, or - for standard input)"),
     (["position", "{\"players\": 8"], "position: not valid JSON: Expecting ',' delimiter at "
      "line 1 column 14"),
+    (["position", '{"a": "b\tc"}'], "position: not valid JSON: Invalid control character "
+     "at line 1 column 9"),
+    (["position", ""], EMPTY),
+    (["position", "  "], EMPTY),
     (["position", "{}"], "position: missing players, deal_number, dealer, phase, hands, "
      "passes, trick_number, leader, trick, hearts_broken, pending, extras, collected, "
      "uncollected, moon_shooter, totals"),
@@ -106,6 +114,11 @@ def test_a_bad_position_is_one_error_line_and_status_2(
         args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(args, capsys)
     assert (code, out, err) == (2, "", f"rules-ref position: error: {message}\n")
+
+
+def test_plays_says_the_same_of_an_empty_position(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["plays", ""], capsys)
+    assert (code, out, err) == (2, "", f"rules-ref plays: error: {EMPTY}\n")
 
 
 def test_a_directory_and_a_two_line_text_are_refused(

@@ -291,6 +291,14 @@ def test_the_legal_plays_page_answers_as_rules_ref_plays(
     code, out, err = _plays_cli([FIRST_TRICK, "--ruleset", "switches.json"], capsys)
     assert (code, out) == (2, "")
     assert f"rules-ref plays: error: {_error(browser)}\n" == err
+    # the button pressed with the box empty: what to type instead, as the command says it
+    _type(browser.find_element(By.ID, "ask-switches"), "")
+    browser.find_element(By.ID, "ask-position").clear()
+    _submit(browser)
+    code, out, err = _plays_cli(["", "--preset", "spruce"], capsys)
+    assert (code, out) == (2, "")
+    assert f"rules-ref plays: error: {_error(browser)}\n" == err
+    assert _error(browser).startswith("position: empty: give a position (spec/position.md) as ")
 
 
 @pytest.mark.rule("FOLLOW.SUIT", "TURN.ORDER")

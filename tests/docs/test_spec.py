@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 
 from rules_ref import registry
 
@@ -53,3 +54,23 @@ def test_no_other_file_keeps_a_list_of_the_source_keys() -> None:
                    if re.search(rf"^\s*[|*-].*\b{re.escape(k.key)}\b.*{re.escape(k.url)}", text,
                                 re.M)]
     assert listed == []
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def test_the_prose_of_the_spec_names_its_tables_in_words() -> None:
+    """A rule's text or a preset's note, printed by ``rules-ref rules`` and on the site, says
+    "“Not supported” in spec/variants.toml", the name of the variants page's section, and never
+    the TOML of the file (``[[unsupported]]``)."""
+    prose = [s for name in ("rules.toml", "variants.toml", "ambiguities.toml")
+             for s in _strings(tomllib.loads((ROOT / "spec" / name).read_text(encoding="utf-8")))]
+    assert [s[:80] for s in prose if "[[" in s] == []
+    assert sum("under “Not supported” in spec/variants.toml" in s for s in prose) == 8

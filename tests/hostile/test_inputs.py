@@ -192,6 +192,8 @@ FILES: list[tuple[str, str | bytes, str]] = [
     ("not-utf8", b'{"pass_count": "\xff"}', r"error: {f}: not UTF-8 text \(byte 16, line 1\)"),
     ("not-json", '{"pass_count": 3,}', r"error: {f}: not valid JSON: Expecting property name "
                                       r"enclosed in double quotes at line 1 column 18"),
+    ("unterminated", '{"target": "1', r"error: {f}: not valid JSON: Unterminated string "
+                                      r"starting at line 1 column 12\n"),
     ("nan", '{"target": NaN}', r"error: {f}: not valid JSON: NaN is not valid JSON"),
     ("infinity", '{"target": -Infinity}', r"error: {f}: not valid JSON: -Infinity is not valid"),
     ("digits", '{"target": 1' + "0" * 5000 + "}", r"error: {f}: not valid JSON: Exceeds the "
@@ -281,7 +283,8 @@ def _edit(rec: dict[str, Any], path: str, value: object) -> dict[str, Any]:
 WRONG_KIND: list[tuple[list[str], str, str]] = [
     (["position"], "[1, 2]", r"error: {f}: the JSON is a list, but a position is a JSON object"),
     (["position"], "null", r"error: {f}: the JSON is null, but a position is a JSON object"),
-    (["position"], "", r"error: {f}: empty: expected a position \(spec/position.md\)"),
+    (["position"], "", r"error: {f}: empty: give a position \(spec/position.md\) as its one "
+                       r"line of text or its JSON, a file holding one, or - for standard input\n"),
     (["position"], '{"format": "cancellation-hearts-record", "deals": []}',
      r"error: {f}: a file of format 'cancellation-hearts-record', not a position "
      r"\(`rules-ref show` reads records and replay files"),

@@ -136,6 +136,20 @@ def test_writers_escape_what_the_adapter_wrote() -> None:
     assert "````text\n```\n<script>\n````" in md
 
 
+def test_html_report_reads_on_a_phone_and_in_dark_mode() -> None:
+    page = html_page([Pre(("x" * 300,)), Table(("a",), ((Code("y" * 300),),))], "wide")
+    _check_html(page)
+    head = page.split("</head>")[0]
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in head
+    style = head.split("<style>")[1].split("</style>")[0]
+    assert ":root{color-scheme:light dark}" in style
+    assert ("@media (prefers-color-scheme:dark){body{color:#ddd;background:#161616}" in
+            style)
+    # a long line scrolls inside its block (and a wide table inside itself), not the page
+    assert "pre{background:#f6f6f6;padding:.6rem;max-width:100%;overflow-x:auto;" in style
+    assert "display:block;max-width:100%;overflow-x:auto}" in style
+
+
 def test_a_merge_writes_a_report_too(capsys: pytest.CaptureFixture[str],
                                      tmp_path: Path) -> None:
     files = []
