@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..wording import json_syntax
 from .nesting import nests_deeper
 
 #: The largest JSON input file read (rulesets, records, replays, vector files).
@@ -59,8 +60,7 @@ def parse_json_text(text: str, where: str) -> Any:
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        # json's messages end in "at" where a place follows ("Invalid control character at")
-        raise InputError(f"{where}: not valid JSON: {exc.msg.removesuffix(' at')} at line "
+        raise InputError(f"{where}: not valid JSON: {json_syntax(exc.msg)} at line "
                          f"{exc.lineno} column {exc.colno}") from None
     except ValueError as exc:  # NaN/Infinity, or an integer of more than 4300 digits
         text = str(exc)

@@ -21,7 +21,7 @@ from ..errors import RulesRefError
 from ..jsonio.nesting import nests_deeper
 from ..registry import spec_toml
 from ..ruleset import Ruleset
-from ..wording import json_brief, json_kind
+from ..wording import json_brief, json_kind, json_syntax
 
 #: The longest line (one message) the adapter may write, newline excluded.
 MAX_LINE_BYTES = 1024 * 1024
@@ -188,8 +188,8 @@ def decode_answer(raw: bytes, msg_id: int, what: str = "") -> dict[str, Any]:
     except _NotJson as exc:
         raise AdapterFault("not-json", f"answer to {about} is not JSON: {exc}") from None
     except json.JSONDecodeError as exc:
-        raise AdapterFault("not-json", f"answer to {about} is not JSON: {exc.msg} at column "
-                           f"{exc.colno}") from None
+        raise AdapterFault("not-json", f"answer to {about} is not JSON: "
+                           f"{json_syntax(exc.msg)} at column {exc.colno}") from None
     except ValueError as exc:  # an integer of more digits than Python converts
         raise AdapterFault("shape", f"answer to {about}: {clipped(str(exc), 120)}") from None
     if type(data) is not dict:

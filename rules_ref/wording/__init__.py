@@ -102,6 +102,18 @@ def json_kind(value: object) -> str:
             list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
 
 
+def json_syntax(message: str) -> str:
+    """A syntax error of :mod:`json` (``JSONDecodeError.msg``), ready for its place.
+
+    json ends some messages in "at" where the place would follow, so every message that
+    adds its own place ("at line 1 column 12") takes the error's words from here.
+
+    >>> json_syntax("Unterminated string starting at"), json_syntax("Expecting value")
+    ('Unterminated string starting', 'Expecting value')
+    """
+    return message.removesuffix(" at")
+
+
 def json_brief(value: object, limit: int = 40) -> str:
     """A JSON value as JSON text cut to ``limit`` characters, as a message quotes back what an
     adapter wrote (its type's name when it is no JSON value).
@@ -131,5 +143,5 @@ def brief(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-__all__ = ["brief", "counted", "direction_words", "json_brief", "json_kind", "plural",
-           "switch_value"]
+__all__ = ["brief", "counted", "direction_words", "json_brief", "json_kind", "json_syntax",
+           "plural", "switch_value"]

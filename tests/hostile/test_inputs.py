@@ -565,6 +565,8 @@ def test_write_text_atomic(tmp_path: Path) -> None:
 
 LINES: list[tuple[bytes, str, str]] = [
     (b"hello\n", "not-json", "answer to message 3 (action) is not JSON: Expecting value"),
+    (b'{"id": 3, "x": "y\n', "not-json",
+     "is not JSON: Invalid control character at column 18"),
     (b"\n", "not-json", "is an empty line"),
     (b'{"id": 3, "x": NaN}\n', "not-json", "NaN is not JSON"),
     (b'{"id": 3, "x": 1.5}\n', "shape", "the number 1.5 is not an integer"),
