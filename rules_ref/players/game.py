@@ -49,14 +49,15 @@ def steps_from(state: GameState, seed: int, policy: Policy = choose, max_deals: 
 
     The deals after ``state`` are the seeded deals of ``seed`` for their deal
     numbers, and ``policy`` draws from a generator seeded with ``seed`` alone:
-    the same state and seed always give the same actions. From a game's start
-    this is :func:`game_steps`.
+    the same state and seed always give the same actions; at most ``max_deals``
+    deals are dealt. From a game's start this is :func:`game_steps`.
     """
     check_seed(seed)
     rng = random.Random(seed)
+    first = state.deal_number
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.DEALING:
-            if state.deal_number >= max_deals:
+            if state.deal_number - first >= max_deals:
                 raise SetupError(f"the game did not end within {max_deals} deals")
             action: Action = next_deal(state, seed)
         else:

@@ -93,6 +93,17 @@ def test_a_position_between_deals_gives_the_original_deals_and_a_valid_record(
     assert again == out
 
 
+def test_the_deal_limit_counts_the_deals_played_from_the_position(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["play", "--from", "8 1000000000 0 dealing 0,0,0,0,0,0,0,0", "--json"],
+                         capsys)
+    assert (code, err) == (0, "")
+    record = json.loads(out)
+    assert validate_record(record) == []
+    assert (record["initial_deal"], len(record["deals"]), record["winners"]) == (
+        1000000000, 16, [3])
+
+
 @pytest.mark.parametrize(("position", "summary", "after", "last"), [
     (PASSING, ["From a position in deal 1, seat 0 deals, passing: seats 0, 4, 5, 6 and 7 still",
                "    to pass.",
