@@ -6,9 +6,9 @@ ruleset given (:func:`~rules_ref.positions.convert.state_from_position`, which
 refuses a position the rules cannot reach or a finished game), and the
 built-in players play on from it
 (:func:`~rules_ref.players.game.steps_from`). The cards they play are a
-function of the position and the seed alone. The log opens with the position
-summed up in a line or two (:func:`summary`), saying only what every seat
-sees.
+function of the position, the ruleset and the seed alone. The log opens with
+the position summed up in a line or two (:func:`summary`), saying only what
+every seat sees.
 """
 
 from __future__ import annotations
