@@ -20,8 +20,8 @@ from .help import add_examples
 
 #: subcommand -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("play", "play a whole game with the built-in players (or one seat yourself) "
-             "and print its log"),
+    "play": ("play", "play a whole game with the built-in players (or one seat yourself), "
+             "or the rest of one from a position, and print its log"),
     "show": ("show", "print a game record, a conform replay file or a position, readable"),
     "trick": ("trick", "resolve one trick: who wins, or that it is void, and which rule decided"),
     "rules": ("rules", "print the rule registry, one rule, or the rules matching words"),

@@ -39,12 +39,25 @@ def game_steps(players: int, seed: int, ruleset: Ruleset = DEFAULT, first_dealer
     Deals come from ``seed`` by the portable shuffle; ``policy`` (seeded
     from the same ``seed``) chooses every other action.
     """
+    yield from steps_from(GameState.start(players, ruleset, first_dealer), seed, policy,
+                          max_deals)
+
+
+def steps_from(state: GameState, seed: int, policy: Policy = choose, max_deals: int = MAX_DEALS,
+               ) -> Iterator[tuple[GameState, Action, GameState, tuple[Event, ...]]]:
+    """Play on from ``state`` to the end of the game, yielding the steps as :func:`game_steps`.
+
+    The deals after ``state`` are the seeded deals of ``seed`` for their deal
+    numbers, and ``policy`` draws from a generator seeded with ``seed`` alone:
+    the same state and seed always give the same actions; at most ``max_deals``
+    deals are dealt. From a game's start this is :func:`game_steps`.
+    """
     check_seed(seed)
     rng = random.Random(seed)
-    state = GameState.start(players, ruleset, first_dealer)
+    first = state.deal_number
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.DEALING:
-            if state.deal_number >= max_deals:
+            if state.deal_number - first >= max_deals:
                 raise SetupError(f"the game did not end within {max_deals} deals")
             action: Action = next_deal(state, seed)
         else:
