@@ -103,7 +103,7 @@ def json_kind(value: object) -> str:
 
 
 def json_syntax(message: str) -> str:
-    """A syntax error of :mod:`json` (``JSONDecodeError.msg``), ready for its place.
+    """A syntax error of ``json`` (``JSONDecodeError.msg``), ready for its place.
 
     json ends some messages in "at" where the place would follow, so every message that
     adds its own place ("at line 1 column 12") takes the error's words from here.
