@@ -56,9 +56,21 @@ def how_many_can_play() -> None:
             check_player_count(n)
 
 
+def answer(question: str) -> str:
+    """The words of the quick answer to ``question``, on one line."""
+    text = QUICK.read_text(encoding="utf-8")
+    body = text.split(question + "\n", 1)[1].split(".. rst-class::", 1)[0]
+    return " ".join(body.split()[1:])  # after the heading's underline
+
+
 def how_many_cards() -> None:
-    assert [(hand_size(n), extras_count(n)) for n in range(6, 12)] == [
-        (17, 2), (14, 6), (13, 0), (11, 5), (10, 4), (9, 5)]
+    """The numbers the answer gives are the engine's, for every player count."""
+    said = answer("How many cards does each player get?")
+    stated = {int(n): (int(size), 0 if extras == "none" else int(extras))
+              for n, size, extras in re.findall(r"(\d+) players(?: get)? (\d+)(?: cards each)?"
+                                               r" and(?: leave)? (none|\d+)", said)}
+    assert stated == {n: (hand_size(n), extras_count(n)) for n in range(5, 12)}
+    assert stated[8] == (13, 0) and stated[6] == (17, 2)
 
 
 def extras() -> None:
