@@ -33,6 +33,7 @@ from ..ruleset import (
     OpeningLead,
     PassForbidden,
     Ruleset,
+    moot_switches,
 )
 from ..wording import switch_value
 
@@ -341,8 +342,10 @@ def catalogue(scope: Scope) -> tuple[str, ...]:
         for d in cycle:
             directions.setdefault(str(d))
     out += [direction_condition(d) for d in directions]
+    moot = moot_switches(list(scope.values.get("pass_cycle", ())))
     for name, values in scope.values.items():
-        out += [value_condition(name, v) for v in values]
+        if name not in moot:
+            out += [value_condition(name, v) for v in values]
     return tuple(dict.fromkeys(out))
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..deal import FEWEST_PLAYERS, MAX_PLAYERS
+from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, MIN_PLAYERS
 from ..errors import RulesRefError
 from ..ruleset import Ruleset
 from ..wording import json_brief
@@ -164,6 +164,29 @@ def switch_values(name: str, declared: list[Any]) -> list[Any]:
 MAX_SWITCH_VALUES = 1000
 
 
+def check_five_players(players: Sequence[int], switches: Mapping[str, Any]) -> None:
+    """A ``hello`` that lists 5 players must declare ``min_players = 5`` (``PLAYERS.COUNT``).
+
+    5 players are played only under that value, so the two declarations
+    agree or the handshake is refused, with the way to make them agree.
+    """
+    if FEWEST_PLAYERS not in players:
+        return
+    declared = switches.get("min_players")
+    if declared == "any" or (declared is not None
+                             and FEWEST_PLAYERS in switch_values("min_players", declared)):
+        return
+    raise AdapterFault("handshake", five_players_words())
+
+
+def five_players_words() -> str:
+    """What a hello that lists 5 players without ``min_players = 5`` is told."""
+    return (f"hello.supports.players lists {FEWEST_PLAYERS}, but {FEWEST_PLAYERS} players are "
+            f"played only under min_players = {FEWEST_PLAYERS} (PLAYERS.COUNT): add "
+            f'"min_players": [{FEWEST_PLAYERS}, {MIN_PLAYERS}] to hello.supports.switches, '
+            f"or leave {FEWEST_PLAYERS} out of players")
+
+
 def parse_supports(hello: dict[str, Any]) -> Supports:
     """Check ``hello.supports`` and return it; a bad declaration is a handshake fault."""
     supports = hello.get("supports")
@@ -200,6 +223,7 @@ def parse_supports(hello: dict[str, Any]) -> Supports:
         except RulesRefError as exc:
             raise AdapterFault("handshake", str(exc)) from None
         checked[name] = list(declared)
+    check_five_players(players, checked)
     name = str(hello.get("name", ""))
     if len(name) > 200:
         name = name[:200] + "…"

@@ -34,6 +34,17 @@ def impossible(outcome: Outcome, config: Config) -> tuple[str, ...]:
     return exercise.impossible(RulesetDrawer(supports).scope(players, config.ruleset))
 
 
+def exercised_count(outcome: Outcome, reach: tuple[str, ...]) -> int:
+    """How many of the conditions ``reach`` the run exercised: from 0 to ``len(reach)``.
+
+    Counted from the conditions themselves: ``never_exercised`` also names the
+    rules with no condition the run could reach, so ``len(reach)`` less its
+    length would fall below zero for a run that reaches few.
+    """
+    counts = outcome.stats.exercise
+    return sum(1 for key in reach if counts.get(key))
+
+
 def exercise_keys(outcome: Outcome, config: Config) -> dict[str, Any]:
     """The JSON keys ``exercise``, ``never_exercised``, ``impossible`` and ``offers``."""
     s = outcome.stats
@@ -49,10 +60,10 @@ def exercise_lines(outcome: Outcome, config: Config) -> list[str]:
     keys = exercise_keys(outcome, config)
     table: dict[str, dict[str, int]] = keys["exercise"]
     never: list[str] = keys["never_exercised"]
-    conditions = len(reachable(outcome, config))
+    reach = reachable(outcome, config)
     rules_done = sum(1 for c in table.values() if c and all(c.values()))
     lines = [f"  rules exercised: {rules_done} of {len(table)} in full; conditions exercised: "
-             f"{conditions - len(never)} of {conditions} in {outcome.seconds:.1f} s"]
+             f"{exercised_count(outcome, reach)} of {len(reach)} in {outcome.seconds:.1f} s"]
     per_rule = ", ".join(f"{rule} {sum(c.values())}" for rule, c in table.items())
     lines.append(textwrap.fill(f"times each rule's conditions were exercised: {per_rule}", 100,
                                initial_indent="  ", subsequent_indent="    "))

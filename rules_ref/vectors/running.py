@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports
 from ..protocol.messages import AdapterFault
-from ..ruleset import DEFAULT
+from ..ruleset import DEFAULT, moot_switches
 from .case_replay import (
     FAIL,
     NEEDS_POSITION,
@@ -306,7 +306,10 @@ def coverage(result: RunResult) -> Coverage:
         if holders and not any(c["id"] in ran for c in holders):
             untested.append(("players", n))
             needs[label("players", n)] = _needs_of(holders, reason)
+    moot = moot_switches(allowed.get("pass_cycle"))
     for switch, values in documented().items():
+        if switch in moot:  # it changes no game the adapter plays: neither asked nor missed
+            continue
         wanted = allowed.get(switch, [])
         mine = list(values) if wanted == "any" else list(wanted)
         undeclared.extend((switch, v) for v in values if v not in mine)

@@ -404,3 +404,14 @@ def test_the_exit_statuses_are_documented_as_the_code_has_them() -> None:
         "vectors test it" in readme
     assert running.CASE_SECONDS == 60.0
     assert "`--case-timeout S` (default\n60)" in readme
+
+
+def test_a_value_that_cannot_matter_is_neither_asked_for_nor_reported_missing() -> None:
+    # the bicycle preset never passes: pass_count and pass_forbidden change none of its games
+    code, out, _ = cli("vectors", "run", "--quiet", "--json", "--",
+                       *vector_adapters.command("preset", "bicycle", "6", "11"))
+    coverage = json.loads(out)["coverage"]
+    assert code == 0
+    listed = [v for entries in coverage.values() for v in entries]
+    assert "pass_cycle left" in listed  # the lists are there, without the moot switches
+    assert [v for v in listed if v.startswith(("pass_count", "pass_forbidden"))] == []
