@@ -13,7 +13,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, MIN_PLAYERS
+from ..cards import Card
+from ..deal import (
+    DEAL_CONSTRAINTS,
+    FEWEST_PLAYERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Hands,
+    deal_allowed,
+)
 from ..errors import RulesRefError
 from ..ruleset import Ruleset
 from ..wording import json_brief
@@ -91,6 +99,12 @@ class Supports:
     version: int = 1
     #: The optional capabilities it declared (version 2), in the order of :data:`CAPABILITIES`.
     capabilities: tuple[str, ...] = field(default=())
+    #: The deals it never makes (IDs of :data:`rules_ref.deal.DEAL_CONSTRAINTS`), in that order.
+    deal_constraints: tuple[str, ...] = field(default=())
+
+    def deals(self, hands: Hands, extras: Sequence[Card]) -> bool:
+        """May the adapter be sent this deal, under the constraints it declared?"""
+        return deal_allowed(hands, extras, self.deal_constraints)
 
     def can(self, capability: str) -> bool:
         """True if the adapter declared ``capability`` in its hello."""
@@ -160,6 +174,9 @@ def switch_values(name: str, declared: list[Any]) -> list[Any]:
     return out
 
 
+#: The fields of ``hello.supports``.
+SUPPORTS_FIELDS = frozenset(("players", "switches", "deal_constraints"))
+
 #: At most this many values may be listed for one switch in ``hello.supports``.
 MAX_SWITCH_VALUES = 1000
 
@@ -202,7 +219,7 @@ def parse_supports(hello: dict[str, Any]) -> Supports:
     switches = supports.get("switches", {})
     if not isinstance(switches, dict):
         raise AdapterFault("handshake", "hello.supports.switches must be an object")
-    unknown_keys = sorted(str(k) for k in set(supports) - {"players", "switches"})
+    unknown_keys = sorted(str(k) for k in set(supports) - SUPPORTS_FIELDS)
     if unknown_keys:
         raise AdapterFault("handshake", f"unknown field(s) in hello.supports: "
                            f"{clipped(', '.join(unknown_keys))}")
@@ -230,4 +247,22 @@ def parse_supports(hello: dict[str, Any]) -> Supports:
     version = hello.get("version", 1)
     return Supports(name, tuple(sorted(set(players))), checked,
                     version if type(version) is int else 1,
-                    parse_capabilities(hello) if version == 2 else ())
+                    parse_capabilities(hello) if version == 2 else (),
+                    parse_deal_constraints(supports.get("deal_constraints", [])))
+
+
+def parse_deal_constraints(declared: object) -> tuple[str, ...]:
+    """The deal constraints of ``hello.supports.deal_constraints``, in the order of
+    :data:`rules_ref.deal.DEAL_CONSTRAINTS`; anything but a list of distinct known IDs is a
+    handshake fault."""
+    known = ", ".join(DEAL_CONSTRAINTS)
+    if (type(declared) is not list or not all(type(c) is str for c in declared)
+            or len(set(declared)) != len(declared)):
+        raise AdapterFault("handshake", f"hello.supports.deal_constraints must be a list of "
+                           f"distinct names ({known}), got {json_brief(declared, 80)}")
+    unknown = [c for c in declared if c not in DEAL_CONSTRAINTS]
+    if unknown:
+        raise AdapterFault("handshake", f"hello.supports.deal_constraints: unknown deal "
+                           f"constraint {json_brief(unknown[0])}; known: {known} "
+                           "(spec/deal.md, section 8)")
+    return tuple(c for c in DEAL_CONSTRAINTS if c in declared)

@@ -23,7 +23,7 @@ from ..findings.classes import finding_lines
 from ..findings.failure import Failure
 from ..protocol.messages import AdapterFault
 from ..wording import counted, plural
-from .exercised import exercise_lines
+from .exercised import constraint_words, exercise_lines
 from .result import ConformResult, primary_class, primary_failure, rate, reproduce_command
 from .text import VERDICT_WORDS, format_classes, format_failure, verdict_words
 
@@ -72,6 +72,10 @@ def run_text(result: ConformResult, outcome: Outcome, config: Config,
         lines.append(what)
     else:
         lines.extend(run_lines(outcome, config))
+        constrained = constraint_words(result.summary.get("deal_constraints"))
+        if constrained:
+            lines.append(textwrap.fill(constrained, 100, initial_indent="  ",
+                                       subsequent_indent="    ", break_on_hyphens=False))
         lines.extend(exercise_lines(outcome, config))
         lines.extend(format_classes(result, config.strict))
     if s.citations:
@@ -165,6 +169,10 @@ def merge_lines(merged: ConformResult | dict[str, Any]) -> list[str]:
     if m.get("missing_shards"):
         lines.append(f"  not merged: shard(s) {', '.join(m['missing_shards'])} of the run: "
                      "this report covers only part of it")
+    constrained = constraint_words(m.get("deal_constraints"))
+    if constrained:
+        lines.append(textwrap.fill(constrained, 100, initial_indent="  ",
+                                   subsequent_indent="    ", break_on_hyphens=False))
     classes = m.get("classes") or []
     for expected in (False, True):
         group = [c for c in classes if bool(c.get("expected")) == expected]
