@@ -130,7 +130,7 @@ def test_an_honest_constrained_dealer_passes_conform_and_is_told_what_went_untes
         capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> None:
     # the engine refuses a start, and crashes on a deal action, of any deal it never makes:
     # a pass shows that the runner sent none
-    args = ["conform", "--seed", "4", "--examples", "60", *UNHURRIED, "--out", str(tmp_path)]
+    args = ["conform", "--seed", "4", "--examples", "40", *UNHURRIED, "--out", str(tmp_path)]
     code, out = _run(capsys, *args, "--json", "--", *command(name))
     summary = json.loads(out)
     assert (code, summary["verdict"]) == (0, "pass")
@@ -140,6 +140,8 @@ def test_an_honest_constrained_dealer_passes_conform_and_is_told_what_went_untes
     schema = json.loads((ROOT / "spec/schemas/conform-result.schema.json").read_text())
     assert [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(summary)] \
         == []
+    if name.endswith("-v1"):  # the words are those of any run: read once
+        return
     code, text = _run(capsys, *args, "--", *command(name))
     assert code == 0
     said = " ".join(line.strip() for line in text.splitlines())
@@ -174,6 +176,8 @@ def test_an_honest_constrained_dealer_passes_the_vectors_and_is_told_what_went_u
     for case_id, broken in block["cases"].items():
         assert skipped[case_id]["unsupported"] == [f"deal constraint {c}" for c in broken]
     assert not any(v.startswith("deal constraint") for v in report["needs"])
+    if name.endswith("-v1"):  # the words are those of any run: read once
+        return
     code, text = _run(capsys, "vectors", "run", "--quiet", "--", *command(name))
     assert code == 0
     line = next(x for x in text.splitlines() if x.startswith(HEAD))
