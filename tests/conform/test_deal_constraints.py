@@ -22,6 +22,7 @@ from rules_ref.deal import DEAL_CONSTRAINTS, broken_constraints, deal_allowed, s
 from rules_ref.exercise.catalogue import CONSTRAINED
 from rules_ref.protocol.handshake import parse_supports
 from rules_ref.protocol.messages import AdapterFault
+from rules_ref.protocol.observation import CARD_TEXT
 from rules_ref.vectors.constrained import broken_by
 from rules_ref.vectors.position_forms import SUFFIX
 
@@ -105,13 +106,12 @@ def test_the_rate_of_seeded_deals_each_constraint_excludes() -> None:
 
 
 def test_a_position_start_form_is_judged_by_the_deal_of_its_case() -> None:
-    hands = [["2C", "2C"], ["3C"]]
-    case: dict[str, Any] = {"id": "trick/x", "start": {"hands": hands, "extras": []}}
+    d = seeded_deal(0, 6, 1, 0)
+    assert d.hands[0].count(TWO_OF_CLUBS) == 2  # seat 0 holds both 2♣
+    case: dict[str, Any] = {"id": "trick/x", "start": {
+        "hands": [[CARD_TEXT[c] for c in h] for h in d.hands],
+        "extras": [CARD_TEXT[c] for c in d.extras]}}
     form = {"id": "trick/x" + SUFFIX, "start": {"position": {}}}
-    d = seeded_deal(0, 6, 1, 0)  # seat 0 holds both 2♣
-    assert [h.count(TWO_OF_CLUBS) for h in d.hands][0] == 2
-    case["start"] = {"hands": [[str(c) for c in h] for h in d.hands],
-                     "extras": [str(c) for c in d.extras]}
     cases = {"trick/x": case, form["id"]: form}
     assert broken_by(case, ["two-of-clubs-apart"], cases) == ("two-of-clubs-apart",)
     assert broken_by(form, ["two-of-clubs-apart"], cases) == ("two-of-clubs-apart",)
