@@ -111,8 +111,8 @@ def test_a_position_start_form_is_judged_by_the_deal_of_its_case() -> None:
     case: dict[str, Any] = {"id": "trick/x", "start": {
         "hands": [[CARD_TEXT[c] for c in h] for h in d.hands],
         "extras": [CARD_TEXT[c] for c in d.extras]}}
-    form = {"id": "trick/x" + SUFFIX, "start": {"position": {}}}
-    cases = {"trick/x": case, form["id"]: form}
+    form: dict[str, Any] = {"id": "trick/x" + SUFFIX, "start": {"position": {}}}
+    cases: dict[str, dict[str, Any]] = {"trick/x": case, form["id"]: form}
     assert broken_by(case, ["two-of-clubs-apart"], cases) == ("two-of-clubs-apart",)
     assert broken_by(form, ["two-of-clubs-apart"], cases) == ("two-of-clubs-apart",)
     assert broken_by(form, ["two-of-clubs-dealt"], cases) == ()
