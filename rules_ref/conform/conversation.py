@@ -18,14 +18,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..actions import Action, DealCards, Pass, Play
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit
-from ..deal import (
-    FEWEST_PLAYERS,
-    MAX_PLAYERS,
-    broken_constraints,
-    deal_allowed,
-    extras_count,
-    seeded_deal,
-)
+from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, extras_count, seeded_deal
 from ..errors import RulesRefError
 from ..events import Event
 from ..passing import passable
@@ -49,7 +42,7 @@ from ..wording import switch_value
 from . import illegal_kinds
 from .aims import Aim, aim_for, focus_keys, focus_weights, value_of
 from .choosers import Chooser, RulesetDrawer
-from .kept_deals import kept
+from .kept_deals import sent
 from .position_starts import is_moment, starts_again
 from .session import Session
 
@@ -109,14 +102,6 @@ AIMED_SHARE = 0.75
 
 class NoRuleset(Exception):
     """No ruleset drawn for a game fits its player count: the game is not played."""
-
-
-class NoDeal(RulesRefError):
-    """No deal drawn keeps the adapter's deal constraints (a seeded deal nearly always does)."""
-
-
-#: Seeded deals drawn, at most, to find one that keeps the declared deal constraints.
-DEAL_TRIES = 64
 
 
 class _Scripted(NamedTuple):
@@ -222,32 +207,11 @@ class Conversation:
     # --- deals and totals ---
 
     def draw_deal(self, state: GameState) -> _DealPlan:
-        """The next deal of ``state`` (in the dealing phase), one the adapter makes.
-
-        A deal that breaks a deal constraint the adapter declared
-        (``spec/deal.md``, section 8) is never sent: it is counted, by the
-        constraints it breaks, and the fewest swaps of cards that keep them are
-        made (:func:`.kept_deals.kept`), else a seeded deal that keeps them is
-        drawn instead.
-        """
+        """The next deal of ``state`` (dealing), one the adapter makes (:func:`.kept_deals.sent`)"""
         plan = self._draw_any_deal(state)
-        constraints = self.runner.rulesets.deal_constraints
-        if not constraints:
-            return plan
-        broken = broken_constraints(plan.deal.hands, plan.deal.extras, constraints)
-        if not broken:
-            return plan
-        self.session.stats.constrained.update(broken)
-        made = kept(plan.deal, constraints)
-        if made is not None:
-            return replace(plan, deal=made)
-        for _ in range(DEAL_TRIES):
-            d = seeded_deal(self.ch.below(1 << 32), state.players, state.deal_number + 1,
-                            state.dealer_of_next_deal, FEWEST_PLAYERS)
-            if deal_allowed(d.hands, d.extras, constraints):
-                return _DealPlan(DealCards(d.hands, d.extras), "free")
-        raise NoDeal(f"no deal of {state.players} players drawn in {DEAL_TRIES} tries keeps "
-                     f"the declared deal constraints ({', '.join(constraints)})")
+        made, same = sent(plan.deal, self.runner.rulesets.deal_constraints, state,
+                          lambda: self.ch.below(1 << 32), self.session.stats.constrained)
+        return replace(plan, deal=made) if same else _DealPlan(made, "free")
 
     def _draw_any_deal(self, state: GameState) -> _DealPlan:
         """The next deal of ``state`` as the search draws it, whatever the adapter makes."""

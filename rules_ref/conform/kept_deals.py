@@ -10,11 +10,14 @@ club for a 2♣ still takes every trick); the runner sends the deal only when
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 
 from ..actions import DealCards
 from ..cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit, is_heart
-from ..deal import broken_constraints
+from ..deal import FEWEST_PLAYERS, broken_constraints, deal_allowed, seeded_deal
+from ..errors import RulesRefError
+from ..state import GameState
 
 #: Swaps made, at most, to bring a deal within the constraints.
 MAX_SWAPS = 6
@@ -83,3 +86,36 @@ def kept(deal: DealCards, constraints: Sequence[str]) -> DealCards | None:
         if not done:
             return None
     return None
+
+
+class NoDeal(RulesRefError):
+    """No deal drawn keeps the adapter's deal constraints (a seeded deal nearly always does)."""
+
+
+#: Seeded deals drawn, at most, to find one that keeps the declared deal constraints.
+DEAL_TRIES = 64
+
+
+def sent(deal: DealCards, constraints: Sequence[str], state: GameState,
+         seed: Callable[[], int], counts: Counter[str]) -> tuple[DealCards, bool]:
+    """The deal to send for ``deal``, drawn as the next deal of ``state``, to an adapter that
+    declares ``constraints``; True when it is ``deal``, as drawn or changed by :func:`kept`.
+
+    A deal that breaks a constraint is never sent: ``counts`` counts it under
+    each constraint it breaks; the fewest swaps of cards that keep them are made,
+    else seeded deals (their seeds from ``seed``) are drawn until one keeps them.
+    """
+    broken = broken_constraints(deal.hands, deal.extras, constraints)  # () for no constraint
+    if not broken:
+        return deal, True
+    counts.update(broken)
+    made = kept(deal, constraints)
+    if made is not None:
+        return made, True
+    for _ in range(DEAL_TRIES):
+        d = seeded_deal(seed(), state.players, state.deal_number + 1,
+                        state.dealer_of_next_deal, FEWEST_PLAYERS)
+        if deal_allowed(d.hands, d.extras, constraints):
+            return DealCards(d.hands, d.extras), False
+    raise NoDeal(f"no deal of {state.players} players drawn in {DEAL_TRIES} tries keeps "
+                 f"the declared deal constraints ({', '.join(constraints)})")
