@@ -23,6 +23,8 @@ from rules_ref.exercise.catalogue import CONSTRAINED
 from rules_ref.protocol.handshake import parse_supports
 from rules_ref.protocol.messages import AdapterFault
 from rules_ref.protocol.observation import CARD_TEXT
+from rules_ref.reports.document import report_blocks
+from rules_ref.reports.markup import markdown
 from rules_ref.vectors.constrained import broken_by
 from rules_ref.vectors.position_forms import SUFFIX
 
@@ -146,8 +148,11 @@ def test_an_honest_constrained_dealer_passes_conform_and_is_told_what_went_untes
     assert code == 0
     said = " ".join(line.strip() for line in text.splitlines())
     n = block["deals_not_sent"]
-    assert (HEAD + f"deals in which a hand holds both 2♣ (two-of-clubs-apart: "
-            f"{n['two-of-clubs-apart']} deals drawn and changed to keep it)") in said
+    words = (f"deals in which a hand holds both 2♣ (two-of-clubs-apart: "
+             f"{n['two-of-clubs-apart']} deals drawn and changed to keep it)")
+    assert HEAD + words in said
+    page = markdown(report_blocks(summary))  # the Markdown and HTML report say it too
+    assert "Not tested because of the declared deal constraints: " + words in page
 
 
 @pytest.mark.untraced
