@@ -105,6 +105,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--protocol", type=int, choices=(1, 2), default=None,
                    help="offer only this protocol version in the hello (default: 1 and 2)")
     p.add_argument("--json", action="store_true", help="print a machine-readable summary")
+    p.add_argument("--verbose", action="store_true",
+                   help="also print what the run exercised: the rare situations played, the "
+                   "conditions of each rule, the illegal actions offered by kind (the JSON "
+                   "summary and --report always hold them)")
     p.add_argument("--out", default="conform-failures", metavar="DIR",
                    help="directory for replay files (default conform-failures/)")
     p.add_argument("--replay", default=None, metavar="FILE",
@@ -281,7 +285,8 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
             print(f"  {line}", file=sys.stderr)
         return result.exit_status
     more = scale.scale_lines(args) + (comparison.lines("classes") if comparison else [])
-    lines = run_text(result, outcome, config, replay_of, [*more, meta_line(meta)])
+    lines = run_text(result, outcome, config, replay_of, [*more, meta_line(meta)],
+                     verbose=args.verbose)
     out = sys.stdout if result.exit_status != EXIT["fault"] else sys.stderr
     print("\n".join(lines), file=out)
     return result.exit_status
