@@ -84,13 +84,13 @@ def run_text(result: ConformResult, outcome: Outcome, config: Config,
         lines.append(f"  {counted(s.citations, 'correct rejection')} cited another rule than the "
                      "reference (not a failure):")
         lines.extend(f"    {note}" for note in outcome.notes)
+    lines.extend(more)
     verdict = result.verdict
     classes = result.summary.get("classes") or []
     if verdict == "nothing-tested":
         lines.append(verdict_words(verdict, classes, 0)
                      + (f" (the time budget of {config.max_seconds:g} s ended the search before "
                         "its first game)" if outcome.stopped == "time" and not s.games else ""))
-    lines.extend(more)
     lines.append(verdict_line(verdict, classes))
     return lines
 
