@@ -206,7 +206,7 @@ def test_the_faulty_adapter_without_faults_passes() -> None:
 def test_a_fault_of_each_kind_changes_an_answer(name: str) -> None:
     fault = BY_NAME[name]
     code, result = conform(lambda: FaultyAdapter([fault], scoped=True), examples=20, seed=3,
-                           shrink_seconds=0.01)
+                           shrink_seconds=0.01, first=True)
     assert code in (1, 6)  # a disagreement, or the internal error of a crash
     assert result["verdict"] in ("disagreement", "error")
     assert result["classes"]
@@ -230,7 +230,7 @@ def test_an_operator_fault_changes_an_answer(tmp_path: Path) -> None:
     assert (tmp_path / "c/pkg/rules_ref/tricks.py").read_text(encoding="utf-8") == fault.source
     neutral = tmp_path / "cwd"
     neutral.mkdir()
-    ran = run_conform(adapter, neutral, 3, ["--first", "--examples", "20"], 300.0)
+    ran = run_conform(adapter, neutral, 3, ["--first", "--examples", "5"], 300.0)
     assert ran["exit"] == 1
     assert ran["result"]["verdict"] == "disagreement"
 
@@ -243,10 +243,11 @@ B = Fault("phase", "phase:no-passing", ("PASS.DIRECTION", "PASS.EXCHANGE"), "",
 C = Fault("switch", "switch:target=100", ("GAME.END",), "", switch="target", value=100)
 
 
-def _run(faults: list[Fault], rules: list[str | None], expected: int = 0) -> dict[str, Any]:
+def _run(faults: list[Fault], rules: list[str | None], expected: int = 0,
+         games: int = 0) -> dict[str, Any]:
     classes: list[dict[str, Any]] = [{"rule": r} for r in rules]
     classes += [{"rule": "GAME.END", "expected": True}] * expected
-    return {"k": len(faults), "faults": [f.to_json() for f in faults],
+    return {"k": len(faults), "faults": [f.to_json() for f in faults], "games": games,
             "score": score(faults, {"classes": classes})}
 
 
@@ -260,15 +261,15 @@ def test_score_names_a_fault_by_any_of_its_rules_and_ignores_expected_classes() 
 
 
 def test_recall_precision_and_all_named_over_runs() -> None:
-    runs = [_run([A, B], ["TRICK.CANCEL", "PASS.DIRECTION", "TRICK.WINNER"]),
-            _run([A, C], ["TRICK.CANCEL"], expected=2),
-            _run([B], [])]
-    assert summarize(runs) == {"composites": 3, "faults": 5, "named": 3, "recall": 60.0,
-                               "classes": 4, "right": 3, "precision": 75.0, "all_named": 1,
-                               "all_named_share": 33.3}
-    assert summarize([]) == {"composites": 0, "faults": 0, "named": 0, "recall": None,
-                             "classes": 0, "right": 0, "precision": None, "all_named": 0,
-                             "all_named_share": None}
+    runs = [_run([A, B], ["TRICK.CANCEL", "PASS.DIRECTION", "TRICK.WINNER"], games=30),
+            _run([A, C], ["TRICK.CANCEL"], expected=2, games=10),
+            _run([B], [], games=20)]
+    assert summarize(runs) == {"composites": 3, "games_median": 20, "faults": 5, "named": 3,
+                               "recall": 60.0, "classes": 4, "right": 3, "precision": 75.0,
+                               "all_named": 1, "all_named_share": 33.3}
+    assert summarize([]) == {"composites": 0, "games_median": None, "faults": 0, "named": 0,
+                             "recall": None, "classes": 0, "right": 0, "precision": None,
+                             "all_named": 0, "all_named_share": None}
     kinds = by_kind([*runs, _run([A], ["TRICK.CANCEL", "TRICK.WINNER"])])
     assert kinds["card"] == {"faults": 3, "named": 3, "recall": 100.0, "alone_classes": 2,
                              "alone_precision": 50.0}
@@ -299,3 +300,29 @@ def test_the_composites_section_is_put_after_the_headline_then_replaced() -> Non
                      f"{COMPOSITES_BEGIN}\nold\n{COMPOSITES_END}\n\nBody.\n")
     again = with_composites(first, f"{COMPOSITES_BEGIN}\nnew\n{COMPOSITES_END}")
     assert again == first.replace("old", "new")
+
+
+def test_a_report_is_written_and_scored_again_from_its_runs(tmp_path: Path) -> None:
+    import argparse
+    import json
+
+    from tools.mutation.composites import assemble, render
+    from tools.mutation.report import write_composites
+    run = {**_run([A, C], ["TRICK.CANCEL", "TRICK.WINNER"], games=12), "budget": "default",
+           "classes": [{"rule": "TRICK.CANCEL"}, {"rule": "TRICK.WINNER"}]}
+    head = {"kind": "kit-power-composites", "seed": 1, "count": 1, "k": [2],
+            "budgets": ["default"], "examples": 40, "jobs": 1, "seconds": 3.0,
+            "population": {"card": 1, "switch": 1}}
+    out = tmp_path / "kit-power"
+    (tmp_path / "kit-power.md").write_text("# Kit\n\n**Headline.**\n\nBody.\n", encoding="utf-8")
+    write_composites(out, assemble([run], head))
+    page = (tmp_path / "kit-power.md").read_text(encoding="utf-8")
+    assert "| 2 | 1 | 12 | 50.0% (1/2) | 50.0% (1/2) | 0.0% (0/1) |" in page
+    assert "| `switch:target` | `TRICK.WINNER` | unnamed | 1 |" in page
+    assert page.startswith("# Kit\n\n**Headline.**\n\n<!-- composites -->")
+    assert page.endswith("<!-- /composites -->\n\nBody.\n")
+    written = json.loads((tmp_path / "kit-power-composites.json").read_text(encoding="utf-8"))
+    assert written["table"]["default"]["2"]["recall"] == 50.0
+    args = argparse.Namespace(render=str(tmp_path / "kit-power-composites.json"), out=str(out))
+    assert render(args) == 0
+    assert (tmp_path / "kit-power.md").read_text(encoding="utf-8") == page

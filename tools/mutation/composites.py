@@ -87,7 +87,9 @@ def summarize(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     classes = sum(r["score"]["classes"] for r in runs)
     right = sum(r["score"]["right"] for r in runs)
     complete = sum(all(r["score"]["named"]) for r in runs)
-    return {"composites": len(runs), "faults": faults, "named": named,
+    games = sorted(int(r.get("games") or 0) for r in runs)
+    return {"composites": len(runs), "games_median": games[len(games) // 2] if games else None,
+            "faults": faults, "named": named,
             "recall": _share(named, faults), "classes": classes, "right": right,
             "precision": _share(right, classes), "all_named": complete,
             "all_named_share": _share(complete, len(runs))}
@@ -230,6 +232,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", default="docs/reports/kit-power",
                    help="report path without extension (default docs/reports/kit-power): "
                    "writes OUT-composites.json and the section of OUT.md")
+    p.add_argument("--render", default=None, metavar="COMPOSITES.json",
+                   help="run nothing: score the runs of this report again and write it")
+
+
+def assemble(runs: list[dict[str, Any]], head: dict[str, Any]) -> dict[str, Any]:
+    """The report's document: ``head`` (how the campaign ran), the figures, and ``runs``."""
+    budgets, ks = head["budgets"], head["k"]
+    return {**head,
+            "table": {budget: {str(k): summarize([r for r in runs if r["k"] == k
+                                                  and r["budget"] == budget]) for k in ks}
+                      for budget in budgets},
+            "kinds": {budget: by_kind([r for r in runs if r["budget"] == budget])
+                      for budget in budgets},
+            "misattributions": {budget: misattributions([r for r in runs
+                                                         if r["budget"] == budget])
+                                for budget in budgets},
+            "runs": runs}
 
 
 def population(root: Path, kit_power_json: Path) -> dict[str, list[Fault]]:
@@ -237,7 +256,24 @@ def population(root: Path, kit_power_json: Path) -> dict[str, list[Fault]]:
     return {"operator": operator_faults(root, kit_power_json), **catalogue(root)}
 
 
+def render(args: argparse.Namespace) -> int:
+    """Score the runs of an earlier campaign's JSON again and write its report."""
+    from .report import composites_text, write_composites
+    doc = json.loads(Path(args.render).read_text(encoding="utf-8"))
+    runs = doc.pop("runs")
+    for r in runs:
+        faults = [Fault.from_json(f) for f in r["faults"]]
+        r["score"] = score(faults, {"classes": r["classes"]})
+    head = {k: v for k, v in doc.items() if k not in ("table", "kinds", "misattributions")}
+    doc = assemble(runs, head)
+    print(composites_text(doc))
+    write_composites(Path(args.out), doc)
+    return 0
+
+
 def run(args: argparse.Namespace, root: Path) -> int:
+    if args.render is not None:
+        return render(args)
     if any(k < 1 for k in args.k) or (args.count is not None and args.count < 1):
         print("composites: --k and --count must be at least 1", file=sys.stderr)
         return 2
@@ -269,20 +305,10 @@ def run(args: argparse.Namespace, root: Path) -> int:
                       f"{sum(r['score']['named'])}/{r['k']} classes {r['score']['right']}/"
                       f"{r['score']['classes']} right  "
                       f"{' '.join(f['name'] for f in r['faults'])}", flush=True)
-    seconds = time.monotonic() - started
-    doc = {"kind": "kit-power-composites", "seed": args.seed, "count": count, "k": args.k,
-           "budgets": list(budgets), "examples": args.examples, "jobs": args.jobs,
-           "seconds": round(seconds, 1),
-           "population": {kind: len(v) for kind, v in faults.items()},
-           "table": {budget: {str(k): summarize([r for r in runs if r["k"] == k
-                                                 and r["budget"] == budget])
-                              for k in args.k} for budget in budgets},
-           "kinds": {budget: by_kind([r for r in runs if r["budget"] == budget])
-                     for budget in budgets},
-           "misattributions": {budget: misattributions([r for r in runs
-                                                        if r["budget"] == budget])
-                               for budget in budgets},
-           "runs": runs}
+    doc = assemble(runs, {"kind": "kit-power-composites", "seed": args.seed, "count": count,
+                          "k": args.k, "budgets": list(budgets), "examples": args.examples,
+                          "jobs": args.jobs, "seconds": round(time.monotonic() - started, 1),
+                          "population": {kind: len(v) for kind, v in faults.items()}})
     from .report import composites_text, write_composites
     print(composites_text(doc))
     if not args.quick:

@@ -384,16 +384,20 @@ def composites_text(doc: dict[str, Any]) -> str:
         "seed, in the default budget and with `--examples "
         f"{doc['examples']}` (`--shrink-seconds` at its least: a class's rule is fixed when "
         "it is first seen).", "",
+        "The default budget is a time (8 s of search): the games it plays, and so what it "
+        "finds, depend on the machine and its load; the games per run are given beside "
+        "each figure. The fixed --examples budget plays the same games on any machine.", "",
         "Recall: faults named (a class names one of the fault's rules). Precision: classes "
         "whose rule is one of an injected fault's rules (a class a fault caused but named for "
         "a consequence is wrong). All named: composites with every fault named. "
         f"Wall time {doc['seconds']:.0f} s with {doc['jobs']} job(s).", ""]
     for budget in doc["budgets"]:
         lines += [f"### {_BUDGET_WORDS.get(budget, budget)}", "",
-                  "| k | composites | recall | precision | all named |",
-                  "|---:|---:|---:|---:|---:|"]
+                  "| k | composites | games per run, median | recall | precision | all named |",
+                  "|---:|---:|---:|---:|---:|---:|"]
         for k, s in doc["table"][budget].items():
-            lines.append(f"| {k} | {s['composites']} | {_pc(s['recall'])} ({s['named']}/"
+            lines.append(f"| {k} | {s['composites']} | {s.get('games_median', '-')} | "
+                         f"{_pc(s['recall'])} ({s['named']}/"
                          f"{s['faults']}) | {_pc(s['precision'])} ({s['right']}/{s['classes']}) "
                          f"| {_pc(s['all_named_share'])} ({s['all_named']}/{s['composites']}) |")
         lines += ["", "| fault kind | faults | recall | precision, the kind alone (k = 1) |",
