@@ -5,4 +5,7 @@ Standard library only; drives the project through its test suite, its
 ``python -m tools.mutation mutate``, ``python -m tools.mutation kit-power`` and
 ``python -m tools.mutation composites`` (``make mutate``, ``make kit-power``,
 ``make kit-power-composites``: the kit against engines with several faults at once).
+The composites' card and phase faults are the one exception to "never through its
+internals": they replace engine functions, in the adapter's process only
+(:mod:`tools.mutation.faults`).
 """
