@@ -263,9 +263,10 @@ def test_json_report() -> None:
                          *vector_adapters.command("ten-of-diamonds-v1"))
     assert (code, err) == (5, "")
     report = json.loads(out)
-    assert sorted(report) == ["adapter", "cases", "coverage", "exit_status", "fault", "format",
-                              "meta",
+    assert sorted(report) == ["adapter", "cases", "coverage", "deal_constraints", "exit_status",
+                              "fault", "format", "meta",
                               "needs", "rules", "totals", "vectors", "verdict"]
+    assert report["deal_constraints"] == {"declared": [], "cases": {}, "values": []}
     assert (report["format"], report["verdict"], report["exit_status"], report["fault"]) == \
         ("cancellation-hearts-vectors-run", "partial", 5, None)
     assert report["totals"] == {"passed": 3, "failed": 0, "skipped": 17, "tested": 3,
