@@ -37,7 +37,7 @@ from .edge_tables import edge_starts
 from .outcome import Config, Outcome
 from .refused_tables import refused_starts
 from .rerun import run_replay
-from .resync import GameCut
+from .resync import GameCut, Moments
 from .session import Session
 from .shrink import shrink_classes
 
@@ -89,6 +89,8 @@ class Runner:
         #: The session of the last game, whose last requests are still to be judged: the
         #: next game judges them before it sends its ``start`` (:meth:`_settle`).
         self._unsettled: Session | None = None
+        #: The kinds of moment the implementation takes a start from, learnt over the run.
+        self.moments = Moments()
 
     # --- the adapter ---
 
@@ -190,7 +192,8 @@ class Runner:
             raise _Stop("fault") from None
         return Session(proc, self.stats, position=position_record, batch=self.config.batch,
                        on_divergence=partial(self._record, game=game),
-                       before_start=None if game is None else self._begin_game)
+                       before_start=None if game is None else self._begin_game,
+                       moments=self.moments)
 
     def offer_refused_tables(self) -> None:
         """The starts of tables the rules refuse (:mod:`.refused_tables`), then of tables at
