@@ -317,8 +317,9 @@ def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, plan: _Plan, common
     implementation is brought back in step after another class's divergence,
     so the games begin at deal 1; without, the rest of a deal after a
     divergence is played by the reference alone, so they begin at each deal
-    up to the one the example shows it in. At most :data:`REBUILD_GAMES` games per setting and first deal,
-    fewer once no game there can find a plainer example.
+    up to the one the example shows it in. At most :data:`REBUILD_GAMES` games
+    per setting and first deal, fewer once no game there can find a plainer
+    example.
     """
     example = kept[0] if kept is not None else cls.plainest(common)
     if _refused(example.start):
