@@ -240,8 +240,9 @@ class Session:
         Without batches the answer is judged at once; with batches the action
         is queued and judged when its batch is answered (:meth:`flush`).
         While the implementation is out of step after a divergence, the
-        reference plays alone, and the implementation is offered the position
-        at the start of each trick until it agrees there; what such an action
+        reference plays alone, and the implementation is offered the game again
+        at the start of each later trick or phase (:meth:`_restart`) until it
+        agrees there; what such an action
         goes through is not counted as exercised. ``again``: the step of this
         action, played again after a divergence (of a batch judged again): what
         it counted is counted off, and counted again from the game as it goes on
