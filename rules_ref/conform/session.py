@@ -426,6 +426,9 @@ class Session:
         """Without positions: go on at ``state`` (the reference's, after ``failure``), or at the
         next deal.
 
+        Between deals, the next deal starts from the implementation's totals
+        where only the scores differ, or where it scored without the moon
+        choice the reference waits for (:func:`.resync.follow_between_deals`).
         When the implementation's observation (``failure``'s) is the first
         trick about to be led while the reference passes (or leads it with
         other hands), the reference takes its hands there
@@ -435,6 +438,13 @@ class Session:
         judged as any start.
         """
         seen = _observation_of(failure) if failure is not None else None
+        if failure is not None and seen is not None and failure.fields:
+            scores = follow_between_deals(state, failure.actual, seen)
+            if scores is not None:
+                self.stats.followed += 1
+                self._adrift = False
+                self.state = scores
+                return
         followed = follow_to_first_trick(state, seen) if seen is not None else None
         if followed is not None:
             self._adrift = False
@@ -454,12 +464,6 @@ class Session:
         if can_restart(self.proc, resume):
             self._restart(resume)
             return step.after is not None
-        followed = (follow_between_deals(step.after, failure.actual, _observation_of(failure))
-                    if step.after is not None and failure.fields else None)
-        if followed is not None:
-            self.stats.followed += 1
-            self.state = followed
-            return True
         if failure.actual.get("type") == "rejected" and step.after is not None:
             # a legal action rejected: the implementation's game did not move
             self._rollbacks += 1
