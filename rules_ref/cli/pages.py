@@ -33,16 +33,15 @@ from ..findings.replay import read_replay
 from ..jsonio.files import read_json_file
 from ..jsonio.replay_file import REPLAY_FORMAT
 from ..jsonio.serialize import RECORD_FORMAT, action_from_json
-from ..players.policy import choose_bold
 from ..positions import format_position, position_of
 from ..protocol.start import requested_state
 from ..records.record import record_actions
 from ..records.shape import check_shape
 from ..ruleset import Ruleset
-from ..state import GameState
-from ..tricks import resolve_trick, seat_at
 from ..scoring import moon_options
+from ..state import GameState
 from ..state_parts import Phase
+from ..tricks import resolve_trick, seat_at
 from . import build_parser, main, one_line
 from .common import ruleset_from_args
 from .log import INDENT, GameLog, fitted
@@ -225,7 +224,7 @@ def _step_of(violation: dict[str, Any], steps: list[dict[str, Any]]) -> int:
     place = [violation["deal"], violation["trick"], violation["card"]]
     for step in steps:
         at = step["at"]
-        if place[1] is None and at[0] == place[0] or at == place:
+        if (place[1] is None and at[0] == place[0]) or at == place:
             return int(step["number"])
     return len(steps)
 
