@@ -494,6 +494,7 @@ function drawGame(game, carryOn) {
   const nextTrick = button("Trick »", "ask-next-trick", "the next complete trick");
   const last = button("Last »", "ask-last", "the end of the file");
   const nav = el("div", ["ch-ask-row", "ch-ask-nav"]);
+  nav.id = "ask-nav";
   nav.append(first, prevTrick, prev, next, nextTrick, last);
   // jump to a deal, a trick of it, or a violation
   const jump = el("select");
