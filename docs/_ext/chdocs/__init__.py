@@ -252,8 +252,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     if "sphinx.ext.viewcode" in app.extensions:
         app.connect("viewcode-follow-imported", _viewcode_module)
     app.connect("build-finished", bundle)
-    app.connect("build-finished", _build_finished)
+    # the rules' words are written before the links of the built site are checked
     app.connect("build-finished", rulesearch.write_words)
+    app.connect("build-finished", _build_finished)
     app.connect("html-page-context", rulesearch.search_page)
     # before the theme draws the sidebar from the toctree (furo's handler, priority 500)
     app.connect("html-page-context", navigation.share_toctree, priority=400)

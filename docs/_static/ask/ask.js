@@ -464,12 +464,17 @@ function drawGame(game, carryOn) {
       const m = line.match(/^(.*?)([A-Z]+\.[A-Z_]+)(.*)$/);
       if (m && m[2] in ruleLinks) li.append(m[1], ruleLink(m[2]), m[3]);
       else li.append(line);
-      if (i < violationSteps.length && steps.length) {
-        const jump = el("button", ["ch-ask-jump"], "show it");
+      const place = li.firstChild;
+      if (i < violationSteps.length && steps.length && place.nodeType === Node.TEXT_NODE &&
+          place.data.includes(": ")) {
+        // where it is ("deal 2, trick 3, card 2 (seat 3)") shows that step when pressed
+        const [where, ...rest] = place.data.split(": ");
+        const jump = el("button", ["ch-ask-jump"], where);
         jump.type = "button";
+        jump.title = "show this step";
         jump.dataset.step = String(violationSteps[i]);
         jump.addEventListener("click", () => go(violationSteps[i]));
-        li.append(" ", jump);
+        place.replaceWith(jump, ": " + rest.join(": "));
       }
       ul.append(li);
     });
