@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 
 from rules_ref import registry
+from rules_ref.actions import Play
 from rules_ref.players.game import game_steps
 from rules_ref.records.record import record_from_state
 from rules_ref.ruleset import preset
@@ -441,9 +442,9 @@ def test_continue_from_here_plays_the_deal_on_as_rules_ref_play_from(
     assert log[-4].strip() == "Deal 1 scores (SCORE.DEAL):"
     assert cli[len(log):len(log) + 2] == ["", "Deal 2: seat 1 deals 17 cards to each player"]
     played = rest_of_deal(start_state(parse_position(position), preset("spruce")), 4).steps
-    complete = [[str(c) for c in before.trick] + [str(action.card)]  # type: ignore[attr-defined]
+    complete = [[str(c) for c in (*before.trick, action.card)]
                 for before, action, _, _ in played
-                if before.phase.value == "playing" and len(before.trick) + 1 == before.players]
+                if isinstance(action, Play) and len(before.trick) + 1 == before.players]
     assert tricks == complete and len(tricks) == 16  # tricks 2 to 17 of the deal
     # the address holds the question: opened afresh, it plays the same deal again
     address = browser.current_url
@@ -505,8 +506,10 @@ def test_the_game_viewer_starts_at_the_first_card_and_jumps_to_a_deal_and_a_viol
     _open(browser, base, "game")
     _viewer_file(browser, tmp_path / "tampered.json")
     box = browser.find_element(By.ID, "ask")
-    title = lambda: browser.find_element(By.CSS_SELECTOR,  # noqa: E731
-                                         ".ch-ask-view .ch-example-title").text
+
+    def title() -> str:
+        return browser.find_element(By.CSS_SELECTOR, ".ch-ask-view .ch-example-title").text
+
     # the first step shown is the first card played, not the table before the deal
     assert title().startswith("Deal 1, trick 1: playing (step ")
     assert len(browser.find_elements(By.CSS_SELECTOR, ".ch-ask-view .ch-slot")) == 1
