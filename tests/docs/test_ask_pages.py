@@ -513,6 +513,10 @@ def test_the_game_viewer_starts_at_the_first_card_and_jumps_to_a_deal_and_a_viol
     # the first step shown is the first card played, not the table before the deal
     assert title().startswith("Deal 1, trick 1: playing (step ")
     assert len(browser.find_elements(By.CSS_SELECTOR, ".ch-ask-view .ch-slot")) == 1
+    # a complete trick is titled with its own number, not the next one's
+    browser.find_element(By.ID, "ask-next-trick").click()
+    assert title().startswith("Deal 1, trick 1: playing (step ")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".ch-ask-view .ch-slot")) == 6
     # the row of buttons stays one row at 1280 px
     buttons = browser.find_elements(By.CSS_SELECTOR, "#ask-nav button")
     assert [b.text for b in buttons][-1] == "Last »"

@@ -417,11 +417,14 @@ function gamePage() {
   return show;
 }
 
-function tableOf(table, number, steps) {
+function tableOf(table, number, steps, at = null) {
   const panel = el("div", ["ch-example", "container", "ch-ask-panel"]);
   const head = el("p", ["ch-example-title"]);
-  const where = table.phase === "playing" ? `, trick ${table.trick_number}` : "";
-  head.append(el("strong", [], `Deal ${table.deal}${where}: ${table.phase}`),
+  // a card played: the deal and trick it was played to (the table after it may be the next)
+  const played = at && at[1] !== null;
+  const where = played ? `, trick ${at[1]}` :
+    table.phase === "playing" ? `, trick ${table.trick_number}` : "";
+  head.append(el("strong", [], `Deal ${played ? at[0] : table.deal}${where}: ${table.phase}`),
               ` (step ${number} of ${steps})`);
   panel.append(head);
   if (table.trick) {
@@ -564,7 +567,7 @@ function drawGame(game, carryOn) {
     i = Math.max(0, Math.min(steps.length, i));
     slider.value = String(i);
     const table = i === 0 ? game.start : steps[i - 1].table;
-    view.replaceChildren(tableOf(table, i, steps.length));
+    view.replaceChildren(tableOf(table, i, steps.length, i === 0 ? null : steps[i - 1].at));
     stepLines.textContent = i === 0 ? "(the start of the file)" :
       (steps[i - 1].lines.join("\n") || "(this action is shown in the log when its trick is complete)");
     box.dataset.step = String(i);
