@@ -537,3 +537,28 @@ def test_the_game_viewer_starts_at_the_first_card_and_jumps_to_a_deal_and_a_viol
     browser.find_element(By.ID, "ask-first").click()
     browser.find_element(By.CSS_SELECTOR, "#ask-violations .ch-ask-jump").click()
     assert box.get_attribute("data-step") == str(step)
+
+
+def test_the_viewers_continue_opens_the_plays_page_at_the_step_shown(
+        site: tuple[str, Site], browser: WebDriver, tmp_path: Path) -> None:
+    from rules_ref.cli import pages
+
+    base, _ = site
+    *_, (_, _, last, _) = game_steps(players=6, seed=3)
+    text = json.dumps(record_from_state(last, seed=3))
+    (tmp_path / "game.json").write_text(text)
+    _open(browser, base, "game")
+    _viewer_file(browser, tmp_path / "game.json")
+    browser.find_element(By.ID, "ask-next-trick").click()
+    step = int(browser.find_element(By.ID, "ask").get_attribute("data-step") or 0)
+    browser.find_element(By.ID, "ask-continue").click()
+    WebDriverWait(browser, PATIENCE).until(lambda _: "/ask/plays.html?" in browser.current_url)
+    box = browser.find_element(By.ID, "ask")
+    WebDriverWait(browser, PATIENCE).until(lambda _: box.get_attribute("data-answered"))
+    at = json.loads(pages.position_at(text, "game.json", step))
+    assert browser.find_element(By.ID, "ask-position").get_attribute("value") == at["position"]
+    assert json.loads(browser.find_element(By.ID, "ask-switches").get_attribute("value")
+                      or "") == at["ruleset"]
+    tricks, log = _continued(browser)
+    assert log[-4].strip() == "Deal 1 scores (SCORE.DEAL):"
+    assert len(tricks) == 16  # 17 tricks of 6 players, the first one shown in the viewer
