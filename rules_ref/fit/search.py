@@ -119,14 +119,12 @@ def better(trial: Trial, than: Trial, switch: str) -> bool:
             and 2 * trial.actions >= than.actions)
 
 
-def _rank(trial: Trial, than: Trial, switch: str) -> tuple[int, int, int, int]:
-    """How well ``trial`` explains the differences of ``than`` at ``switch``, best first:
-    fewer differences pointing at the switch, fewer new ones (a value that makes the games
-    differ otherwise shows differences ``than`` did not), fewer differences, fewer
-    divergences."""
-    new = set(trial.differences) - set(than.differences)
-    return (len(trial.pointing_at(switch)), len(new), len(trial.differences),
-            trial.divergences)
+def _rank(trial: Trial, switch: str) -> tuple[int, int, int]:
+    """How well ``trial`` explains the differences at ``switch``, best first: fewer
+    differences pointing at the switch, then fewer divergences (a value under which the
+    games differ from early on diverges again and again, though it may hide what differs
+    later), then fewer differences."""
+    return (len(trial.pointing_at(switch)), trial.divergences, len(trial.differences))
 
 
 class Search:
@@ -226,8 +224,8 @@ class Search:
         if together is None:
             self.exhausted = True
             return first
-        fewer = (len(together.differences), together.divergences) < \
-            (len(first.differences), first.divergences)
+        fewer = (together.divergences, len(together.differences)) < \
+            (first.divergences, len(first.differences))
         return together if fewer else first
 
     def _best_value(self, current: Trial, switch: str, told: Ruleset) -> Trial:
@@ -242,7 +240,7 @@ class Search:
             if tried is None:
                 self.exhausted = True
                 break
-            if _rank(tried, current, switch) < _rank(best, current, switch):
+            if _rank(tried, switch) < _rank(best, switch):
                 best = tried
         return best
 

@@ -146,3 +146,17 @@ def test_an_adapter_that_cannot_start_is_one_line_and_status_2(
     assert main(["fit", "--", "/no/such/adapter"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err[0] == "rules-ref fit: adapter fault (start): command not found: /no/such/adapter"
+
+
+def test_conform_points_at_fit_where_a_switch_decides_an_unexpected_class() -> None:
+    from rules_ref.reports.text import fit_pointer
+
+    classes = [{"switch": "pass_cycle", "facets": []},
+               {"switch": None, "facets": [{"switch": "moon"}]},
+               {"switch": None, "facets": [{"switch": None}]},
+               {"switch": "target", "expected": True, "facets": []}]
+    assert fit_pointer(classes, ["./my adapter"]) == [
+        "2 unexpected classes are decided by a switch (pass_cycle, moon): your engine may "
+        "play another value of it. rules-ref fit -- './my adapter' finds the values it plays, "
+        "and what no value explains."]
+    assert fit_pointer(classes[2:], ["./adapter"]) == []
