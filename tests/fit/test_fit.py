@@ -151,7 +151,7 @@ def test_an_adapter_that_cannot_start_is_one_line_and_status_2(
 def test_conform_points_at_fit_where_a_switch_decides_an_unexpected_class() -> None:
     from rules_ref.reports.text import fit_pointer
 
-    classes = [{"switch": "pass_cycle", "facets": []},
+    classes: list[dict[str, Any]] = [{"switch": "pass_cycle", "facets": []},
                {"switch": None, "facets": [{"switch": "moon"}]},
                {"switch": None, "facets": [{"switch": None}]},
                {"switch": "target", "expected": True, "facets": []}]
