@@ -147,6 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, extras = parser.parse_known_args(argv)
     if extras:
         _command_parser(parser, args).unrecognized(extras)
+    # the command line as given, for the metadata a run's report carries (reports/meta.py)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     module = importlib.import_module(f"{__name__}.{args._module}")
     restore = _end_on_sigterm() if args.command in ("conform", "fit", "vectors") else None
     try:

@@ -176,20 +176,22 @@ def fit_pointer(classes: list[dict[str, Any]], command: object) -> list[str]:
             "explains."]
 
 
-def format_classes(result: ConformResult, strict: bool = False) -> list[str]:
-    """Every finding of a search's result, the unexpected first, and the expectations not
-    seen (``strict``: they fail the run)."""
-    listed = result.summary.get("classes")
-    if not isinstance(listed, list):
+def format_classes(result: ConformResult, strict: bool = False, heading: bool = True,
+                   listed: bool = True) -> list[str]:
+    """Every finding of a search's result, the unexpected first (``listed``), and the
+    expectations not seen (``strict``: they fail the run)."""
+    classes = result.summary.get("classes")
+    if not isinstance(classes, list):
         return []
     lines: list[str] = []
-    if listed:
-        unexpected = sum(1 for c in listed if not c.get("expected"))
-        lines.append(f"divergence classes: {len(listed)} ({unexpected} unexpected, "
-                     f"{len(listed) - unexpected} expected)")
-        for i, finding in enumerate(listed, 1):
+    if classes and listed:
+        unexpected = sum(1 for c in classes if not c.get("expected"))
+        if heading:
+            lines.append(f"divergence classes: {len(classes)} ({unexpected} unexpected, "
+                         f"{len(classes) - unexpected} expected)")
+        for i, finding in enumerate(classes, 1):
             lines.extend(class_lines(i, finding))
-        lines.extend(fit_pointer(listed, result.summary.get("adapter_command")))
+    lines.extend(fit_pointer(classes, result.summary.get("adapter_command")))
     for entry in result.summary.get("expected_not_seen") or []:
         described = Expectation(**{k: v for k, v in entry.items() if k != "index"}).describe()
         lines.append(f"expected, not seen: entry {entry['index']} ({described})"
