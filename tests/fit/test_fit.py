@@ -160,3 +160,15 @@ def test_conform_points_at_fit_where_a_switch_decides_an_unexpected_class() -> N
         "play another value of it. rules-ref fit -- './my adapter' finds the values it plays, "
         "and what no value explains."]
     assert fit_pointer(classes[2:], ["./adapter"]) == []
+
+
+def test_a_conform_run_of_an_engine_playing_other_values_points_at_fit(
+        capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    own = Ruleset.from_dict({"moon": "others-52", "hearts_broken_by": "heart"})
+    with answering_in_process(lambda: OwnRulesAdapter(own)):
+        status = main(["conform", "--seed", "3", "--examples", "8", "--max-seconds", "600",
+                       "--out", str(tmp_path), "--", "./adapter"])
+    out = capsys.readouterr().out
+    assert status == 1
+    pointer = [line for line in out.splitlines() if "rules-ref fit -- ./adapter" in line]
+    assert len(pointer) == 1 and "hearts_broken_by" in pointer[0], out
