@@ -3,7 +3,7 @@
 The adapter is told one ruleset throughout (:func:`asked_ruleset`: the
 default, within what its hello declares), while the reference plays one
 ruleset after another on the same games (the same seed and number of games
-each: a *trial*, :func:`play_trial`). The first trial plays the ruleset
+each: a *trial*, :meth:`Search.trial`). The first trial plays the ruleset
 asked for; each difference it shows points at switch values that might
 explain it (:func:`.candidates.alternatives`). Each value offered is first
 tried alone, from the told ruleset, where the differences were seen; the
@@ -143,7 +143,8 @@ class Search:
         self.exhausted = False
 
     def connect(self) -> Supports:
-        """Start the adapter and read its hello (a fault raises :class:`AdapterFault`)."""
+        """Start the adapter and read its hello (a fault raises
+        :class:`~rules_ref.protocol.messages.AdapterFault`)."""
         self.proc = self.config.open_adapter()
         hello = self.proc.hello(self.config.versions)
         try:
@@ -230,7 +231,7 @@ class Search:
 
     def _best_value(self, current: Trial, switch: str, told: Ruleset) -> Trial:
         """The best trial of the values offered for ``switch`` by ``current``'s differences
-        (:func:`_rank`; ``current`` itself when none does better), within the budget."""
+        (``_rank``; ``current`` itself when none does better), within the budget."""
         values = list(dict.fromkeys(
             value for d in current.pointing_at(switch)
             for name, value in alternatives(d, current.ruleset) if name == switch))
@@ -254,7 +255,7 @@ def _switch_order(trial: Trial) -> list[str]:
 def fit_ruleset(config: Config, trials: int = DEFAULT_TRIALS,
                 on_trial: Callable[[Trial], None] | None = None) -> Fit:
     """``rules-ref fit``: connect, search, always close the adapter (a fault at the
-    handshake raises :class:`AdapterFault`)."""
+    handshake raises :class:`~rules_ref.protocol.messages.AdapterFault`)."""
     search = Search(config, trials, on_trial)
     try:
         search.connect()

@@ -85,7 +85,7 @@ class AdapterPipe:
         self.switches: dict[str, Any] | None = None
         #: The ruleset every ``start`` names instead of its game's (``None``: its game's):
         #: ``rules-ref fit`` plays the reference under one ruleset after another while the
-        #: adapter is told the same one throughout (:attr:`.conform.outcome.Config.told`).
+        #: adapter is told the same one throughout (:attr:`rules_ref.conform.outcome.Config.told`).
         self.told: dict[str, Any] | None = None
         #: The last observation the adapter sent: what a ``changes`` answer changes.
         self._observation: dict[str, Any] | None = None

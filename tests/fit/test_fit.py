@@ -8,6 +8,7 @@ seed, in this process: what it finds does not depend on the machine's speed.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from rules_ref.cli import main
 from rules_ref.conform.outcome import Config
 from rules_ref.exercise.catalogue import published_values
-from rules_ref.fit import Difference, Fit, alternatives, fit_ruleset, switches_of
+from rules_ref.fit import Difference, Fit, Search, alternatives, fit_ruleset, switches_of
 from rules_ref.fit.document import fit_document, fit_lines
 from rules_ref.protocol.in_process import in_process
 from rules_ref.protocol.reference_adapter import UNANSWERABLE, ReferenceAdapter
@@ -50,31 +51,30 @@ def test_the_population_sets_every_published_value_that_changes_play() -> None:
 @pytest.mark.parametrize("own", POPULATION, ids=lambda rs: rs.describe())
 def test_fit_finds_the_rules_an_adapter_plays_while_it_declares_the_default(own: Ruleset
                                                                             ) -> None:
-    """Invariant: every value the adapter plays that its games show (a difference of some
-    ruleset tried points at its switch) is found, and nothing is left unexplained."""
-    fit = fit_of(lambda: OwnRulesAdapter(own))
-    assert fit.told == Ruleset()
-    assert fit.unexplained == []
-    shown = {s for t in fit.trials for d in t.differences for s in switches_of(d)}
-    for switch in own.changed():
-        if switch in shown:
-            assert getattr(fit.best.ruleset, switch) == getattr(own, switch), switch
-    assert set(fit.best.ruleset.changed()) <= set(own.changed())
-
-
-def test_the_adapter_is_told_the_default_in_every_start_whatever_the_reference_plays(
-        ) -> None:
-    built: list[OwnRulesAdapter] = []
-    own = Ruleset.from_dict({"hearts_broken_by": "heart", "moon": "others-52"})
-
-    def build() -> OwnRulesAdapter:
-        built.append(OwnRulesAdapter(own))
-        return built[-1]
-
-    fit = fit_of(build, examples=5)
-    assert len(fit.trials) > 1  # the reference played other rulesets
-    told = [Ruleset.from_dict(r) for adapter in built for r in adapter.told]
-    assert told and set(told) == {Ruleset()}
+    """Invariant: nothing is left unexplained, and every value the adapter plays that its
+    games show (a difference of some ruleset tried points at its switch) is found, or the
+    value found plays the same games: the reference under the adapter's own rules with that
+    value shows no difference (forbidden and forbidden-even-following, say, where every
+    trick 1 is led with a 2♣)."""
+    config = Config(command=["in-process"], max_seconds=600, timeout=60, seed=SEED,
+                    examples=EXAMPLES, connect=in_process(lambda: OwnRulesAdapter(own),
+                                                          UNANSWERABLE))
+    search = Search(config)
+    try:
+        search.connect()
+        fit = search.run()
+        assert fit.told == Ruleset()
+        assert fit.unexplained == []
+        shown = {s for t in fit.trials for d in t.differences for s in switches_of(d)}
+        for switch in own.changed():
+            found = getattr(fit.best.ruleset, switch)
+            if switch in shown and found != getattr(own, switch):
+                search.budget = len(search.order) + 1  # one more ruleset: this one
+                same = search.trial(replace(own, **{switch: found}), Ruleset())
+                assert same is not None and same.differences == [], switch
+        assert set(fit.best.ruleset.changed()) <= set(own.changed())
+    finally:
+        search.close()
 
 
 def test_fit_keeps_the_default_rules_of_the_reference_adapter() -> None:
