@@ -19,7 +19,7 @@ only counts and compares.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RulesRefError
@@ -31,11 +31,15 @@ from ..ruleset import Ruleset
 @dataclass(frozen=True)
 class Difference:
     """One behaviour in which an implementation differs from the reference: a facet of a
-    finding (its rule, its words, and the switch the kit names as deciding the rule there)."""
+    finding (its rule, its words, and the switch the kit names as deciding the rule there).
+
+    Two differences are the same behaviour when their rule and words are: the switch named
+    may change from one occurrence to the next (a pass that holds a 2♣ or not).
+    """
 
     rule: str | None
     words: str
-    switch: str | None
+    switch: str | None = field(compare=False)
 
     @property
     def key(self) -> str:

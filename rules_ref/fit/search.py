@@ -64,7 +64,8 @@ class Trial:
             if not facets:
                 out.append(Difference(finding.rule, finding.what, None))
             out += [Difference(finding.rule, f.words, f.switch) for f in facets]
-        return list(dict.fromkeys(out))
+        seen = {(d.rule, d.words, d.switch): d for d in out}
+        return list(seen.values())  # once a behaviour and switch named (it may name two)
 
     def pointing_at(self, switch: str) -> list[Difference]:
         """The differences that point at ``switch`` (:func:`.candidates.switches_of`)."""
@@ -109,14 +110,16 @@ def asked_ruleset(supports: Supports) -> Ruleset:
 def better(trial: Trial, than: Trial, switch: str) -> bool:
     """Does ``trial`` (another value of ``switch``) explain more than ``than``?
 
-    Fewer differences point at ``switch``, and the games were compared as far
-    (at least half as many actions): a value under which the games differ
-    from their first actions hides the later differences, it does not explain
-    them. A difference that was hidden behind an earlier one may show now,
-    pointing at another switch: that is for the search to settle next.
+    More of the differences that pointed at ``switch`` are gone than new ones
+    point at it, and the games were compared as far (at least half as many
+    actions): a value under which the games differ from their first actions
+    hides the later differences, it does not explain them. A difference that
+    was hidden behind an earlier one may show now, pointing at another switch:
+    that is for the search to settle next.
     """
-    return (len(trial.pointing_at(switch)) < len(than.pointing_at(switch))
-            and 2 * trial.actions >= than.actions)
+    gone = {d for d in than.pointing_at(switch) if d not in trial.differences}
+    new = {d for d in trial.pointing_at(switch) if d not in than.differences}
+    return len(gone) > len(new) and 2 * trial.actions >= than.actions
 
 
 def _rank(trial: Trial, switch: str) -> tuple[int, int, int]:
