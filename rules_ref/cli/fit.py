@@ -81,8 +81,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..conform.outcome import Config, env_seed
-    from ..fit.document import EXIT, fit_document, fit_lines
     from ..fit.search import fit_ruleset
+    from ..fit.summary import EXIT, fit_document, fit_lines
     from ..protocol.messages import AdapterFault
     from ..protocol.observation import PROTOCOL_VERSIONS
 

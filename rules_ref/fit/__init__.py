@@ -5,7 +5,7 @@ others on the same games; the search (:mod:`.search`) keeps the switch
 values under which fewer differences remain, trying for each difference the
 values that might explain it (:mod:`.candidates`). What is left no value
 explains: a bug. The result (:class:`.search.Fit`) is rendered by
-``rules_ref.cli.fit`` as text and JSON (:mod:`.document`).
+``rules_ref.cli.fit`` as text and JSON (:mod:`.summary`).
 """
 
 from __future__ import annotations

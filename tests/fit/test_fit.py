@@ -17,7 +17,7 @@ from rules_ref.cli import main
 from rules_ref.conform.outcome import Config
 from rules_ref.exercise.catalogue import published_values
 from rules_ref.fit import Difference, Fit, Search, alternatives, fit_ruleset, switches_of
-from rules_ref.fit.document import fit_document, fit_lines
+from rules_ref.fit.summary import fit_document, fit_lines
 from rules_ref.protocol.in_process import in_process
 from rules_ref.protocol.reference_adapter import UNANSWERABLE, ReferenceAdapter
 from rules_ref.ruleset import Ruleset
