@@ -70,8 +70,8 @@ def fit_lines(doc: dict[str, Any]) -> list[str]:
         return [f"rules-ref fit: nothing was tested: no answer of the engine was compared "
                 f"({doc['trials']} rulesets tried)"]
     if not doc["switches"]:
-        lines.append(f"The engine plays {asked}: no other switch value explains a "
-                     "difference better.")
+        lines.append(f"The engine plays {asked}" + (
+            ": no other switch value explains a difference." if doc["unexplained"] else "."))
     else:
         lines.append(f"Told {asked}, the engine plays these values instead:")
         for name, found in doc["switches"].items():
