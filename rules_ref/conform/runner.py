@@ -96,7 +96,7 @@ class Runner:
 
     def connect(self) -> Supports:
         """Start the adapter and check its handshake (faults raise :class:`AdapterFault`)."""
-        self.proc = self.config.connect(self.config.command, self.config.timeout)
+        self.proc = self.config.open_adapter()
         hello = self.proc.hello(self.config.versions)
         try:
             supports = parse_supports(hello)
@@ -123,7 +123,8 @@ class Runner:
                              f"{fixed.min_players} to 11 (PLAYERS.COUNT; 5 players need "
                              "min_players = 5)")
         if self.fixed_ruleset is not None:
-            outside = supports.allows(self.fixed_ruleset)
+            # the adapter plays what it is told: the reference's ruleset, or config.told
+            outside = supports.allows(self.config.told or self.fixed_ruleset)
             if outside:
                 raise InputError(f"the adapter does not support the ruleset asked for: "
                                  f"{', '.join(outside)} (it declares "
@@ -131,6 +132,17 @@ class Runner:
             self.player_choices = fitting_counts(self.fixed_ruleset, self.player_choices)
         else:
             self.rulesets = RulesetDrawer(supports)
+
+    def attach(self, proc: AdapterProcess | None, supports: Supports) -> None:
+        """Search through ``proc``, an adapter already connected whose hello declared
+        ``supports`` (``None``: it ended; one is started again when needed): ``rules-ref
+        fit`` runs one search per ruleset it tries on one adapter."""
+        self.proc = proc
+        if proc is not None and self.config.told is not None:
+            proc.told = self.config.told.to_dict()
+        if self.supports is None:
+            self.supports = supports
+            self._configure(supports)
 
     def close(self) -> None:
         if self.proc is not None:

@@ -95,7 +95,7 @@ class Checker:
     def _adapter(self) -> AdapterProcess:
         if self.proc is None or not self.proc.alive():
             self.close()
-            self.proc = self.config.connect(self.config.command, self.config.timeout)
+            self.proc = self.config.open_adapter()
             self.proc.hello(self.config.versions)
         return self.proc
 
