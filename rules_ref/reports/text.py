@@ -153,6 +153,29 @@ VERDICT_WORDS = {
 }
 
 
+def fit_pointer(classes: list[dict[str, Any]], command: object) -> list[str]:
+    """Where unexpected findings are decided by a switch: that another value of it may be
+    what the implementation plays, and the command that finds which (``rules-ref fit``).
+
+    >>> fit_pointer([{"switch": "moon", "facets": []}], ["./adapter"])[0][:61]
+    '1 unexpected class is decided by a switch (moon): your engine'
+    """
+    switches = [c.get("switch") or next((f.get("switch") for f in c.get("facets") or []
+                                         if f.get("switch")), None)
+                for c in classes if not c.get("expected")]
+    named = list(dict.fromkeys(s for s in switches if s))
+    if not named:
+        return []
+    import shlex
+
+    n = sum(1 for s in switches if s)
+    adapter = shlex.join(command) if isinstance(command, list) and command else "COMMAND"
+    return [f"{counted(n, 'unexpected class')} {'is' if n == 1 else 'are'} decided by a switch "
+            f"({', '.join(named)}): your engine may play another value of it. "
+            f"rules-ref fit -- {adapter} finds the values it plays, and what no value "
+            "explains."]
+
+
 def format_classes(result: ConformResult, strict: bool = False, heading: bool = True,
                    listed: bool = True) -> list[str]:
     """Every finding of a search's result, the unexpected first (``listed``), and the
@@ -168,6 +191,7 @@ def format_classes(result: ConformResult, strict: bool = False, heading: bool = 
                          f"{len(classes) - unexpected} expected)")
         for i, finding in enumerate(classes, 1):
             lines.extend(class_lines(i, finding))
+    lines.extend(fit_pointer(classes, result.summary.get("adapter_command")))
     for entry in result.summary.get("expected_not_seen") or []:
         described = Expectation(**{k: v for k, v in entry.items() if k != "index"}).describe()
         lines.append(f"expected, not seen: entry {entry['index']} ({described})"
