@@ -209,8 +209,7 @@ class Conversation:
     def draw_deal(self, state: GameState) -> _DealPlan:
         """The next deal of ``state`` (dealing), one the adapter makes (:func:`.kept_deals.sent`)"""
         plan = self._draw_any_deal(state)
-        made, same = sent(plan.deal, self.runner.rulesets.deal_constraints, state,
-                          lambda: self.ch.below(1 << 32), self.session.stats.constrained)
+        made, same = sent(plan.deal, self.runner.rulesets, state, self.ch, self.session.stats)
         return replace(plan, deal=made) if same else _DealPlan(made, "free")
 
     def _draw_any_deal(self, state: GameState) -> _DealPlan:

@@ -10,14 +10,15 @@ club for a 2♣ still takes every trick); the runner sends the deal only when
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..actions import DealCards
 from ..cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit, is_heart
 from ..deal import FEWEST_PLAYERS, broken_constraints, deal_allowed, seeded_deal
 from ..errors import RulesRefError
+from ..findings.failure import Stats
 from ..state import GameState
+from .choosers import Chooser, RulesetDrawer
 
 #: Swaps made, at most, to bring a deal within the constraints.
 MAX_SWAPS = 6
@@ -96,15 +97,18 @@ class NoDeal(RulesRefError):
 DEAL_TRIES = 64
 
 
-def sent(deal: DealCards, constraints: Sequence[str], state: GameState,
-         seed: Callable[[], int], counts: Counter[str]) -> tuple[DealCards, bool]:
+def sent(deal: DealCards, drawer: RulesetDrawer, state: GameState, ch: Chooser,
+         stats: Stats) -> tuple[DealCards, bool]:
     """The deal to send for ``deal``, drawn as the next deal of ``state``, to an adapter that
-    declares ``constraints``; True when it is ``deal``, as drawn or changed by :func:`kept`.
+    declares the deal constraints of ``drawer``; True when it is ``deal``, as drawn or
+    changed by :func:`kept`.
 
-    A deal that breaks a constraint is never sent: ``counts`` counts it under
+    A deal that breaks a constraint is never sent: ``stats`` counts it under
     each constraint it breaks; the fewest swaps of cards that keep them are made,
-    else seeded deals (their seeds from ``seed``) are drawn until one keeps them.
+    else seeded deals (their seeds drawn by ``ch``) are drawn until one keeps them.
     """
+    constraints = drawer.deal_constraints
+    counts = stats.constrained
     broken = broken_constraints(deal.hands, deal.extras, constraints)  # () for no constraint
     if not broken:
         return deal, True
@@ -113,7 +117,7 @@ def sent(deal: DealCards, constraints: Sequence[str], state: GameState,
     if made is not None:
         return made, True
     for _ in range(DEAL_TRIES):
-        d = seeded_deal(seed(), state.players, state.deal_number + 1,
+        d = seeded_deal(ch.below(1 << 32), state.players, state.deal_number + 1,
                         state.dealer_of_next_deal, FEWEST_PLAYERS)
         if deal_allowed(d.hands, d.extras, constraints):
             return DealCards(d.hands, d.extras), False
