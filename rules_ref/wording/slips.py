@@ -7,11 +7,13 @@ them from here.
 
 >>> slip_words("void-kept-by-leader")
 'gives a trick nobody wins to the seat that led it'
->>> value_words("moon", "others-52", "The other players each score 52.")
-'plays as if moon were others-52: the other players each score 52.'
+>>> value_words("moon", "others-52", "The others score 52. The shooter scores 0.")
+'plays as if moon were others-52: the others score 52.'
 """
 
 from __future__ import annotations
+
+import re
 
 #: Each slip, by name: what the implementation does.
 _SLIPS = {
@@ -43,9 +45,11 @@ def slip_names() -> tuple[str, ...]:
 
 
 def value_words(switch: str, value: str, meaning: str) -> str:
-    """What the implementation does when it plays ``value`` (as text) of ``switch``."""
-    said = meaning[:1].lower() + meaning[1:] if meaning[1:2].islower() or meaning[1:2] == " " \
-        else meaning
+    """What the implementation does when it plays ``value`` (as text) of ``switch``: the
+    first sentence of the value's meaning (``spec/variants.toml``)."""
+    first = re.split(r"(?<=\.) (?=[A-Z])", meaning, maxsplit=1)[0]
+    said = first[:1].lower() + first[1:] if first[1:2].islower() or first[1:2] == " " \
+        else first
     return f"plays as if {switch} were {value}" + (f": {said}" if said else "")
 
 

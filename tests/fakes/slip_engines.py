@@ -78,6 +78,14 @@ def void_last_to_leader() -> AbstractContextManager[None]:
     return broken("rules_ref.pending", "settle_pending", make)
 
 
+def plays_values(before: GameState, action: Action, **values: Any) -> dict[str, Any]:
+    """The observation an engine answers that plays switch ``values`` in place of the
+    ruleset it was sent (its own rules)."""
+    ruleset = Ruleset.from_dict({**before.ruleset.to_dict(), **values})
+    after, _ = before._with(ruleset=ruleset).apply(action)
+    return observe(after)
+
+
 def answer(fault: Fault, before: GameState, action: Action) -> dict[str, Any]:
     """The observation the broken engine answers to ``action`` from ``before``."""
     with fault():

@@ -34,6 +34,7 @@ from tests.fakes.slip_engines import (
     error_on_deal,
     failure_of,
     pair_not_cancelled,
+    plays_values,
     void_last_to_leader,
     void_won_by_leader,
 )
@@ -119,6 +120,40 @@ def test_a_pair_that_does_not_cancel_is_cancellations() -> None:
     assert _facets(finding) == [
         ("lets a cancelled card win a trick",
          "lets a pair of identical cards stand without cancelling them", None)]
+
+
+@pytest.mark.rule("FOLLOW.FIRST_TRICK")
+def test_each_facet_of_the_first_trick_names_the_switch_whose_value_it_plays() -> None:
+    own = {"first_trick_points": "forbidden", "first_trick_two_of_clubs": "must-play"}
+    found = Findings()
+    for game, where in enumerate(((8, 1, 9), (8, 9, 123))):
+        before, action = _step(*where)
+        found.record(failure_of(before, action, plays_values(before, action, **own)), game, 0.0)
+    [finding] = [c.to_json() for c in found.ordered()]
+    assert finding["rule"] == "FOLLOW.FIRST_TRICK"
+    assert [(f["words"], f["switch"]) for f in finding["facets"]] == [
+        ("allows only 2♣ on the first trick", "first_trick_two_of_clubs"),
+        ("forbids Q♠ on the first trick when void in the led suit", "first_trick_points")]
+    assert finding["words"] == [
+        "FOLLOW.FIRST_TRICK: differs on hearts and Q♠ on the first trick",
+        "  allows only 2♣ on the first trick (1 time)",
+        "    seat 2 may not play 5♣ while following suit; the rules allow it (and 1 more card "
+        "differ)",
+        "    the implementation plays as if first_trick_two_of_clubs were must-play: on trick "
+        "1 of a deal, every player after the opening leader who holds a 2♣ must play a 2♣ to "
+        "it, whether or not clubs were led: the 2♣ is then that player's only legal card, "
+        "ahead of FOLLOW.SUIT and first_trick_points (a 2♣ is neither a heart nor a Q♠, so the "
+        "two never conflict).",
+        "    decided by the switch first_trick_two_of_clubs (here free): rules-ref rules "
+        "FOLLOW.FIRST_TRICK",
+        "  forbids Q♠ on the first trick when void in the led suit (1 time)",
+        "    seat 4 may not play Q♠ on the first trick when void in the led suit; the rules "
+        "allow it (and 4 more cards differ)",
+        "    the implementation plays as if first_trick_points were forbidden: on trick 1 of a "
+        "deal (whether or not it turns out void), a player who cannot follow suit may not "
+        "play a heart or a Q♠, unless every card they hold is a heart or a Q♠.",
+        "    decided by the switch first_trick_points (here allowed): rules-ref rules "
+        "FOLLOW.FIRST_TRICK"]
 
 
 @pytest.mark.rule("HEARTS.BROKEN")
