@@ -30,10 +30,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..actions import Action, ChooseMoon, Play
+from ..actions import Action, ChooseMoon, DealCards, Play
 from ..cards import Card
 from ..errors import RulesRefError
+from ..leading import opening_leads
 from ..protocol.observation import observe
+from ..protocol.start import requested_state
 from ..registry import spec_toml, switch_meanings
 from ..ruleset import Ruleset
 from ..scoring import moon_options
@@ -214,6 +216,17 @@ def _collect_slips(before: GameState, after: GameState
                taking(before.pending)._with(pending=before.pending))
 
 
+def _lead_slips(after: GameState) -> Iterator[tuple[Alternative, dict[str, Any]]]:
+    """The lead after a trick 1 nobody won, restricted as an opening lead is."""
+    if not (after.phase is Phase.PLAYING and not after.trick and after.trick_number == 2
+            and after.tricks and after.tricks[0].winner is None and after.to_act is not None):
+        return
+    seen = observe(after)
+    restricted = opening_leads(after.hands[after.to_act], after.ruleset)
+    seen["legal"] = [str(c) for c in restricted]
+    yield _slip("VOID.LEADER", "void-first-as-opening"), seen
+
+
 def _moon_slips(after: GameState) -> Iterator[tuple[Alternative, GameState]]:
     """A moon scored at once, without waiting for the shooter's choice."""
     if after.phase is not Phase.MOON_CHOICE:
@@ -227,8 +240,9 @@ def _moon_slips(after: GameState) -> Iterator[tuple[Alternative, GameState]]:
 
 
 def slips(before: GameState, action: Action, after: GameState
-          ) -> Iterator[tuple[Alternative, GameState]]:
-    """Each common slip that may apply to ``action`` in ``before``, with the state it gives."""
+          ) -> Iterator[tuple[Alternative, GameState | dict[str, Any]]]:
+    """Each common slip that may apply to ``action`` in ``before``, with the state it gives
+    (or, for a slip of what a seat may play next, the observation)."""
     if isinstance(action, Play) and before.phase is Phase.PLAYING and (
             len(before.trick) + 1 == before.players):
         trick = (*before.trick, action.card)
@@ -243,6 +257,7 @@ def slips(before: GameState, action: Action, after: GameState
                 continue
             yield alt, state
         yield from _collect_slips(before, after)
+        yield from _lead_slips(after)
     if not isinstance(action, ChooseMoon):
         yield from _moon_slips(after)
 
@@ -250,10 +265,27 @@ def slips(before: GameState, action: Action, after: GameState
 # --- explaining a difference -----------------------------------------------------------------
 
 
-def _reproduces(state: GameState, expected: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
-    """Is ``state``'s observation the implementation's, on every field the reference shows?"""
-    seen = observe(state)
+def _reproduces(state: GameState | dict[str, Any], expected: Mapping[str, Any],
+                actual: Mapping[str, Any]) -> bool:
+    """Is ``state``'s observation (or ``state``, an observation) the implementation's, on
+    every field the reference shows?"""
+    seen = observe(state) if isinstance(state, GameState) else state
     return all(seen.get(k) == actual.get(k) for k in expected if k not in ("type", "id"))
+
+
+def _dealt_again(state: GameState) -> GameState:
+    """A game's start under ``state``'s ruleset: its deal dealt again when nothing of it has
+    been played (the phase it opens in is the ruleset's: passing or not), else ``state``."""
+    played = state.tricks or state.trick or any(p is not None for p in state.passes)
+    if played or state.phase not in (Phase.PASSING, Phase.PLAYING):
+        return state
+    try:
+        game = GameState.start(state.players, state.ruleset, state.game.first_dealer,
+                               state.game.initial_totals, state.deal_number)
+        dealt, _ = game.apply(DealCards(state.hands, state.extras))
+    except RulesRefError:
+        return state
+    return dealt
 
 
 def _valued(before: GameState | None, action: Action | None, after: GameState
@@ -264,7 +296,7 @@ def _valued(before: GameState | None, action: Action | None, after: GameState
         if base is None:
             continue
         if before is None or action is None:
-            yield alt, base
+            yield alt, _dealt_again(base)
             continue
         try:
             state, _ = base.apply(action)
@@ -301,6 +333,25 @@ def explaining_verdict(before: GameState, action: Action, accepted: bool) -> lis
             if (state is not None) == accepted]
 
 
+def refusing_values(start: object) -> list[Alternative]:
+    """The switch values under which the rules refuse the ``start`` request ``start`` (its
+    table, its deal), as an implementation that rejected it did."""
+    if not isinstance(start, dict) or not isinstance(start.get("ruleset"), dict):
+        return []
+    out = []
+    for alt in switch_alternatives():
+        if start["ruleset"].get(alt.switch or "") == _json(alt.value):
+            continue
+        try:
+            requested_state({**start, "ruleset": {**start["ruleset"],
+                                                  str(alt.switch): _json(alt.value)}})
+        except RulesRefError:
+            out.append(alt)
+        except (KeyError, TypeError, ValueError):
+            continue
+    return out
+
+
 def explaining_values(before: GameState | None, action: Action | None, after: GameState,
                       expected: Mapping[str, Any], actual: Mapping[str, Any]
                       ) -> list[tuple[str, Any]]:
@@ -316,5 +367,6 @@ def explaining_values(before: GameState | None, action: Action | None, after: Ga
     return [(a.switch, _json(a.value)) for a in found if a.switch is not None]
 
 
-__all__ = ["Alternative", "explaining", "explaining_values", "explaining_verdict", "slips",
+__all__ = ["Alternative", "explaining", "explaining_values", "explaining_verdict",
+           "refusing_values", "slips",
            "switch_alternatives", "switch_rules"]

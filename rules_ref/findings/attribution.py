@@ -406,20 +406,22 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
 def named_alternative(rules: Sequence[str], found: Sequence[Alternative]
                       ) -> tuple[str, Alternative] | None:
     """The rule a difference is named by and its alternative, of those that explain it
-    (``found``, switch values before slips, the plainest slip first); None when none does.
+    (``found``: switch values, then slips, the plainest first); None when none does.
 
     A value of a switch that changes the rule the fields name (``rules``' first) names
-    that rule; else the first switch value, or the first slip, names its own. The
-    fields' rule only chooses between switch values: between slips that give the same
-    answer the plainest is the cause (a trick nobody wins kept by its leader, not a pair
-    of the leader's card that does not cancel).
+    that rule; else the plainest slip names its own (a trick nobody wins kept by its
+    leader, not a pair of the leader's card that does not cancel, whatever the fields
+    read), else the first switch value. A slip is a fault of one rule, where a value
+    of a switch that changes other rules may give the same answer by coincidence.
     """
     first = rules[0] if rules else None
     values = [alt for alt in found if alt.switch is not None]
     for alt in values:
         if first is not None and first in switch_rules(alt.switch or ""):
             return first, alt
-    return (found[0].rule, found[0]) if found else None
+    slipped = [alt for alt in found if alt.slip is not None]
+    chosen = [*slipped, *values]
+    return (chosen[0].rule, chosen[0]) if chosen else None
 
 
 def _by_field(before: GameState | None, action: Action | None, after: GameState,

@@ -45,7 +45,13 @@ from .action_words import (
     salient,
     where_detail,
 )
-from .alternatives import Alternative, explaining, explaining_verdict, switch_rules
+from .alternatives import (
+    Alternative,
+    explaining,
+    explaining_verdict,
+    refusing_values,
+    switch_rules,
+)
 from .attribution import named_alternative
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, at_position_start
 
@@ -550,8 +556,8 @@ def facet_of(failure: object) -> Facet:
     explanation = alt.words if alt is not None else ""
     if alt is None or alt.switch is None or rule not in switch_rules(alt.switch):
         switch = None  # a switch is named only where one of its values gives the answer
-    else:
-        switch = alt.switch
+    elif switch not in {a.switch for a in found}:
+        switch = alt.switch  # else the one the step's facts bring in, whose value gives it too
     trigger = error_trigger(before, action) if _get(failure, "kind") == "error" else None
     if trigger is not None:
         rule, words = "DEAL.SIZE", error_words(trigger)
@@ -601,7 +607,9 @@ def _explained_by(failure: object, rule: str | None, before: GameState | None,
     actual = _get(failure, "actual") or {}
     reference = dict(_get(failure, "reference") or {})
     reference.pop("type", None)
-    if actual.get("type") == "rejected" or expected.get("type") == "rejected":
+    if action is None and actual.get("type") == "rejected":
+        found = refusing_values(_get(failure, "start"))
+    elif actual.get("type") == "rejected" or expected.get("type") == "rejected":
         if before is None or action is None:
             return None, ()
         found = explaining_verdict(before, action, accepted=actual.get("type") != "rejected")

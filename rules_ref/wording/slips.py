@@ -26,6 +26,8 @@ _SLIPS = {
     "cancelled-points-lost": "does not count the points of cancelled cards",
     "extras-lost": "never gives the extras to anybody",
     "pending-kept": "does not give the cards of tricks nobody won to the next trick's winner",
+    "void-first-as-opening": "restricts the lead after a first trick nobody won as it "
+                             "restricts the opening lead",
     "moon-without-choice": "scores a moon without waiting for the shooter's choice",
 }
 
