@@ -311,18 +311,24 @@ def _valued(before: GameState | None, action: Action | None, after: GameState
 
 
 def explaining(before: GameState | None, action: Action | None, after: GameState,
-               expected: Mapping[str, Any], actual: Mapping[str, Any]) -> list[Alternative]:
+               expected: Mapping[str, Any], actual: Mapping[str, Any],
+               deciding: Sequence[str] = ()) -> list[Alternative]:
     """The alternatives that reproduce the implementation's observation ``actual``.
 
     ``before`` and ``action``: the reference state before the action and the
     action (both None for the observation that answers a start); ``after`` the
-    reference state ``expected`` observes. Switch values first, then slips.
+    reference state ``expected`` observes. Switch values first, then slips. Where
+    none reproduces every field, those that reproduce the ``deciding`` fields (the
+    first that differ, in causal order): another fault may show in the others.
     """
-    out = [alt for alt, state in _valued(before, action, after)
-           if state is not None and _reproduces(state, expected, actual)]
+    tried: list[tuple[Alternative, GameState | dict[str, Any]]] = [
+        (alt, state) for alt, state in _valued(before, action, after) if state is not None]
     if before is not None and action is not None:
-        out += [alt for alt, state in slips(before, action, after)
-                if _reproduces(state, expected, actual)]
+        tried += list(slips(before, action, after))
+    out = [alt for alt, state in tried if _reproduces(state, expected, actual)]
+    if not out and deciding:
+        shown = {f: expected[f] for f in deciding if f in expected}
+        out = [alt for alt, state in tried if shown and _reproduces(state, shown, actual)]
     return list(dict.fromkeys(out))
 
 

@@ -397,7 +397,8 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
     rules, fields, others = _by_field(before, action, after, expected, actual)
     if not fields:
         return rules, fields, others
-    named = named_alternative(rules, explaining(before, action, after, expected, actual))
+    named = named_alternative(rules, explaining(before, action, after, expected, actual,
+                                                fields))
     if named is not None:
         return _dedupe([named[0], *rules]), fields, others
     return rules, fields, others

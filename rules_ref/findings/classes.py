@@ -314,7 +314,7 @@ def explanation_words(finding: dict[str, Any], facet: dict[str, Any]) -> str:
     """What the implementation does in one facet of a disagreement: the words of the
     alternative that gives its answer, ``UNEXPLAINED`` where none does ("" for a fault or
     an error, and for a summary written before facets said it)."""
-    if finding.get("kind") != "disagreement" or "explanation" not in facet:
+    if finding.get("kind") != "disagreement" or facet.get("explanation") is None:
         return ""
     said = facet.get("explanation")
     return f"the implementation {said}" if said else UNEXPLAINED
@@ -456,6 +456,6 @@ class Findings:
                     cls.facets[f["words"]] = Facet(
                         f["words"], f["detail"], f["rule"], f["switch"], f["step"],
                         tuple(f["cards"]), f["count"], Failure.from_json(f["example"]),
-                        f.get("explanation", ""))
+                        f.get("explanation"))
                 else:
                     seen.count += f["count"]

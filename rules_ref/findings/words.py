@@ -497,7 +497,8 @@ class Facet:
     ``count`` and ``example`` are filled as a run meets the facet.
     ``explanation``: what the implementation does, as the alternative to the rule
     that gives its answer says it (:mod:`.alternatives`); ``""`` when none does and
-    the rule is read from the fields that differ.
+    the rule is read from the fields that differ; ``None`` where none is tried (a
+    fault, an internal error, a start the implementation rejected for no value).
     """
 
     words: str
@@ -508,7 +509,7 @@ class Facet:
     cards: tuple[str, ...]
     count: int = 0
     example: Any = None
-    explanation: str = ""
+    explanation: str | None = None
     #: Every alternative that gives the implementation's answer (the run's findings file
     #: an occurrence under an earlier finding one of them explains).
     alternatives: tuple[Alternative, ...] = field(default=(), repr=False, compare=False)
@@ -553,10 +554,11 @@ def facet_of(failure: object) -> Facet:
     switch = deciding_switch(rule, before, action, after, cards, card_list(actual.get("legal")),
                              card_list(expected.get("legal"))) if rule else None
     alt, found = _explained_by(failure, rule, before, action, after)
-    explanation = alt.words if alt is not None else ""
+    known = set() if found is None else {a.switch for a in found}
+    explanation = alt.words if alt is not None else ("" if found is not None else None)
     if alt is None or alt.switch is None or rule not in switch_rules(alt.switch):
         switch = None  # a switch is named only where one of its values gives the answer
-    elif switch not in {a.switch for a in found}:
+    elif switch not in known:
         switch = alt.switch  # else the one the step's facts bring in, whose value gives it too
     trigger = error_trigger(before, action) if _get(failure, "kind") == "error" else None
     if trigger is not None:
@@ -572,7 +574,7 @@ def facet_of(failure: object) -> Facet:
     else:
         step = _STEP_OF_ACTION.get(type(action)) if action is not None else None
     return Facet(words, detail, rule, switch, step, tuple(str(c) for c in cards),
-                 explanation=explanation, alternatives=found)
+                 explanation=explanation, alternatives=found or ())
 
 
 def error_trigger(before: GameState | None, action: Action | None) -> str | None:
@@ -597,27 +599,30 @@ def error_trigger(before: GameState | None, action: Action | None) -> str | None
 
 def _explained_by(failure: object, rule: str | None, before: GameState | None,
                   action: Action | None, after: GameState | None
-                  ) -> tuple[Alternative | None, tuple[Alternative, ...]]:
+                  ) -> tuple[Alternative | None, tuple[Alternative, ...] | None]:
     """The alternative to ``rule`` that gives the implementation's answer in ``failure``
-    (:func:`.attribution.named_alternative`), or None; and every alternative that does."""
+    (:func:`.attribution.named_alternative`), or None; and every alternative that does
+    (None: none is tried)."""
     kind = _get(failure, "kind")
     if kind not in ("disagreement", None) or after is None or rule is None:
-        return None, ()
+        return None, None
     expected = _get(failure, "expected") or {}
     actual = _get(failure, "actual") or {}
     reference = dict(_get(failure, "reference") or {})
     reference.pop("type", None)
     if action is None and actual.get("type") == "rejected":
         found = refusing_values(_get(failure, "start"))
+        if not found:  # a start rejected for no value: what decides it is the start's
+            return None, None
     elif actual.get("type") == "rejected" or expected.get("type") == "rejected":
         if before is None or action is None:
-            return None, ()
+            return None, None
         found = explaining_verdict(before, action, accepted=actual.get("type") != "rejected")
     else:
         if not reference:
-            return None, ()
+            return None, None
         answer = {**reference, **actual}
         found = explaining(before if action is not None else None, action, after, reference,
-                           answer)
+                           answer, list(_get(failure, "fields") or []))
     named = named_alternative([rule], found)
     return (named[1] if named is not None and named[0] == rule else None), tuple(found)
