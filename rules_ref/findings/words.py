@@ -560,7 +560,10 @@ def facet_of(failure: object) -> Facet:
         switch = None  # a switch is named only where one of its values gives the answer
     elif switch not in known:
         switch = alt.switch  # else the one the step's facts bring in, whose value gives it too
-    trigger = error_trigger(before, action) if _get(failure, "kind") == "error" else None
+    start = _get(failure, "start")
+    dealt = action is not None or not (isinstance(start, dict) and "position" in start)
+    trigger = error_trigger(before, action) if _get(failure, "kind") == "error" and dealt \
+        else None
     if trigger is not None:
         rule, words = "DEAL.SIZE", error_words(trigger)
     if rule == "SCORE.CARD_POINTS" and switch == "last_trick_void" and after is not None:
@@ -581,7 +584,8 @@ def error_trigger(before: GameState | None, action: Action | None) -> str | None
     """The fact of the deal dealt at this step that triggers an internal error, in words
     (:data:`~rules_ref.wording.slips.DEAL_FACTS`), or None.
 
-    The deal of the start (``action`` None), or of a ``deal`` action: an error there
+    The deal of a start that deals (``action`` None; not a start from a position, whose
+    deal is under way), or of a ``deal`` action: an error there
     met with a rare deal (both 2♣ among the extras) is that deal's, at a start and at a
     later deal alike (``DEAL.SIZE``, which sets the extras aside).
     """
