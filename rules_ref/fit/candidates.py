@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RulesRefError
-from ..exercise.catalogue import published_values
+from ..findings.alternatives import switch_alternatives
 from ..registry import rule as registry_rule
 from ..ruleset import Ruleset
 
@@ -61,11 +61,20 @@ def switches_of(difference: Difference) -> tuple[str, ...]:
 
 
 def alternatives(difference: Difference, ruleset: Ruleset) -> list[tuple[str, Any]]:
-    """The switch values to try for ``difference`` under ``ruleset``: every value
-    ``spec/variants.toml`` publishes for a switch it points at (:func:`switches_of`), in the
-    file's order, except the one ``ruleset`` holds."""
+    """The switch values to try for ``difference`` under ``ruleset``: the alternatives of the
+    catalogue the findings are named by
+    (:func:`~rules_ref.findings.alternatives.switch_alternatives`, every value
+    ``spec/variants.toml`` publishes) for a switch it points at
+    (:func:`switches_of`), in the file's order, except the one ``ruleset`` holds."""
     out = []
     for switch in switches_of(difference):
         here = getattr(ruleset, switch)
-        out += [(switch, value) for value in published_values(switch) if value != here]
+        values = [getattr(Ruleset.from_dict({switch: _json(alt.value)}, switch), switch)
+                  for alt in switch_alternatives() if alt.switch == switch]
+        out += [(switch, value) for value in values if value != here]
     return out
+
+
+def _json(value: Any) -> Any:
+    """A catalogue's value in its JSON form (its steps, a tuple there, as a list)."""
+    return list(value) if isinstance(value, tuple) else value
