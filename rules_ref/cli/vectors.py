@@ -200,16 +200,22 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
 
 
 def _print_matrix(directory: Path) -> None:
-    """The distinguishing matrix of the vectors just written, and the share of them that
-    applies to each public engine (spec/vectors/README.md)."""
+    """The distinguishing matrix of the vectors just written, the single-card faults they
+    catch, and the share of them that applies to each public engine and to a population of
+    correct engines of one ruleset (spec/vectors/README.md)."""
     from .. import vectors
+    from ..vectors.card_faults import card_lines
     from ..vectors.matrix import matrix_lines
     from ..vectors.requirements import ANALYSED_KINDS
-    from ..vectors.shares import public_lines
+    from ..vectors.shares import population_lines, public_lines
 
     pairs = [(f.kind, c) for f, c in vectors.iter_cases(vectors.load_dir(directory),
                                                         ANALYSED_KINDS)]
-    print("\n".join([*matrix_lines([c for _, c in pairs]), *public_lines(pairs)]))
+    cases = [c for _, c in pairs]
+    print("\n".join([*matrix_lines(cases), *card_lines(cases), *public_lines(pairs)]),
+          flush=True)
+    for line in population_lines(pairs):
+        print(line, flush=True)
 
 
 def _check_output(path: str) -> None:

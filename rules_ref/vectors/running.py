@@ -44,7 +44,8 @@ from .case_replay import (
 )
 from .files import Case
 from .position_forms import twin_id
-from .requirements import FIELD, documented, holds, show, substitute, with_ruleset
+from .requirements import FIELD, REROUTED, documented, holds, show, substitute, with_ruleset
+from .route import rerouted
 
 #: The default time bound of one case, in seconds (``--case-timeout``). The slowest
 #: case takes well under a second through the reference adapter.
@@ -120,6 +121,8 @@ class RunResult:
     restarts: int = 0
     sent: dict[str, dict[str, Any]] = field(default_factory=dict)
     declared: dict[str, Any] | None = None
+    #: The cases sent by a route rebuilt for the ruleset sent (:mod:`.route`).
+    rerouted: set[str] = field(default_factory=set)
 
     def counts(self) -> dict[str, int]:
         n = Counter(o.status for o in self.outcomes)
@@ -203,6 +206,26 @@ def select(case: Case, kind: str, declared: dict[str, Any]) -> tuple[dict[str, A
     return sent, []
 
 
+def select_case(case: Case, kind: str, declared: dict[str, Any]) -> tuple[Case, list[str]]:
+    """The case to send to an adapter declaring ``declared``, and what it lacks.
+
+    As :func:`select` says, and when that leaves values missing, the case by
+    a route rebuilt for the adapter's values (:mod:`.route`): chosen by what
+    its moment depends on (:data:`.requirements.REROUTED`) and confirmed on
+    the reference. What is missing is :func:`select`'s when no route serves.
+    """
+    sent, missing = select(case, kind, declared)
+    if not missing:
+        return (case if sent == case["ruleset"] else with_ruleset(case, sent)), []
+    if isinstance(case.get(REROUTED), dict) and not any(
+            m.endswith(" players") or m == NEEDS_POSITION for m in missing):
+        ruleset, lacking = substitute(case, allowed_values(declared), REROUTED)
+        moved = None if lacking else rerouted(case, ruleset)
+        if moved is not None and holds(moved, kind):
+            return moved, []
+    return with_ruleset(case, sent), missing
+
+
 def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeout: float,
                 case_seconds: float = CASE_SECONDS,
                 report: Callable[[CaseResult], None] | None = None) -> RunResult:
@@ -221,12 +244,13 @@ def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeo
         result.declared = declared
         result.protocol = proc.version
         for kind, case in cases:
-            ruleset, missing = select(case, kind, declared)
-            result.sent[str(case["id"])] = ruleset
+            sent, missing = select_case(case, kind, declared)
+            result.sent[str(case["id"])] = sent["ruleset"]
+            if sent.get("prefix") is not case.get("prefix"):
+                result.rerouted.add(str(case["id"]))
             if missing:
                 outcome = skipped(case, missing)
             else:
-                sent = case if ruleset == case["ruleset"] else with_ruleset(case, ruleset)
                 try:
                     outcome = run_case(_Bounded(proc, timeout, case_seconds), sent)
                 except CaseTimeout:
@@ -271,16 +295,18 @@ class Coverage:
     needs: dict[str, list[str]]
 
 
-def _tests(case: Case, switch: str, value: Any, ruleset: dict[str, Any]) -> bool:
-    """Does ``case``, sent with ``ruleset``, test ``switch`` at ``value``?
+def _tests(case: Case, switch: str, value: Any, ruleset: dict[str, Any],
+           moved: bool = False) -> bool:
+    """Does ``case``, sent with ``ruleset`` (by a rebuilt route when ``moved``), test
+    ``switch`` at ``value``?
 
     It does when it plays that value and its results differ under some other
-    value of the switch; a case without the analysis (vectors version 1)
-    tests every value of its ruleset.
+    value of the switch (by the analysis of the route it was sent by); a case
+    without the analysis (vectors version 1) tests every value of its ruleset.
     """
     if ruleset.get(switch) != value:
         return False
-    analysed = case.get(FIELD)
+    analysed = case.get(REROUTED if moved else FIELD)
     if not isinstance(analysed, dict):
         return True
     differs = analysed.get(switch)
@@ -311,7 +337,8 @@ def coverage(result: RunResult) -> Coverage:
         mine = list(values) if wanted == "any" else list(wanted)
         undeclared.extend((switch, v) for v in values if v not in mine)
         for value in mine:
-            testing = [c for c in cases if _tests(c, switch, value, sent[str(c["id"])])]
+            testing = [c for c in cases if _tests(c, switch, value, sent[str(c["id"])],
+                                                  str(c["id"]) in result.rerouted)]
             if any(c["id"] in ran for c in testing):
                 continue
             holders = [c for c in testing if c["players"] in players]
