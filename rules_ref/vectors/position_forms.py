@@ -55,13 +55,14 @@ SETTLED = {"HEARTS.BROKEN": "hearts_broken"}
 
 def settled(case: Case, state: GameState) -> list[str]:
     """The rules ``case`` claims whose outcome its position already holds: the field that
-    shows it is the same at the position and after every step, so an engine wrong about
-    the rule, given the position, passes the form (a Q♠ that never breaks hearts passes a
-    form that starts with hearts broken by one)."""
+    shows it is set at the position and stays so after every step, so an engine wrong
+    about the rule, given the position, passes the form (a Q♠ that never breaks hearts
+    passes a form that starts with hearts broken by one). A form that starts with hearts
+    unbroken is kept: its steps still tell rules apart that a later heart would meet."""
     seen = [step["expect"]["observation"] for step in case.get("steps", [])
             if "observation" in (step.get("expect") or {})]
     at_start = {"hearts_broken": state.hearts_broken}
-    return [rule for rule, name in SETTLED.items() if rule in case["rules"]
+    return [rule for rule, name in SETTLED.items() if rule in case["rules"] and at_start[name]
             and all(obs.get(name, at_start[name]) == at_start[name] for obs in seen)]
 
 

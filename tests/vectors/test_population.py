@@ -21,6 +21,7 @@ from rules_ref.protocol.reference_adapter import engine_supports
 from rules_ref.ruleset import Ruleset
 from rules_ref.vectors import shares
 from rules_ref.vectors.card_faults import FAULTS, card_gaps, card_matrix, fails
+from rules_ref.vectors.position_forms import POSITION_KINDS, position_form, prefix_state, settled
 from rules_ref.vectors.requirements import REROUTED, end_of_prefix, holds
 from rules_ref.vectors.route import reroutable, rerouted
 from tests.fakes import vector_adapters
@@ -205,3 +206,25 @@ def test_the_fault_model_reads_each_card_case_as_its_id_says() -> None:
         if card.rank > 2:
             rank = [c for i, c in by_id.items() if i.startswith(f"trick/card-rank-{text}-")]
             assert len(rank) == 1 and fails(rank[0], card, "rank"), text
+
+
+# --- forms that cannot test what the case claims ---------------------------------------------
+
+
+def test_a_form_whose_position_holds_the_claimed_outcome_is_withdrawn() -> None:
+    ids = {c["id"] for _, c in _cases()}
+    _, case = _case("legal-plays/broken-by-queen-p6")
+    state = prefix_state(case)
+    # the Q-spades of the prefix broke hearts: a form would start with hearts broken, so an
+    # engine whose Q-spades never breaks hearts would pass it
+    assert state.hearts_broken and settled(case, state) == ["HEARTS.BROKEN"]
+    assert position_form(case) is None
+    assert "legal-plays/broken-by-queen-p6.position" not in ids
+    # a trick whose last card breaks hearts keeps its form: the step shows the change
+    _, kept = _case("trick/card-cancel-10S-p8")
+    assert settled(kept, prefix_state(kept)) == []
+    assert "trick/card-cancel-10S-p8.position" in ids
+    withdrawn = [c["id"] for k, c in _cases() if k in POSITION_KINDS and not
+                 c["id"].endswith(".position") and c["prefix"] and f"{c['id']}.position"
+                 not in ids and settled(c, prefix_state(c))]
+    assert len(withdrawn) == 7

@@ -153,7 +153,7 @@ def test_the_public_engines_presets_pass_and_test_what_their_share_says() -> Non
 
 def test_at_least_60_percent_of_the_suite_applies_to_each_public_engine() -> None:
     got = shares.public_shares(_protocol_cases())
-    assert got == {"allanh": (324, 504), "crcowan": (419, 504)}
+    assert got == {"allanh": (324, 504), "crcowan": (420, 504)}
     assert shares.FLOOR == 0.6
     assert all(tested >= shares.FLOOR * total for tested, total in got.values())
     # the figures the runner contract states are these
@@ -164,7 +164,7 @@ def test_at_least_60_percent_of_the_suite_applies_to_each_public_engine() -> Non
         "share of the suite that applies to the public engines (their preset, their player "
         "counts, the capability position):",
         "  allanh (8 players): 324 of 504 cases (64.3%)",
-        "  crcowan (5 to 11 players): 419 of 504 cases (83.1%)"]
+        "  crcowan (5 to 11 players): 420 of 504 cases (83.3%)"]
 
 
 def test_a_share_counts_a_case_and_its_position_start_form_once() -> None:
