@@ -133,15 +133,24 @@ clean:
 #                    state.py, state_reading.py and view.py: docs/reports/mutation.{md,json}
 #   make kit-power   rules-ref vectors run and conform against every mutant of the rule
 #                    modules behind the reference adapter: docs/reports/kit-power.{md,json}
+#   make kit-power-composites   conform against engines with k = 1, 2, 3 and 5 faults at
+#                    once (operator, switch, card and phase faults): recall, precision and
+#                    every-fault-named per k and per kind, docs/reports/kit-power-composites.json
+#                    and a section of kit-power.md. Options through COMPOSITE_ARGS, e.g.
+#                    COMPOSITE_ARGS="--quick", "--count 10 --k 3 --jobs 1".
 # Options through MUTATE_ARGS, e.g. make mutate MUTATE_ARGS="--limit 40 --modules tricks".
 MUTATE_ARGS ?=
-.PHONY: mutate kit-power
+COMPOSITE_ARGS ?=
+.PHONY: mutate kit-power kit-power-composites
 
 mutate: $(STAMP)
 	$(BIN)/python -m tools.mutation mutate $(MUTATE_ARGS)
 
 kit-power: $(STAMP)
 	$(BIN)/python -m tools.mutation kit-power $(MUTATE_ARGS)
+
+kit-power-composites: $(STAMP)
+	$(BIN)/python -m tools.mutation composites $(COMPOSITE_ARGS)
 
 # The kit's fingerprint (tools/fingerprint.py): 34 conform runs without their times, written
 # to OUT (default fingerprint.json); with AGAINST=OLD.json, compared run by run (exit 1 if any

@@ -29,6 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "deal": ("deal", "print the portable seeded deal of spec/deal.md"),
     "validate": ("validate", "check a recorded game and report every violation"),
     "conform": ("conform", "differential test of an implementation over the adapter protocol"),
+    "fit": ("fit", "which ruleset does an implementation play: the switch values that explain "
+            "its differences, and the differences none explains"),
     "vectors": ("vectors", "run, regenerate or check the conformance vectors"),
     "position": ("position", "print a position (spec/position.md) as a table, or convert it"),
     "adapter": ("adapter", "the reference engine behind the adapter protocol (spec/protocol.md), "
@@ -145,8 +147,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, extras = parser.parse_known_args(argv)
     if extras:
         _command_parser(parser, args).unrecognized(extras)
+    # the command line as given, for the metadata a run's report carries (reports/meta.py)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     module = importlib.import_module(f"{__name__}.{args._module}")
-    restore = _end_on_sigterm() if args.command in ("conform", "vectors") else None
+    restore = _end_on_sigterm() if args.command in ("conform", "fit", "vectors") else None
     try:
         return _run(module, args)
     finally:

@@ -87,6 +87,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "divergences they cover do not fail the run")
     p.add_argument("--strict", action="store_true",
                    help="with --expect: an expected divergence that never showed fails the run")
+    p.add_argument("--baseline", default=None, metavar="OLD.json",
+                   help="compare with an earlier run's --json summary: each class is new, "
+                   "unchanged or fixed, and only a new one fails the run (the same --seed and "
+                   "--examples play the same games)")
     p.add_argument("--write-expect", default=None, metavar="FILE",
                    help="write an expectations file covering the classes seen (a starting "
                    "point for --expect)")
@@ -101,6 +105,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--protocol", type=int, choices=(1, 2), default=None,
                    help="offer only this protocol version in the hello (default: 1 and 2)")
     p.add_argument("--json", action="store_true", help="print a machine-readable summary")
+    p.add_argument("--verbose", action="store_true",
+                   help="also print what the run exercised: the rare situations played, the "
+                   "conditions of each rule, the illegal actions offered by kind (the JSON "
+                   "summary and --report always hold them)")
     p.add_argument("--out", default="conform-failures", metavar="DIR",
                    help="directory for replay files (default conform-failures/)")
     p.add_argument("--replay", default=None, metavar="FILE",
@@ -163,6 +171,12 @@ def run(args: argparse.Namespace) -> int:
         expect = read_expectations(read_json_file(args.expect), args.expect)
     elif args.strict:
         raise InputError("--strict needs --expect FILE")
+    baseline = None
+    if args.baseline is not None:
+        from ..jsonio.files import read_json_file
+        from ..reports.baseline import conform_failures
+
+        baseline = conform_failures(read_json_file(args.baseline), args.baseline)
     config = Config(
         command=command, examples=args.examples, max_seconds=args.max_seconds,
         seed=args.seed if args.seed is not None else env_seed(), players=args.players,
@@ -177,13 +191,13 @@ def run(args: argparse.Namespace) -> int:
 
         start, actions = read_replay(read_json_file(args.replay), args.replay)
         outcome = run_replay(config, start, actions)
-        return _report(outcome, config, args, replay_of=args.replay)
+        return _report(outcome, config, args, baseline, replay_of=args.replay)
     try:
         outcome = run_jobs(config, progress) if config.jobs > 1 else run_search(config, progress)
     finally:
         if progress is not None:
             progress.clear()
-    return _report(outcome, config, args)
+    return _report(outcome, config, args, baseline)
 
 
 def _slug(cls: Any) -> str:
@@ -236,7 +250,9 @@ def _write_expect(outcome: Any, path: str) -> None:
 
 
 def _report(outcome: Any, config: Any, args: argparse.Namespace,
-            replay_of: str | None = None) -> int:
+            baseline: list[str] | None, replay_of: str | None = None) -> int:
+    from ..reports.baseline import against_baseline, compare
+    from ..reports.meta import meta_line, run_metadata
     from ..reports.result import EXIT, run_result
     from ..reports.run_text import run_text, shown_failures
 
@@ -245,6 +261,14 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         if args.write_expect is not None:
             _write_expect(outcome, args.write_expect)
     result = scale.scale_result(run_result(outcome, config, replay_of), config, args)
+    comparison = None
+    if baseline is not None:
+        comparison = compare(args.baseline, baseline, [str(c["key"]) for c in result.classes
+                                                       if not c.get("expected")])
+        result = against_baseline(result, comparison)
+    meta = run_metadata(args.argv, result.summary.get("adapter"), config.command, config.seed,
+                        {"max_seconds": config.max_seconds, "examples": config.examples})
+    result = result.with_keys({"meta": meta})
     scale.write_run_report(args, result)
     if args.json:
         print(json.dumps(result.to_json(), indent=1))
@@ -260,7 +284,9 @@ def _report(outcome: Any, config: Any, args: argparse.Namespace,
         for line in fault.evidence().splitlines():
             print(f"  {line}", file=sys.stderr)
         return result.exit_status
-    lines = run_text(result, outcome, config, replay_of, scale.scale_lines(args))
+    more = scale.scale_lines(args) + (comparison.lines("classes") if comparison else [])
+    lines = run_text(result, outcome, config, replay_of, [*more, meta_line(meta)],
+                     verbose=args.verbose)
     out = sys.stdout if result.exit_status != EXIT["fault"] else sys.stderr
     print("\n".join(lines), file=out)
     return result.exit_status

@@ -137,19 +137,7 @@ class Person:
                 self.say(f"    {name:<{width}}  {meaning}")
 
     def action(self, state: GameState, answer: str) -> Action:
-        if state.phase is Phase.MOON_CHOICE:
-            word = answer.strip().lower()
-            for option in moon_options(state.ruleset):
-                if option.value.startswith(word) and word:
-                    return ChooseMoon(self.seat, option)
-            raise InputError(f"{answer.strip()!r:.30} is not one of: "
-                             + ", ".join(m.value for m in MoonChoice))
-        cards = parse_cards(answer)
-        if state.phase is Phase.PASSING:
-            return Pass(self.seat, tuple(sorted(cards)))
-        if len(cards) != 1:
-            raise InputError("type one card, such as QS or 10h")
-        return Play(self.seat, cards[0])
+        return typed_action(state, self.seat, answer)
 
     # --- the terminal -------------------------------------------------------------------
 
@@ -178,6 +166,28 @@ class Person:
                 raise EndOfInput(where + " (quit)")
             if line.strip():
                 return line
+
+
+def typed_action(state: GameState, seat: int, answer: str) -> Action:
+    """The action ``seat`` means by ``answer``, typed as a person answers ``play --seat``.
+
+    Cards in any notation (a pass is several), or a word of the moon choice
+    (``subtract``, ``add``, or the start of one). Whether the rules allow it is
+    for the engine to say.
+    """
+    if state.phase is Phase.MOON_CHOICE:
+        word = answer.strip().lower()
+        for option in moon_options(state.ruleset):
+            if option.value.startswith(word) and word:
+                return ChooseMoon(seat, option)
+        raise InputError(f"{answer.strip()!r:.30} is not one of: "
+                         + ", ".join(m.value for m in MoonChoice))
+    cards = parse_cards(answer)
+    if state.phase is Phase.PASSING:
+        return Pass(seat, tuple(sorted(cards)))
+    if len(cards) != 1:
+        raise InputError("type one card, such as QS or 10h")
+    return Play(seat, cards[0])
 
 
 def _is_tty(stream: TextIO) -> bool:

@@ -10,7 +10,11 @@ status; the page draws the answer of ``--json`` or shows the one error line.
 a file and replays its actions through the engine, each step with what to
 draw: the trick on the table resolved by the engine, the hands, the pending
 pile and the scores.
-Both take and return JSON text, which is all the page's glue handles.
+:func:`continued` plays the rest of a deal from a position, as ``rules-ref
+play --from`` does (a seat answered with the reader's moves), each step with
+what to draw; :func:`position_at` gives the position of a step of a file, to
+continue from it.
+All take and return JSON text, which is all the page's glue handles.
 """
 
 from __future__ import annotations
@@ -24,19 +28,25 @@ from typing import Any
 
 from ..actions import Action, Play
 from ..cards import Card
-from ..errors import IllegalAction, InputError
+from ..errors import IllegalAction, InputError, RulesRefError
 from ..findings.replay import read_replay
 from ..jsonio.files import read_json_file
 from ..jsonio.replay_file import REPLAY_FORMAT
 from ..jsonio.serialize import RECORD_FORMAT, action_from_json
+from ..positions import format_position, position_of
 from ..protocol.start import requested_state
 from ..records.record import record_actions
 from ..records.shape import check_shape
 from ..ruleset import Ruleset
+from ..scoring import moon_options
 from ..state import GameState
+from ..state_parts import Phase
 from ..tricks import resolve_trick, seat_at
-from . import main
-from .log import INDENT, GameLog
+from . import build_parser, main, one_line
+from .common import ruleset_from_args
+from .log import INDENT, GameLog, fitted
+from .play import check_seat
+from .play_from import check_options, read_start, rest_of_deal, start_state, summary
 from .style import Style
 
 #: The commands a page may run (``play`` for its example positions and games).
@@ -60,6 +70,86 @@ def command(argv_json: str) -> str:
         except SystemExit as exc:  # argparse on bad arguments
             code = exc.code if isinstance(exc.code, int) else 2
     return json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue()})
+
+
+def continued(argv_json: str, moves_json: str) -> str:
+    """The rest of the deal of ``rules-ref play ARGV`` (``--from`` given), the seat's moves given.
+
+    ``ARGV`` is a JSON list of the words of ``play`` (``--from``, ``--seed``, ``--seat``,
+    ``--preset`` or ``--ruleset``); ``moves`` a JSON list of what the reader at
+    ``--seat`` typed, in turn. JSON: ``{"head", "steps", "waiting", "position"}``:
+    ``head`` the lines the command prints first, each step ``{"number", "lines",
+    "table", "at"}`` as :func:`game` gives them, ``waiting`` (when the
+    moves ran out) what the seat to answer holds and may do; or ``{"error": LINE}``.
+    """
+    argv = json.loads(argv_json)
+    moves = json.loads(moves_json)
+    if (not isinstance(argv, list) or argv[:1] != ["play"] or "--from" not in argv
+            or not all(isinstance(a, str) for a in argv)
+            or not isinstance(moves, list) or not all(isinstance(m, str) for m in moves)):
+        raise ValueError(f"continued runs play --from, with words: {argv_json[:80]}")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit:
+            return json.dumps({"error": err.getvalue().strip().splitlines()[-1]})
+    try:
+        return json.dumps(_continued(args, moves))
+    except RulesRefError as exc:
+        return json.dumps({"error": f"rules-ref play: error: {one_line(str(exc))}"})
+
+
+def _continued(args: Any, moves: list[str]) -> dict[str, Any]:
+    ruleset = ruleset_from_args(args)
+    check_options(args)
+    pos = read_start(args.start)
+    check_seat(args, pos.players)
+    start = start_state(pos, ruleset)
+    style = Style()
+    log = GameLog(style, secret_seat=args.seat)
+    head = log.header(pos.players, ruleset, args.seed, args.preset) + fitted(summary(pos, style))
+    played = rest_of_deal(start, args.seed, args.seat, moves)
+    steps = [{"number": i + 1, "lines": log.step(before, action, after, events),
+              "table": _table(before, action, after), "at": _at(before, action)}
+             for i, (before, action, after, events) in enumerate(played.steps)]
+    return {"head": head, "start": _state_table(start), "steps": steps,
+            "waiting": None if played.waiting is None else _waiting(played.waiting)}
+
+
+def _waiting(state: GameState) -> dict[str, Any]:
+    """What the seat to answer holds and may do, for the page to ask it."""
+    seat = state.to_act
+    assert seat is not None
+    out: dict[str, Any] = {"seat": seat, "phase": state.phase.value,
+                           "hand": _cards(state.hands[seat]), "table": _state_table(state)}
+    if state.phase is Phase.PLAYING:
+        out["legal"] = _cards(state.legal_plays())
+    elif state.phase is Phase.PASSING:
+        out["count"] = state.ruleset.pass_count
+    elif state.phase is Phase.MOON_CHOICE:
+        out["options"] = [o.value for o in moon_options(state.ruleset)]
+    return out
+
+
+def position_at(text: str, name: str, step: int) -> str:
+    """The position after ``step`` actions of a file :func:`game` draws, to continue from.
+
+    JSON: ``{"position": TEXT, "ruleset": SWITCHES}`` (the switch values of the
+    file's ruleset, as ``--ruleset`` reads them), or ``{"error": LINE}``.
+    """
+    path = saved(text, name)
+    with contextlib.chdir(path.parent):
+        try:
+            _, state, actions = _replayable(path.name)
+            if state is None:
+                raise InputError("a position is continued from as it is")
+            for action in actions[:step]:
+                state, _ = state.apply(action)
+            return json.dumps({"position": format_position(position_of(state)),
+                               "ruleset": state.ruleset.to_dict()})
+        except (RulesRefError, IllegalAction) as exc:
+            return json.dumps({"error": one_line(str(exc))})
 
 
 def saved(text: str, name: str) -> Path:
@@ -101,17 +191,42 @@ def _game(name: str) -> dict[str, Any]:
         except IllegalAction as exc:
             steps.append({"number": i + 1, "lines": [f"{INDENT}action {i + 1} of the file "
                                                       f"({action}) breaks a rule: {exc}"],
-                          "table": _table(state, action, None)})
+                          "table": _table(state, action, None), "at": _at(state, action)})
             break
         steps.append({"number": i + 1, "lines": log.step(state, action, after, events),
-                      "table": _table(state, action, after)})
+                      "table": _table(state, action, after), "at": _at(state, action)})
         state = after
     violations = None
     if kind == "record":
         done = json.loads(command(json.dumps(["validate", name])))
-        violations = {"code": done["code"], "lines": done["out"].splitlines()}
+        violations = {"code": done["code"], "lines": done["out"].splitlines(), "steps": []}
+        if done["code"] == 1:
+            found = json.loads(command(json.dumps(["validate", name, "--json"])))
+            violations["steps"] = [_step_of(v, steps) for v in json.loads(found["out"])
+                                   ["violations"]]
     return {"kind": kind, "log": shown["out"].splitlines(), "start": start, "steps": steps,
             "violations": violations}
+
+
+def _at(before: GameState, action: Action) -> list[int | None]:
+    """Where an action is, as ``validate`` names places: deal, trick and card (from 1)."""
+    if isinstance(action, Play):
+        return [before.deal_number, before.trick_number, len(before.trick) + 1]
+    return [before.deal_number, None, None]
+
+
+def _step_of(violation: dict[str, Any], steps: list[dict[str, Any]]) -> int:
+    """The step a violation of ``validate --json`` is at: its card's, else its deal's first.
+
+    A place past the steps drawn (the replay stops at the first action the rules
+    refuse) is the last step.
+    """
+    place = [violation["deal"], violation["trick"], violation["card"]]
+    for step in steps:
+        at = step["at"]
+        if (place[1] is None and at[0] == place[0]) or at == place:
+            return int(step["number"])
+    return len(steps)
 
 
 def _replayable(name: str) -> tuple[str, GameState | None, list[Action]]:

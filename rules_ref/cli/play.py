@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= first_dealer < players:
         raise InputError(f"--first-dealer {first_dealer}: the seats of {players} "
                          f"players are 0 to {players - 1} (DEAL.DEALER)")
-    _check_seat(args, players)
+    check_seat(args, players)
     # a ruleset this table cannot be set up with is one error line, before anything prints
     start = GameState.start(players, ruleset, first_dealer)
 
@@ -109,7 +109,7 @@ def _run_from(args: argparse.Namespace, ruleset: Ruleset) -> int:
     """``play --from``: the rest of the game from a position."""
     check_options(args)
     pos = read_start(args.start)
-    _check_seat(args, pos.players)
+    check_seat(args, pos.players)
     start = start_state(pos, ruleset)
     if args.json:
         if pos.phase is not Phase.DEALING:
@@ -127,7 +127,7 @@ def _run_from(args: argparse.Namespace, ruleset: Ruleset) -> int:
     return _print_log(args, log, head, steps)
 
 
-def _check_seat(args: argparse.Namespace, players: int) -> None:
+def check_seat(args: argparse.Namespace, players: int) -> None:
     if args.seat is not None and not 0 <= args.seat < players:
         raise InputError(f"--seat {args.seat}: the seats of {players} players are 0 to "
                          f"{players - 1}")

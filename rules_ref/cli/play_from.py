@@ -8,14 +8,23 @@ built-in players play on from it
 (:func:`~rules_ref.players.game.steps_from`). The cards they play are a
 function of the position, the ruleset and the seed alone. The log opens with
 the position summed up in a line or two (:func:`summary`), saying only what
-every seat sees.
+every seat sees. :func:`rest_of_deal` plays on to the end of the deal only,
+a seat's actions given as a person types them: what the site's "Continue from
+here" draws (:func:`rules_ref.cli.pages.continued`).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ..errors import InputError
+from ..actions import Action
+from ..errors import IllegalAction, InputError
+from ..events import Event
+from ..players.game import steps_from
+from ..players.policy import choose_bold
 from ..positions.convert import state_from_position
 from ..positions.model import Position, pending_tricks
 from ..ruleset import Ruleset
@@ -23,6 +32,7 @@ from ..state import GameState
 from ..state_parts import Phase
 from ..tricks import seat_at
 from ..wording import counted
+from .human import typed_action
 from .position import read_position
 from .style import Style
 
@@ -98,3 +108,71 @@ def _seats(seats: list[int]) -> str:
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+Step = tuple[GameState, Action, GameState, tuple[Event, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class DealPlayed:
+    """The steps from a position to the end of its deal, or to where ``seat`` must answer.
+
+    ``waiting`` is the state at which the seat's moves ran out (``None`` when the
+    deal was played to its end).
+    """
+
+    steps: tuple[Step, ...]
+    waiting: GameState | None
+
+
+class _Waiting(Exception):
+    def __init__(self, state: GameState) -> None:
+        super().__init__("the seat's moves ran out")
+        self.state = state
+
+
+def rest_of_deal(start: GameState, seed: int, seat: int | None = None,
+                 moves: Sequence[str] = ()) -> DealPlayed:
+    """The rest of ``start``'s deal as ``play --from`` plays it, ``seat`` answering ``moves``.
+
+    The built-in players choose as in ``rules-ref play --from POSITION --seed SEED``
+    (:func:`~rules_ref.players.game.steps_from`); with ``seat``, that seat's
+    actions are ``moves`` in turn, each typed as a person types it at
+    ``--seat`` (:func:`~rules_ref.cli.human.typed_action`), which takes nothing
+    from the players' generator: the same moves give the same game as the
+    command line. The deal ends where its scores are added (the next deal or
+    the end of the game). A move the rules refuse is an error naming the rule.
+    """
+    queue = list(moves)
+    used = 0
+
+    def choose(state: GameState, rng: random.Random) -> Action:
+        nonlocal used
+        if seat is None or state.to_act != seat:
+            return choose_bold(state, rng)
+        if used == len(queue):
+            raise _Waiting(state)
+        text = queue[used]
+        used += 1
+        try:
+            action = typed_action(state, seat, text)
+            state.apply(action)
+        except (IllegalAction, InputError) as exc:
+            raise InputError(f"move {used} ({text.strip()[:30]}) of seat {seat}: not allowed: "
+                             f"{exc}") from None
+        return action
+
+    steps: list[Step] = []
+    try:
+        for step in steps_from(start, seed, choose):
+            steps.append(step)
+            before, _, after, _ = step
+            if before.phase is not Phase.DEALING and after.phase in (Phase.DEALING,
+                                                                     Phase.GAME_OVER):
+                break
+    except _Waiting as wait:
+        return DealPlayed(tuple(steps), wait.state)
+    if used < len(queue):
+        raise InputError(f"{counted(len(queue) - used, 'move')} of seat {seat} left over: "
+                         "the deal ended before them")
+    return DealPlayed(tuple(steps), None)

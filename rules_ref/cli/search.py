@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from .. import registry
 
 _WORD = re.compile(r"[\w♠♥♦♣]+")
-#: Words too common to count as a match on their own.
-_STOPWORDS = frozenset({"a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in",
+#: Words too common to count as a match on their own (the site's search reads them too).
+STOPWORDS = frozenset({"a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in",
                         "is", "it", "of", "on", "or", "the", "to", "with"})
 
 
 def words(text: str) -> list[str]:
-    return [w for w in _WORD.findall(text.lower()) if w not in _STOPWORDS]
+    return [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS]
 
 
 def _phrase(text: str) -> str:

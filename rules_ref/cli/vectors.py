@@ -8,9 +8,11 @@
   directory): the schema, unique ids, rule and switch-value coverage,
   agreement with the reference.
 * ``rules-ref vectors run [--kinds K …] [--dir DIR] -- COMMAND …`` replays the
-  protocol kinds through an adapter: one line per vector, a summary per rule,
-  the totals and how much was tested (or ``--json``; ``--junit FILE`` also
-  writes JUnit XML). The exit statuses are in :data:`RUN_EPILOG`.
+  protocol kinds through an adapter: the verdict, the failures (the basic kinds
+  first, each way of failing once, with what the case tests in a player's words),
+  the totals and what was not tested, one line per switch (``--verbose``: a line
+  per vector and a summary per rule; ``--json``; ``--junit FILE`` also writes
+  JUnit XML). The exit statuses are in :data:`RUN_EPILOG`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError
+from ..reports.baseline import compare, vector_failures
+from ..reports.meta import meta_line, run_metadata
 from ..wording import counted
 from ..wording.suggest import did_you_mean
 from .common import adapter_command, fault_cause, positive_seconds
@@ -92,10 +96,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                      "what the adapter does not declare)")
     run.add_argument("--json", action="store_true",
                      help="print the whole report as JSON instead of text")
+    run.add_argument("--baseline", default=None, metavar="OLD.json",
+                     help="compare with an earlier run's --json report: each failure is new, "
+                     "unchanged or fixed, and only a new one fails the run (exit 1)")
     run.add_argument("--junit", default=None, metavar="FILE",
                      help="also write the report as JUnit XML to FILE")
-    run.add_argument("--quiet", action="store_true",
-                     help="print failures and the closing lines only")
+    shown = run.add_mutually_exclusive_group()
+    shown.add_argument("--verbose", action="store_true",
+                       help="print a line for every case as it runs (passed, failed, skipped), "
+                       "the summary per rule, then the closing lines")
+    shown.add_argument("--quiet", action="store_true",
+                       help="print each failure as it runs, then the closing lines")
     run.add_argument("adapter", nargs=argparse.REMAINDER, metavar="-- COMMAND",
                      help="the adapter command and its arguments")
     add_examples(run, (
@@ -175,21 +186,33 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     if not cases:
         raise InputError(f"{directory}: holds no cases of the kind(s) {', '.join(kinds)}")
 
+    baseline = _read_baseline(args.baseline) if args.baseline is not None else None
     failures: dict[str, list[str]] = {}
 
     def show(o: CaseResult) -> None:
         first = report.first_of_its_kind(o, failures)
-        if not args.json and first and (not args.quiet or o.status == FAIL):
+        streamed = args.verbose or (args.quiet and o.status == FAIL)
+        if not args.json and first and streamed:
             print(o.line(), flush=True)
 
     seconds = args.case_timeout if args.case_timeout is not None else running.CASE_SECONDS
     result = running.run_vectors(command, cases, args.timeout, seconds, show)
     verdict, status = running.verdict(result, args.allow_partial)
+    comparison = None
+    if baseline is not None and result.fault is None:
+        comparison = compare(args.baseline, baseline, [o.case_id for o in result.outcomes
+                                                       if o.status == FAIL])
+        verdict, status = report.verdict_against(result, comparison, args.allow_partial)
+    meta = run_metadata(args.argv, result.adapter, command)
     if args.json:
         versions = {key: files[0].data.get(key) for key in ("contract_version",
                                                             "vectors_version")}
-        print(json.dumps(report.json_report(result, verdict, status, command, str(directory),
-                                            versions), indent=1))
+        document = report.json_report(result, verdict, status, command, str(directory),
+                                      versions)
+        document["meta"] = meta
+        if comparison is not None:
+            document["baseline"] = comparison.to_json()
+        print(json.dumps(document, indent=1))
     if result.fault is not None:
         fault = result.fault
         during = f" during vector {fault.case_id}" if fault.case_id else ""
@@ -200,10 +223,18 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
         return status
     if args.junit is not None:
         write_text_atomic(args.junit, report.junit_xml(result))
-    if not args.json:
-        lines = [] if args.quiet else report.rule_lines(result)
+    if args.json:
+        return status
+    against = comparison.lines("failed cases") if comparison is not None else []
+    if args.verbose or args.quiet:
+        lines = report.rule_lines(result) if args.verbose else []
         print("\n".join([*report.repeat_lines(failures), *lines,
-                         *report.closing_lines(result, verdict)]))
+                         *report.closing_lines(result, verdict), *against]))
+    else:
+        print("\n".join([report.headline(result, verdict),
+                         *report.failure_lines(result, comparison),
+                         *report.closing_lines(result, verdict), *against,
+                         meta_line(meta)]))
     return status
 
 
@@ -224,6 +255,13 @@ def _print_matrix(directory: Path, population: bool = False) -> None:
           flush=True)
     if population:
         print("\n".join(population_lines(pairs)))
+
+
+def _read_baseline(path: str) -> list[str]:
+    """The failed cases of the baseline report ``path``, read before the run."""
+    from ..jsonio.files import read_json_file
+
+    return vector_failures(read_json_file(path), path)
 
 
 def _check_output(path: str) -> None:

@@ -531,7 +531,9 @@ class Conversation:
         ch = self.ch
         aim = self.aim
         self.session.start(start, state=state)
-        self.play_deal(script, simulated)
+        # the script's states are the game's only while the game is at the state it describes:
+        # not after the implementation was followed into a game of its own
+        self.play_deal(script, simulated if self.session.state is state else None)
         deals = 1
         while True:
             runner.tick()

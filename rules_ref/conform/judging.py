@@ -75,7 +75,7 @@ class Judge:
             actions=[action_to_json(a) for a in actions], failing=failing,
             position=self._position(before), expected=expected, actual=actual,
             fields=list(fields_), others=list(others), reference=reference,
-            before_position=_json_position(before)))
+            before_position=_json_position(before), before=before))
 
     def _internal_error(self, answer: dict[str, Any], before: GameState,
                         step: Step | None, sent: int | None = None) -> FoundFailure:

@@ -54,6 +54,17 @@ class Config:
     #: What starts the adapter from ``command`` and ``timeout``: a process running it, or
     #: another connection (:func:`~rules_ref.protocol.in_process.in_process`).
     connect: Connect = AdapterProcess
+    #: The ruleset the adapter is told it plays in every ``start``, when it is not the one
+    #: the reference plays (``ruleset``): ``rules-ref fit`` asks the adapter for one ruleset
+    #: and compares it with the reference under another. ``None``: the reference's.
+    told: Ruleset | None = None
+
+    def open_adapter(self) -> AdapterProcess:
+        """Start the adapter (``connect``), telling it ``told`` in every start when set."""
+        proc = self.connect(self.command, self.timeout)
+        if self.told is not None:
+            proc.told = self.told.to_dict()
+        return proc
 
     @property
     def shrink_budget(self) -> float:

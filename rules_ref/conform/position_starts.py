@@ -23,9 +23,9 @@ and the game goes on from there on both sides. A rejection or an internal
 error is a divergence under the rules the position rests on
 (:func:`position_rules`), another observation one under the rules of the
 fields that differ. As after any divergence at a start, the implementation
-is then offered the position once more, and the game ends when that does
-not bring it back in step: it cannot be followed from a position it does
-not take.
+is then offered the position once more, and then the game's next moments
+(:mod:`.resync`) when that does not bring it back in step: it cannot be
+followed from a position it does not take.
 """
 
 from __future__ import annotations

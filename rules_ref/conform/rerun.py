@@ -66,7 +66,7 @@ def run_replay(config: Config, start: dict[str, Any], actions: list[Action]) -> 
     supports: Supports | None = None
     session: Session | None = None
     try:
-        proc = config.connect(config.command, config.timeout)
+        proc = config.open_adapter()
         supports = parse_supports(proc.hello(config.versions))
         if "position" in start and not proc.can("position"):
             raise InputError("the replay file's game starts from a position, and the adapter "

@@ -37,7 +37,7 @@ from .edge_tables import edge_starts
 from .outcome import Config, Outcome
 from .refused_tables import refused_starts
 from .rerun import run_replay
-from .resync import GameCut
+from .resync import GameCut, Moments
 from .session import Session
 from .shrink import shrink_classes
 
@@ -89,12 +89,14 @@ class Runner:
         #: The session of the last game, whose last requests are still to be judged: the
         #: next game judges them before it sends its ``start`` (:meth:`_settle`).
         self._unsettled: Session | None = None
+        #: The kinds of moment the implementation takes a start from, learnt over the run.
+        self.moments = Moments()
 
     # --- the adapter ---
 
     def connect(self) -> Supports:
         """Start the adapter and check its handshake (faults raise :class:`AdapterFault`)."""
-        self.proc = self.config.connect(self.config.command, self.config.timeout)
+        self.proc = self.config.open_adapter()
         hello = self.proc.hello(self.config.versions)
         try:
             supports = parse_supports(hello)
@@ -121,7 +123,8 @@ class Runner:
                              f"{fixed.min_players} to 11 (PLAYERS.COUNT; 5 players need "
                              "min_players = 5)")
         if self.fixed_ruleset is not None:
-            outside = supports.allows(self.fixed_ruleset)
+            # the adapter plays what it is told: the reference's ruleset, or config.told
+            outside = supports.allows(self.config.told or self.fixed_ruleset)
             if outside:
                 raise InputError(f"the adapter does not support the ruleset asked for: "
                                  f"{', '.join(outside)} (it declares "
@@ -129,6 +132,17 @@ class Runner:
             self.player_choices = fitting_counts(self.fixed_ruleset, self.player_choices)
         else:
             self.rulesets = RulesetDrawer(supports)
+
+    def attach(self, proc: AdapterProcess | None, supports: Supports) -> None:
+        """Search through ``proc``, an adapter already connected whose hello declared
+        ``supports`` (``None``: it ended; one is started again when needed): ``rules-ref
+        fit`` runs one search per ruleset it tries on one adapter."""
+        self.proc = proc
+        if proc is not None and self.config.told is not None:
+            proc.told = self.config.told.to_dict()
+        if self.supports is None:
+            self.supports = supports
+            self._configure(supports)
 
     def close(self) -> None:
         if self.proc is not None:
@@ -190,7 +204,8 @@ class Runner:
             raise _Stop("fault") from None
         return Session(proc, self.stats, position=position_record, batch=self.config.batch,
                        on_divergence=partial(self._record, game=game),
-                       before_start=None if game is None else self._begin_game)
+                       before_start=None if game is None else self._begin_game,
+                       moments=self.moments)
 
     def offer_refused_tables(self) -> None:
         """The starts of tables the rules refuse (:mod:`.refused_tables`), then of tables at

@@ -42,7 +42,7 @@ from ..jsonio.serialize import action_to_json
 from ..protocol.client import AdapterProcess
 from ..protocol.messages import AdapterFault
 from ..protocol.observation import observe
-from ..protocol.start import position_start, requested_state
+from ..protocol.start import dealt_start, position_start, requested_state
 from ..state import GameState
 from ..state_parts import Phase
 from .judging import Judge
@@ -52,10 +52,15 @@ from .resync import (
     MAX_OUT_OF_STEP,
     MAX_ROLLBACKS,
     GameCut,
+    Moments,
     OutOfStep,
     can_restart,
     follow_between_deals,
+    follow_to_first_trick,
+    is_deal_start,
+    moment_kind,
     restart_from,
+    resumes_at,
 )
 from .steps import Check, GameRecord, Start, Step
 from .tally import Tally
@@ -82,15 +87,19 @@ class Session:
     Without ``on_divergence`` the first divergence raises :class:`FoundFailure`.
     With it, every divergence is handed to it and the game goes on
     (:mod:`.resync`): from the reference's position when the adapter starts
-    from positions, else after a legal action the implementation rejected
-    (the reference steps back), else the game ends (:class:`.resync.GameCut`).
+    from positions (at a kind of moment ``moments`` has not seen it refuse
+    too often, shared by the sessions of a run), else after a legal action
+    the implementation rejected (the reference steps back), else at the first
+    trick when the implementation went there otherwise, else at the next
+    deal, which it is sent as a ``start``.
     """
 
     def __init__(self, proc: AdapterProcess, stats: Stats, check_every: int = 16,
                  position: Callable[[GameState], dict[str, Any]] | None = None,
                  batch: int | None = None,
                  on_divergence: Callable[[Failure], None] | None = None,
-                 before_start: Callable[[], None] | None = None) -> None:
+                 before_start: Callable[[], None] | None = None,
+                 moments: Moments | None = None) -> None:
         self.proc = proc
         self.stats = stats
         #: The reference state after every action sent or queued.
@@ -107,10 +116,13 @@ class Session:
         self._pipeline = Pipeline(proc, self._judge, self.tally, self.record, batch,
                                   IN_FLIGHT if proc.can("pipeline") else 1, before_start)
         self.on_divergence = on_divergence
+        self.moments = moments if moments is not None else Moments()
         self._rollbacks = 0
-        #: Moments still to offer an implementation out of step (:class:`.resync.OutOfStep`);
-        #: 0: it is in step.
-        self._adrift = 0
+        #: The implementation is out of step (:class:`.resync.OutOfStep`): the reference plays
+        #: alone until a later moment brings it back.
+        self._adrift = False
+        #: The starts from a position still offered in this deal while it is out of step.
+        self._offers = MAX_OUT_OF_STEP
         #: True once the game begun by the last ``start`` of a game has diverged.
         self.game_diverged = False
 
@@ -140,7 +152,7 @@ class Session:
     # --- the conversation ---
 
     def start(self, msg: dict[str, Any], *, tally: bool = True,
-              state: GameState | None = None) -> None:
+              state: GameState | None = None, resumed: bool = False) -> None:
         """Send ``start`` (a message without id) and compare the observation.
 
         ``state``: the state the message describes, when the caller has made
@@ -154,15 +166,17 @@ class Session:
         once the implementation has set the game up (its answer is an
         observation); ``tally=False``: not even then (a table offered before
         the games, :mod:`.edge_tables`, plays nothing, so the games still aim
-        at them).
+        at them). ``resumed``: the start of a later deal of the same game, sent to
+        an implementation out of step (:meth:`_restart`).
         """
         self.flush()
         pipeline = self._pipeline
         self.record.begin(msg)
         self.state = None
-        self._adrift = 0
+        self._adrift = False
+        self._offers = MAX_OUT_OF_STEP
         self._played.as_played = None
-        if "position" not in msg:  # a new game
+        if "position" not in msg and not resumed:  # a new game
             self.game_diverged = False
         if state is None:
             try:
@@ -182,7 +196,7 @@ class Session:
             if self.on_divergence is None:
                 raise
             self._diverged(found.failure)
-            self._restart(state)
+            self._restart(state, found.failure)
             return
         self.state = state
 
@@ -200,7 +214,7 @@ class Session:
         the game as played, :class:`.played.PlayedGame`).
         Otherwise the divergence is recorded (or raised, without a divergence
         handler), the implementation is offered the position once more, and the
-        game ends when that does not bring it back in step (:class:`.resync.GameCut`).
+        game's next moments when that does not bring it back in step (:meth:`_restart`).
         """
         self.flush()
         state = self.state
@@ -226,8 +240,9 @@ class Session:
         Without batches the answer is judged at once; with batches the action
         is queued and judged when its batch is answered (:meth:`flush`).
         While the implementation is out of step after a divergence, the
-        reference plays alone, and the implementation is offered the position
-        at the start of each trick until it agrees there; what such an action
+        reference plays alone, and the implementation is offered the game again
+        at the start of each later trick or phase (:meth:`_restart`) until it
+        agrees there; what such an action
         goes through is not counted as exercised. ``again``: the step of this
         action, played again after a divergence (of a batch judged again): what
         it counted is counted off, and counted again from the game as it goes on
@@ -247,11 +262,12 @@ class Session:
             self.tally.count_off((again,))
         step = self._played.step(before, action, len(actions), not self._adrift, known, offer)
         if self._adrift:
-            if step.after is not None:
-                self.state = step.after
-                if not step.after.trick:
-                    self._restart(step.after)
-            return step.after is not None
+            after = step.after
+            if after is not None:
+                self.state = after
+                if resumes_at(before, after):
+                    self._restart(after)
+            return after is not None
         if self._batched:
             if step.after is not None:
                 self.state = step.after
@@ -343,7 +359,7 @@ class Session:
         later = [*found.later, *self._pipeline.take_back()]
         done = 0
         try:
-            self._restart(found.resume)
+            self._restart(found.resume, found.failure)
             for old in later:
                 done += 1
                 if isinstance(old, Check):
@@ -355,43 +371,99 @@ class Session:
             self.tally.count_off(later[done:], drawn_back=True)
             raise
 
-    def _restart(self, state: GameState) -> None:
-        """Start the implementation again from ``state``'s position (or end the game).
+    def _restart(self, state: GameState, failure: Failure | None = None) -> None:
+        """Bring the implementation back in step at ``state`` (or end the game).
 
-        If it differs right after that start (:class:`.resync.OutOfStep`), the
-        reference goes on alone from ``state`` and :meth:`act` offers later
-        moments, :data:`.resync.MAX_OUT_OF_STEP` at most.
+        With positions, it is started again from ``state``'s position, unless
+        it has refused that kind of moment too often in the run (:class:`.resync.Moments`).
+        If it refuses or differs right after that start (:class:`.resync.OutOfStep`), or
+        is not offered it, the reference goes on alone from ``state`` and :meth:`act` offers
+        the next moments (:func:`.resync.resumes_at`), :data:`.resync.MAX_OUT_OF_STEP` at
+        most. Without positions: :meth:`_follow`.
         """
+        if state.phase is Phase.GAME_OVER:
+            raise GameCut("the game is over", short=False)
+        if not can_restart(self.proc, state):
+            self._follow(state, failure)
+            return
+        kind = moment_kind(state)
+        if state.phase is Phase.DEALING:  # a deal over: its moments are offered again
+            self._offers = MAX_OUT_OF_STEP
+        if not self._offers or not self.moments.offered(kind):
+            self._drift(state)
+            return
         try:
             msg, fresh, seen = restart_from(self.proc, state)
-        except OutOfStep as cut:
-            self._adrift = (self._adrift or MAX_OUT_OF_STEP + 1) - 1
-            if not self._adrift:
-                raise GameCut(f"{cut.reason}, at {MAX_OUT_OF_STEP} moments after the "
-                              "divergence") from None
-            self.state = state
+        except OutOfStep:
+            self.moments.note(kind, False)
+            self._offers -= 1
+            self._drift(state)
             return
-        self._adrift = 0
+        self.moments.note(kind, True)
+        self._adrift = False
+        self._offers = MAX_OUT_OF_STEP
         self.stats.resyncs += 1
         self.record.begin(msg)
-        self.state = fresh
-        self._played.observed(fresh, seen)
-        self._judge.seen = fresh
+        self._in_step(fresh, seen)
+
+    def _drift(self, state: GameState) -> None:
+        """The reference goes on alone from ``state``; the game ends when no kind of moment is
+        offered any more (:class:`.resync.Moments`)."""
+        if self.proc.can("position") and not self.moments.any_offered():
+            raise GameCut("the implementation takes no start from a position")
+        self._adrift = True
+        self.state = state
+
+    def _in_step(self, state: GameState, seen: dict[str, Any]) -> None:
+        """Both games are at ``state`` again, whose observation ``seen`` the implementation
+        answered."""
+        self.state = state
+        self._played.observed(state, seen)
+        self._judge.seen = state
         self._rollbacks = 0
 
+    def _follow(self, state: GameState, failure: Failure | None) -> None:
+        """Without positions: go on at ``state`` (the reference's, after ``failure``), or at the
+        next deal.
+
+        Between deals, the next deal starts from the implementation's totals
+        where only the scores differ, or where it scored without the moon
+        choice the reference waits for (:func:`.resync.follow_between_deals`).
+        When the implementation's observation (``failure``'s) is the first
+        trick about to be led while the reference passes (or leads it with
+        other hands), the reference takes its hands there
+        (:func:`.resync.follow_to_first_trick`). Otherwise the reference plays
+        on alone, and the next deal dealt is sent to the implementation as the
+        ``start`` of that deal of the game (:func:`.resync.is_deal_start`),
+        judged as any start.
+        """
+        seen = _observation_of(failure) if failure is not None else None
+        if failure is not None and seen is not None and failure.fields:
+            scores = follow_between_deals(state, failure.actual, seen)
+            if scores is not None:
+                self.stats.followed += 1
+                self._adrift = False
+                self.state = scores
+                return
+        followed = follow_to_first_trick(state, seen) if seen is not None else None
+        if followed is not None:
+            self._adrift = False
+            self._in_step(followed, seen or {})
+            return
+        if failure is None and is_deal_start(state):
+            self.start(dealt_start(state.ruleset, state.hands, state.extras,
+                                   deal_number=state.deal_number, dealer=state.dealer,
+                                   totals=state.totals), state=state, resumed=True)
+            return
+        self._drift(state)
+
     def _recover(self, failure: Failure, step: Step) -> bool:
-        """After a divergence at ``step`` (one action per request): go on, or end the game."""
+        """After a divergence at ``step`` (one action per request): go on (:meth:`_restart`)."""
         self._diverged(failure)
         resume = step.after if step.after is not None else step.before
         if can_restart(self.proc, resume):
             self._restart(resume)
             return step.after is not None
-        followed = (follow_between_deals(step.after, failure.actual)
-                    if step.after is not None and failure.fields else None)
-        if followed is not None:
-            self.stats.followed += 1
-            self.state = followed
-            return True
         if failure.actual.get("type") == "rejected" and step.after is not None:
             # a legal action rejected: the implementation's game did not move
             self._rollbacks += 1
@@ -403,5 +475,17 @@ class Session:
                 record.actions.pop()  # not part of either game: a later failure replays without it
                 record.sent -= 1
             return False
-        raise GameCut("the implementation's game differs from the reference's and the "
-                      "adapter cannot start from a position")
+        self._restart(resume, failure)
+        return step.after is not None
+
+
+def _observation_of(failure: Failure) -> dict[str, Any] | None:
+    """The implementation's whole observation at ``failure`` (the fields that differ over the
+    reference's), or None when it answered otherwise."""
+    actual = failure.actual
+    if actual.get("type") == "observation":
+        return {k: v for k, v in actual.items() if k != "type"}
+    reference = failure.reference or {}
+    if "type" in actual or reference.get("type") != "observation":
+        return None
+    return {**{k: v for k, v in reference.items() if k != "type"}, **actual}

@@ -95,7 +95,7 @@ class Checker:
     def _adapter(self) -> AdapterProcess:
         if self.proc is None or not self.proc.alive():
             self.close()
-            self.proc = self.config.connect(self.config.command, self.config.timeout)
+            self.proc = self.config.open_adapter()
             self.proc.hello(self.config.versions)
         return self.proc
 
@@ -315,10 +315,11 @@ def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, plan: _Plan, common
     own (its switches as the shrinking left them). Each game begins at a
     first deal of zero totals and plays several deals; with positions the
     implementation is brought back in step after another class's divergence,
-    so the games begin at deal 1; without, a game ends at the first
-    divergence, so they begin at each deal up to the one the example shows
-    it in. At most :data:`REBUILD_GAMES` games per setting and first deal,
-    fewer once no game there can find a plainer example.
+    so the games begin at deal 1; without, the rest of a deal after a
+    divergence is played by the reference alone, so they begin at each deal
+    up to the one the example shows it in. At most :data:`REBUILD_GAMES` games
+    per setting and first deal, fewer once no game there can find a plainer
+    example.
     """
     example = kept[0] if kept is not None else cls.plainest(common)
     if _refused(example.start):

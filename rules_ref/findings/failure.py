@@ -93,6 +93,10 @@ class Failure:
     #: The reference's position before the failing action (JSON form, ``spec/position.md``):
     #: with the failing action, a minimal example for an adapter that starts from positions.
     before_position: dict[str, Any] | None = None
+    #: The reference state before the failing action, for a failure met in this process (not
+    #: written out): what the failure's words read, rather than the game played again from
+    #: its start (:func:`~rules_ref.findings.words.failure_states`).
+    before: GameState | None = field(default=None, repr=False, compare=False)
 
     @property
     def size(self) -> tuple[int, int]:

@@ -61,13 +61,20 @@ def _get(failure: object, name: str) -> Any:
 def failure_states(failure: object) -> tuple[GameState | None, Action | None]:
     """The reference state before the failing action, and that action (None: the start).
 
-    Rebuilt by replaying the failure's start and actions through the
+    The state the failure was met in when it carries it (``before``), else
+    rebuilt by replaying the failure's start and actions through the
     reference (actions the reference rejects change nothing). ``(None,
     None)`` when the failure does not carry a game the reference can play.
     """
     start = _get(failure, "start")
     actions = _get(failure, "actions") or []
     failing = _get(failure, "failing")
+    known = _get(failure, "before")
+    if isinstance(known, GameState):
+        try:
+            return known, action_from_json(failing) if isinstance(failing, dict) else None
+        except (RulesRefError, KeyError, TypeError, ValueError):
+            return None, None
     if not isinstance(start, dict) or not start:
         return None, None
     try:

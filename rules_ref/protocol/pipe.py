@@ -83,6 +83,10 @@ class AdapterPipe:
         #: The switches the adapter declared (``hello.supports.switches``); ``None`` before
         #: the handshake. A ``start`` names the later switches only when declared.
         self.switches: dict[str, Any] | None = None
+        #: The ruleset every ``start`` names instead of its game's (``None``: its game's):
+        #: ``rules-ref fit`` plays the reference under one ruleset after another while the
+        #: adapter is told the same one throughout (:attr:`rules_ref.conform.outcome.Config.told`).
+        self.told: dict[str, Any] | None = None
         #: The last observation the adapter sent: what a ``changes`` answer changes.
         self._observation: dict[str, Any] | None = None
         self._spawn(env)
@@ -226,9 +230,11 @@ class AdapterPipe:
         kind = str(message.get("type"))
         self._unsolicited(msg_id, kind)
         body = {k: v for k, v in message.items() if k != "id"}
-        if body.get("type") == "start" and isinstance(body.get("ruleset"), dict) \
-                and self.switches is not None:
-            body["ruleset"] = ruleset_for(body["ruleset"], self.switches)
+        if body.get("type") == "start" and isinstance(body.get("ruleset"), dict):
+            if self.told is not None:
+                body["ruleset"] = dict(self.told)
+            if self.switches is not None:
+                body["ruleset"] = ruleset_for(body["ruleset"], self.switches)
         self._write(msg_id, kind, json.dumps({"id": msg_id, **body}, separators=(",", ":")))
         return msg_id
 

@@ -141,12 +141,18 @@ def _html_inline(value: Inline) -> str:
 
 #: The page's style: light, or dark where the reader's system asks for it; a ``<pre>`` block
 #: keeps its lines (a drawn game is aligned in columns) and scrolls sideways when they are
-#: wider than the page, and a wide table scrolls the same way.
+#: wider than the page, and a wide table scrolls the same way. On a narrow screen (a phone)
+#: a table's rows are stacked, each cell under its column's name, and a long code in a cell
+#: (a command line, a file's path) breaks where it must.
 _STYLE = """:root{color-scheme:light dark}
 body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;
 color:#222;background:#fff;line-height:1.4}table{border-collapse:collapse;margin:.5rem 0 1rem;
 display:block;max-width:100%;overflow-x:auto}
 td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}
+td code{overflow-wrap:anywhere}
+@media (max-width:40rem){thead{display:none}tr{display:block;border-top:1px solid #ccc;
+padding:.3rem 0}td{display:block;border:none;padding:.1rem .3rem}
+td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
 pre{background:#f6f6f6;padding:.6rem;max-width:100%;overflow-x:auto;font-size:.9rem}
 code{background:#f3f3f3;padding:0 .2rem}a{color:#0550ae}
 @media (prefers-color-scheme:dark){body{color:#ddd;background:#161616}
@@ -164,7 +170,9 @@ def html_page(blocks: Sequence[Block], title: str) -> str:
             body.append(f"<p>{_html_inline(b.text)}</p>")
         elif isinstance(b, Table):
             head = "".join(f"<th>{html.escape(h)}</th>" for h in b.header)
-            rows = "".join("<tr>" + "".join(f"<td>{_html_inline(c)}</td>" for c in row)
+            labels = [f' data-label="{html.escape(h)}"' if h else "" for h in b.header]
+            rows = "".join("<tr>" + "".join(f"<td{label}>{_html_inline(c)}</td>"
+                                            for label, c in zip(labels, row, strict=False))
                            + "</tr>" for row in b.rows)
             body.append(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
         elif isinstance(b, Pre):

@@ -25,7 +25,7 @@ from ..protocol.messages import AdapterFault
 from ..wording import counted, plural
 from .exercised import exercise_lines
 from .result import ConformResult, primary_class, primary_failure, rate, reproduce_command
-from .text import VERDICT_WORDS, format_classes, format_failure, verdict_words
+from .text import VERDICT_WORDS, class_lines, format_classes, format_failure, verdict_words
 
 #: The most unexpected findings a search's text shows in full.
 SHOWN = 5
@@ -47,45 +47,101 @@ def shown_failures(outcome: Outcome) -> list[tuple[Failure, str | None]]:
 
 
 def run_text(result: ConformResult, outcome: Outcome, config: Config,
-             replay_of: str | None = None, more: Sequence[str] = ()) -> list[str]:
+             replay_of: str | None = None, more: Sequence[str] = (),
+             verbose: bool = False) -> list[str]:
     """The text report of a search (or of the replay of file ``replay_of``); ``more``: lines
-    said just before the verdict."""
+    said just before the verdict.
+
+    A search's report is a first screen: the verdict, then each class with the example
+    of the first unexpected ones drawn under it, then the run's figures in a few lines;
+    ``verbose`` adds what the run exercised (rare situations, conditions per rule, the
+    illegal actions offered by kind), which the JSON and the HTML report always hold.
+    """
     lines: list[str] = []
-    detailed = shown_failures(outcome)
-    for shown_failure, path in detailed:
-        lines.extend(format_failure(shown_failure))
-        if shown_failure.kind == "fault" and shown_failure.fault:
-            f = shown_failure.fault
-            ev = AdapterFault(f["kind"], f["message"], f.get("stdout", []), f.get("stderr", ""),
-                              f.get("exit_status"))
-            lines.extend("  " + line for line in ev.evidence(lines=3).splitlines())
-        if path is not None:
-            lines.append(f"  replay file: {path}")
-        reproduce = reproduce_command(config, path or replay_of)
-        if reproduce:
-            lines.append(f"  reproduce: {reproduce}")
     s = outcome.stats
+    searched = replay_of is None and outcome.findings is not None
+    if searched:
+        lines.append(headline(result))
+        lines.extend(classes_with_examples(result, outcome, config))
+    else:
+        lines.extend(_examples(shown_failures(outcome), config, replay_of))
     if replay_of is not None:
         what = f"replay of {replay_of}: {s.actions} answers compared"
-        if not detailed:
+        if not shown_failures(outcome):
             what += "; the implementation agrees with the reference on every step"
         lines.append(what)
     else:
-        lines.extend(run_lines(outcome, config))
-        lines.extend(exercise_lines(outcome, config))
-        lines.extend(format_classes(result, config.strict))
+        figures = run_lines(outcome, config)
+        exercised = exercise_lines(outcome, config)
+        if not verbose:
+            figures = [line for line in figures if not line.startswith("  rare situations")]
+            exercised = exercised[:1]
+        lines.extend(figures)
+        lines.extend(exercised)
+        if not searched:
+            lines.extend(format_classes(result, config.strict))
     if s.citations:
         lines.append(f"  {counted(s.citations, 'correct rejection')} cited another rule than the "
                      "reference (not a failure):")
         lines.extend(f"    {note}" for note in outcome.notes)
+    lines.extend(more)
     verdict = result.verdict
     classes = result.summary.get("classes") or []
     if verdict == "nothing-tested":
         lines.append(verdict_words(verdict, classes, 0)
                      + (f" (the time budget of {config.max_seconds:g} s ended the search before "
                         "its first game)" if outcome.stopped == "time" and not s.games else ""))
-    lines.extend(more)
     lines.append(verdict_line(verdict, classes))
+    return lines
+
+
+def _examples(shown: Sequence[tuple[Failure, str | None]], config: Config,
+              replay_of: str | None, indent: str = "") -> list[str]:
+    """The failures drawn in full, each with its replay file and the command that replays it."""
+    lines: list[str] = []
+    for shown_failure, path in shown:
+        block = format_failure(shown_failure)
+        if shown_failure.kind == "fault" and shown_failure.fault:
+            f = shown_failure.fault
+            ev = AdapterFault(f["kind"], f["message"], f.get("stdout", []), f.get("stderr", ""),
+                              f.get("exit_status"))
+            block.extend("  " + line for line in ev.evidence(lines=3).splitlines())
+        if path is not None and not indent:
+            block.append(f"  replay file: {path}")
+        reproduce = reproduce_command(config, path or replay_of)
+        if reproduce:
+            block.append(f"  reproduce: {reproduce}")
+        lines.extend(indent + line for line in block)
+    return lines
+
+
+def headline(result: ConformResult) -> str:
+    """The first line of a search's report: the verdict and how many classes decide it."""
+    classes = result.classes
+    unexpected = sum(1 for c in classes if not c.get("expected"))
+    verdict = result.verdict
+    if not classes:
+        return f"conform: {verdict.upper()}: {verdict_words(verdict, [], result.compared)}"
+    return (f"conform: {verdict.upper()}: {counted(len(classes), 'class')} of difference "
+            f"({unexpected} unexpected, {len(classes) - unexpected} expected)")
+
+
+def classes_with_examples(result: ConformResult, outcome: Outcome, config: Config
+                          ) -> list[str]:
+    """Every class of a search, the unexpected first, each followed by its example drawn in
+    full when it is one of the first :data:`SHOWN` unexpected (or the fault), then the
+    expectations not seen."""
+    listed = result.classes
+    ordered = outcome.findings.ordered() if outcome.findings is not None else []
+    shown = {id(failure): path for failure, path in shown_failures(outcome)}
+    lines: list[str] = []
+    for i, (finding, cls) in enumerate(zip(listed, ordered, strict=False), 1):
+        lines.extend(class_lines(i, finding))
+        example = cls.example or cls.first
+        if id(example) in shown:
+            lines.extend(_examples([(example, shown[id(example)])], config, None,
+                                   indent="    "))
+    lines.extend(format_classes(result, config.strict, heading=False, listed=False))
     return lines
 
 

@@ -153,19 +153,45 @@ VERDICT_WORDS = {
 }
 
 
-def format_classes(result: ConformResult, strict: bool = False) -> list[str]:
-    """Every finding of a search's result, the unexpected first, and the expectations not
-    seen (``strict``: they fail the run)."""
-    listed = result.summary.get("classes")
-    if not isinstance(listed, list):
+def fit_pointer(classes: list[dict[str, Any]], command: object) -> list[str]:
+    """Where unexpected findings are decided by a switch: that another value of it may be
+    what the implementation plays, and the command that finds which (``rules-ref fit``).
+
+    >>> fit_pointer([{"switch": "moon", "facets": []}], ["./adapter"])[0][:61]
+    '1 unexpected class is decided by a switch (moon): your engine'
+    """
+    switches = [c.get("switch") or next((f.get("switch") for f in c.get("facets") or []
+                                         if f.get("switch")), None)
+                for c in classes if not c.get("expected")]
+    named = list(dict.fromkeys(s for s in switches if s))
+    if not named:
+        return []
+    import shlex
+
+    n = sum(1 for s in switches if s)
+    adapter = shlex.join(command) if isinstance(command, list) and command else "COMMAND"
+    return [f"{counted(n, 'unexpected class')} {'is' if n == 1 else 'are'} decided by a switch "
+            f"({', '.join(named)}): your engine may play another value of it. "
+            f"rules-ref fit -- {adapter} finds the values it plays, and what no value "
+            "explains."]
+
+
+def format_classes(result: ConformResult, strict: bool = False, heading: bool = True,
+                   listed: bool = True) -> list[str]:
+    """Every finding of a search's result, the unexpected first (``listed``), and the
+    expectations not seen (``strict``: they fail the run)."""
+    classes = result.summary.get("classes")
+    if not isinstance(classes, list):
         return []
     lines: list[str] = []
-    if listed:
-        unexpected = sum(1 for c in listed if not c.get("expected"))
-        lines.append(f"divergence classes: {len(listed)} ({unexpected} unexpected, "
-                     f"{len(listed) - unexpected} expected)")
-        for i, finding in enumerate(listed, 1):
+    if classes and listed:
+        unexpected = sum(1 for c in classes if not c.get("expected"))
+        if heading:
+            lines.append(f"divergence classes: {len(classes)} ({unexpected} unexpected, "
+                         f"{len(classes) - unexpected} expected)")
+        for i, finding in enumerate(classes, 1):
             lines.extend(class_lines(i, finding))
+    lines.extend(fit_pointer(classes, result.summary.get("adapter_command")))
     for entry in result.summary.get("expected_not_seen") or []:
         described = Expectation(**{k: v for k, v in entry.items() if k != "index"}).describe()
         lines.append(f"expected, not seen: entry {entry['index']} ({described})"

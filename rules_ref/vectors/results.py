@@ -14,11 +14,13 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from .case_replay import FAIL, PASS, SKIP, CaseResult, totals_line
 from .requirements import show
-from .running import Coverage, RunResult, coverage, label
+from .running import EXIT_FAILED, Coverage, RunResult, coverage, label
+from .running import verdict as running_verdict
 
 #: The ``format`` of the JSON report.
 REPORT_FORMAT = "cancellation-hearts-vectors-run"
@@ -66,6 +68,95 @@ def repeat_lines(seen: dict[str, list[str]]) -> list[str]:
         lines.append(f"{len(more)} more case{'s' if len(more) != 1 else ''} failed the same "
                      f"way as {ids[0]} ({message[:120]}): {shown}")
     return lines
+
+
+#: The kinds whose failures the first screen shows first, in this order: the basic rules
+#: (who takes a trick, what may be played, what a deal scores) before what builds on them.
+FIRST_KINDS = ("trick", "legal-plays", "scoring")
+#: How many ways of failing the first screen shows (``--verbose``: every case).
+SHOWN_WAYS = 8
+#: At most this many characters of what differs, on a failure's second line.
+SHOWN_DIFFERENCE = 160
+
+
+def verdict_against(result: RunResult, comparison: Any, allow_partial: bool = False
+                    ) -> tuple[str, int]:
+    """The verdict and exit status of a run compared with a baseline (``--baseline``).
+
+    A case that failed in the baseline too does not fail the run: the verdict
+    is the one the run would have had had it passed (:func:`~.running.verdict`),
+    and ``known-failures`` (exit 0) when that is a pass.
+    """
+    if comparison.new:
+        return "fail", EXIT_FAILED
+    unchanged = set(comparison.unchanged)
+    passed = [replace(o, status=PASS) if o.case_id in unchanged else o for o in result.outcomes]
+    verdict, status = running_verdict(replace(result, outcomes=passed), allow_partial)
+    if verdict == "pass" and unchanged:
+        return "known-failures", status
+    return verdict, status
+
+
+def failure_lines(result: RunResult, comparison: Any = None,
+                  ways: int = SHOWN_WAYS) -> list[str]:
+    """The failures as the first screen shows them: the basic kinds first (:data:`FIRST_KINDS`).
+
+    A way of failing (one message) is shown once: its first case with what
+    it tests in a player's words (the case's ``description``), then what
+    differed, then how many more cases failed the same way. After ``ways``
+    ways, one line counts the rest.
+    """
+    kinds = {str(case["id"]): kind for kind, case in result.cases}
+    described = {str(case["id"]): str(case.get("description", "")) for _, case in result.cases}
+    groups: dict[str, list[CaseResult]] = {}
+    for o in result.outcomes:
+        if o.status == FAIL:
+            groups.setdefault(o.message, []).append(o)
+
+    def rank(outcome: CaseResult) -> int:
+        kind = kinds.get(outcome.case_id.removesuffix(".position"), "")
+        return FIRST_KINDS.index(kind) if kind in FIRST_KINDS else len(FIRST_KINDS)
+
+    # each way of failing is shown by its case of the most basic kind
+    ordered = sorted((sorted(group, key=rank) for group in groups.values()),
+                     key=lambda group: rank(group[0]))
+    lines: list[str] = []
+    known = set(comparison.unchanged) if comparison is not None else set()
+    ordered.sort(key=lambda group: group[0].case_id in known)
+    for group in ordered[:ways]:
+        first = group[0]
+        subject = first.case_id.removesuffix(".position")
+        words = described.get(subject) or described.get(first.case_id, "")
+        lines.append(f"{'FAIL (in the baseline too)' if first.case_id in known else 'FAIL'} "
+                     f"{first.case_id} [{', '.join(first.rules)}]"
+                     + (f": {words}" if words else ""))
+        difference = first.message
+        if len(difference) > SHOWN_DIFFERENCE:
+            difference = difference[:SHOWN_DIFFERENCE - 1] + "…"
+        lines.append(f"  {difference}")
+        if len(group) > 1:
+            lines.append(f"  and {len(group) - 1} more "
+                         f"case{'s' if len(group) != 2 else ''} failed the same way")
+    rest = ordered[ways:]
+    if rest:
+        cases = sum(len(g) for g in rest)
+        lines.append(f"{cases} more failing case{'s' if cases != 1 else ''} "
+                     f"({len(rest)} other way{'s' if len(rest) != 1 else ''} of failing): "
+                     "--verbose lists every case")
+    return lines
+
+
+def headline(result: RunResult, verdict: str) -> str:
+    """The first line of the first screen: the verdict and the count that decides it."""
+    n = result.counts()
+    tested, counted = result.tested()
+    said = {"pass": "every case that applied passed", "fail": f"{n[FAIL]} "
+            f"case{'s' if n[FAIL] != 1 else ''} failed",
+            "partial": "every case that applied passed, but a declared value went untested",
+            "nothing-tested": "nothing was tested",
+            "known-failures": f"no new failure: the {n[FAIL]} failed "
+            f"case{'s' if n[FAIL] != 1 else ''} failed in the baseline too"}.get(verdict, verdict)
+    return f"vectors: {verdict.upper()}: {said}; {_share(tested, counted)}"
 
 
 def rule_lines(result: RunResult) -> list[str]:

@@ -72,7 +72,9 @@ def test_a_conform_run_that_compared_nothing_is_not_a_pass(
     out, err = capsys.readouterr()
     lines = out.splitlines()
     assert (code, err) == (4, "")
-    assert lines[0].startswith("conform: 'rules-ref reference adapter': 0 games, no deal "
+    assert lines[0] == ("conform: NOTHING-TESTED: nothing was tested: no answer of the "
+                        "implementation was compared")
+    assert lines[1].startswith("conform: 'rules-ref reference adapter': 0 games, no deal "
                                "played to the end, 0 actions compared")
     assert lines[-2:] == [
         "nothing was tested: no answer of the implementation was compared (the time budget "

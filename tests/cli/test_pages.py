@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -88,7 +89,7 @@ def test_the_viewer_steps_through_a_record_as_show_prints_it(
         len(d["passes"] or []) + len(d["tricks"]) * 6 + (d.get("moon_choice") is not None)
         for d in json.loads(text)["deals"])
     code, out, _ = _shown("game.json", text, tmp_path, capsys, monkeypatch, "validate")
-    assert game["violations"] == {"code": code, "lines": out.splitlines()}
+    assert game["violations"] == {"code": code, "lines": out.splitlines(), "steps": []}
     assert out == f"ok: {len(json.loads(text)['deals'])} deals, no violation\n"
 
 
@@ -120,8 +121,12 @@ def test_the_viewer_stops_at_an_illegal_action_and_lists_the_violations(
     assert _log(game) == out.splitlines()
     assert game["steps"][-1]["table"]["legal"] is False
     code, out, _ = _shown("tampered.json", text, tmp_path, capsys, monkeypatch, "validate")
-    assert game["violations"] == {"code": 1, "lines": out.splitlines()}
+    # the violation is at the step of the card the rules refuse: the last one replayed
+    assert game["violations"] == {"code": 1, "lines": out.splitlines(),
+                                  "steps": [len(game["steps"])]}
     assert code == 1 and "violation" in out.splitlines()[-1]
+    assert game["steps"][-1]["at"] == [1, 3, 2]
+    assert out.startswith("deal 1, trick 3, card 2 ")
 
 
 @pytest.mark.rule("VOID.TRICK")
@@ -175,3 +180,57 @@ def test_the_viewer_draws_at_most_its_limit_of_steps(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(pages, "MAX_STEPS", 3)
     game = json.loads(pages.game(_record(), "game.json"))
     assert [s["number"] for s in game["steps"]] == [1, 2, 3]
+
+
+MID_DEAL = ["play", "--players", "6", "--seed", "3", "--at", "1.2"]
+
+
+def _continued(position: str, *more: str, moves: tuple[str, ...] = ()) -> dict[str, Any]:
+    done: dict[str, Any] = json.loads(pages.continued(
+        json.dumps(["play", "--from", position, *more]), json.dumps(list(moves))))
+    return done
+
+
+@pytest.mark.rule("TURN.ORDER", "SCORE.DEAL")
+@pytest.mark.parametrize("seed", ["1", "4", "9"])
+def test_continued_plays_the_deal_on_as_play_from_prints_it(
+        seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    _, position, _ = run(MID_DEAL, capsys)
+    game = _continued(position.strip(), "--seed", seed)
+    code, out, _ = run(["play", "--from", position.strip(), "--seed", seed], capsys)
+    lines = game["head"] + [line for step in game["steps"] for line in step["lines"]]
+    assert code == 0 and game["waiting"] is None
+    assert out.splitlines()[:len(lines) + 2][-2:] == ["", "Deal 2: seat 1 deals 17 cards to "
+                                                      "each player"]
+    assert out.splitlines()[:len(lines)] == lines
+
+
+@pytest.mark.rule("TURN.OWN_CARD")
+def test_continued_waits_for_the_seat_and_refuses_a_move_the_rules_refuse(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, position, _ = run(MID_DEAL, capsys)
+    position = position.strip()
+    waiting = _continued(position, "--seat", "2")
+    assert (waiting["steps"], waiting["waiting"]["seat"], waiting["waiting"]["phase"]) == (
+        [], 2, "playing")
+    assert "2H" in waiting["waiting"]["hand"] and "2H" not in waiting["waiting"]["legal"]
+    one = _continued(position, "--seat", "2", moves=("3C",))
+    lines = [line for step in one["steps"] for line in step["lines"]]
+    assert lines[0] == "  Trick 2: seat 2 leads ♣ (TRICK.LED_SUIT)"
+    assert one["steps"][0]["table"]["trick"]["cards"] == ["3C"]
+    assert one["waiting"]["seat"] == 2
+    assert _continued(position, "--seat", "2", moves=("QS",)) == {
+        "error": "rules-ref play: error: move 1 (QS) of seat 2: not allowed: TURN.OWN_CARD: "
+                 "seat 2 does not hold QS"}
+    assert _continued(position, "--seat", "9") == {
+        "error": "rules-ref play: error: --seat 9: the seats of 6 players are 0 to 5"}
+    assert _continued("", "--seed", "1")["error"].startswith(
+        "rules-ref play: error: --from: empty: expected a position")
+
+
+def test_the_position_of_a_step_continues_the_file_from_there() -> None:
+    record = _record()
+    at = json.loads(pages.position_at(record, "game.json", 40))
+    *_, (_, _, state, _) = list(game_steps(players=6, seed=3))[:40]
+    assert at == {"position": format_position(position_of(state)),
+                  "ruleset": state.ruleset.to_dict()}

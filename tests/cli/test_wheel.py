@@ -101,7 +101,7 @@ def test_every_command_runs_from_the_installed_wheel(installed: Path) -> None:
     assert checked.stderr == ("note: schema validation skipped: it needs the jsonschema package "
                               "(pip install 'rules-ref[dev]'); every other check ran\n")
     # two kinds, from the vectors inside the package (the whole replay is test_vectors.py's)
-    ran = ok("vectors", "run", "--kinds", "trick,moon", "--", python, "-m",
+    ran = ok("vectors", "run", "--quiet", "--kinds", "trick,moon", "--", python, "-m",
              "rules_ref.protocol.reference_adapter")
     assert re.fullmatch(r"(\d+) passed, 0 failed, 0 skipped; tested (\d+) of \2 cases "
                         r"\(100%\); a case and its position-start form count once",

@@ -94,6 +94,8 @@ def test_a_search_finds_and_counts_the_same_with_batches_or_without() -> None:
     # answered in step (played on by the reference alone after a divergence) are counted
     # off: so every count is the one of a search of one action per request
     alone = _search(batch=0)
-    assert len(alone[1]) == 3 and alone[0]["divergences"] > 10 and alone[0]["cut"] > 0
+    # some divergences left the implementation out of step (not restarted at once)
+    assert len(alone[1]) == 3 and alone[0]["divergences"] > 10
+    assert alone[0]["resyncs"] < alone[0]["divergences"]
     assert _search(batch=1) == alone
     assert _search(batch=64) == alone

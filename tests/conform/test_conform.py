@@ -119,18 +119,19 @@ def test_text_report_names_the_rule_and_the_command(capsys: pytest.CaptureFixtur
     assert code == 1
     # the class met: a cancelled pair won a trick; shrunk, a trick whose cards all cancel,
     # taken by a winner
-    assert "  rules: TRICK.CANCEL, VOID.TRICK   (see: rules-ref rules TRICK.CANCEL)\n" in out
-    assert "  last_trick:\n    reference:" in out
+    assert "      rules: TRICK.CANCEL, VOID.TRICK   (see: rules-ref rules TRICK.CANCEL)\n" in out
+    assert "      last_trick:\n        reference:" in out
     assert "reproduce: rules-ref conform --replay " in out
     assert out.rstrip().endswith("verdict: DISAGREEMENT")
     assert ("  --first: the search ended after game 1, the first with an unexpected "
             "divergence; the rest of its budget was not played\n") in out
     # the moment before the failing action, as a position anyone can paste and start from
-    text = next(line for line in out.splitlines() if line.startswith("  position text: "))
-    written = next(line for line in out.splitlines() if line.startswith("  replay file: "))
-    replay = json.loads(Path(written.removeprefix("  replay file: ")).read_text())
-    assert text == f"  position text: {replay['position']['position_text']}"
-    pos = parse_position(text.removeprefix("  position text: "))
+    # (the example is drawn under its class, whose lines name its replay file)
+    text = next(line for line in out.splitlines() if line.startswith("      position text: "))
+    written = next(line for line in out.splitlines() if line.startswith("    replay file: "))
+    replay = json.loads(Path(written.removeprefix("    replay file: ")).read_text())
+    assert text == f"      position text: {replay['position']['position_text']}"
+    pos = parse_position(text.removeprefix("      position text: "))
     assert (pos.phase, pos.players) == (Phase.PLAYING, replay["position"]["players"])
 
 

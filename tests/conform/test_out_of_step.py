@@ -28,7 +28,7 @@ class _Proc:
         raise _Observed
 
 
-def _session(adrift: int) -> Session:
+def _session(adrift: bool) -> Session:
     session = Session(_Proc(), Stats(), batch=0, on_divergence=lambda failure: None)  # type: ignore[arg-type]
     session.state = next(iter(game_steps(6, 1)))[2]
     session._adrift = adrift
@@ -36,9 +36,9 @@ def _session(adrift: int) -> Session:
 
 
 def test_no_observe_is_sent_while_the_implementation_is_out_of_step() -> None:
-    _session(adrift=3).check_unchanged()
+    _session(adrift=True).check_unchanged()
 
 
 def test_an_observe_is_sent_when_it_is_in_step() -> None:
     with pytest.raises(_Observed):
-        _session(adrift=0).check_unchanged()
+        _session(adrift=False).check_unchanged()

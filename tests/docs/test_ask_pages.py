@@ -30,12 +30,13 @@ from typing import Any
 import pytest
 
 from rules_ref import registry
+from rules_ref.actions import Play
 from rules_ref.players.game import game_steps
 from rules_ref.records.record import record_from_state
 from rules_ref.ruleset import preset
 
 from .. import untraced
-from ..cli.helpers import run
+from ..cli.helpers import program, run
 from ..cli.test_plays import FIRST_TRICK
 from . import EXT_DIR, ROOT
 
@@ -402,3 +403,162 @@ def test_the_pages_asked_for_nothing_outside_the_site(site: tuple[str, Site],
     assert [u for u in network if not u.startswith((base + "/", "data:", "blob:"))] == []
     assert "/_static/pyodide/pyodide.asm.wasm" in server.asked
     assert "/_static/ask/engine.zip" in server.asked
+
+
+def _continued(browser: WebDriver) -> tuple[list[list[str]], list[str]]:
+    """The tricks the page drew after Continue from here (their cards), and its log."""
+    error = browser.find_element(By.ID, "ask-error")
+    assert not error.is_displayed(), error.text
+    tricks = [[c.get_attribute("title") or "" for c in t.find_elements(By.CLASS_NAME, "ch-card")]
+              for t in browser.find_elements(By.CSS_SELECTOR, "#ask-tricks .ch-trick")]
+    return tricks, browser.find_element(By.ID, "ask-continue-log").text.splitlines()
+
+
+@pytest.mark.rule("TURN.ORDER", "FOLLOW.SUIT", "SCORE.DEAL")
+def test_continue_from_here_plays_the_deal_on_as_rules_ref_play_from(
+        site: tuple[str, Site], browser: WebDriver, capsys: pytest.CaptureFixture[str]) -> None:
+    """The rest of the deal: the cards of ``play --from POSITION --seed 4``, its log line for
+    line up to the deal's scores; the address alone gives the same again."""
+    from rules_ref.cli.play_from import rest_of_deal, start_state
+    from rules_ref.positions import parse_position
+
+    base, _ = site
+    code, position, _ = run(["play", "--players", "6", "--seed", "3", "--at", "1.2"], capsys)
+    assert code == 0
+    position = position.strip()
+    _open(browser, base, "plays")
+    browser.execute_script("document.getElementById('ask-switches').value = ''")
+    _type(browser.find_element(By.ID, "ask-position"), position)
+    Select(browser.find_element(By.ID, "ask-preset")).select_by_value("spruce")
+    _type(browser.find_element(By.ID, "ask-seed"), "4")
+    Select(browser.find_element(By.ID, "ask-seat")).select_by_value("")
+    _answered(browser, browser.find_element(By.ID, "ask-continue").click)
+    tricks, log = _continued(browser)
+    code, out, _ = run(["play", "--from", position, "--seed", "4", "--preset", "spruce"], capsys)
+    assert code == 0
+    cli = out.splitlines()
+    # the command plays on to the end of the game: the page's log is its start, to the scores
+    assert cli[:len(log)] == log
+    assert log[-4].strip() == "Deal 1 scores (SCORE.DEAL):"
+    assert cli[len(log):len(log) + 2] == ["", "Deal 2: seat 1 deals 17 cards to each player"]
+    played = rest_of_deal(start_state(parse_position(position), preset("spruce")), 4).steps
+    complete = [[str(c) for c in (*before.trick, action.card)]
+                for before, action, _, _ in played
+                if isinstance(action, Play) and len(before.trick) + 1 == before.players]
+    assert tricks == complete and len(tricks) == 16  # tricks 2 to 17 of the deal
+    # the address holds the question: opened afresh, it plays the same deal again
+    address = browser.current_url
+    assert "continue=1" in address and "seed=4" in address
+    browser.get("about:blank")
+    browser.get(address)
+    box = browser.find_element(By.ID, "ask")
+    WebDriverWait(browser, PATIENCE).until(lambda _: box.get_attribute("data-answered"))
+    assert _continued(browser) == (tricks, log)
+
+
+@pytest.mark.rule("TURN.ORDER", "FOLLOW.SUIT")
+def test_continue_from_here_with_a_seat_asks_the_reader_and_keeps_their_moves(
+        site: tuple[str, Site], browser: WebDriver, capsys: pytest.CaptureFixture[str]) -> None:
+    base, _ = site
+    code, position, _ = run(["play", "--players", "6", "--seed", "3", "--at", "1.2"], capsys)
+    position = position.strip()
+    _open(browser, base, "plays")
+    browser.execute_script("document.getElementById('ask-switches').value = ''")
+    _type(browser.find_element(By.ID, "ask-position"), position)
+    Select(browser.find_element(By.ID, "ask-preset")).select_by_value("spruce")
+    _type(browser.find_element(By.ID, "ask-seed"), "4")
+    Select(browser.find_element(By.ID, "ask-seat")).select_by_value("2")
+    _answered(browser, browser.find_element(By.ID, "ask-continue").click)
+    box = browser.find_element(By.ID, "ask")
+    assert box.get_attribute("data-waiting") == "playing"
+    legal = [b.get_attribute("data-card") for b in
+             browser.find_elements(By.CSS_SELECTOR, "#ask-turn .ch-pick:not([disabled])")]
+    code, out, _ = run(["plays", position, "--json"], capsys)  # seat 2 leads trick 2
+    assert (code, json.loads(out)["seat"]) == (0, 2)
+    assert legal == json.loads(out)["legal"]  # hearts not broken: no heart may be led
+    _answered(browser, browser.find_element(By.CSS_SELECTOR,
+                                            f'#ask-turn [data-card="{legal[0]}"]').click)
+    assert f"moves={legal[0]}" in browser.current_url
+    tricks, log = _continued(browser)
+    assert tricks[0][0] == legal[0]  # the card picked led trick 2
+    # the same card typed at the command line's --seat: its log holds the page's, in order,
+    # between its questions to the person, and it stops at the same next question
+    done = program(["play", "--from", position, "--seed", "4", "--seat", "2", "--preset",
+                    "spruce"],
+                   stdin=f"{legal[0]}\n")
+    assert done.returncode == 1 and "end of input" in done.stderr
+    printed = iter(done.stdout.splitlines())
+    assert all(any(line == shown for shown in printed) for line in log)
+    assert box.get_attribute("data-waiting") == "playing"
+
+
+@pytest.mark.rule("TURN.OWN_CARD")
+def test_the_game_viewer_starts_at_the_first_card_and_jumps_to_a_deal_and_a_violation(
+        site: tuple[str, Site], browser: WebDriver, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    base, _ = site
+    *_, (_, _, last, _) = game_steps(players=6, seed=3)
+    record: dict[str, Any] = record_from_state(last, seed=3)
+    trick = record["deals"][1]["tricks"][2]["cards"]  # deal 2, trick 3: two cards swapped
+    trick[1], trick[2] = trick[2], trick[1]
+    (tmp_path / "tampered.json").write_text(json.dumps(record))
+    monkeypatch.chdir(tmp_path)
+    _open(browser, base, "game")
+    _viewer_file(browser, tmp_path / "tampered.json")
+    box = browser.find_element(By.ID, "ask")
+
+    def title() -> str:
+        return browser.find_element(By.CSS_SELECTOR, ".ch-ask-view .ch-example-title").text
+
+    # the first step shown is the first card played, not the table before the deal
+    assert title().startswith("Deal 1, trick 1: playing (step ")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".ch-ask-view .ch-slot")) == 1
+    # a complete trick is titled with its own number, not the next one's
+    browser.find_element(By.ID, "ask-next-trick").click()
+    assert title().startswith("Deal 1, trick 1: playing (step ")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".ch-ask-view .ch-slot")) == 6
+    # the row of buttons stays one row at 1280 px
+    buttons = browser.find_elements(By.CSS_SELECTOR, "#ask-nav button")
+    assert [b.text for b in buttons][-1] == "Last »"
+    assert len({b.location["y"] for b in buttons}) == 1
+    Select(browser.find_element(By.ID, "ask-jump")).select_by_visible_text("Deal 2")
+    assert title().startswith("Deal 2")
+    # the violation validate finds: its step, the action the rules refuse
+    code, out, _ = run(["validate", "tampered.json", "--json"], capsys)
+    found = json.loads(out)["violations"]
+    assert code == 1 and [(v["deal"], v["trick"], v["card"]) for v in found] == [(2, 3, 2)]
+    choice = Select(browser.find_element(By.ID, "ask-violation"))
+    assert choice.options[1].text == "deal 2, trick 3, card 2 (seat 3): TURN.OWN_CARD"
+    choice.select_by_index(1)
+    step = int(box.get_attribute("data-step") or 0)
+    assert title() == f"Deal 2, trick 3: playing (step {step} of {step})"
+    assert browser.find_element(By.ID, "ask-step-log").text.endswith(
+        f"breaks a rule: {found[0]['rule']}: {found[0]['message']}")
+    browser.find_element(By.ID, "ask-first").click()
+    browser.find_element(By.CSS_SELECTOR, "#ask-violations .ch-ask-jump").click()
+    assert box.get_attribute("data-step") == str(step)
+
+
+def test_the_viewers_continue_opens_the_plays_page_at_the_step_shown(
+        site: tuple[str, Site], browser: WebDriver, tmp_path: Path) -> None:
+    from rules_ref.cli import pages
+
+    base, _ = site
+    *_, (_, _, last, _) = game_steps(players=6, seed=3)
+    text = json.dumps(record_from_state(last, seed=3))
+    (tmp_path / "game.json").write_text(text)
+    _open(browser, base, "game")
+    _viewer_file(browser, tmp_path / "game.json")
+    browser.find_element(By.ID, "ask-next-trick").click()
+    step = int(browser.find_element(By.ID, "ask").get_attribute("data-step") or 0)
+    browser.find_element(By.ID, "ask-continue").click()
+    WebDriverWait(browser, PATIENCE).until(lambda _: "/ask/plays.html?" in browser.current_url)
+    box = browser.find_element(By.ID, "ask")
+    WebDriverWait(browser, PATIENCE).until(lambda _: box.get_attribute("data-answered"))
+    at = json.loads(pages.position_at(text, "game.json", step))
+    assert browser.find_element(By.ID, "ask-position").get_attribute("value") == at["position"]
+    assert json.loads(browser.find_element(By.ID, "ask-switches").get_attribute("value")
+                      or "") == at["ruleset"]
+    tricks, log = _continued(browser)
+    assert log[-4].strip() == "Deal 1 scores (SCORE.DEAL):"
+    assert len(tricks) == 16  # 17 tricks of 6 players, the first one shown in the viewer

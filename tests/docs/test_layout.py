@@ -147,3 +147,104 @@ def test_a_search_hit_shows_the_pages_words_not_a_diagrams_labels(tmp_path: Path
     assert len(snippets) == 1, dom[-3000:]
     assert snippets[0] == ("Moon\nA deal where one player takes every heart and both queens "
                            'of spades is a <span class="highlighted">lunar</span> deal.')
+
+
+#: phrases players use, and the rule each is about: the site's search and `rules --search`
+#: must both put that rule first (the glossary, spec/glossary.toml, leads there)
+COMMON_PHRASES = {
+    "set aside": "VOID.TRICK",
+    "black maria": "SCORE.CARD_POINTS",
+    "kitty": "DEAL.SIZE",
+    "shoot the moon": "MOON.CONDITION",
+    "queen of spades": "SCORE.CARD_POINTS",
+    "renege": "FOLLOW.SUIT",
+    "bleeding": "FOLLOW.FIRST_TRICK",
+    "break hearts": "HEARTS.BROKEN",
+    "pass left": "PASS.DIRECTION",
+    "hold hand": "PASS.DIRECTION",
+    "the pass": "PASS.CARDS",
+    "slam": "MOON.CONDITION",
+    "cancelled trick": "VOID.TRICK",
+    "who deals": "DEAL.DEALER",
+    "no trump": "DECK.RANKING",
+    "game over": "GAME.END",
+    "penalty cards": "SCORE.CARD_POINTS",
+    "duplicate": "TRICK.CANCEL",
+    "discard": "FOLLOW.SUIT",
+    "104 cards": "DECK.CARDS",
+    "running the table": "MOON.CONDITION",
+    "first lead": "LEAD.OPENING_LEADER",
+    "pending pile": "VOID.TRICK",
+}
+
+#: a page of one frame per phrase, each the site's search page; once all have searched, the
+#: rules each lists (its first is its answer), written where --dump-dom prints them
+SEARCHES = """<!DOCTYPE html><html><body><pre id="found"></pre><script>
+const phrases = {phrases};
+const found = {{}};
+for (const q of phrases) {{
+  const frame = document.createElement("iframe");
+  frame.src = "search.html?q=" + encodeURIComponent(q);
+  frame.addEventListener("load", () => {{
+    const hits = frame.contentDocument.querySelectorAll("#ch-rule-hits li");
+    found[q] = Array.from(hits, (li) => li.dataset.rule);
+    if (Object.keys(found).length === phrases.length) {{
+      document.getElementById("found").textContent = JSON.stringify(found);
+    }}
+  }});
+  document.body.append(frame);
+}}
+</script></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def rules_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The rule pages with the site's theme, search and stylesheet."""
+    from rules_ref import registry
+
+    docs = tmp_path_factory.mktemp("rules") / "docs"
+    docs.mkdir()
+    (docs / "conf.py").write_text(CONF)
+    groups = "\n".join(f".. rule-group:: {g.id}\n" for g in registry.load().groups)
+    (docs / "index.rst").write_text(f"Rules\n=====\n\n{groups}\n"
+                                    ".. trick:: 2C 3C 4C 5C 6C 7C 8C 9C 10C 10C QC\n"
+                                    "   :name: eleven\n\n"
+                                    f".. raw:: html\n\n   {TRICK_MEASURE.replace(chr(10), ' ')}\n")
+    _html_build(docs)
+    return docs.parent / "html"
+
+
+def test_the_sites_search_puts_first_the_rule_rules_search_puts_first(rules_site: Path) -> None:
+    from rules_ref.cli.search import search
+
+    phrases = list(COMMON_PHRASES)
+    (rules_site / "searches.html").write_text(SEARCHES.format(phrases=json.dumps(phrases)))
+    found = re.search(r'<pre id="found">(.*?)</pre>', _dom(rules_site, "searches.html", 1280))
+    assert found and found.group(1), "the searches did not all finish"
+    site = json.loads(found.group(1).replace("&amp;", "&"))
+    for phrase, rule in COMMON_PHRASES.items():
+        command = [hit.rule.id for hit in search(phrase)]
+        assert command[0] == rule, (phrase, command[:3])
+        # the page lists the first five the command lists, in its order
+        assert site[phrase] == command[:5], phrase
+
+
+#: run in the page once laid out: where each slot of each trick drawn is (its top, its right)
+TRICK_MEASURE = """<script>addEventListener("load", () => {
+  const out = document.createElement("pre");
+  out.id = "measured";
+  out.textContent = JSON.stringify(Array.from(document.querySelectorAll(".ch-trick"), (t) =>
+    Array.from(t.querySelectorAll(".ch-slot"), (s) => [s.getBoundingClientRect().top,
+                                                        s.getBoundingClientRect().right])));
+  document.body.append(out);
+});</script>"""
+
+
+def test_an_eleven_card_trick_stays_on_one_line_at_1280_px(rules_site: Path) -> None:
+    found = re.search(r'<pre id="measured">(.*?)</pre>', _dom(rules_site, "index.html", 1280))
+    assert found
+    tricks = [t for t in json.loads(found.group(1)) if len(t) == 11]
+    assert tricks, "no trick of 11 cards drawn"
+    for slots in tricks:
+        assert len({top for top, _ in slots}) == 1, slots
+        assert max(right for _, right in slots) <= 1280

@@ -74,3 +74,24 @@ def test_the_prose_of_the_spec_names_its_tables_in_words() -> None:
              for s in _strings(tomllib.loads((ROOT / "spec" / name).read_text(encoding="utf-8")))]
     assert [s[:80] for s in prose if "[[" in s] == []
     assert sum("under “Not supported” in spec/variants.toml" in s for s in prose) == 8
+
+
+def test_the_switch_matrix_shows_a_value_only_where_a_preset_changes_the_default() -> None:
+    """Every cell of every preset: bold where the preset's ruleset differs from the default,
+    "·" where it plays the default, named in its preset or not (toycrossing names
+    first_trick_points = "allowed", the default)."""
+    from rules_ref.ruleset import DEFAULT, preset
+
+    variants = chdocs("variants")
+    spec = spec_module.load_spec(ROOT / "spec")
+    default = DEFAULT.to_dict()
+    marked = {}
+    for sw in spec.switches:
+        for p in spec.presets:
+            cell = variants._matrix_cell(sw, p)
+            marked[p.name, sw.name] = "ch-set" in cell["classes"]
+            assert marked[p.name, sw.name] == (preset(p.name).to_dict()[sw.name]
+                                               != default[sw.name]), (p.name, sw.name)
+            assert (cell.astext() == "·") == (not marked[p.name, sw.name])
+    assert marked["toycrossing", "first_trick_points"] is False
+    assert 0 < sum(marked.values()) < len(marked)

@@ -176,7 +176,7 @@ def test_a_fixed_ruleset_is_exercised_in_full(capsys: pytest.CaptureFixture[str]
 @pytest.mark.untraced
 def test_the_text_summary_says_how_much_was_exercised(capsys: pytest.CaptureFixture[str],
                                                       tmp_path: Path) -> None:
-    code = main(["conform", "--examples", "100", "--seed", "1", *UNHURRIED, "--out",
+    code = main(["conform", "--verbose", "--examples", "100", "--seed", "1", *UNHURRIED, "--out",
                  str(tmp_path), "--", *REFERENCE])
     out, _ = capsys.readouterr()
     assert code == 0

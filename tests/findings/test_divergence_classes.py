@@ -83,7 +83,7 @@ def test_one_run_reports_every_broken_rule_as_a_class(
     assert summary["divergences"] == sum(c["count"] for c in classes)
     # game 0: first seen at a table offered before the games (the edge of the opening lead)
     assert {c["key"].split(":")[0]: c["first_seen"]["game"] for c in classes} == {
-        "LEAD.OPENING_LEADER": 0, "PASS.DIRECTION": 3, "TRICK.LED_SUIT": 3}
+        "LEAD.OPENING_LEADER": 0, "PASS.DIRECTION": 2, "TRICK.LED_SUIT": 2}
     switches = {c["rule"]: c["switch"] for c in classes}
     assert switches["PASS.DIRECTION"] == "pass_cycle"
     assert switches["LEAD.OPENING_LEADER"] == "opening_lead"
@@ -142,7 +142,8 @@ def test_the_text_report_lists_the_classes(capsys: pytest.CaptureFixture[str],
     code = main(["conform", *GAMES, "--out", str(tmp_path), "--", *command(NAME)])
     out = capsys.readouterr().out
     assert code == 1
-    assert "divergence classes: 3 (3 unexpected, 0 expected)" in out
+    assert out.startswith("conform: DISAGREEMENT: 3 classes of difference (3 unexpected, 0 "
+                          "expected)\n")
     assert "] PASS.DIRECTION: differs on passing direction by deal\n" in out
     assert re.search(r"\n    decided by the switch pass_cycle \(here [a-z0-9,-]+\): "
                      r"rules-ref rules PASS.DIRECTION\n", out), out
@@ -157,8 +158,8 @@ def test_the_text_report_lists_the_classes(capsys: pytest.CaptureFixture[str],
 def test_the_reference_passes_a_run_bounded_by_time(capsys: pytest.CaptureFixture[str],
                                                    tmp_path: Path) -> None:
     # a budget of time, as by default (--max-seconds 8): how many games it plays depends on
-    # the machine, so only the verdict is asserted
-    code, summary = conform(capsys, "--seed", "5", "--max-seconds", "1", "--out", str(tmp_path),
+    # the machine, so only the verdict is asserted; 5 s lets a busy machine finish a game
+    code, summary = conform(capsys, "--seed", "5", "--max-seconds", "5", "--out", str(tmp_path),
                             "--", *REFERENCE)
     assert (code, summary["verdict"]) == (0, "pass"), summary
     assert summary["classes"] == [] and summary["divergences"] == 0
@@ -222,15 +223,16 @@ def test_jobs_merge_their_classes(capsys: pytest.CaptureFixture[str], tmp_path: 
 
 
 @pytest.mark.rule("PASS.DIRECTION", "LEAD.OPENING_LEADER", "TRICK.LED_SUIT")
-def test_without_positions_a_divergent_game_ends_and_the_next_begins(
+def test_without_positions_a_divergent_game_goes_on_at_the_next_deal(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, summary = conform(capsys, *GAMES, "--protocol", "1", "--out", str(tmp_path), "--",
                             *command(NAME))
     assert code == 1
     assert summary["resyncs"] == 0
     assert summary["games"] == 10
-    # no divergence of this adapter is a rejected legal action: each one ended its game
-    assert summary["games_cut_short"] == summary["divergences"] >= 1
+    # no game ends at a divergence: the reference follows the implementation into the first
+    # trick, or plays on alone and sends it the next deal as a start
+    assert summary["games_cut_short"] == 0 and summary["divergences"] >= 1
     assert {c["rule"] for c in summary["classes"]} <= set(rules_of(NAME))
     for cls in summary["classes"]:
         assert cls["shrunk"] in ("start", "deal", "actions", "no smaller game shows it")

@@ -148,6 +148,12 @@ def test_html_report_reads_on_a_phone_and_in_dark_mode() -> None:
     # a long line scrolls inside its block (and a wide table inside itself), not the page
     assert "pre{background:#f6f6f6;padding:.6rem;max-width:100%;overflow-x:auto;" in style
     assert "display:block;max-width:100%;overflow-x:auto}" in style
+    # on a phone a table's rows are stacked, each cell labelled with its column's name
+    assert "@media (max-width:40rem){thead{display:none}tr{display:block;" in style
+    assert "td[data-label]::before{content:attr(data-label) \": \";font-weight:600}" in style
+    assert f'<td data-label="a"><code>{"y" * 300}</code></td>' in page
+    unlabelled = html_page([Table(("", "b"), (("k", "v"),))], "pairs")
+    assert '<tr><td>k</td><td data-label="b">v</td></tr>' in unlabelled
 
 
 def test_a_merge_writes_a_report_too(capsys: pytest.CaptureFixture[str],

@@ -178,8 +178,8 @@ def test_a_share_counts_a_case_and_its_position_start_form_once() -> None:
 
 def test_a_switch_the_case_does_not_depend_on_takes_the_adapters_value(tmp_path: Path) -> None:
     # crcowan's min_players 5 and target 100: a trick of 6 players in deal 1 is the same
-    code, out, _ = cli("vectors", "run", "--dir", hand_built(tmp_path), "--kinds", "trick",
-                       "--", *vector_adapters.command("preset", "crcowan", "5", "11"))
+    code, out, _ = cli("vectors", "run", "--verbose", "--dir", hand_built(tmp_path), "--kinds",
+                       "trick", "--", *vector_adapters.command("preset", "crcowan", "5", "11"))
     lines = out.splitlines()
     assert code == 5  # the trick cases of 9 to 11 players are on trick 1, or break hearts
     assert "too little was tested: declared but not tested: 9, 10, 11 players; the cases " \
@@ -191,7 +191,8 @@ def test_a_switch_the_case_does_not_depend_on_takes_the_adapters_value(tmp_path:
 
 
 def test_skip_lines_name_every_missing_value() -> None:
-    code, out, _ = cli("vectors", "run", "--allow-partial", "--dir", V1, "--kinds", "moon", "--",
+    code, out, _ = cli("vectors", "run", "--verbose", "--allow-partial", "--dir", V1, "--kinds",
+                       "moon", "--",
                        *vector_adapters.command("eight-players"))
     assert code == 0
     skips = [line for line in out.splitlines() if line.startswith("SKIP")]
@@ -263,6 +264,7 @@ def test_json_report() -> None:
     assert (code, err) == (5, "")
     report = json.loads(out)
     assert sorted(report) == ["adapter", "cases", "coverage", "exit_status", "fault", "format",
+                              "meta",
                               "needs", "rules", "totals", "vectors", "verdict"]
     assert (report["format"], report["verdict"], report["exit_status"], report["fault"]) == \
         ("cancellation-hearts-vectors-run", "partial", 5, None)
@@ -332,7 +334,7 @@ def test_a_fault_prints_no_totals(tmp_path: Path) -> None:
 def test_position_starts_reach_what_a_different_opening_lead_hides() -> None:
     # the engine's opening leader differs: every full replay fails in its prefix, and every
     # position-start form, which begins after the opening lead, runs and passes
-    code, out, _ = cli("vectors", "run", "--kinds", "moon", "--",
+    code, out, _ = cli("vectors", "run", "--verbose", "--kinds", "moon", "--",
                        *broken_adapters.command("dealer-leads"))
     lines = out.splitlines()
     assert code == 1
@@ -353,8 +355,8 @@ def test_position_starts_reach_what_a_different_opening_lead_hides() -> None:
 
 def test_a_version_1_adapter_skips_the_position_starts_naming_the_capability(
         tmp_path: Path) -> None:
-    code, out, _ = cli("vectors", "run", "--dir", hand_built(tmp_path), "--kinds", "trick", "--",
-                       *ADAPTER, "--protocol", "1")
+    code, out, _ = cli("vectors", "run", "--verbose", "--dir", hand_built(tmp_path), "--kinds",
+                       "trick", "--", *ADAPTER, "--protocol", "1")
     lines = out.splitlines()
     assert code == 0
     assert lines[:2] == [

@@ -248,8 +248,8 @@ def test_a_version_1_adapter_skips_only_the_position_forms() -> None:
 
 def test_run_prints_a_line_per_vector_then_the_rules_and_totals(
         files: list[vectors.VectorFile]) -> None:
-    code, out, _ = cli("vectors", "run", "--dir", str(V1), "--kinds", "passing,trick", "--",
-                       *ADAPTER)
+    code, out, _ = cli("vectors", "run", "--verbose", "--dir", str(V1), "--kinds", "passing,trick",
+                       "--", *ADAPTER)
     passing, trick = cases_of(files, "passing"), cases_of(files, "trick")
     ids = [c["id"] for c in passing + trick]
     lines = out.splitlines()

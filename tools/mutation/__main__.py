@@ -1,4 +1,4 @@
-"""``python -m tools.mutation {mutate,kit-power} [options]``, run from the repository root."""
+"""``python -m tools.mutation {mutate,kit-power,composites} [options]``, from the root."""
 
 from __future__ import annotations
 
@@ -17,6 +17,9 @@ def main(argv: list[str] | None = None) -> int:
     from . import kit_power
     kit_power.add_arguments(sub.add_parser("kit-power",
                                            help="the conformance kit against engine mutants"))
+    from . import composites
+    composites.add_arguments(sub.add_parser(
+        "composites", help="the conformance kit against engines with k faults at once"))
     args = p.parse_args(argv)
     root = Path.cwd()
     if not (root / "rules_ref").is_dir():
@@ -24,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "mutate":
         return campaign.run(args, root)
+    if args.command == "composites":
+        return composites.run(args, root)
     return kit_power.run(args, root)
 
 

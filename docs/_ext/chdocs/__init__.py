@@ -156,7 +156,7 @@ def _viewcode_module(app: Sphinx, modname: str, fullname: str) -> str | None:
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register the domain, roles, directives and checks (imports Sphinx only when called)."""
-    from . import navigation, pyrefs
+    from . import navigation, pyrefs, rulesearch
     from .ask import AskPageDirective, bundle
     from .catalogue import CatalogueDirective
     from .diagrams import DealFlowDirective, ProtocolDiagramDirective, TableDiagramDirective
@@ -252,7 +252,10 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     if "sphinx.ext.viewcode" in app.extensions:
         app.connect("viewcode-follow-imported", _viewcode_module)
     app.connect("build-finished", bundle)
+    # the rules' words are written before the links of the built site are checked
+    app.connect("build-finished", rulesearch.write_words)
     app.connect("build-finished", _build_finished)
+    app.connect("html-page-context", rulesearch.search_page)
     # before the theme draws the sidebar from the toctree (furo's handler, priority 500)
     app.connect("html-page-context", navigation.share_toctree, priority=400)
     app.add_css_file("cards.css")

@@ -30,6 +30,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from rules_ref.deal import MAX_PLAYERS
 from rules_ref.ruleset import presets
 
 from . import context
@@ -89,6 +90,17 @@ FORMS = {
     <button type="submit" id="ask-go" disabled>Which cards may be played?</button>
     <button type="button" id="ask-example" disabled>An example position</button>
   </div>
+  <div class="ch-ask-row ch-ask-continue-row">
+    <button type="button" id="ask-continue" disabled>Continue from here</button>
+    <label>Seed <input id="ask-seed" name="seed" type="number" min="0" value="1"></label>
+    <label>You play <select id="ask-seat" name="seat">
+      <option value="">no seat (built-in players)</option>
+      {seats}
+    </select></label>
+  </div>
+  <p class="ch-ask-hint">Continue from here plays the rest of the deal from the position
+  with the built-in players, as <code>rules-ref play --from POSITION --seed SEED</code>
+  does; with a seat chosen, you play that seat (<code>--seat N</code>).</p>
   <details class="ch-ask-more" id="ask-builder"><summary>Or build the position from a hand and
   the trick so far</summary>
   <label for="ask-hand">The hand of the seat to play</label>
@@ -148,7 +160,9 @@ class AskPageDirective(SphinxDirective):
                           for i, name in enumerate(presets()))
         build_players = "".join(f'<option value="{n}"{" selected" if n == 6 else ""}>{n}'
                                 "</option>" for n in range(5, 12))
+        seats = "".join(f'<option value="{n}">seat {n}</option>' for n in range(MAX_PLAYERS))
         form = FORMS[kind].format(players=players, presets=options, build_players=build_players,
+                                  seats=seats,
                                   position_page=f"{up}implementers/position.html")
         page = (f'<div class="ch-ask" id="ask" data-page="{kind}" data-root="{up}">{form}\n'
                 f'<p class="ch-ask-status" id="ask-status" role="status">'

@@ -31,7 +31,7 @@ from rules_ref.tricks import resolve_trick
 from . import context
 from .cases import CASES, Row, Table
 from .domain import ChDomain, reading_order, resolved_link, xref
-from .pages import linkify
+from .pages import folded, linkify
 from .render import card_back, cards_inline, outcome_lines, para, rule, text, trick_row
 from .scenarios import NO_PASSING, SCENARIOS, ScenarioError, Story, TrickStep, check, play
 from .spec import format_value
@@ -279,7 +279,8 @@ def story_nodes(story: Story) -> list[nodes.Node]:
                                        *(["ch-void"] if step.void else [])])
         box += para(nodes.strong("", _step_summary(step)), classes=["ch-step-title"])
         if full and step.position:
-            box += _position_line(step.position)
+            # folded: the position text runs to several lines, before the trick it sets up
+            box.extend(folded(_position_line(step.position), "The position before this trick"))
         if step.pending_before and full:
             box += para(f"Pending before this trick: {len(step.pending_before)} cards, "
                         f"{penalty_points(step.pending_before)} points.", classes=["ch-pending"])

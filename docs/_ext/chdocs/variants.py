@@ -162,7 +162,8 @@ def _value_lines(value: object) -> list[str | nodes.Node]:
 
 
 def _matrix_cell(sw: Switch, p: Preset) -> nodes.paragraph:
-    if sw.name in p.values:
+    """The value ``p`` sets, or "·" where it keeps the default (also when it names it)."""
+    if sw.name in p.values and p.values[sw.name] != sw.default:
         value = p.values[sw.name]
         cell = nodes.paragraph(classes=["ch-set"])
         strong = nodes.strong()

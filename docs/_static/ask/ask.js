@@ -22,6 +22,8 @@ const PAIR_MARKS = "①②③④⑤";
 let engine = null;
 let pyodide = null;
 let ruleLinks = {};
+/* The plays page's "Continue from here", with the reader's moves (from the address). */
+let resume = null;
 
 // --- drawing -------------------------------------------------------------------------
 
@@ -208,6 +210,7 @@ function playsPage() {
     return argv;
   };
   const ask = () => {
+    moves = [];
     share({ position: value("ask-position"), preset: value("ask-preset"),
             switches: value("ask-switches") });
     draw(answered(command(ruleset(["plays", value("ask-position"), "--json"]))), false);
@@ -222,6 +225,36 @@ function playsPage() {
     draw(answer, true);
   };
   document.getElementById("ask-build").addEventListener("click", () => answer(build));
+  /* Continue from here: the rest of the deal, as rules-ref play --from POSITION --seed SEED
+     [--seat N] plays it; the reader's moves at the seat are kept in the address too. */
+  let moves = [];
+  const carryOn = () => {
+    const argv = ruleset(["play", "--from", value("ask-position"),
+                          "--seed", value("ask-seed") || "1"]);
+    const seat = value("ask-seat");
+    if (seat) argv.push("--seat", seat);
+    share({ position: value("ask-position"), preset: value("ask-preset"),
+            switches: value("ask-switches"), seed: value("ask-seed") || "1", seat,
+            moves: moves.join(","), continue: "1" });
+    const game = JSON.parse(engine.continued(JSON.stringify(argv), JSON.stringify(moves)));
+    if (game.error) {
+      showError(game.error);
+      return;
+    }
+    clearError();
+    result.replaceChildren(continuedPanel(game, argv, (move) => {
+      moves.push(move);
+      answer(carryOn);
+    }));
+  };
+  document.getElementById("ask-continue").addEventListener("click", () => {
+    moves = [];
+    answer(carryOn);
+  });
+  resume = (given) => {
+    moves = given;
+    answer(carryOn);
+  };
   const draw = (answer, built) => {
     if (!answer) return;
     const panel = el("div", ["ch-example", "container", "ch-ask-panel"]);
@@ -245,6 +278,100 @@ function playsPage() {
     result.replaceChildren(panel);
   };
   return ask;
+}
+
+/* The rest of a deal from a position: the command's log, each trick drawn, and the
+   question to the reader when it is their seat's turn. */
+function continuedPanel(game, argv, move) {
+  const panel = el("div", ["ch-example", "container", "ch-ask-panel", "ch-ask-continued"]);
+  panel.id = "ask-continued";
+  const head = el("p", ["ch-example-title"]);
+  const deal = game.start.deal;
+  head.append(el("strong", [], game.waiting ? `Deal ${deal}, played on from the position`
+                                            : `Deal ${deal}, played on to its end`));
+  const cli = el("p", ["ch-ask-hint"]);
+  cli.append("On the command line: ", el("code", [], "rules-ref " + argv.map(
+    (a) => (/^[\w.,:=/+-]+$/.test(a) ? a : `'${a}'`)).join(" ")));
+  panel.append(head, cli);
+  const tricks = el("div", ["ch-ask-tricks"]);
+  tricks.id = "ask-tricks";
+  for (const step of game.steps) {
+    const t = step.table.trick;
+    if (!t || !t.complete) continue;
+    const title = el("p", ["ch-ask-trick-title"], `Trick ${step.at[1]}`);
+    const drawn = trickRow(t.cards, t.seats, t.cancelled, t.winner);
+    drawn.dataset.step = String(step.number);
+    tricks.append(title, drawn);
+  }
+  panel.append(tricks);
+  if (game.waiting) panel.append(question(game.waiting, move));
+  const log = el("pre", ["ch-ask-log"]);
+  log.id = "ask-continue-log";
+  log.textContent = [...game.head, ...game.steps.flatMap((s) => s.lines)].join("\n");
+  panel.append(log);
+  box.dataset.waiting = game.waiting ? game.waiting.phase : "";
+  return panel;
+}
+
+/* The reader's turn: the trick so far, their hand, and what they may do. */
+function question(waiting, move) {
+  const part = el("div", ["ch-ask-turn"]);
+  part.id = "ask-turn";
+  const t = waiting.table.trick;
+  if (t && t.cards.length) part.append(trickRow(t.cards, t.seats, [], null));
+  const say = el("p");
+  const hand = el("p", ["ch-hand", "ch-ask-hand"]);
+  hand.append(el("span", ["ch-seat"], `seat ${waiting.seat}`));
+  const cards = el("span", ["ch-cards", "ch-small"]);
+  hand.append(cards);
+  if (waiting.phase === "playing") {
+    say.append(el("strong", [], `Your turn, seat ${waiting.seat}:`), " pick a card to play.");
+    for (const c of waiting.hand) {
+      const ok = waiting.legal.includes(c);
+      const b = el("button", ["ch-pick"]);
+      b.type = "button";
+      b.dataset.card = c;
+      b.setAttribute("aria-label", c);
+      b.append(cardFace(c, [ok ? "ch-legal" : "ch-refused"]));
+      b.disabled = !ok;
+      b.addEventListener("click", () => move(c));
+      cards.append(b);
+    }
+    part.append(say, hand);
+  } else if (waiting.phase === "passing") {
+    say.append(el("strong", [], `Your turn, seat ${waiting.seat}:`),
+               ` pick ${waiting.count} cards to pass.`);
+    const chosen = new Set();
+    const send = el("button", [], `Pass these ${waiting.count}`);
+    send.type = "button";
+    send.id = "ask-pass";
+    send.disabled = true;
+    for (const c of waiting.hand) {
+      const b = el("button", ["ch-pick"]);
+      b.type = "button";
+      b.dataset.card = c;
+      b.setAttribute("aria-pressed", "false");
+      b.append(cardFace(c));
+      b.addEventListener("click", () => {
+        if (chosen.has(c)) chosen.delete(c); else chosen.add(c);
+        b.setAttribute("aria-pressed", String(chosen.has(c)));
+        send.disabled = chosen.size !== waiting.count;
+      });
+      cards.append(b);
+    }
+    send.addEventListener("click", () => move([...chosen].join(" ")));
+    part.append(say, hand, send);
+  } else {
+    say.append(el("strong", [], `Your choice, seat ${waiting.seat}:`), " you shot the moon.");
+    part.append(say);
+    for (const option of waiting.options) {
+      const b = el("button", [], option);
+      b.type = "button";
+      b.addEventListener("click", () => move(option));
+      part.append(b);
+    }
+  }
+  return part;
 }
 
 // --- the game viewer ------------------------------------------------------------------
@@ -274,16 +401,30 @@ function gamePage() {
       return;
     }
     clearError();
-    drawGame(game);
+    drawGame(game, (step) => {
+      // continue from this step on the plays page, its position and ruleset in the address
+      const at = JSON.parse(engine.position_at(text.value, fileName, step));
+      if (at.error) {
+        showError(at.error);
+        return;
+      }
+      const query = new URLSearchParams({ position: at.position,
+                                          switches: JSON.stringify(at.ruleset),
+                                          seed: "1", continue: "1" });
+      location.href = new URL(`ask/plays.html?${query}`, siteRoot).href;
+    });
   };
   return show;
 }
 
-function tableOf(table, number, steps) {
+function tableOf(table, number, steps, at = null) {
   const panel = el("div", ["ch-example", "container", "ch-ask-panel"]);
   const head = el("p", ["ch-example-title"]);
-  const where = table.phase === "playing" ? `, trick ${table.trick_number}` : "";
-  head.append(el("strong", [], `Deal ${table.deal}${where}: ${table.phase}`),
+  // a card played: the deal and trick it was played to (the table after it may be the next)
+  const played = at && at[1] !== null;
+  const where = played ? `, trick ${at[1]}` :
+    table.phase === "playing" ? `, trick ${table.trick_number}` : "";
+  head.append(el("strong", [], `Deal ${played ? at[0] : table.deal}${where}: ${table.phase}`),
               ` (step ${number} of ${steps})`);
   panel.append(head);
   if (table.trick) {
@@ -304,13 +445,15 @@ function tableOf(table, number, steps) {
   return panel;
 }
 
-function drawGame(game) {
+function drawGame(game, carryOn) {
   const log = el("pre", ["ch-ask-log"]);
   log.id = "ask-log";
   log.textContent = game.log.join("\n");
   const logTitle = el("p");
   logTitle.append(el("strong", [], "The file as rules-ref show prints it:"));
   const parts = [];
+  const steps = game.steps;
+  const violationSteps = game.violations ? game.violations.steps : [];
   if (game.violations) {
     const verdict = el("div", ["ch-ask-violations",
                                game.violations.code === 0 ? "ch-ask-ok" : "ch-ask-bad"]);
@@ -319,28 +462,74 @@ function drawGame(game) {
     title.append(el("strong", [], "What rules-ref validate finds:"));
     verdict.append(title);
     const ul = el("ul");
-    for (const line of game.violations.lines) {
+    game.violations.lines.forEach((line, i) => {
       const li = el("li");
       const m = line.match(/^(.*?)([A-Z]+\.[A-Z_]+)(.*)$/);
       if (m && m[2] in ruleLinks) li.append(m[1], ruleLink(m[2]), m[3]);
       else li.append(line);
+      const place = li.firstChild;
+      if (i < violationSteps.length && steps.length && place.nodeType === Node.TEXT_NODE &&
+          place.data.includes(": ")) {
+        // where it is ("deal 2, trick 3, card 2 (seat 3)") shows that step when pressed
+        const [where, ...rest] = place.data.split(": ");
+        const jump = el("button", ["ch-ask-jump"], where);
+        jump.type = "button";
+        jump.title = "show this step";
+        jump.dataset.step = String(violationSteps[i]);
+        jump.addEventListener("click", () => go(violationSteps[i]));
+        place.replaceWith(jump, ": " + rest.join(": "));
+      }
       ul.append(li);
-    }
+    });
     verdict.append(ul);
     parts.push(verdict);
   }
-  const steps = game.steps;
   if (!steps.length) {
     result.replaceChildren(...parts, logTitle, log);
     return;
   }
+  const button = (label, id, title) => {
+    const b = el("button", [], label);
+    b.type = "button";
+    b.id = id;
+    if (title) b.title = title;
+    return b;
+  };
+  const first = button("« First", "ask-first", "the start of the file");
+  const prevTrick = button("« Trick", "ask-prev-trick", "the trick before");
+  const prev = button("◀ Step", "ask-prev", "one step back");
+  const next = button("Step ▶", "ask-next", "one step on");
+  const nextTrick = button("Trick »", "ask-next-trick", "the next complete trick");
+  const last = button("Last »", "ask-last", "the end of the file");
   const nav = el("div", ["ch-ask-row", "ch-ask-nav"]);
-  const button = (label, id) => { const b = el("button", [], label); b.type = "button"; b.id = id; return b; };
-  const first = button("« First", "ask-first");
-  const prev = button("◀ Previous", "ask-prev");
-  const next = button("Next ▶", "ask-next");
-  const nextTrick = button("Next trick »", "ask-next-trick");
-  const last = button("Last »", "ask-last");
+  nav.id = "ask-nav";
+  nav.append(first, prevTrick, prev, next, nextTrick, last);
+  // jump to a deal, a trick of it, or a violation
+  const jump = el("select");
+  jump.id = "ask-jump";
+  jump.setAttribute("aria-label", "Go to a deal or a trick");
+  const isTrick = (s) => s.table.trick && s.table.trick.complete;
+  let group = null;
+  steps.forEach((s, i) => {
+    const deal = s.at[0];
+    if (!group || group.dataset.deal !== String(deal)) {
+      group = el("optgroup");
+      group.label = `Deal ${deal}`;
+      group.dataset.deal = String(deal);
+      const o = el("option", [], `Deal ${deal}`);
+      o.value = String(i + 1);
+      group.append(o);
+      jump.append(group);
+    }
+    if (isTrick(s)) {
+      const o = el("option", [], `Deal ${deal}, trick ${s.at[1]}`);
+      o.value = String(i + 1);
+      group.append(o);
+    }
+  });
+  const place = el("option", [], "Go to a deal or a trick…");
+  place.value = "";
+  jump.prepend(place);
   const slider = el("input");
   slider.type = "range";
   slider.min = "0";
@@ -348,20 +537,41 @@ function drawGame(game) {
   slider.value = "0";
   slider.id = "ask-step";
   slider.setAttribute("aria-label", "Step");
-  nav.append(first, prev, slider, next, nextTrick, last);
+  const where = el("div", ["ch-ask-row", "ch-ask-nav"]);
+  where.append(jump);
+  if (violationSteps.length) {
+    const v = el("select");
+    v.id = "ask-violation";
+    v.setAttribute("aria-label", "Go to a violation");
+    const none = el("option", [], `Go to a violation (${violationSteps.length})…`);
+    none.value = "";
+    v.append(none);
+    violationSteps.forEach((step, i) => {
+      const o = el("option", [], game.violations.lines[i].split(": ").slice(0, 2).join(": "));
+      o.value = String(step);
+      v.append(o);
+    });
+    v.addEventListener("change", () => { if (v.value) go(Number(v.value)); });
+    where.append(v);
+  }
+  const cont = button("Continue from here", "ask-continue",
+                      "play the rest of the deal from this step, on the plays page");
+  cont.addEventListener("click", () => carryOn(current()));
+  where.append(cont, slider);
   const view = el("div", ["ch-ask-view"]);
   const stepLines = el("pre", ["ch-ask-log", "ch-ask-step-log"]);
   stepLines.id = "ask-step-log";
-  parts.push(nav, view, stepLines, logTitle, log);
+  parts.push(nav, where, view, stepLines, logTitle, log);
   result.replaceChildren(...parts);
   const go = (i) => {
     i = Math.max(0, Math.min(steps.length, i));
     slider.value = String(i);
     const table = i === 0 ? game.start : steps[i - 1].table;
-    view.replaceChildren(tableOf(table, i, steps.length));
+    view.replaceChildren(tableOf(table, i, steps.length, i === 0 ? null : steps[i - 1].at));
     stepLines.textContent = i === 0 ? "(the start of the file)" :
       (steps[i - 1].lines.join("\n") || "(this action is shown in the log when its trick is complete)");
     box.dataset.step = String(i);
+    jump.value = [...jump.options].some((o) => o.value === String(i)) ? String(i) : "";
   };
   const current = () => Number(slider.value);
   first.addEventListener("click", () => go(0));
@@ -370,11 +580,19 @@ function drawGame(game) {
   last.addEventListener("click", () => go(steps.length));
   nextTrick.addEventListener("click", () => {
     let i = current() + 1;
-    while (i < steps.length && !(steps[i - 1].table.trick && steps[i - 1].table.trick.complete)) i++;
+    while (i < steps.length && !isTrick(steps[i - 1])) i++;
     go(i);
   });
+  prevTrick.addEventListener("click", () => {
+    let i = current() - 1;
+    while (i > 1 && !isTrick(steps[i - 1])) i--;
+    go(i);
+  });
+  jump.addEventListener("change", () => { if (jump.value) go(Number(jump.value)); });
   slider.addEventListener("input", () => go(current()));
-  go(0);
+  // the first card played (not the empty table before the first deal)
+  const firstPlay = steps.findIndex((s) => s.table.trick && s.table.trick.cards.length);
+  go(firstPlay === -1 ? steps.length : firstPlay + 1);
 }
 
 // --- the question in the page's address ----------------------------------------------
@@ -390,7 +608,8 @@ function share(fields) {
 function askFromAddress(ask) {
   const query = new URLSearchParams(location.search);
   const fields = { cards: "ask-cards", leader: "ask-leader", players: "ask-players",
-                   position: "ask-position", preset: "ask-preset", switches: "ask-switches" };
+                   position: "ask-position", preset: "ask-preset", switches: "ask-switches",
+                   seed: "ask-seed", seat: "ask-seat" };
   let given = false;
   for (const [name, id] of Object.entries(fields)) {
     const field = document.getElementById(id);
@@ -400,7 +619,9 @@ function askFromAddress(ask) {
     }
   }
   if (query.has("example")) document.getElementById("ask-example").click();
-  else if (given) answer(ask);
+  else if (query.has("continue") && resume) {
+    resume((query.get("moves") || "").split(",").filter(Boolean));
+  } else if (given) answer(ask);
   const step = document.getElementById("ask-step");
   if (step && query.has("step")) {
     step.value = query.get("step");

@@ -1,0 +1,174 @@
+"""``rules-ref fit``: the ruleset an implementation plays, found through an adapter that
+declares the default and plays rules of its own (:mod:`tests.fakes.own_rules_adapters`).
+
+Every search here plays a fixed number of games per ruleset from a fixed
+seed, in this process: what it finds does not depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from rules_ref.cli import main
+from rules_ref.conform.outcome import Config
+from rules_ref.exercise.catalogue import published_values
+from rules_ref.fit import Difference, Fit, Search, alternatives, fit_ruleset, switches_of
+from rules_ref.fit.summary import fit_document, fit_lines
+from rules_ref.protocol.in_process import in_process
+from rules_ref.protocol.reference_adapter import UNANSWERABLE, ReferenceAdapter
+from rules_ref.ruleset import Ruleset
+from tests.conform.in_process import answering_in_process
+from tests.fakes.broken_adapters import TwinRefused
+from tests.fakes.own_rules_adapters import PLAYED, OwnRulesAdapter, drawn_rulesets
+
+#: The seed of the population and of every search; the games each ruleset tried plays.
+SEED = 3
+EXAMPLES = 20
+#: The population: rulesets of three changed switches that set, between them, every value
+#: spec/variants.toml publishes for a switch that changes how a deal plays.
+POPULATION = drawn_rulesets(SEED, 1, switches=3)
+
+
+def fit_of(build: Any, examples: int = EXAMPLES) -> Fit:
+    config = Config(command=["in-process"], max_seconds=600, timeout=60, seed=SEED,
+                    examples=examples, connect=in_process(build, UNANSWERABLE))
+    return fit_ruleset(config)
+
+
+def test_the_population_sets_every_published_value_that_changes_play() -> None:
+    default = Ruleset()
+    wanted = {(s, v) for s in PLAYED for v in published_values(s) if v != getattr(default, s)}
+    drawn = {(s, getattr(rs, s)) for rs in POPULATION for s in rs.changed()}
+    assert wanted <= drawn
+    assert all(len(rs.changed()) == 3 for rs in POPULATION)
+
+
+@pytest.mark.untraced
+@pytest.mark.parametrize("own", POPULATION, ids=lambda rs: rs.describe())
+def test_fit_finds_the_rules_an_adapter_plays_while_it_declares_the_default(own: Ruleset
+                                                                            ) -> None:
+    """Invariant: nothing is left unexplained, and every value the adapter plays that its
+    games show (a difference of some ruleset tried points at its switch) is found, or the
+    value found plays the same games: the reference under the adapter's own rules with that
+    value shows no difference (forbidden and forbidden-even-following, say, where every
+    trick 1 is led with a 2♣)."""
+    config = Config(command=["in-process"], max_seconds=600, timeout=60, seed=SEED,
+                    examples=EXAMPLES, connect=in_process(lambda: OwnRulesAdapter(own),
+                                                          UNANSWERABLE))
+    search = Search(config)
+    try:
+        search.connect()
+        fit = search.run()
+        assert fit.told == Ruleset()
+        assert fit.unexplained == []
+        shown = {s for t in fit.trials for d in t.differences for s in switches_of(d)}
+        for switch in own.changed():
+            found = getattr(fit.best.ruleset, switch)
+            if switch in shown and found != getattr(own, switch):
+                search.budget = len(search.order) + 1  # one more ruleset: this one
+                same = search.trial(replace(own, **{switch: found}), Ruleset())
+                assert same is not None and same.differences == [], switch
+        assert set(fit.best.ruleset.changed()) <= set(own.changed())
+    finally:
+        search.close()
+
+
+def test_fit_keeps_the_default_rules_of_the_reference_adapter() -> None:
+    fit = fit_of(ReferenceAdapter)
+    assert fit.best.ruleset == Ruleset()
+    assert fit.explained == {}
+    assert fit.unexplained == []
+    assert len(fit.trials) == 1  # nothing differs: no other ruleset is worth a game
+
+
+class _HoldWithTwinRefused(OwnRulesAdapter, TwinRefused):
+    """Plays hold (no passing) and refuses a card identical to one already in the trick."""
+
+
+def test_a_bug_no_value_explains_is_left_unexplained_beside_the_values_found() -> None:
+    """The value is found, and the bug is the one finding left, blamed on its rule."""
+    hold = Ruleset.from_dict({"pass_cycle": ["hold"]})
+    fit = fit_of(lambda: _HoldWithTwinRefused(hold))
+    assert fit.best.ruleset == hold
+    # the refusal, blamed on the rule of cancelling (and, met on trick 1, on its rule too)
+    assert "TRICK.CANCEL" in [f.rule for f in fit.unexplained]
+    assert {f.what for f in fit.unexplained} == {"rejects a legal play"}
+
+
+def test_the_document_is_a_ruleset_file_and_a_hello_declaration() -> None:
+    own = Ruleset.from_dict({"pass_cycle": ["hold"], "moon": "others-52"})
+    fit = fit_of(lambda: OwnRulesAdapter(own))
+    doc = fit_document(fit, SEED, EXAMPLES, 40, ["./adapter"])
+    assert Ruleset.from_dict(doc["ruleset"]) == own
+    assert doc["hello"] == {"switches": {"pass_cycle": [["hold"]], "moon": ["others-52"]}}
+    assert doc["unexplained"] == []
+    assert doc["verdict"] == "explained" and doc["exit_status"] == 0
+    lines = fit_lines(doc)
+    assert lines[0] == "Told the default rules, the engine plays these values instead:"
+    assert "  pass_cycle = hold (told left,right)" in lines
+    assert "  moon = others-52 (told choice-26)" in lines
+
+
+def test_the_alternatives_of_a_difference_are_the_published_values_of_its_switch() -> None:
+    moon = Difference("MOON.CHOICE", "scores a moon without waiting", "moon")
+    assert [(s, str(v)) for s, v in alternatives(moon, Ruleset())] == [
+        ("moon", "others-52"), ("moon", "others-104")]
+    # no switch named: the rule's switches; a rule no switch changes offers nothing
+    hearts = Difference("HEARTS.BROKEN", "does not break hearts", None)
+    assert switches_of(hearts) == ("hearts_broken_by",)
+    assert alternatives(Difference("GAME.WINNER", "names one winner", None), Ruleset()) == []
+    assert alternatives(Difference(None, "adapter fault (exit)", None), Ruleset()) == []
+
+
+def test_the_command_prints_the_defaults_for_the_reference_adapter(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with answering_in_process(ReferenceAdapter):
+        status = main(["fit", "--json", "--seed", "3", "--examples", "5", "--", "adapter"])
+    doc = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert doc["ruleset"] == Ruleset().to_dict()
+    assert (doc["switches"], doc["unexplained"], doc["trials"]) == ({}, [], 1)
+
+
+def test_the_command_without_an_adapter_is_one_line_and_status_2(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fit", "--seed", "3"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("rules-ref fit: error: no adapter command")
+
+
+def test_an_adapter_that_cannot_start_is_one_line_and_status_2(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fit", "--", "/no/such/adapter"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[0] == "rules-ref fit: adapter fault (start): command not found: /no/such/adapter"
+
+
+def test_conform_points_at_fit_where_a_switch_decides_an_unexpected_class() -> None:
+    from rules_ref.reports.text import fit_pointer
+
+    classes: list[dict[str, Any]] = [{"switch": "pass_cycle", "facets": []},
+               {"switch": None, "facets": [{"switch": "moon"}]},
+               {"switch": None, "facets": [{"switch": None}]},
+               {"switch": "target", "expected": True, "facets": []}]
+    assert fit_pointer(classes, ["./my adapter"]) == [
+        "2 unexpected classes are decided by a switch (pass_cycle, moon): your engine may "
+        "play another value of it. rules-ref fit -- './my adapter' finds the values it plays, "
+        "and what no value explains."]
+    assert fit_pointer(classes[2:], ["./adapter"]) == []
+
+
+def test_a_conform_run_of_an_engine_playing_other_values_points_at_fit(
+        capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    own = Ruleset.from_dict({"moon": "others-52", "hearts_broken_by": "heart"})
+    with answering_in_process(lambda: OwnRulesAdapter(own)):
+        status = main(["conform", "--seed", "3", "--examples", "8", "--max-seconds", "600",
+                       "--out", str(tmp_path), "--", "./adapter"])
+    out = capsys.readouterr().out
+    assert status == 1
+    pointer = [line for line in out.splitlines() if "rules-ref fit -- ./adapter" in line]
+    assert len(pointer) == 1 and "hearts_broken_by" in pointer[0], out
