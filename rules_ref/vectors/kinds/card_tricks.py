@@ -4,12 +4,13 @@ neighbour.
 For each of the 52 cards ``X`` (of suit ``S``) two cases, each failed by a
 fault of ``X`` alone (:mod:`..card_faults` shows it):
 
-* ``trick/card-cancel-X-pN``: both copies of ``X`` are played to a trick led
-  with the card just below it, ``Y``, and cancel, so ``Y`` wins (for a 2, and
-  for the 3♣ after both 2♣, the pair is all that is left of the led suit and
-  the trick is void). An engine whose two ``X`` do not cancel gives the
-  trick to the first ``X``.
-* ``trick/card-rank-X-pN`` (every rank from 3): one ``X`` over ``Y`` wins. An
+* ``trick/card-cancel-x-pN`` (``x`` the card's text in lower case, as ids
+  are): both copies of ``X`` are played to a trick led with the card just
+  below it, ``Y``, and cancel, so ``Y`` wins (for a 2, and for the 3♣ after
+  both 2♣, the pair is all that is left of the led suit and the trick is
+  void). An engine whose two ``X`` do not cancel gives the trick to the
+  first ``X``.
+* ``trick/card-rank-x-pN`` (every rank from 3): one ``X`` over ``Y`` wins. An
   engine that ranks ``X`` one place lower gives the trick to ``Y``, and one
   that ranks a 2 one place higher fails the case of that 3.
 
@@ -131,11 +132,11 @@ def _case(sc: Scenario, last: str, x: str, cancel: bool, rank: int) -> Case:
         what = (f"Both {x} cancel and nothing else of the led suit stands: the trick is void."
                 if void else
                 f"Both {x} cancel, and {_text(rank - 1, x[-1])}, the card below them, wins.")
-        return trick_case(sc, last, f"card-cancel-{x}-p{sc.players}", what,
+        return trick_case(sc, last, f"card-cancel-{x.lower()}-p{sc.players}", what,
                           ["TRICK.CANCEL", "TRICK.WINNER", "VOID.TRICK" if void
                            else "DECK.RANKING", "SCORE.CARD_POINTS"])
     below = _text(rank - 1, x[-1])
-    return trick_case(sc, last, f"card-rank-{x}-p{sc.players}",
+    return trick_case(sc, last, f"card-rank-{x.lower()}-p{sc.players}",
                       f"{x} outranks {below}: it wins the trick {below} leads.",
                       ["DECK.RANKING", "TRICK.WINNER", "SCORE.CARD_POINTS"])
 
