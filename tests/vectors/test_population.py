@@ -193,7 +193,10 @@ def test_an_engine_whose_two_copies_of_a_card_do_not_cancel_fails_the_vectors(
     expected = {c["id"] for k, c in _cases() if k == "trick"
                 and fails(c, parse_card(card), "cancel")}
     assert code == 1
-    assert failed == expected
+    # the model reads each full replay's last trick, and finds no failure the engine does
+    # not have; the engine also fails cases whose prefix holds such a pair (another winner
+    # earlier in the deal), and each position-start form with its full replay
+    assert expected and expected <= {i.removesuffix(".position") for i in failed}
     assert any(f"/card-cancel-{card.lower()}-" in i for i in failed)
 
 
