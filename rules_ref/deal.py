@@ -1,7 +1,9 @@
 """Players, deal sizes, dealers and deals (explicit or from a seed).
 
 Rules ``PLAYERS.COUNT``, ``DEAL.SIZE``, ``DEAL.SOURCE``, ``DEAL.DEALER``;
-the portable seeded shuffle is specified in ``spec/deal.md``.
+the portable seeded shuffle is specified in ``spec/deal.md``, and so are the
+deal constraints an engine may declare (:data:`DEAL_CONSTRAINTS`): the deals
+it never makes, which the runner never sends it (:func:`deal_allowed`).
 
 >>> d = seeded_deal(seed=1, players=8, deal_number=1, dealer=0)
 >>> [len(h) for h in d.hands], len(d.extras)
@@ -11,10 +13,10 @@ the portable seeded shuffle is specified in ``spec/deal.md``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, Card, full_deck
+from .cards import CARDS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, full_deck, is_heart
 from .errors import SetupError
 from .registry import implements
 
@@ -220,3 +222,85 @@ def seeded_deal(seed: int, players: int, deal_number: int, dealer: int,
     for t in range(players):  # the t-th seat from the dealer's left takes every players-th card
         hands[(dealer + 1 + t) % players] = deck[t:dealt:players]
     return Deal(tuple(tuple(sorted(h)) for h in hands), tuple(deck[dealt:]))
+
+
+# --- deals an engine never makes (spec/deal.md, section 8) -----------------------------
+
+Hands = Sequence[Sequence[Card]]
+
+
+def two_of_clubs_apart(hands: Hands, extras: Sequence[Card]) -> bool:
+    """``two-of-clubs-apart``: no hand holds both 2♣.
+
+    >>> from .cards import parse_cards as c
+    >>> two_of_clubs_apart([c("2C 3C"), c("2C 4C")], []), two_of_clubs_apart([c("2C 2C")], [])
+    (True, False)
+    """
+    return all(list(hand).count(TWO_OF_CLUBS) < 2 for hand in hands)
+
+
+def two_of_clubs_dealt(hands: Hands, extras: Sequence[Card]) -> bool:
+    """``two-of-clubs-dealt``: no 2♣ lies among the extras.
+
+    >>> from .cards import parse_cards as c
+    >>> two_of_clubs_dealt([c("2C 2C")], c("5D")), two_of_clubs_dealt([c("2C 3C")], c("2C"))
+    (True, False)
+    """
+    return TWO_OF_CLUBS not in extras
+
+
+def no_hand_of_only_points(hands: Hands, extras: Sequence[Card]) -> bool:
+    """``no-hand-of-only-points``: every hand holds a card other than a heart or Q♠.
+
+    >>> from .cards import parse_cards as c
+    >>> no_hand_of_only_points([c("2H QS 3D")], []), no_hand_of_only_points([c("2H QS")], [])
+    (True, False)
+    """
+    return all(any(not is_heart(x) and x != QUEEN_OF_SPADES for x in hand) for hand in hands)
+
+
+@dataclass(frozen=True)
+class DealConstraint:
+    """A kind of deal an engine declares it never makes (``spec/deal.md``, section 8)."""
+
+    #: Its ID, as a ``hello`` names it.
+    id: str
+    #: When a deal satisfies it.
+    statement: str
+    #: The deals it leaves untested, in a report's words.
+    excludes: str
+    holds: Callable[[Hands, Sequence[Card]], bool]
+
+
+#: The closed list of deal constraints, by ID (``spec/deal.md``, section 8).
+DEAL_CONSTRAINTS = {c.id: c for c in (
+    DealConstraint("two-of-clubs-apart", "no hand holds both 2♣",
+                   "deals in which a hand holds both 2♣", two_of_clubs_apart),
+    DealConstraint("two-of-clubs-dealt", "no 2♣ lies among the extras",
+                   "deals with a 2♣ among the extras", two_of_clubs_dealt),
+    DealConstraint("no-hand-of-only-points", "every hand holds a card other than a heart or Q♠",
+                   "deals in which a hand holds only hearts and Q♠", no_hand_of_only_points),
+)}
+
+
+def broken_constraints(hands: Hands, extras: Sequence[Card],
+                       constraints: Iterable[str]) -> tuple[str, ...]:
+    """The IDs of ``constraints`` (each a key of :data:`DEAL_CONSTRAINTS`) the deal breaks.
+
+    >>> from .cards import parse_cards as c
+    >>> broken_constraints([c("2C 2C"), c("2H QS")], [], DEAL_CONSTRAINTS)
+    ('two-of-clubs-apart', 'no-hand-of-only-points')
+    """
+    return tuple(i for i in constraints if not DEAL_CONSTRAINTS[i].holds(hands, extras))
+
+
+def deal_allowed(hands: Hands, extras: Sequence[Card], constraints: Iterable[str]) -> bool:
+    """May an engine that declares ``constraints`` be sent this deal? The one test of it.
+
+    >>> from .cards import parse_cards as c
+    >>> deal_allowed([c("2C 3C"), c("2C 2H")], c("5D"), ["two-of-clubs-dealt"])
+    True
+    >>> deal_allowed([c("3C 4C"), c("2C 2H")], c("2C"), ["two-of-clubs-dealt"])
+    False
+    """
+    return not broken_constraints(hands, extras, constraints)

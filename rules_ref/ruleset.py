@@ -316,6 +316,31 @@ def _check(rs: Ruleset) -> list[str]:
 
 DEFAULT = Ruleset()
 
+#: The switches that decide only what is passed: they cannot matter where nobody passes.
+PASSING_SWITCHES = ("pass_count", "pass_forbidden")
+
+
+def moot_switches(cycles: object) -> tuple[str, ...]:
+    """The switches that cannot matter under the declared ``pass_cycle`` values ``cycles``.
+
+    ``cycles`` is a ``hello``'s or a run's list of cycles (JSON or ruleset
+    form), or ``"any"``. Where every declared cycle only holds, nobody ever
+    passes, so the switches of :data:`PASSING_SWITCHES` change no game: an
+    engine of such rules is neither asked for their values nor told that they
+    went untested.
+
+    >>> moot_switches([["hold"]]), moot_switches([["hold"], ["left", "hold"]])
+    (('pass_count', 'pass_forbidden'), ())
+    >>> moot_switches("any"), moot_switches([(PassDirection.HOLD,)])
+    ((), ('pass_count', 'pass_forbidden'))
+    """
+    if not isinstance(cycles, list | tuple) or not cycles:
+        return ()
+    if all(isinstance(c, list | tuple) and all(str(d) == PassDirection.HOLD for d in c)
+           for c in cycles):
+        return PASSING_SWITCHES
+    return ()
+
 
 @cache
 def _default_json() -> dict[str, Any]:

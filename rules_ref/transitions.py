@@ -82,8 +82,13 @@ def pass_cards(state: GameState, seat: int, cards: tuple[Card, ...], history: Hi
             (passed, ev.PassesExchanged(state.deal.deal_number)))
 
 
-def play_card(state: GameState, seat: int, card: Card, history: History) -> Step:
-    """Seat ``seat`` plays ``card``; the trick's last card resolves it."""
+def play_card(state: GameState, seat: int, card: Card, history: History,
+              outcome: TrickOutcome | None = None) -> Step:
+    """Seat ``seat`` plays ``card``; the trick's last card resolves it.
+
+    ``outcome``: the trick's resolution in place of the rules' (another reading of a
+    rule, which the findings try against an implementation's answer).
+    """
     rest = list(state.hands[seat])
     rest.remove(card)  # one copy of the card leaves the hand
     seats = list(state.hands)
@@ -98,17 +103,20 @@ def play_card(state: GameState, seat: int, card: Card, history: History) -> Step
         events += (ev.HeartsBroken(seat, card),)
     if len(trick) < state.game.players:
         return state._after_play(hands, trick, deal, history), events
-    return finish_trick(state, hands, trick, deal, history, list(events))
+    return finish_trick(state, hands, trick, deal, history, list(events), outcome)
 
 
 def finish_trick(state: GameState, hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...],
-                 deal: DealPart, history: History, events: list[Event]) -> Step:
+                 deal: DealPart, history: History, events: list[Event],
+                 outcome: TrickOutcome | None = None) -> Step:
     """Resolve the full ``trick``: who wins it, or the pending pile (``VOID.TRICK``).
 
     ``state`` is the state before the trick's last card; ``hands``, ``deal``
-    and ``history`` are as that card left them.
+    and ``history`` are as that card left them; ``outcome``, when given, is the
+    trick's resolution in place of the rules'.
     """
-    outcome = resolve_trick(trick, deal.leader, state.game.players)
+    if outcome is None:
+        outcome = resolve_trick(trick, deal.leader, state.game.players)
     extras = state.extras if extras_join_trick(deal.trick_number) else ()
     taken, pending = after_trick(state.pending, outcome, extras)
     collected = deal.collected

@@ -62,6 +62,8 @@ class RulesetDrawer:
 
     def __init__(self, supports: Supports) -> None:
         default = Ruleset()
+        #: The deals the adapter never makes (``spec/deal.md``, section 8): never drawn.
+        self.deal_constraints = supports.deal_constraints
         self.values: list[tuple[str, list[Any]]] = []
         self.required: dict[str, list[Any]] = {}
         for name in SWITCHES:

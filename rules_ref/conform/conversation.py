@@ -42,6 +42,7 @@ from ..wording import switch_value
 from . import illegal_kinds
 from .aims import Aim, aim_for, focus_keys, focus_weights, value_of
 from .choosers import Chooser, RulesetDrawer
+from .kept_deals import sent
 from .position_starts import is_moment, starts_again
 from .session import Session
 
@@ -206,7 +207,13 @@ class Conversation:
     # --- deals and totals ---
 
     def draw_deal(self, state: GameState) -> _DealPlan:
-        """The next deal of ``state`` (in the dealing phase)."""
+        """The next deal of ``state`` (dealing), one the adapter makes (:func:`.kept_deals.sent`)"""
+        plan = self._draw_any_deal(state)
+        made, same = sent(plan.deal, self.runner.rulesets, state, self.ch, self.session.stats)
+        return replace(plan, deal=made) if same else _DealPlan(made, "free")
+
+    def _draw_any_deal(self, state: GameState) -> _DealPlan:
+        """The next deal of ``state`` as the search draws it, whatever the adapter makes."""
         ch = self.ch
         n = state.players
         number = state.deal_number + 1

@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import TWO_OF_CLUBS
-from ..deal import Deal, hand_size, seeded_deal
+from ..deal import Deal, deal_allowed, hand_size, seeded_deal
 from ..errors import RulesRefError
 from ..protocol.handshake import Supports
 from ..protocol.start import dealt_start
@@ -94,14 +94,17 @@ def leader_edge_ruleset(supports: Supports, base: Ruleset, players: int) -> Rule
     return _playable(supports, ruleset, players)
 
 
-def dealer_last_deal(players: int, min_players: int, seed: int) -> tuple[int, Deal] | None:
-    """A seeded deal 1 where the dealer holds one 2♣ and the seat on its right the other."""
+def dealer_last_deal(players: int, min_players: int, seed: int,
+                     constraints: Sequence[str] = ()) -> tuple[int, Deal] | None:
+    """A seeded deal 1 where the dealer holds one 2♣ and the seat on its right the other,
+    keeping the deal ``constraints`` the adapter declared."""
     rng = random.Random(f"edge-leader:{seed}:{players}")
     for _ in range(DEAL_TRIES):
         dealer = rng.randrange(players)
         deal = seeded_deal(rng.randrange(1 << 32), players, 1, dealer, min_players)
         right = (dealer - 1) % players
-        if deal.hands[dealer].count(TWO_OF_CLUBS) == 1 == deal.hands[right].count(TWO_OF_CLUBS):
+        if deal.hands[dealer].count(TWO_OF_CLUBS) == 1 == deal.hands[right].count(
+                TWO_OF_CLUBS) and deal_allowed(deal.hands, deal.extras, constraints):
             return dealer, deal
     return None  # pragma: no cover - about one deal in players**2 / 2 has it
 
@@ -119,10 +122,12 @@ def edge_starts(supports: Supports, players: Sequence[int] | None = None,
     for n in counts:
         ruleset = pass_edge_ruleset(supports, base, n)
         if ruleset is not None:
-            out.append(keyed_start(n, ruleset, f"edge-pass:{seed}:{n}"))
+            out.append(keyed_start(n, ruleset, f"edge-pass:{seed}:{n}",
+                                   supports.deal_constraints))
     for n in counts:
         ruleset = leader_edge_ruleset(supports, base, n)
-        found = None if ruleset is None else dealer_last_deal(n, ruleset.min_players, seed)
+        found = None if ruleset is None else dealer_last_deal(n, ruleset.min_players, seed,
+                                                              supports.deal_constraints)
         if ruleset is not None and found is not None:
             dealer, deal = found
             out.append(dealt_start(ruleset, deal.hands, deal.extras, dealer=dealer))

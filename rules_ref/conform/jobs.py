@@ -66,6 +66,7 @@ def _job_main(config: Config, index: int, examples: int | None, counters: Any, s
                       "rare": dict(outcome.stats.rare),
                       "exercise": dict(outcome.stats.exercise),
                       "offers": dict(outcome.stats.offers),
+                      "constrained": dict(outcome.stats.constrained),
                       "starts": outcome.stats.starts.to_json(),
                       "rejected_starts": (outcome.starts or Findings()).to_json(),
                       "failure": None if outcome.failure is None else outcome.failure.to_json(),
@@ -74,7 +75,8 @@ def _job_main(config: Config, index: int, examples: int | None, counters: Any, s
                       "divergences": outcome.findings.to_json(),
                       "supports": {"name": supports.name, "players": list(supports.players),
                                    "switches": supports.switches, "version": supports.version,
-                                   "capabilities": list(supports.capabilities)}}
+                                   "capabilities": list(supports.capabilities),
+                                   "deal_constraints": list(supports.deal_constraints)}}
     except InputError as exc:
         result = {"error": str(exc), "stats": {}}
     except KeyboardInterrupt:
@@ -160,6 +162,7 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
         stats.add(Stats(**result["stats"], rare=Counter(result.get("rare", {})),
                         exercise=Counter(result.get("exercise", {})),
                         offers=Counter(result.get("offers", {})),
+                        constrained=Counter(result.get("constrained", {})),
                         starts=StartTally.from_json(result.get("starts"))))
         examples_run += result.get("examples_run", 0)
         if result.get("failure") is not None:
@@ -175,7 +178,8 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
         if supports is None and result.get("supports"):
             s = result["supports"]
             supports = Supports(s["name"], tuple(s["players"]), s["switches"],
-                                s.get("version", 1), tuple(s.get("capabilities", ())))
+                                s.get("version", 1), tuple(s.get("capabilities", ())),
+                                tuple(s.get("deal_constraints", ())))
     failure = min(failures, key=lambda f: f.size) if failures else None
     return Outcome(stats, seconds, supports, failure, fault, notes[:5], stopped, examples_run,
                    findings, starts)

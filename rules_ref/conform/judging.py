@@ -21,6 +21,7 @@ from ..findings.failure import Failure, FoundFailure, Stats, describe_action
 from ..findings.failure import json_position as _json_position
 from ..jsonio.serialize import action_to_json
 from ..protocol.client import AdapterProcess
+from ..protocol.form import form_slip
 from ..protocol.messages import AdapterFault, expand_changes
 from ..protocol.observation import (
     changes_problems_of_equal,
@@ -99,6 +100,14 @@ class Judge:
         if problems:
             raise self._proc.fault("shape", "observation: " + "; ".join(problems))
 
+    def _form(self, expected: dict[str, Any], answer: dict[str, Any]) -> None:
+        """A ``form`` fault when ``answer`` differs from ``expected`` only in the form of
+        fields the protocol fixes (:func:`~rules_ref.protocol.form.form_slip`): an answer
+        written otherwise, not a rule played otherwise, reported once."""
+        slipped = form_slip(expected, answer)
+        if slipped is not None:
+            raise self._proc.fault("form", slipped)
+
     def _compare(self, before: GameState | None, action: Action | None, after: GameState,
                  expected: dict[str, Any], answer: dict[str, Any],
                  step: Step | None = None, sent: int | None = None) -> None:
@@ -108,6 +117,7 @@ class Judge:
                 self._shape(answer, equal=True)
             return
         self._shape(answer)
+        self._form(expected, answer)
         rules, deciding, others = observation_rules(before, action, after, expected, answer)
         differing = deciding + others
         summary = (f"the observation differs from the reference in {', '.join(differing)}"
@@ -256,6 +266,7 @@ class Judge:
             self.seen = state
             return
         self._shape(answer)
+        self._form(expected, answer)
         rules, deciding, others = observation_rules(None, None, state, expected, answer)
         differing = deciding + others
         actions = self._record.actions

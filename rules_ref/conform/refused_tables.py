@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, hand_size
+from ..deal import FEWEST_PLAYERS, MAX_PLAYERS, deal_allowed, hand_size, seeded_deal
 from ..errors import RulesRefError, SetupError
 from ..findings.failure import Failure
 from ..passing import seat_distance
@@ -188,24 +188,38 @@ def refused_tables(supports: Supports, players: Sequence[int] | None = None,
     return [t for t in out if t is not None]
 
 
-def refused_start(table: RefusedTable, seed: int = 0) -> dict[str, Any]:
+def refused_start(table: RefusedTable, seed: int = 0,
+                  constraints: Sequence[str] = ()) -> dict[str, Any]:
     """The ``start`` of ``table``: deal 1, a seeded deal of valid cards, totals 0."""
     return keyed_start(table.players, table.ruleset,
-                       f"refused-start:{seed}:{table.players}:{table.rule}")
+                       f"refused-start:{seed}:{table.players}:{table.rule}", constraints)
 
 
-def keyed_start(players: int, ruleset: Ruleset, key: str) -> dict[str, Any]:
+#: Seeds drawn, at most, for a deal that keeps the adapter's deal constraints.
+KEYED_TRIES = 64
+
+
+def keyed_start(players: int, ruleset: Ruleset, key: str,
+                constraints: Sequence[str] = ()) -> dict[str, Any]:
     """The ``start`` of deal 1 of a new game, its dealer and its deal's seed drawn from
-    ``key``."""
+    ``key``: the first seed whose deal keeps the deal ``constraints`` the adapter declared
+    (``spec/deal.md``, section 8)."""
     rng = random.Random(key)
     dealer = rng.randrange(players)
-    return seeded_start(players, ruleset, rng.randrange(1 << 32), dealer=dealer)
+    seed = rng.randrange(1 << 32)
+    for _ in range(KEYED_TRIES):
+        deal = seeded_deal(seed, players, 1, dealer, FEWEST_PLAYERS)
+        if deal_allowed(deal.hands, deal.extras, constraints):
+            break
+        seed = rng.randrange(1 << 32)
+    return seeded_start(players, ruleset, seed, dealer=dealer)
 
 
 def refused_starts(supports: Supports, players: Sequence[int] | None = None,
                    seed: int = 0) -> list[dict[str, Any]]:
     """The ``start`` messages of :func:`refused_tables`, in order."""
-    return [refused_start(t, seed) for t in refused_tables(supports, players, seed)]
+    return [refused_start(t, seed, supports.deal_constraints)
+            for t in refused_tables(supports, players, seed)]
 
 
 # --- judging the answer -----------------------------------------------------------------------

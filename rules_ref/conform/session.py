@@ -295,10 +295,8 @@ class Session:
         it was offered): the reference played on alone, so the implementation's
         game is not the one the last action was rejected in.
 
-        With batches the ``observe`` is queued behind the actions, sent right
-        after their batch and judged in its turn (:meth:`flush`), so that the
-        runner goes on while the implementation answers; without, it is sent
-        and judged at once.
+        With batches the ``observe`` is queued behind the actions and judged in
+        its turn (:meth:`flush`); without, it is sent and judged at once.
         """
         state = self.state
         if state is None or self._adrift or not self.proc.can("observe"):

@@ -45,6 +45,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, DealCards
+from ..cards import parse_card
+from ..deal import deal_allowed
 from ..errors import RulesRefError, SetupError
 from ..findings.classes import (
     Finding,
@@ -206,13 +208,18 @@ def common_players(counts: Sequence[int]) -> int | None:
     return min(counts, key=lambda n: (abs(n - PLAIN_PLAYERS), n)) if counts else None
 
 
-def _plain_start(start: dict[str, Any], players: int) -> dict[str, Any] | None:
+def _plain_start(start: dict[str, Any], players: int,
+                 constraints: Sequence[str] = ()) -> dict[str, Any] | None:
     """The plainest start of ``start``'s ruleset: ``players`` seats, the first deal of a game
-    with zero totals, dealt from seed 0 (None: the ruleset does not play that count)."""
+    with zero totals, dealt from seed 0 (None: the ruleset does not play that count, or the
+    adapter never makes that deal: it breaks one of its deal ``constraints``)."""
     try:
-        return seeded_start(players, ruleset_from_json(start.get("ruleset")), 0)
+        msg = seeded_start(players, ruleset_from_json(start.get("ruleset")), 0)
     except RulesRefError:  # pragma: no cover - the counts and rulesets come from the run
         return None
+    hands = [[parse_card(c) for c in hand] for hand in msg["hands"]]
+    allowed = deal_allowed(hands, [parse_card(c) for c in msg["extras"]], constraints)
+    return msg if allowed else None
 
 
 Shrinker = Generator[Check, Failure | None, None]
@@ -234,6 +241,8 @@ class _Plan:
     common: int | None
     rulesets: Callable[[Ruleset], bool] = lambda ruleset: True
     rebuild: _Rebuilding | None = None
+    #: The adapter's deal constraints: no example is dealt a deal it never makes.
+    deals: tuple[str, ...] = ()
 
     def plays(self, ruleset: object) -> bool:
         """True if the run may play ``ruleset`` (a ruleset's JSON form)."""
@@ -393,7 +402,8 @@ def _shrink_from(cls: Finding, base: Failure, plan: _Plan) -> Shrinker:
             yield from _plainer(cls, take, plan)
             return
     if base.failing is None and not base.actions and "position" not in base.start:
-        plain = _plain_start(base.start, common or base.start.get("players") or PLAIN_PLAYERS)
+        plain = _plain_start(base.start, common or base.start.get("players") or PLAIN_PLAYERS,
+                             plan.deals)
         if plain is not None and plain != base.start and take((yield plain, []), "start"):
             yield from _plainer(cls, take, plan)
             return
@@ -524,7 +534,8 @@ def shrink_classes(config: Config, outcome: Outcome) -> Outcome:
         declared = supports.players if supports is not None else ()
         common = common_players((config.players,) if config.players else declared)
         plan = _Plan(positions, common, _played(config.ruleset, supports),
-                     _Rebuilding(config.seed, drawer) if drawer is not None else None)
+                     _Rebuilding(config.seed, drawer) if drawer is not None else None,
+                     supports.deal_constraints if supports is not None else ())
         active: list[tuple[Finding, Shrinker, Check, int]] = []
         for cls in todo:
             gen = _shrinker(cls, plan)

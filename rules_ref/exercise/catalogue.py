@@ -33,6 +33,7 @@ from ..ruleset import (
     OpeningLead,
     PassForbidden,
     Ruleset,
+    moot_switches,
 )
 from ..wording import switch_value
 
@@ -341,9 +342,28 @@ def catalogue(scope: Scope) -> tuple[str, ...]:
         for d in cycle:
             directions.setdefault(str(d))
     out += [direction_condition(d) for d in directions]
+    moot = moot_switches(list(scope.values.get("pass_cycle", ())))
     for name, values in scope.values.items():
-        out += [value_condition(name, v) for v in values]
+        if name not in moot:
+            out += [value_condition(name, v) for v in values]
     return tuple(dict.fromkeys(out))
+
+
+#: The conditions aimed at with deals a deal constraint excludes (``spec/deal.md``,
+#: section 8), by the constraint's ID: a hand holding only hearts and Q♠ as dealt, both 2♣
+#: among the extras. A pass may still bring one about; a run that met none says the
+#: constraint left it untested.
+CONSTRAINED = {
+    "two-of-clubs-apart": (),
+    "two-of-clubs-dealt": (_key("LEAD.OPENING_LEADER", LEADER_NO_TWO),),
+    "no-hand-of-only-points": (_key("LEAD.OPENING_CARD", OPEN_ONLY_POINTS),
+                               _key("FOLLOW.FIRST_TRICK", FIRST_ONLY_POINTS)),
+}
+
+
+def constrained(constraints: Sequence[str]) -> tuple[str, ...]:
+    """The conditions whose deals the declared deal ``constraints`` exclude, in their order."""
+    return tuple(dict.fromkeys(k for c in constraints for k in CONSTRAINED.get(c, ())))
 
 
 def impossible(scope: Scope) -> tuple[str, ...]:

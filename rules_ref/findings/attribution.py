@@ -48,6 +48,7 @@ from ..state import GameState
 from ..state_parts import Phase
 from ..tricks import TrickOutcome
 from .action_words import card_list
+from .alternatives import Alternative, explaining, switch_rules
 
 #: The observation fields in causal order: a difference in an earlier group
 #: explains differences in later ones.
@@ -380,7 +381,10 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
     ``before`` is the reference state before ``action`` (both ``None`` for
     the observation that answers ``start``), ``after`` the reference state
     that ``expected`` observes. Returns ``(rules, deciding fields, other
-    differing fields)``. At the end of a deal whose last trick was void (and
+    differing fields)``. The rule is first the one of the alternative that,
+    applied to the reference here, reproduces the implementation's answer
+    (:mod:`.alternatives`, :func:`named_alternative`); the fields name it only
+    where none does, as follows. At the end of a deal whose last trick was void (and
     is void on both sides), scores traced to that trick's cancelled cards,
     its voidness or the deal's adding are VOID.LAST's: where the cards of a
     void last trick go is that rule. So are points that differ only by where
@@ -390,6 +394,41 @@ def observation_rules(before: GameState | None, action: Action | None, after: Ga
     where the reference has it won after its led card was cancelled, is the led suit's
     (``TRICK.LED_SUIT``).
     """
+    rules, fields, others = _by_field(before, action, after, expected, actual)
+    if not fields:
+        return rules, fields, others
+    named = named_alternative(rules, explaining(before, action, after, expected, actual,
+                                                fields))
+    if named is not None:
+        return _dedupe([named[0], *rules]), fields, others
+    return rules, fields, others
+
+
+def named_alternative(rules: Sequence[str], found: Sequence[Alternative]
+                      ) -> tuple[str, Alternative] | None:
+    """The rule a difference is named by and its alternative, of those that explain it
+    (``found``: switch values, then slips, the plainest first); None when none does.
+
+    A value of a switch that changes the rule the fields name (``rules``' first) names
+    that rule; else the plainest slip names its own (a trick nobody wins kept by its
+    leader, not a pair of the leader's card that does not cancel, whatever the fields
+    read), else the first switch value. A slip is a fault of one rule, where a value
+    of a switch that changes other rules may give the same answer by coincidence.
+    """
+    first = rules[0] if rules else None
+    values = [alt for alt in found if alt.switch is not None]
+    for alt in values:
+        if first is not None and first in switch_rules(alt.switch or ""):
+            return first, alt
+    slipped = [alt for alt in found if alt.slip is not None]
+    chosen = [*slipped, *values]
+    return (chosen[0].rule, chosen[0]) if chosen else None
+
+
+def _by_field(before: GameState | None, action: Action | None, after: GameState,
+              expected: dict[str, Any], actual: dict[str, Any]
+              ) -> tuple[list[str], list[str], list[str]]:
+    """The rules the differing fields name, read in causal order (no alternative tried)."""
     rules, fields, others = _observation_rules(before, action, after, expected, actual)
     relead = _void_last_trick_won_under_another_led_suit(before, after, fields, actual)
     if relead is not None:

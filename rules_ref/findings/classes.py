@@ -19,13 +19,15 @@ findings of parallel jobs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import RulesRefError
 from ..registry import rule as registry_rule
 from ..ruleset import Ruleset
 from ..wording import counted, switch_value
+from ..wording.slips import UNEXPLAINED, error_words
+from .alternatives import switch_rules
 from .expect import Expectation, matching_entry
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, Failure, at_position_start
 from .words import Facet, facet_of
@@ -61,7 +63,8 @@ def _observation_words(rule: str | None) -> str:
         title = ""
     if not title:
         return "plays a game that differs from the reference's"
-    subject = title[0].lower() + title[1:] if title[1:2].islower() else title
+    subject = title[0].lower() + title[1:] if title[1:2].islower() or title[1:2] == " " \
+        else title
     return f"differs on {subject}"
 
 
@@ -73,15 +76,18 @@ def class_of(failure: Failure) -> tuple[str | None, str]:
     finding; its facets (:func:`.words.facet_of`) say what each
     occurrence showed ("rejects a pass that contains 2♣").
     """
-    return _class_of(failure, facet_of(failure).rule)
+    facet = facet_of(failure)
+    return _class_of(failure, facet.rule, facet.words)
 
 
-def _class_of(failure: Failure, rule: str | None) -> tuple[str | None, str]:
+def _class_of(failure: Failure, rule: str | None, words: str = "") -> tuple[str | None, str]:
     kind = action_kind(failure)
     if failure.kind == "fault":
         what = (failure.fault or {}).get("kind", "fault")
         return None, f"adapter fault ({what}) on {_an(kind, failure)}"
     if failure.kind == "error":
+        if words.startswith(error_words("")):  # what triggers it, at a start or a deal
+            return rule, words
         return rule, f"reports an internal error on {_an(kind, failure)}"
     actual_type = failure.actual.get("type")
     expected_type = failure.expected.get("type")
@@ -276,18 +282,42 @@ def switch_words(finding: dict[str, Any]) -> str:
 
 
 def facet_lines(finding: dict[str, Any]) -> list[str]:
-    """What each facet of a finding showed: its words, how often, its seat-and-card sentence."""
+    """What each facet of a finding showed: its words, how often, its seat-and-card sentence,
+    and what the implementation does, as the alternative that gives its answer says it
+    (or that none does: the rule is then read from the fields that differ)."""
     facets = [f for f in finding.get("facets") or [] if isinstance(f, dict)]
     lines: list[str] = []
     for f in facets:
         words = str(f.get("words", ""))
-        if len(facets) == 1 and words == finding.get("what") and not f.get("detail"):
+        explained = explanation_words(finding, f)
+        if len(facets) == 1 and words == finding.get("what") and not f.get("detail") and (
+                not explained):
             continue  # the finding's own words say it all
         count = f.get("count", 0)
         lines.append(words + (f" ({counted(count, 'time')})" if len(facets) > 1 else ""))
         if f.get("detail"):
             lines.append(f"  {f['detail']}")
+        if explained and explained != f"the implementation {words}":
+            lines.append(f"  {explained}")
+        if f.get("switch") and not _one_switch(finding):
+            lines.append(f"  {switch_words({**finding, 'switch': f['switch']})}")
     return lines
+
+
+def _one_switch(finding: dict[str, Any]) -> bool:
+    """Do the facets of a finding that name a switch all name the same one (the finding's)?"""
+    facets = [f for f in finding.get("facets") or [] if isinstance(f, dict)]
+    return len({f.get("switch") for f in facets if f.get("switch")}) <= 1
+
+
+def explanation_words(finding: dict[str, Any], facet: dict[str, Any]) -> str:
+    """What the implementation does in one facet of a disagreement: the words of the
+    alternative that gives its answer, ``UNEXPLAINED`` where none does ("" for a fault or
+    an error, and for a summary written before facets said it)."""
+    if finding.get("kind") != "disagreement" or facet.get("explanation") is None:
+        return ""
+    said = facet.get("explanation")
+    return f"the implementation {said}" if said else UNEXPLAINED
 
 
 def finding_lines(finding: dict[str, Any]) -> list[str]:
@@ -299,7 +329,7 @@ def finding_lines(finding: dict[str, Any]) -> list[str]:
     """
     lines = [str(finding.get("key", ""))]
     lines += [f"  {line}" for line in facet_lines(finding)]
-    switch = switch_words(finding)
+    switch = switch_words(finding) if _one_switch(finding) else ""
     if switch:
         lines.append(f"  {switch}")
     return lines
@@ -319,9 +349,14 @@ class Findings:
 
     def record(self, failure: Failure, game: int, seconds: float, job: int = 0) -> None:
         facet = facet_of(failure)
-        rule, what = _class_of(failure, facet.rule)
+        rule, what = _class_of(failure, facet.rule, facet.words)
         key = key_of(rule, what)
         cls = self.classes.get(key)
+        if cls is None:
+            earlier = self._earlier_cause(facet)
+            if earlier is not None:
+                cls, facet = earlier
+                rule, key = cls.rule, cls.key
         if cls is None:
             cls = Finding(key, rule, list(failure.rules), what, failure.kind,
                           failure, game, seconds, smallest=failure)
@@ -337,6 +372,26 @@ class Findings:
             self.matched[index] += 1
             if cls.expectation is None:
                 cls.expectation = index
+
+    def _earlier_cause(self, facet: Facet) -> tuple[Finding, Facet] | None:
+        """A finding already seen whose cause also gives this facet's answer, and the facet
+        as that cause says it; None if none.
+
+        One cause, one finding: an answer that two alternatives give alike (a trick
+        nobody wins kept by its leader at a deal's end, which hands the leader what
+        ``last_trick_void = leader`` would) is filed under the one the run has already
+        seen another answer of, not as a finding of its own.
+        """
+        for alt in facet.alternatives:
+            if alt.words == facet.explanation:
+                continue
+            for cls in self.classes.values():
+                if any(f.explanation == alt.words for f in cls.facets.values()):
+                    switch = alt.switch if alt.switch and cls.rule in switch_rules(
+                        alt.switch) else None
+                    return cls, replace(facet, words=alt.words, rule=cls.rule, switch=switch,
+                                        explanation=alt.words)
+        return None
 
     def ordered(self) -> list[Finding]:
         """The findings, the unexpected first; in each group the one met in most games first.
@@ -400,6 +455,7 @@ class Findings:
                 if seen is None:
                     cls.facets[f["words"]] = Facet(
                         f["words"], f["detail"], f["rule"], f["switch"], f["step"],
-                        tuple(f["cards"]), f["count"], Failure.from_json(f["example"]))
+                        tuple(f["cards"]), f["count"], Failure.from_json(f["example"]),
+                        f.get("explanation"))
                 else:
                     seen.count += f["count"]

@@ -54,6 +54,8 @@ class Stats:
     exercise: Counter[str] = field(default_factory=Counter)
     #: How many illegal actions of each kind were offered (``illegal_kinds.KINDS``).
     offers: Counter[str] = field(default_factory=Counter)
+    #: Deals drawn and not sent, by the deal constraint they break (``spec/deal.md``, 8).
+    constrained: Counter[str] = field(default_factory=Counter)
     #: The starts of tables the rules allow, by what they hold, and which were rejected.
     starts: StartTally = field(default_factory=StartTally)
 
@@ -63,6 +65,7 @@ class Stats:
         self.rare.update(other.rare)
         self.exercise.update(other.exercise)
         self.offers.update(other.offers)
+        self.constrained.update(other.constrained)
         self.starts.add(other.starts)
 
 

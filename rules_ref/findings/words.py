@@ -20,11 +20,11 @@ actions), so they need nothing the failure does not carry.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
-from ..cards import TWO_OF_CLUBS, Card, Suit
+from ..cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
 from ..errors import RulesRefError
 from ..jsonio.serialize import action_from_json
 from ..passing import exchange
@@ -34,6 +34,7 @@ from ..ruleset import MIN_PLAYERS_HIGH, LastTrickVoid, Moon
 from ..state import GameState
 from ..state_parts import Phase
 from ..wording import direction_words
+from ..wording.slips import DEAL_FACTS, error_words
 from .action_words import (
     accepted_words,
     card_kind,
@@ -44,6 +45,14 @@ from .action_words import (
     salient,
     where_detail,
 )
+from .alternatives import (
+    Alternative,
+    explaining,
+    explaining_verdict,
+    refusing_values,
+    switch_rules,
+)
+from .attribution import named_alternative
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, at_position_start
 
 _SUIT_NAMES = {Suit.C: "club", Suit.D: "diamond", Suit.H: "heart", Suit.S: "spade"}
@@ -493,6 +502,10 @@ class Facet:
     a start) and the cards of the step that differs, which an expectation may
     name: the play whose legal cards differ, not the action before it.
     ``count`` and ``example`` are filled as a run meets the facet.
+    ``explanation``: what the implementation does, as the alternative to the rule
+    that gives its answer says it (:mod:`.alternatives`); ``""`` when none does and
+    the rule is read from the fields that differ; ``None`` where none is tried (a
+    fault, an internal error, a start the implementation rejected for no value).
     """
 
     words: str
@@ -503,10 +516,15 @@ class Facet:
     cards: tuple[str, ...]
     count: int = 0
     example: Any = None
+    explanation: str | None = None
+    #: Every alternative that gives the implementation's answer (the run's findings file
+    #: an occurrence under an earlier finding one of them explains).
+    alternatives: tuple[Alternative, ...] = field(default=(), repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"words": self.words, "detail": self.detail, "switch": self.switch,
-                "step": self.step, "cards": list(self.cards), "count": self.count}
+                "step": self.step, "cards": list(self.cards), "count": self.count,
+                "explanation": self.explanation}
 
 
 _STEP_OF_PHASE = {Phase.PLAYING: "play", Phase.PASSING: "pass", Phase.MOON_CHOICE: "moon",
@@ -542,6 +560,19 @@ def facet_of(failure: object) -> Facet:
     cards = _differing_cards(action, expected, actual)
     switch = deciding_switch(rule, before, action, after, cards, card_list(actual.get("legal")),
                              card_list(expected.get("legal"))) if rule else None
+    alt, found = _explained_by(failure, rule, before, action, after)
+    known = set() if found is None else {a.switch for a in found}
+    explanation = alt.words if alt is not None else ("" if found is not None else None)
+    if alt is None or alt.switch is None or rule not in switch_rules(alt.switch):
+        switch = None  # a switch is named only where one of its values gives the answer
+    elif switch not in known:
+        switch = alt.switch  # else the one the step's facts bring in, whose value gives it too
+    start = _get(failure, "start")
+    dealt = action is not None or not (isinstance(start, dict) and "position" in start)
+    trigger = error_trigger(before, action) if _get(failure, "kind") == "error" and dealt \
+        else None
+    if trigger is not None:
+        rule, words = "DEAL.SIZE", error_words(trigger)
     if rule == "SCORE.CARD_POINTS" and switch == "last_trick_void" and after is not None:
         rule = "VOID.LAST"
         words = void_last_words(after.ruleset.last_trick_void)
@@ -552,4 +583,57 @@ def facet_of(failure: object) -> Facet:
             cards = sorted(ref) if len(ref) == 1 else []
     else:
         step = _STEP_OF_ACTION.get(type(action)) if action is not None else None
-    return Facet(words, detail, rule, switch, step, tuple(str(c) for c in cards))
+    return Facet(words, detail, rule, switch, step, tuple(str(c) for c in cards),
+                 explanation=explanation, alternatives=found or ())
+
+
+def error_trigger(before: GameState | None, action: Action | None) -> str | None:
+    """The fact of the deal dealt at this step that triggers an internal error, in words
+    (:data:`~rules_ref.wording.slips.DEAL_FACTS`), or None.
+
+    The deal of a start that deals (``action`` None; not a start from a position, whose
+    deal is under way), or of a ``deal`` action: an error there
+    met with a rare deal (both 2♣ among the extras) is that deal's, at a start and at a
+    later deal alike (``DEAL.SIZE``, which sets the extras aside).
+    """
+    if isinstance(action, DealCards):
+        extras = action.extras
+    elif action is None and before is not None and not before.tricks and not before.trick:
+        extras = before.extras
+    else:
+        return None
+    twos, queens = extras.count(TWO_OF_CLUBS), extras.count(QUEEN_OF_SPADES)
+    held = {"both-two-of-clubs-in-extras": twos == 2, "two-of-clubs-in-extras": twos == 1,
+            "both-queens-in-extras": queens == 2}
+    return next((words for name, words in DEAL_FACTS if held[name]), None)
+
+
+def _explained_by(failure: object, rule: str | None, before: GameState | None,
+                  action: Action | None, after: GameState | None
+                  ) -> tuple[Alternative | None, tuple[Alternative, ...] | None]:
+    """The alternative to ``rule`` that gives the implementation's answer in ``failure``
+    (:func:`.attribution.named_alternative`), or None; and every alternative that does
+    (None: none is tried)."""
+    kind = _get(failure, "kind")
+    if kind not in ("disagreement", None) or after is None or rule is None:
+        return None, None
+    expected = _get(failure, "expected") or {}
+    actual = _get(failure, "actual") or {}
+    reference = dict(_get(failure, "reference") or {})
+    reference.pop("type", None)
+    if action is None and actual.get("type") == "rejected":
+        found = refusing_values(_get(failure, "start"))
+        if not found:  # a start rejected for no value: what decides it is the start's
+            return None, None
+    elif actual.get("type") == "rejected" or expected.get("type") == "rejected":
+        if before is None or action is None:
+            return None, None
+        found = explaining_verdict(before, action, accepted=actual.get("type") != "rejected")
+    else:
+        if not reference:
+            return None, None
+        answer = {**reference, **actual}
+        found = explaining(before if action is not None else None, action, after, reference,
+                           answer, list(_get(failure, "fields") or []))
+    named = named_alternative([rule], found)
+    return (named[1] if named is not None and named[0] == rule else None), tuple(found)

@@ -124,9 +124,11 @@ class AdapterProcess(AdapterPipe):
                        position: dict[str, Any]) -> dict[str, Any]:
         """Start a game from ``position`` (JSON form, ``spec/position.md``); its answer.
 
-        The answer is an observation or an error; a rejection is a
-        ``capability`` fault, since the runner only sends positions the rules
-        reach, inside what the adapter supports.
+        The answer is an observation or an error. A rejection is raised as a
+        ``capability`` fault for the caller to judge: the runner only sends
+        positions the rules reach, inside what the adapter supports, so
+        :func:`rules_ref.conform.resync.restart_from` reads it as a rules
+        difference (``spec/protocol.md``, "Version 2"), never as a fault of the run.
         """
         self._require("position")
         msg_id = self.send(position_start_json(players, ruleset, position))

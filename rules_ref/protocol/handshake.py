@@ -13,7 +13,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..deal import FEWEST_PLAYERS, MAX_PLAYERS
+from ..cards import Card
+from ..deal import (
+    DEAL_CONSTRAINTS,
+    FEWEST_PLAYERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Hands,
+    deal_allowed,
+)
 from ..errors import RulesRefError
 from ..ruleset import Ruleset
 from ..wording import json_brief
@@ -91,6 +99,12 @@ class Supports:
     version: int = 1
     #: The optional capabilities it declared (version 2), in the order of :data:`CAPABILITIES`.
     capabilities: tuple[str, ...] = field(default=())
+    #: The deals it never makes (IDs of :data:`rules_ref.deal.DEAL_CONSTRAINTS`), in that order.
+    deal_constraints: tuple[str, ...] = field(default=())
+
+    def deals(self, hands: Hands, extras: Sequence[Card]) -> bool:
+        """May the adapter be sent this deal, under the constraints it declared?"""
+        return deal_allowed(hands, extras, self.deal_constraints)
 
     def can(self, capability: str) -> bool:
         """True if the adapter declared ``capability`` in its hello."""
@@ -160,8 +174,34 @@ def switch_values(name: str, declared: list[Any]) -> list[Any]:
     return out
 
 
+#: The fields of ``hello.supports``.
+SUPPORTS_FIELDS = frozenset(("players", "switches", "deal_constraints"))
+
 #: At most this many values may be listed for one switch in ``hello.supports``.
 MAX_SWITCH_VALUES = 1000
+
+
+def check_five_players(players: Sequence[int], switches: Mapping[str, Any]) -> None:
+    """A ``hello`` that lists 5 players must declare ``min_players = 5`` (``PLAYERS.COUNT``).
+
+    5 players are played only under that value, so the two declarations
+    agree or the handshake is refused, with the way to make them agree.
+    """
+    if FEWEST_PLAYERS not in players:
+        return
+    declared = switches.get("min_players")
+    if declared == "any" or (declared is not None
+                             and FEWEST_PLAYERS in switch_values("min_players", declared)):
+        return
+    raise AdapterFault("handshake", five_players_words())
+
+
+def five_players_words() -> str:
+    """What a hello that lists 5 players without ``min_players = 5`` is told."""
+    return (f"hello.supports.players lists {FEWEST_PLAYERS}, but {FEWEST_PLAYERS} players are "
+            f"played only under min_players = {FEWEST_PLAYERS} (PLAYERS.COUNT): add "
+            f'"min_players": [{FEWEST_PLAYERS}, {MIN_PLAYERS}] to hello.supports.switches, '
+            f"or leave {FEWEST_PLAYERS} out of players")
 
 
 def parse_supports(hello: dict[str, Any]) -> Supports:
@@ -179,7 +219,7 @@ def parse_supports(hello: dict[str, Any]) -> Supports:
     switches = supports.get("switches", {})
     if not isinstance(switches, dict):
         raise AdapterFault("handshake", "hello.supports.switches must be an object")
-    unknown_keys = sorted(str(k) for k in set(supports) - {"players", "switches"})
+    unknown_keys = sorted(str(k) for k in set(supports) - SUPPORTS_FIELDS)
     if unknown_keys:
         raise AdapterFault("handshake", f"unknown field(s) in hello.supports: "
                            f"{clipped(', '.join(unknown_keys))}")
@@ -200,10 +240,29 @@ def parse_supports(hello: dict[str, Any]) -> Supports:
         except RulesRefError as exc:
             raise AdapterFault("handshake", str(exc)) from None
         checked[name] = list(declared)
+    check_five_players(players, checked)
     name = str(hello.get("name", ""))
     if len(name) > 200:
         name = name[:200] + "…"
     version = hello.get("version", 1)
     return Supports(name, tuple(sorted(set(players))), checked,
                     version if type(version) is int else 1,
-                    parse_capabilities(hello) if version == 2 else ())
+                    parse_capabilities(hello) if version == 2 else (),
+                    parse_deal_constraints(supports.get("deal_constraints", [])))
+
+
+def parse_deal_constraints(declared: object) -> tuple[str, ...]:
+    """The deal constraints of ``hello.supports.deal_constraints``, in the order of
+    :data:`rules_ref.deal.DEAL_CONSTRAINTS`; anything but a list of distinct known IDs is a
+    handshake fault."""
+    known = ", ".join(DEAL_CONSTRAINTS)
+    if (type(declared) is not list or not all(type(c) is str for c in declared)
+            or len(set(declared)) != len(declared)):
+        raise AdapterFault("handshake", f"hello.supports.deal_constraints must be a list of "
+                           f"distinct names ({known}), got {json_brief(declared, 80)}")
+    unknown = [c for c in declared if c not in DEAL_CONSTRAINTS]
+    if unknown:
+        raise AdapterFault("handshake", f"hello.supports.deal_constraints: unknown deal "
+                           f"constraint {json_brief(unknown[0])}; known: {known} "
+                           "(spec/deal.md, section 8)")
+    return tuple(c for c in DEAL_CONSTRAINTS if c in declared)

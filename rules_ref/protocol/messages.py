@@ -32,7 +32,7 @@ MAX_DEPTH = 32
 
 #: The kinds of :class:`AdapterFault`.
 FAULT_KINDS = ("start", "exit", "timeout", "too-long", "not-json", "not-utf8", "shape",
-               "wrong-id", "unsolicited", "handshake", "batch", "capability")
+               "wrong-id", "unsolicited", "handshake", "batch", "capability", "form")
 
 #: The optional capabilities a version-2 adapter may declare in ``hello``.
 CAPABILITIES = ("position", "batch", "observe", "changes", "pipeline")

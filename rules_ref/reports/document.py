@@ -27,6 +27,7 @@ from ..errors import RulesRefError
 from ..findings.classes import finding_lines
 from ..findings.failure import Failure
 from ..wording import counted
+from .exercised import constraint_words
 from .markup import Block, Code, Heading, Inline, Items, Link, Para, Pre, Table, html_page, markdown
 from .result import EXIT, ConformResult
 from .text import format_failure, verdict_words
@@ -260,6 +261,9 @@ def _coverage_blocks(s: dict[str, Any]) -> list[Block]:
     if isinstance(never, list):
         blocks.append(Para("Not reached: none." if not never else
                            ["Not reached: ", *_joined([Code(str(n)) for n in never]), "."]))
+    constrained = constraint_words(s.get("deal_constraints"))
+    if constrained:
+        blocks.append(Para(constrained[0].upper() + constrained[1:] + "."))
     impossible = s.get("impossible")
     if isinstance(impossible, list) and impossible:
         blocks.append(Para(["Impossible under the declared rules (not counted): ",

@@ -232,6 +232,15 @@ def merge_summaries(summaries: Sequence[tuple[str, object]], strict: bool = Fals
     if any("impossible" in s for s in docs):  # impossible in every run merged
         lists = [list(s.get("impossible") or []) for s in docs]
         out["impossible"] = [n for n in lists[0] if all(n in x for x in lists[1:])]
+    blocks = [s["deal_constraints"] for s in docs if isinstance(s.get("deal_constraints"), dict)]
+    if blocks:  # the same adapter's: its constraints, the deals not sent summed
+        not_sent: dict[str, Any] = {}
+        for block in blocks:
+            _sum_nested(not_sent, block.get("deals_not_sent"))
+        untested = [list(b.get("not_tested") or []) for b in blocks]
+        out["deal_constraints"] = {
+            "declared": list(blocks[0].get("declared") or []), "deals_not_sent": not_sent,
+            "not_tested": [n for n in untested[0] if all(n in x for x in untested[1:])]}
     faults = [s["fault"] for s in docs if s.get("fault") is not None]
     if faults:
         out["fault"] = faults[0]

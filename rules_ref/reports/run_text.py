@@ -23,7 +23,7 @@ from ..findings.classes import finding_lines
 from ..findings.failure import Failure
 from ..protocol.messages import AdapterFault
 from ..wording import counted, plural
-from .exercised import exercise_lines
+from .exercised import constraint_words, exercise_lines
 from .result import ConformResult, primary_class, primary_failure, rate, reproduce_command
 from .text import VERDICT_WORDS, class_lines, format_classes, format_failure, verdict_words
 
@@ -77,6 +77,10 @@ def run_text(result: ConformResult, outcome: Outcome, config: Config,
             figures = [line for line in figures if not line.startswith("  rare situations")]
             exercised = exercised[:1]
         lines.extend(figures)
+        constrained = constraint_words(result.summary.get("deal_constraints"))
+        if constrained:  # said whatever the verbosity: what the constraints left untested
+            lines.append(textwrap.fill(constrained, 100, initial_indent="  ",
+                                       subsequent_indent="    ", break_on_hyphens=False))
         lines.extend(exercised)
         if not searched:
             lines.extend(format_classes(result, config.strict))
@@ -221,6 +225,10 @@ def merge_lines(merged: ConformResult | dict[str, Any]) -> list[str]:
     if m.get("missing_shards"):
         lines.append(f"  not merged: shard(s) {', '.join(m['missing_shards'])} of the run: "
                      "this report covers only part of it")
+    constrained = constraint_words(m.get("deal_constraints"))
+    if constrained:
+        lines.append(textwrap.fill(constrained, 100, initial_indent="  ",
+                                   subsequent_indent="    ", break_on_hyphens=False))
     classes = m.get("classes") or []
     for expected in (False, True):
         group = [c for c in classes if bool(c.get("expected")) == expected]

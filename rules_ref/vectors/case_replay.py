@@ -32,6 +32,7 @@ from typing import Any, Protocol, TypeAlias
 
 from ..findings.attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
 from ..jsonio.serialize import action_from_json
+from ..protocol.form import form_slip
 from ..protocol.messages import MAX_BATCH, AdapterFault, answer_kind, check_error, check_rejection
 from ..protocol.observation import (
     FIELDS,
@@ -225,6 +226,11 @@ class CaseRun:
             raise AnswerDiffers(f"the {what} was rejected: {_rejection(answer)}", ())
         return answer
 
+    def fault(self, kind: str, detail: str) -> AdapterFault:
+        """An adapter fault, with the adapter's evidence when it is a process."""
+        fault_of = getattr(self.driver, "fault", None)
+        return fault_of(kind, detail) if callable(fault_of) else AdapterFault(kind, detail)
+
     def act(self, action: dict[str, Any], point: Point | None = None) -> dict[str, Any]:
         return self.send({"type": "action", "action": action}, point)
 
@@ -351,6 +357,9 @@ class CaseRun:
                 if action is not None:
                     self._accepted.append(action)
                 if expect is not None:
+                    slipped = form_slip(expect["observation"], answer)
+                    if slipped is not None:
+                        raise self.fault("form", slipped)
                     try:
                         compare(expect["observation"], answer)
                     except AnswerDiffers as exc:

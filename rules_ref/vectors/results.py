@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from .case_replay import FAIL, PASS, SKIP, CaseResult, totals_line
+from .constrained import untested_words
 from .requirements import show
 from .running import EXIT_FAILED, Coverage, RunResult, coverage, label
 from .running import verdict as running_verdict
@@ -218,7 +219,15 @@ def closing_lines(result: RunResult, verdict: str) -> list[str]:
         lines.append("nothing was tested: every case needs a switch value or player count the "
                      f"adapter does not declare: {_needs(result)}")
         return lines
-    return lines + coverage_lines(coverage(result), verdict)
+    cov = coverage(result)
+    constrained = untested_words(_constraints(result), result.constrained,
+                                 [label(*entry) for entry in cov.constrained])
+    return lines + ([constrained] if constrained else []) + coverage_lines(cov, verdict)
+
+
+def _constraints(result: RunResult) -> list[str]:
+    """The deal constraints the adapter declared."""
+    return list((result.declared or {}).get("deal_constraints", []))
 
 
 def json_report(result: RunResult, verdict: str, status: int, command: Sequence[str],
@@ -238,6 +247,9 @@ def json_report(result: RunResult, verdict: str, status: int, command: Sequence[
                    "tested": tested, "counted": counted, "cases": len(result.cases)},
         "needs": dict(result.needs()),
         "coverage": _coverage_json(result) if result.declared is not None else None,
+        "deal_constraints": {"declared": _constraints(result), "cases": result.constrained,
+                             "values": [label(*entry) for entry in coverage(result).constrained]
+                             } if result.declared is not None else None,
         "rules": by_rule(result),
         "cases": [_case_json(o, kinds.get(o.case_id, "")) for o in result.outcomes],
         "fault": fault,

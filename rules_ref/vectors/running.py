@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports
 from ..protocol.messages import AdapterFault
-from ..ruleset import DEFAULT
+from ..ruleset import DEFAULT, moot_switches
 from .case_replay import (
     FAIL,
     NEEDS_POSITION,
@@ -42,6 +42,7 @@ from .case_replay import (
     skipped,
     unsupported,
 )
+from .constrained import broken_by, excluded, is_constraint
 from .files import Case
 from .position_forms import twin_id
 from .requirements import FIELD, REROUTED, documented, holds, show, substitute, with_ruleset
@@ -123,6 +124,9 @@ class RunResult:
     declared: dict[str, Any] | None = None
     #: The cases sent by a route rebuilt for the ruleset sent (:mod:`.route`).
     rerouted: set[str] = field(default_factory=set)
+    #: The cases skipped because a deal of theirs breaks a declared deal constraint:
+    #: case id -> the constraints it breaks (:mod:`.constrained`).
+    constrained: dict[str, list[str]] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         n = Counter(o.status for o in self.outcomes)
@@ -148,7 +152,7 @@ class RunResult:
         ran = {o.case_id for o in self.outcomes if o.status != SKIP}
         need = Counter(v for o in self.outcomes if o.status == SKIP
                        and twin_id(o.case_id) not in ran and f"{o.case_id}.position" not in ran
-                       for v in o.unsupported)
+                       for v in o.unsupported if not is_constraint(v))
         return sorted(need.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
@@ -169,7 +173,8 @@ def start_adapter(command: Sequence[str], timeout: float) -> tuple[AdapterProces
 def supports_dict(supports: Supports, capabilities: Sequence[str] = ()) -> dict[str, Any]:
     """The handshake's declarations in the form :func:`.case_replay.unsupported` reads."""
     return {"players": list(supports.players), "switches": supports.switches,
-            "capabilities": list(capabilities)}
+            "capabilities": list(capabilities),
+            "deal_constraints": list(supports.deal_constraints)}
 
 
 def allowed_values(declared: dict[str, Any]) -> dict[str, Any]:
@@ -243,13 +248,18 @@ def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeo
         declared = supports_dict(supports, proc.capabilities)
         result.declared = declared
         result.protocol = proc.version
+        by_id = {str(case["id"]): case for _, case in cases}
         for kind, case in cases:
             sent, missing = select_case(case, kind, declared)
             result.sent[str(case["id"])] = sent["ruleset"]
             if sent.get("prefix") is not case.get("prefix"):
                 result.rerouted.add(str(case["id"]))
+            broken = broken_by(sent, supports.deal_constraints, by_id)
             if missing:
                 outcome = skipped(case, missing)
+            elif broken:
+                outcome = excluded(case, broken)
+                result.constrained[str(case["id"])] = list(broken)
             else:
                 try:
                     outcome = run_case(_Bounded(proc, timeout, case_seconds), sent)
@@ -293,6 +303,9 @@ class Coverage:
     undeclared: list[tuple[str, Any]]
     #: ``label(switch, value)`` -> what the cases that would test it lack.
     needs: dict[str, list[str]]
+    #: Declared, and untested because a case that would have tested it has a deal that
+    #: breaks a declared deal constraint (the constraint, not a declaration, kept it out).
+    constrained: list[tuple[str, Any]] = field(default_factory=list)
 
 
 def _tests(case: Case, switch: str, value: Any, ruleset: dict[str, Any],
@@ -327,12 +340,20 @@ def coverage(result: RunResult) -> Coverage:
     undeclared: list[tuple[str, Any]] = [("players", n) for n in sorted(
         {c["players"] for c in cases}) if n not in players]
     needs: dict[str, list[str]] = {}
+    kept = result.constrained
+    constrained: list[tuple[str, Any]] = []
     for n in players:
         holders = [c for c in cases if c["players"] == n]
         if holders and not any(c["id"] in ran for c in holders):
+            if any(str(c["id"]) in kept for c in holders):
+                constrained.append(("players", n))
+                continue
             untested.append(("players", n))
             needs[label("players", n)] = _needs_of(holders, reason)
+    moot = moot_switches(allowed.get("pass_cycle"))
     for switch, values in documented().items():
+        if switch in moot:  # it changes no game the adapter plays: neither asked nor missed
+            continue
         wanted = allowed.get(switch, [])
         mine = list(values) if wanted == "any" else list(wanted)
         undeclared.extend((switch, v) for v in values if v not in mine)
@@ -342,12 +363,14 @@ def coverage(result: RunResult) -> Coverage:
             if any(c["id"] in ran for c in testing):
                 continue
             holders = [c for c in testing if c["players"] in players]
-            if holders:
+            if any(str(c["id"]) in kept for c in holders):  # it would have run but for them
+                constrained.append((switch, value))
+            elif holders:
                 untested.append((switch, value))
                 needs[label(switch, value)] = _needs_of(holders, reason)
             elif wanted != "any":  # "any" claims every value: the untestable are not listed
                 not_in.append((switch, value))
-    return Coverage(untested, not_in, undeclared, needs)
+    return Coverage(untested, not_in, undeclared, needs, constrained)
 
 
 def label(switch: str, value: Any) -> str:
@@ -357,7 +380,7 @@ def label(switch: str, value: Any) -> str:
 
 def _needs_of(cases: Sequence[Case], reason: dict[str, list[str]]) -> list[str]:
     """What the cases that would test a value lack, most often lacked first."""
-    n = Counter(v for c in cases for v in reason.get(str(c["id"]), []))
+    n = Counter(v for c in cases for v in reason.get(str(c["id"]), []) if not is_constraint(v))
     return [v for v, _ in sorted(n.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 

@@ -13,7 +13,10 @@ The package holds the other words every reader shares:
 
 * :mod:`~rules_ref.wording.suggest`: did you mean, for a mistyped name of a closed set;
 * :mod:`~rules_ref.wording.tricks`: what a trick decided and what follows it, as the
-  play log and the site's drawn tricks say it.
+  play log and the site's drawn tricks say it;
+* :mod:`~rules_ref.wording.slips`: what an implementation does when it plays a rule
+  otherwise (a common slip, another value of a switch), and the deals that trigger its
+  internal errors, as the findings say it.
 """
 
 from __future__ import annotations

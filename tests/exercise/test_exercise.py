@@ -226,3 +226,13 @@ def test_a_narrow_adapter_is_exercised_in_all_it_supports(capsys: pytest.Capture
     assert extras["a deal with no extras: trick 1 has none to carry"] > 0
     assert "LEAD.OPENING_CARD: the opening leader leads a 2♣" not in summary["never_exercised"]
     assert summary["exercise"]["LEAD.OPENING_CARD"]["the opening leader leads a 2♣"] > 0
+
+
+def test_where_nobody_passes_the_passing_switches_have_no_condition() -> None:
+    never_passes = Supports("hold", (8,), {"pass_cycle": [["hold"]], "pass_count": [2, 3],
+                                           "pass_forbidden": "any"})
+    reach = RulesetDrawer(never_passes).catalogue((8,), None)
+    assert [k for k in reach if "under pass_count" in k or "under pass_forbidden" in k] == []
+    passes = Supports("left", (8,), {"pass_cycle": [["hold"], ["left"]], "pass_count": [2, 3]})
+    assert [k for k in RulesetDrawer(passes).catalogue((8,), None) if "under pass_count" in k] \
+        == ["PASS.CARDS: under pass_count = 2", "PASS.CARDS: under pass_count = 3"]

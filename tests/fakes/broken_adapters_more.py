@@ -31,9 +31,9 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, os.path.dirname(_tests))
 
 from rules_ref.actions import Action, DealCards, MoonChoice, Pass, Play
-from rules_ref.cards import QUEEN_OF_SPADES, Card, Suit, is_penalty, parse_card
-from rules_ref.deal import hand_size
-from rules_ref.errors import RulesRefError
+from rules_ref.cards import QUEEN_OF_SPADES, Card, Suit, full_deck, is_penalty, parse_card
+from rules_ref.deal import check_deal, hand_size
+from rules_ref.errors import RulesRefError, SetupError
 from rules_ref.ruleset import FirstTrickPoints, Ruleset
 from rules_ref.scoring import card_points
 from rules_ref.state import GameState
@@ -227,15 +227,23 @@ def _extra_in_hand() -> Hooks:
     return Hooks(change=[change])
 
 
-def _legal_copies() -> Hooks:
-    """The legal cards list each copy a seat holds: a card held twice is listed twice."""
-    def rewrite(adapter: Broken, state: GameState, obs: dict[str, Any]) -> None:
-        seat = state.to_act
-        if state.phase is not Phase.PLAYING or seat is None:
-            return
-        hand = state.hands[seat]
-        obs["legal"] = [str(c) for c in state.legal_plays() for _ in range(hand.count(c))]
-    return Hooks(rewrite=[rewrite])
+def _deal_cards_unchecked() -> Hooks:
+    """A deal is checked for its sizes only: one of the right sizes whose cards are not the
+    two packs is taken, the engine dealing its own deck cut in order instead."""
+    def change(state: GameState, action: Action) -> Action:
+        if not isinstance(action, DealCards) or state.phase is not Phase.DEALING:
+            return action
+        try:
+            check_deal(action.hands, action.extras, state.players)
+        except SetupError as exc:
+            if exc.rule_id == "DECK.CARDS":
+                deck = sorted(full_deck())
+                size = hand_size(state.players)
+                return DealCards(tuple(tuple(deck[i * size:(i + 1) * size])
+                                       for i in range(state.players)),
+                                 tuple(deck[size * state.players:]))
+        return action
+    return Hooks(change=[change])
 
 
 def _short_deal() -> Hooks:
@@ -410,7 +418,7 @@ BUGS: dict[str, tuple[tuple[Callable[[], None], ...], Callable[[], Hooks]]] = {
     "exchange-each-pass": ((), _exchange_each_pass),
     "seats-from-leader": ((), _seats_from_leader),
     "extra-in-hand": ((), _extra_in_hand),
-    "legal-copies": ((), _legal_copies),
+    "deal-cards-unchecked": ((), _deal_cards_unchecked),
     "short-deal": ((), _short_deal),
     "void-first-opening": ((), _void_first_opening),
     "two-of-clubs-forced": ((), _two_clubs_forced),
@@ -443,7 +451,7 @@ BROKEN: dict[str, tuple[str, ...]] = {
     "exchange-each-pass": ("PASS.EXCHANGE",),
     "seats-from-leader": ("PLAYERS.COUNT",),
     "extra-in-hand": ("DEAL.SOURCE",),
-    "legal-copies": ("DECK.CARDS",),
+    "deal-cards-unchecked": ("DECK.CARDS",),
     "short-deal": ("DEAL.SIZE",),
     "void-first-opening": ("VOID.LEADER",),
     "two-of-clubs-forced": ("FOLLOW.FIRST_TRICK", "LEAD.OPENING_CARD"),

@@ -107,5 +107,7 @@ def test_the_engine_that_sets_such_tricks_aside_is_one_class(
     assert (cls["key"], cls["rule"], cls["switch"]) == (
         "TRICK.LED_SUIT: differs on the led suit", "TRICK.LED_SUIT", None)
     assert cls["words"] == ["TRICK.LED_SUIT: differs on the led suit",
-                            f"  {SET_ASIDE_UNDER_CANCELLED_LEAD}"]
+                            f"  {SET_ASIDE_UNDER_CANCELLED_LEAD}",
+                            "    the implementation lets nobody win a trick whose led card "
+                            "is cancelled"]
     assert cls["count"] == summary["divergences"] > 1

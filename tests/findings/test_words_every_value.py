@@ -57,9 +57,9 @@ def _state(start: dict[str, Any]) -> GameState:
 
 def _failure(rules: Sequence[str], start: dict[str, Any], actions: Sequence[Json], failing: Json,
              expected: dict[str, Any], actual: dict[str, Any], fields: Sequence[str] = (),
-             others: Sequence[str] = ()) -> Failure:
+             others: Sequence[str] = (), reference: dict[str, Any] | None = None) -> Failure:
     return Failure("disagreement", list(rules), "differs", start, list(actions), failing, {},
-                   expected, actual, list(fields), list(others))
+                   expected, actual, list(fields), list(others), reference=reference)
 
 
 def _compared(before: GameState | None, action: Any, ref: GameState, impl: GameState,
@@ -69,8 +69,10 @@ def _compared(before: GameState | None, action: Any, ref: GameState, impl: GameS
         return None
     rules, deciding, others = observation_rules(before, action, ref, expected, actual)
     differing = deciding + others
+    # the reference's whole answer, as a run keeps it (the alternatives are tried on it)
     return _failure(rules, start, actions, failing, {f: expected[f] for f in differing},
-                    {f: actual.get(f) for f in differing}, deciding, others)
+                    {f: actual.get(f) for f in differing}, deciding, others,
+                    {"type": "observation", **expected})
 
 
 def first_difference(case: dict[str, Any], switch: str, a: Json, b: Json

@@ -56,6 +56,24 @@ def test_malformed_supports(supports: object, detail: str) -> None:
     assert _fault(parse_supports, {"supports": supports}) == ("handshake", detail)
 
 
+FIVE_WITHOUT_MIN = ('hello.supports.players lists 5, but 5 players are played only under '
+                    'min_players = 5 (PLAYERS.COUNT): add "min_players": [5, 6] to '
+                    'hello.supports.switches, or leave 5 out of players')
+
+
+@pytest.mark.parametrize("switches", [{}, {"min_players": [6]}, {"pass_count": "any"}])
+def test_five_players_without_min_players_five_are_refused_with_the_fix(
+        switches: dict[str, Any]) -> None:
+    hello = {"supports": {"players": [5, 8], "switches": switches}}
+    assert _fault(parse_supports, hello) == ("handshake", FIVE_WITHOUT_MIN)
+
+
+@pytest.mark.parametrize("min_players", [[5], [6, 5], "any"])
+def test_five_players_under_a_declared_min_players_five_are_accepted(min_players: object) -> None:
+    hello = {"supports": {"players": [5, 8], "switches": {"min_players": min_players}}}
+    assert parse_supports(hello).players == (5, 8)
+
+
 def test_a_long_name_is_clipped_and_capabilities_asked() -> None:
     supports = parse_supports({"supports": {"players": [6, 7]}, "name": "n" * 300})
     assert isinstance(supports, Supports)

@@ -260,9 +260,10 @@ def test_json_report() -> None:
                          *vector_adapters.command("ten-of-diamonds-v1"))
     assert (code, err) == (5, "")
     report = json.loads(out)
-    assert sorted(report) == ["adapter", "cases", "coverage", "exit_status", "fault", "format",
-                              "meta",
+    assert sorted(report) == ["adapter", "cases", "coverage", "deal_constraints", "exit_status",
+                              "fault", "format", "meta",
                               "needs", "rules", "totals", "vectors", "verdict"]
+    assert report["deal_constraints"] == {"declared": [], "cases": {}, "values": []}
     assert (report["format"], report["verdict"], report["exit_status"], report["fault"]) == \
         ("cancellation-hearts-vectors-run", "partial", 5, None)
     assert report["totals"] == {"passed": 4, "failed": 0, "skipped": 16, "tested": 4,
@@ -399,3 +400,14 @@ def test_the_exit_statuses_are_documented_as_the_code_has_them() -> None:
         "vectors test it" in readme
     assert running.CASE_SECONDS == 60.0
     assert "`--case-timeout S` (default\n60)" in readme
+
+
+def test_a_value_that_cannot_matter_is_neither_asked_for_nor_reported_missing() -> None:
+    # the bicycle preset never passes: pass_count and pass_forbidden change none of its games
+    code, out, _ = cli("vectors", "run", "--quiet", "--json", "--",
+                       *vector_adapters.command("preset", "bicycle", "6", "11"))
+    coverage = json.loads(out)["coverage"]
+    assert code == 0
+    listed = [v for entries in coverage.values() for v in entries]
+    assert "pass_cycle left" in listed  # the lists are there, without the moot switches
+    assert [v for v in listed if v.startswith(("pass_count", "pass_forbidden"))] == []

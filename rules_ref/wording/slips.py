@@ -1,0 +1,69 @@
+"""What an implementation does when it plays a rule otherwise, as a player says it.
+
+The words of each alternative to a rule (:mod:`rules_ref.findings.alternatives`): a
+common slip, by its name, and another value of a switch; and what a finding says when
+no alternative gives the implementation's answer. The findings and every report read
+them from here.
+
+>>> slip_words("void-kept-by-leader")
+'gives a trick nobody wins to the seat that led it'
+>>> value_words("moon", "others-52", "The others score 52. The shooter scores 0.")
+'plays as if moon were others-52: the others score 52.'
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Each slip, by name: what the implementation does.
+_SLIPS = {
+    "pair-not-cancelled": "lets a pair of identical cards stand without cancelling them",
+    "void-kept-by-leader": "gives a trick nobody wins to the seat that led it",
+    "void-kept-by-last-winner": "gives a trick nobody wins to the winner of the trick before",
+    "led-suit-first-live": "takes the suit of the first card not cancelled as the led suit",
+    "led-card-cancelled-void": "lets nobody win a trick whose led card is cancelled",
+    "ace-low": "ranks the ace below the two",
+    "cancelled-points-lost": "does not count the points of cancelled cards",
+    "extras-lost": "never gives the extras to anybody",
+    "pending-kept": "does not give the cards of tricks nobody won to the next trick's winner",
+    "void-first-as-opening": "restricts the lead after a first trick nobody won as it "
+                             "restricts the opening lead",
+    "moon-without-choice": "scores a moon without waiting for the shooter's choice",
+}
+
+#: What a finding says when no alternative gives the implementation's answer.
+UNEXPLAINED = ("no other value of a switch nor common slip gives this answer: the rule is "
+               "read from the fields that differ")
+
+
+def slip_words(slip: str) -> str:
+    """What the implementation does under slip ``slip``."""
+    return _SLIPS[slip]
+
+
+def slip_names() -> tuple[str, ...]:
+    """The name of every slip, in the order the findings try them."""
+    return tuple(_SLIPS)
+
+
+def value_words(switch: str, value: str, meaning: str) -> str:
+    """What the implementation does when it plays ``value`` (as text) of ``switch``: the
+    first sentence of the value's meaning (``spec/variants.toml``)."""
+    first = re.split(r"(?<=\.) (?=[A-Z])", meaning, maxsplit=1)[0]
+    said = first[:1].lower() + first[1:] if first[1:2].islower() or first[1:2] == " " \
+        else first
+    return f"plays as if {switch} were {value}" + (f": {said}" if said else "")
+
+
+#: The facts of a deal that trigger an implementation's internal error, as a player says
+#: them, most particular first: (test name, words).
+DEAL_FACTS = (
+    ("both-two-of-clubs-in-extras", "both 2♣ lie among the extras"),
+    ("two-of-clubs-in-extras", "a 2♣ lies among the extras"),
+    ("both-queens-in-extras", "both Q♠ lie among the extras"),
+)
+
+
+def error_words(fact: str) -> str:
+    """The words of an internal error that a deal's fact (its words) triggers."""
+    return f"reports an internal error when {fact}"
