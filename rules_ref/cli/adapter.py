@@ -19,6 +19,8 @@ HELP_EXAMPLES = (
      "does"),
     ("adapter --protocol 1", "speak protocol version 1 at most (rules-ref conform -- "
      "rules-ref adapter tests the reference against itself)"),
+    ("adapter --ruleset '{\"pass_cycle\": [\"hold\"]}'", "act as a correct engine that "
+     "never passes, declaring that ruleset alone"),
 )
 
 
@@ -26,9 +28,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--protocol", metavar="N",
                    help="the newest protocol version to speak (default: the environment "
                         "variable RULES_REF_ADAPTER_PROTOCOL, else the newest)")
+    p.add_argument("--ruleset", metavar="JSON",
+                   help="declare this one ruleset only (a JSON object of switches, the others "
+                        "at their defaults), as a correct engine of it would")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..protocol.reference_adapter import main
 
-    return main([] if args.protocol is None else ["--protocol", args.protocol])
+    argv = [] if args.protocol is None else ["--protocol", args.protocol]
+    return main(argv + ([] if args.ruleset is None else ["--ruleset", args.ruleset]))

@@ -1,8 +1,9 @@
 """``rules-ref vectors``: regenerate, check or run the conformance vectors.
 
-* ``rules-ref vectors generate [--out DIR [--version N]]`` writes every vector
-  file from the reference: every frozen directory ``spec/vectors/vN``, or
-  version N (default 1) into DIR.
+* ``rules-ref vectors generate [--out DIR [--version N]] [--population]`` writes
+  every vector file from the reference: every frozen directory
+  ``spec/vectors/vN``, or version N (default 1) into DIR; ``--population``
+  also prints the shares of a population of correct engines.
 * ``rules-ref vectors check [--dir DIR]`` self-checks them (default the newest
   directory): the schema, unique ids, rule and switch-value coverage,
   agreement with the reference.
@@ -57,6 +58,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     gen.add_argument("--version", type=int, default=None, metavar="N",
                      help="with --out: the version to write (default 1; version 2 adds the "
                      "position-start forms)")
+    gen.add_argument("--population", action="store_true",
+                     help="also print, for a correct engine of each single non-default switch "
+                     "value and of random combinations of 3 (declaring that ruleset alone, "
+                     "protocol 1 and 2), the share of the suite that applies and its exit "
+                     "status (takes a few minutes)")
     chk = sub.add_parser("check", help="self-check the vector files",
                          description="Check the vector files: schema (needs jsonschema), "
                          "unique ids, coverage of every rule and switch value, and agreement "
@@ -64,6 +70,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     chk.add_argument("--dir", default=None, metavar="DIR",
                      help="vectors directory (default: the newest, spec/vectors/v2)")
     add_examples(gen, (("vectors generate", "write every frozen vector directory again"),
+                       ("vectors generate --population", "and print the share of the suite "
+                        "each correct engine of one ruleset gets"),
                        ("vectors generate --out DIR --version 2",
                         "write the version 2 vectors to DIR")))
     add_examples(chk, (("vectors check", "check the newest vector directory"),
@@ -119,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
             for version in sorted(vectors.VERSIONS):
                 out = vectors.version_dir(version)
                 print(f"wrote {len(vectors.generate(out, version))} vector files to {out}")
-            _print_matrix(vectors.latest_dir())
+            _print_matrix(vectors.latest_dir(), args.population)
             return 0
         out = Path(args.out)
         version = 1 if args.version is None else args.version
@@ -129,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         written = vectors.generate(out, version)
         print(f"wrote {len(written)} vector files to {out}")
         if version >= 2:
-            _print_matrix(out)
+            _print_matrix(out, args.population)
         return 0
     directory = Path(args.dir) if args.dir is not None else vectors.latest_dir()
     if args.action == "check":
@@ -230,17 +238,23 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     return status
 
 
-def _print_matrix(directory: Path) -> None:
-    """The distinguishing matrix of the vectors just written, and the share of them that
-    applies to each public engine (spec/vectors/README.md)."""
+def _print_matrix(directory: Path, population: bool = False) -> None:
+    """The distinguishing matrix of the vectors just written, the single-card faults they
+    catch, and the share of them that applies to each public engine and to a population of
+    correct engines of one ruleset when ``population`` (spec/vectors/README.md)."""
     from .. import vectors
+    from ..vectors.card_faults import card_lines
     from ..vectors.matrix import matrix_lines
     from ..vectors.requirements import ANALYSED_KINDS
-    from ..vectors.shares import public_lines
+    from ..vectors.shares import population_lines, public_lines
 
     pairs = [(f.kind, c) for f, c in vectors.iter_cases(vectors.load_dir(directory),
                                                         ANALYSED_KINDS)]
-    print("\n".join([*matrix_lines([c for _, c in pairs]), *public_lines(pairs)]))
+    cases = [c for _, c in pairs]
+    print("\n".join([*matrix_lines(cases), *card_lines(cases), *public_lines(pairs)]),
+          flush=True)
+    if population:
+        print("\n".join(population_lines(pairs)))
 
 
 def _read_baseline(path: str) -> list[str]:

@@ -11,7 +11,9 @@ It speaks protocol version 2 with every capability
 (:data:`~rules_ref.protocol.messages.CAPABILITIES`) when the runner offers it.
 ``--protocol 1`` (or the environment variable ``RULES_REF_ADAPTER_PROTOCOL=1``)
 makes it a version-1 adapter, exactly as version 1 describes one, so that the
-tests can show that version-1 adapters still pass.
+tests can show that version-1 adapters still pass. ``--ruleset JSON`` makes it
+a correct engine of that one ruleset (:func:`engine_supports`): what an
+implementation of one set of rules would declare.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from ..deal import FEWEST_PLAYERS, MAX_PLAYERS
 from ..errors import IllegalAction, RulesRefError
 from ..jsonio.nesting import nests_deeper
 from ..jsonio.serialize import action_from_json
+from ..passing import check_table
+from ..ruleset import DEFAULT, Ruleset
 from ..state import GameState
 from .messages import CAPABILITIES, MAX_DEPTH, SWITCHES
 from .observation import (
@@ -71,9 +75,13 @@ class ReferenceAdapter:
 
     name = "rules-ref reference adapter"
 
-    def __init__(self, protocol: int = PROTOCOL_VERSION) -> None:
+    def __init__(self, protocol: int = PROTOCOL_VERSION,
+                 ruleset: Ruleset | None = None) -> None:
         self.state: GameState | None = None
         self.protocol = protocol
+        #: The one ruleset it declares, as a correct engine of that ruleset would; ``None``:
+        #: every value of every switch.
+        self.ruleset = ruleset
         self.version = 1
         #: The last observation sent (its fields): what a ``changes`` answer changes.
         self.sent: dict[str, Any] | None = None
@@ -89,7 +97,8 @@ class ReferenceAdapter:
             "type": "hello", "protocol": PROTOCOL_NAME, "version": self.version,
             "name": self.name,
             "supports": {"players": list(range(FEWEST_PLAYERS, MAX_PLAYERS + 1)),
-                         "switches": dict.fromkeys(SWITCHES, "any")}}
+                         "switches": dict.fromkeys(SWITCHES, "any")}
+            if self.ruleset is None else engine_supports(self.ruleset)}
         if self.version >= 2:
             answer["capabilities"] = list(CAPABILITIES)
         return answer
@@ -227,14 +236,50 @@ class ReferenceAdapter:
         return 0
 
 
+def engine_supports(ruleset: Ruleset) -> dict[str, Any]:
+    """What a correct engine of ``ruleset`` alone declares: the player counts the ruleset plays
+    (from ``min_players`` to 11, each one its pass cycle allows) and each switch it sets to
+    a value other than the default, at that value (the others at their defaults).
+
+    >>> engine_supports(Ruleset.from_dict({"pass_cycle": ["hold"]}))
+    {'players': [6, 7, 8, 9, 10, 11], 'switches': {'pass_cycle': [['hold']]}}
+    """
+    default = DEFAULT.to_dict()
+    players = []
+    for n in range(ruleset.min_players, MAX_PLAYERS + 1):
+        try:
+            check_table(ruleset, n)
+        except RulesRefError:
+            continue
+        players.append(n)
+    return {"players": players,
+            "switches": {k: [v] for k, v in ruleset.to_dict().items() if v != default[k]}}
+
+
+def _options(argv: list[str]) -> dict[str, str]:
+    """``--protocol N`` and ``--ruleset JSON``, each at most once, from ``argv``."""
+    usage = (f"usage: rules-ref adapter [--protocol {'|'.join(map(str, PROTOCOL_VERSIONS))}] "
+             "[--ruleset JSON]")
+    if len(argv) % 2 or any(a not in ("--protocol", "--ruleset") for a in argv[::2]) \
+            or len(set(argv[::2])) != len(argv[::2]):
+        raise SystemExit(usage)
+    return dict(zip(argv[::2], argv[1::2], strict=True))
+
+
+def ruleset_from(argv: list[str]) -> Ruleset | None:
+    """The one ruleset to declare (``--ruleset JSON``), or ``None`` for every value."""
+    text = _options(argv).get("--ruleset")
+    if text is None:
+        return None
+    try:
+        return Ruleset.from_dict(json.loads(text), "--ruleset")
+    except (ValueError, RulesRefError) as exc:
+        raise SystemExit(f"adapter: {exc}") from None
+
+
 def protocol_from(argv: list[str], environ: dict[str, str] | os._Environ[str]) -> int:
     """The newest protocol version to speak: ``--protocol N`` or ``RULES_REF_ADAPTER_PROTOCOL``."""
-    value = environ.get(PROTOCOL_ENV, str(PROTOCOL_VERSION))
-    if argv[:1] == ["--protocol"] and len(argv) == 2:
-        value = argv[1]
-    elif argv:
-        raise SystemExit(f"usage: rules-ref adapter [--protocol "
-                         f"{'|'.join(map(str, PROTOCOL_VERSIONS))}]")
+    value = _options(argv).get("--protocol", environ.get(PROTOCOL_ENV, str(PROTOCOL_VERSION)))
     if value not in tuple(map(str, PROTOCOL_VERSIONS)):
         raise SystemExit(f"adapter: protocol version {value!r} is not one of "
                          f"{', '.join(map(str, PROTOCOL_VERSIONS))}")
@@ -242,8 +287,9 @@ def protocol_from(argv: list[str], environ: dict[str, str] | os._Environ[str]) -
 
 
 def main(argv: list[str] | None = None) -> int:
-    protocol = protocol_from(sys.argv[1:] if argv is None else argv, os.environ)
-    return ReferenceAdapter(protocol).serve(sys.stdin, sys.stdout)
+    args = sys.argv[1:] if argv is None else argv
+    protocol = protocol_from(args, os.environ)
+    return ReferenceAdapter(protocol, ruleset_from(args)).serve(sys.stdin, sys.stdout)
 
 
 if __name__ == "__main__":

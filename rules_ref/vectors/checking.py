@@ -7,8 +7,10 @@ every documented switch value covered by a targeted case, a transcript per
 preset, and the reference engine still agreeing with every expected value
 (:func:`replay_reference`; the unit kinds through :func:`unit_expected`), each
 case's facts agreeing with its expectations (:mod:`.facts`), each case's
-``depends_on`` still what replaying it gives (:mod:`.requirements`), and
-the distinguishing matrix without a gap (:mod:`.matrix`).
+``depends_on`` (and ``depends_on_rerouted``) still what replaying it gives
+(:mod:`.requirements`), the distinguishing matrix without a gap
+(:mod:`.matrix`), and every card's single-card faults caught
+(:mod:`.card_faults`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from ..protocol.start import start_state
 from ..registry import load as load_registry
 from ..registry import spec_toml
 from ..ruleset import Ruleset
+from .card_faults import card_gaps
 from .case_replay import FAIL, InProcess, run_case
 from .facts import facts_problems
 from .files import (
@@ -44,7 +47,7 @@ from .files import (
 from .kinds.seat_view import view_json
 from .matrix import gaps
 from .position_forms import is_position_start, twin_id
-from .requirements import ANALYSED_KINDS, FIELD, depends_on
+from .requirements import ANALYSED_KINDS, FIELD, REROUTED, depends_on, depends_on_rerouted
 from .scenario import texts
 from .shape import file_problems
 from .versions import documented_values, version_presets, version_ruleset
@@ -163,6 +166,7 @@ def check_dir(directory: Path, replay: bool = True) -> CheckReport:
     analysed = [c for f, c in iter_cases(files, ANALYSED_KINDS) if FIELD in c]
     if analysed:
         problems.extend(gaps(analysed))
+        problems.extend(card_gaps(analysed))
     if replay:
         problems.extend(replay_reference(files))
     return CheckReport(problems, notes, len(files), n_cases + sum(
@@ -190,6 +194,10 @@ def replay_reference(files: Sequence[VectorFile]) -> list[str]:
                     problems.append(f"{f.path.name}: {case['id']}: {FIELD} is not what "
                                     "replaying the case under the other switch values gives: "
                                     f"{json.dumps(depends_on(case, f.kind))[:200]}")
+                elif REROUTED in case and depends_on_rerouted(case, f.kind) != case[REROUTED]:
+                    problems.append(f"{f.path.name}: {case['id']}: {REROUTED} is not what "
+                                    "replaying the case by its rebuilt routes gives: "
+                                    f"{json.dumps(depends_on_rerouted(case, f.kind))[:200]}")
             else:
                 got = unit_expected(f.kind, case)
                 if got != case.get("expected"):

@@ -48,18 +48,38 @@ def prefix_state(case: Case) -> GameState:
     return state
 
 
+#: The rules whose outcome a position carries: rule -> the observation field that shows it.
+#: A form whose steps never change that field cannot test the rule.
+SETTLED = {"HEARTS.BROKEN": "hearts_broken"}
+
+
+def settled(case: Case, state: GameState) -> list[str]:
+    """The rules ``case`` claims whose outcome its position already holds: the field that
+    shows it is set at the position and stays so after every step, so an engine wrong
+    about the rule, given the position, passes the form (a Q♠ that never breaks hearts
+    passes a form that starts with hearts broken by one). A form that starts with hearts
+    unbroken is kept: its steps still tell rules apart that a later heart would meet."""
+    seen = [step["expect"]["observation"] for step in case.get("steps", [])
+            if "observation" in (step.get("expect") or {})]
+    at_start = {"hearts_broken": state.hearts_broken}
+    return [rule for rule, name in SETTLED.items() if rule in case["rules"] and at_start[name]
+            and all(obs.get(name, at_start[name]) == at_start[name] for obs in seen)]
+
+
 def position_form(case: Case) -> Case | None:
-    """The position-start form of ``case``, or ``None`` when it would say nothing new.
+    """The position-start form of ``case``, or ``None`` when it would say nothing new or
+    cannot test what the case claims.
 
     A case without a prefix already starts where its subject is; one whose
     prefix ends the game has no position to start from, and neither has one
     whose ``start`` gives totals no game reaches (a total already at the
-    target before the deal: ``rules_ref.positions.convert.check_position``).
+    target before the deal: ``rules_ref.positions.convert.check_position``),
+    nor one whose position holds the outcome of a rule it claims (:func:`settled`).
     """
     if not case.get("prefix") or is_position_start(case["start"]):
         return None
     state = prefix_state(case)
-    if state.phase not in POSITION_PHASES:
+    if state.phase not in POSITION_PHASES or settled(case, state):
         return None
     position = position_of(state)
     try:

@@ -37,6 +37,7 @@ from ..state_parts import Phase
 from .endings import end_facts
 from .files import Case
 from .kinds.perft import perft
+from .route import reroutable, rerouted
 
 Json = Any
 
@@ -45,6 +46,8 @@ ANALYSED_KINDS = ("passing", "legal-plays", "trick", "scoring", "moon", "game-en
                   "illegal-action", "perft", "transcript")
 #: The field of a case that holds the analysis (``spec/vectors/README.md``).
 FIELD = "depends_on"
+#: The field that holds the analysis of a case whose route a runner rebuilds (:mod:`.route`).
+REROUTED = "depends_on_rerouted"
 
 
 @cache
@@ -161,18 +164,43 @@ def depends_on(case: Case, kind: str) -> dict[str, list[Json]]:
     return out
 
 
+def holds_rerouted(case: Case, kind: str, ruleset: Mapping[str, Json]) -> bool:
+    """Do ``case``'s expectations hold under ``ruleset``, its route rebuilt for it
+    (:func:`.route.rerouted`)?"""
+    moved = rerouted(case, ruleset)
+    return moved is not None and holds(moved, kind)
+
+
+def depends_on_rerouted(case: Case, kind: str) -> dict[str, list[Json]]:
+    """What :func:`depends_on` says, each other ruleset reached by its own route: what the
+    case's moment and steps depend on, not how its deal was passed or who dealt it."""
+    own = case["ruleset"]
+    out: dict[str, list[Json]] = {}
+    for switch, values in documented().items():
+        differs = [v for v in values if v != own.get(switch)
+                   and not holds_rerouted(case, kind, {**own, switch: v})]
+        if differs:
+            out[switch] = differs
+    return out
+
+
 def with_analysis(kind: str, cases: Sequence[Case]) -> list[Case]:
-    """The cases of ``kind``, each with its :data:`FIELD` (protocol kinds only)."""
+    """The cases of ``kind``, each with its :data:`FIELD` (protocol kinds only), and
+    :data:`REROUTED` when it has a route a runner can rebuild."""
     if kind not in ANALYSED_KINDS:
         return list(cases)
     out = []
     for case in cases:
         assert holds(case, kind), f"{case['id']} does not hold on the reference"
-        out.append({**case, FIELD: depends_on(case, kind)})
+        analysed = {**case, FIELD: depends_on(case, kind)}
+        if reroutable(case):
+            analysed[REROUTED] = depends_on_rerouted(case, kind)
+        out.append(analysed)
     return out
 
 
-def substitute(case: Case, allowed: Mapping[str, Json]) -> tuple[dict[str, Json], list[str]]:
+def substitute(case: Case, allowed: Mapping[str, Json], field: str = FIELD,
+               ) -> tuple[dict[str, Json], list[str]]:
     """The ruleset to send for ``case`` to an adapter allowing ``allowed``, and what is missing.
 
     ``allowed`` maps each switch to its declared values (a list, ``"any"``,
@@ -182,10 +210,11 @@ def substitute(case: Case, allowed: Mapping[str, Json]) -> tuple[dict[str, Json]
     the case is not known to differ is taken: a documented value missing
     from the switch's list, or, for a switch the case does not require, any
     declared value. What no declared value can stand in for is returned as
-    missing (``"moon others-104"``).
+    missing (``"moon others-104"``). ``field`` names the analysis read (:data:`REROUTED`
+    for a case whose route is rebuilt).
     """
     own = case["ruleset"]
-    analysed = case.get(FIELD)
+    analysed = case.get(field)
     sent = dict(own)
     missing: list[str] = []
     for switch in sorted(own, key=list(documented()).index):  # in switch order

@@ -45,7 +45,8 @@ from .case_replay import (
 from .constrained import broken_by, excluded, is_constraint
 from .files import Case
 from .position_forms import twin_id
-from .requirements import FIELD, documented, holds, show, substitute, with_ruleset
+from .requirements import FIELD, REROUTED, documented, holds, show, substitute, with_ruleset
+from .route import rerouted
 
 #: The default time bound of one case, in seconds (``--case-timeout``). The slowest
 #: case takes well under a second through the reference adapter.
@@ -121,6 +122,8 @@ class RunResult:
     restarts: int = 0
     sent: dict[str, dict[str, Any]] = field(default_factory=dict)
     declared: dict[str, Any] | None = None
+    #: The cases sent by a route rebuilt for the ruleset sent (:mod:`.route`).
+    rerouted: set[str] = field(default_factory=set)
     #: The cases skipped because a deal of theirs breaks a declared deal constraint:
     #: case id -> the constraints it breaks (:mod:`.constrained`).
     constrained: dict[str, list[str]] = field(default_factory=dict)
@@ -208,6 +211,26 @@ def select(case: Case, kind: str, declared: dict[str, Any]) -> tuple[dict[str, A
     return sent, []
 
 
+def select_case(case: Case, kind: str, declared: dict[str, Any]) -> tuple[Case, list[str]]:
+    """The case to send to an adapter declaring ``declared``, and what it lacks.
+
+    As :func:`select` says, and when that leaves values missing, the case by
+    a route rebuilt for the adapter's values (:mod:`.route`): chosen by what
+    its moment depends on (:data:`.requirements.REROUTED`) and confirmed on
+    the reference. What is missing is :func:`select`'s when no route serves.
+    """
+    sent, missing = select(case, kind, declared)
+    if not missing:
+        return (case if sent == case["ruleset"] else with_ruleset(case, sent)), []
+    if isinstance(case.get(REROUTED), dict) and not any(
+            m.endswith(" players") or m == NEEDS_POSITION for m in missing):
+        ruleset, lacking = substitute(case, allowed_values(declared), REROUTED)
+        moved = None if lacking else rerouted(case, ruleset)
+        if moved is not None and holds(moved, kind):
+            return moved, []
+    return with_ruleset(case, sent), missing
+
+
 def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeout: float,
                 case_seconds: float = CASE_SECONDS,
                 report: Callable[[CaseResult], None] | None = None) -> RunResult:
@@ -227,16 +250,17 @@ def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeo
         result.protocol = proc.version
         by_id = {str(case["id"]): case for _, case in cases}
         for kind, case in cases:
-            ruleset, missing = select(case, kind, declared)
-            result.sent[str(case["id"])] = ruleset
-            broken = broken_by(case, supports.deal_constraints, by_id)
+            sent, missing = select_case(case, kind, declared)
+            result.sent[str(case["id"])] = sent["ruleset"]
+            if sent.get("prefix") is not case.get("prefix"):
+                result.rerouted.add(str(case["id"]))
+            broken = broken_by(sent, supports.deal_constraints, by_id)
             if missing:
                 outcome = skipped(case, missing)
             elif broken:
                 outcome = excluded(case, broken)
                 result.constrained[str(case["id"])] = list(broken)
             else:
-                sent = case if ruleset == case["ruleset"] else with_ruleset(case, ruleset)
                 try:
                     outcome = run_case(_Bounded(proc, timeout, case_seconds), sent)
                 except CaseTimeout:
@@ -284,16 +308,18 @@ class Coverage:
     constrained: list[tuple[str, Any]] = field(default_factory=list)
 
 
-def _tests(case: Case, switch: str, value: Any, ruleset: dict[str, Any]) -> bool:
-    """Does ``case``, sent with ``ruleset``, test ``switch`` at ``value``?
+def _tests(case: Case, switch: str, value: Any, ruleset: dict[str, Any],
+           moved: bool = False) -> bool:
+    """Does ``case``, sent with ``ruleset`` (by a rebuilt route when ``moved``), test
+    ``switch`` at ``value``?
 
     It does when it plays that value and its results differ under some other
-    value of the switch; a case without the analysis (vectors version 1)
-    tests every value of its ruleset.
+    value of the switch (by the analysis of the route it was sent by); a case
+    without the analysis (vectors version 1) tests every value of its ruleset.
     """
     if ruleset.get(switch) != value:
         return False
-    analysed = case.get(FIELD)
+    analysed = case.get(REROUTED if moved else FIELD)
     if not isinstance(analysed, dict):
         return True
     differs = analysed.get(switch)
@@ -332,7 +358,8 @@ def coverage(result: RunResult) -> Coverage:
         mine = list(values) if wanted == "any" else list(wanted)
         undeclared.extend((switch, v) for v in values if v not in mine)
         for value in mine:
-            testing = [c for c in cases if _tests(c, switch, value, sent[str(c["id"])])]
+            testing = [c for c in cases if _tests(c, switch, value, sent[str(c["id"])],
+                                                  str(c["id"]) in result.rerouted)]
             if any(c["id"] in ran for c in testing):
                 continue
             holders = [c for c in testing if c["players"] in players]

@@ -33,11 +33,13 @@ _CASE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "card-notation": ((*_COMMON, "input", "expected"), ()),
     "seeded-deal": ((*_COMMON, "input", "expected"), ()),
     "seat-view": ((*_COMMON, "start", "prefix", "seat", "expected"), ("facts",)),
-    "perft": ((*_COMMON, "start", "prefix", "depth", "expected"), ("facts", "depends_on")),
+    "perft": ((*_COMMON, "start", "prefix", "depth", "expected"),
+              ("facts", "depends_on", "depends_on_rerouted")),
     "transcript": ((*_COMMON, "start", "prefix", "steps"),
-                   ("facts", "preset", "seed", "depends_on")),
+                   ("facts", "preset", "seed", "depends_on", "depends_on_rerouted")),
 }
-_STEPS_FIELDS = ((*_COMMON, "start", "prefix", "steps"), ("facts", "depends_on"))
+_STEPS_FIELDS = ((*_COMMON, "start", "prefix", "steps"),
+                 ("facts", "depends_on", "depends_on_rerouted"))
 
 
 def _text_list(value: object, where: str) -> None:
@@ -106,8 +108,9 @@ def check_case(kind: str, case: object, where: str) -> None:
     Ruleset.from_dict(c["ruleset"], f"{where}.ruleset")
     if c["players"] is not None:
         check_int(c["players"], f"{where}.players")
-    if "depends_on" in c:
-        _depends_on(c["depends_on"], f"{where}.depends_on")
+    for name in ("depends_on", "depends_on_rerouted"):
+        if name in c:
+            _depends_on(c[name], f"{where}.{name}")
     if kind == "card-notation":
         if not isinstance(c["input"], str):
             _text_list(c["input"], f"{where}.input")

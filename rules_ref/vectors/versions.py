@@ -59,6 +59,8 @@ ADDED_AFTER_V1 = frozenset({
     "scoring/last-trick-void-split-odd-p9",
     "scoring/two-seats-all-points-p8",
 })
+#: The id prefixes of kinds of cases added after version 1 (the card-level tricks).
+ADDED_AFTER_V1_PREFIXES = ("trick/card-",)
 #: The presets of version 1, in order.
 V1_PRESETS = ("spruce", "wikipedia", "bicycle", "hubpages", "boardgamegeek", "lovecardgames",
               "toycrossing", "mensa", "hearts-template")
@@ -112,7 +114,8 @@ def for_version(version: int, case: Case) -> Case | None:
         rulesets.append(start.get("ruleset"))
     if not all(knows(version, rs) for rs in rulesets if isinstance(rs, dict)):
         return None
-    if version < 2 and case.get("id") in ADDED_AFTER_V1:
+    if version < 2 and (case.get("id") in ADDED_AFTER_V1
+                        or str(case.get("id")).startswith(ADDED_AFTER_V1_PREFIXES)):
         return None
     if version >= 2:
         return case

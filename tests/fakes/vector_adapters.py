@@ -17,7 +17,9 @@ Run one as an adapter::
   (read from ``spec/variants.toml``) and the player counts ``LOW`` to ``HIGH``;
 * ``hangs-at-nine``: never answers the start of a 9-player game;
 * ``fails-at-queen``: its engine fails on every play of a QS, which protocol
-  version 2 answers with an ``error``.
+  version 2 answers with an ``error``;
+* ``uncancelled CARD``: right about every rule and every card but ``CARD``, whose two
+  copies never cancel.
 """
 
 from __future__ import annotations
@@ -94,6 +96,23 @@ class FailsAtQueen(ReferenceAdapter):
         return super().apply(action_json)
 
 
+class Uncancelled(ReferenceAdapter):
+    """The reference with one card whose two copies do not cancel (``TRICK.CANCEL``)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        from rules_ref import tricks
+        from rules_ref.cards import Card, parse_card
+
+        card = parse_card(text)
+        right = tricks.cancelled_cards
+
+        def cancelled(cards: Sequence[Card]) -> frozenset[Card]:
+            return right(cards) - {card}
+
+        tricks.cancelled_cards = cancelled
+
+
 ADAPTERS: dict[str, Any] = {
     "declares-nothing": DeclaresNothing,
     "eight-players": EightPlayers,
@@ -103,6 +122,7 @@ ADAPTERS: dict[str, Any] = {
     "preset": Preset,
     "hangs-at-nine": HangsAtNine,
     "fails-at-queen": FailsAtQueen,
+    "uncancelled": Uncancelled,
 }
 
 
@@ -112,9 +132,10 @@ def command(name: str, *args: str) -> list[str]:
 
 
 def main(argv: Sequence[str]) -> int:
-    if not argv or argv[0] not in ADAPTERS or len(argv) != (4 if argv[0] == "preset" else 1):
+    takes = {"preset": 4, "uncancelled": 2}
+    if not argv or argv[0] not in ADAPTERS or len(argv) != takes.get(argv[0], 1):
         print(f"usage: vector_adapters.py NAME; NAME is one of: {', '.join(ADAPTERS)} "
-              "(preset takes NAME LOW HIGH)", file=sys.stderr)
+              "(preset takes NAME LOW HIGH, uncancelled CARD)", file=sys.stderr)
         return 2
     adapter: ReferenceAdapter = ADAPTERS[argv[0]](*argv[1:])
     return adapter.serve(sys.stdin, sys.stdout)

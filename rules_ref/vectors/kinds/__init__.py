@@ -13,6 +13,7 @@ from collections.abc import Callable
 from ..files import Case
 from . import (
     card_notation,
+    card_tricks,
     game_end,
     illegal_action,
     legal_plays,
@@ -34,7 +35,7 @@ GENERATORS: dict[str, Callable[[], list[Case]]] = {
     "seat-view": seat_view.generate,
     "passing": passing.generate,
     "legal-plays": lambda: [*legal_plays.generate(), *played.generate("legal-plays")],
-    "trick": lambda: [*trick.generate(), *played.generate("trick")],
+    "trick": lambda: [*trick.generate(), *played.generate("trick"), *card_tricks.generate()],
     "scoring": lambda: [*scoring.generate(), *played.generate("scoring")],
     "moon": moon.generate,
     "game-end": game_end.generate,
