@@ -572,7 +572,7 @@ def facet_of(failure: object) -> Facet:
     trigger = error_trigger(before, action) if _get(failure, "kind") == "error" and dealt \
         else None
     if trigger is not None:
-        rule, words = "DEAL.SIZE", error_words(trigger)
+        rule, words = "EXTRAS.FIRST_TRICK", error_words(trigger)
     if rule == "SCORE.CARD_POINTS" and switch == "last_trick_void" and after is not None:
         rule = "VOID.LAST"
         words = void_last_words(after.ruleset.last_trick_void)
@@ -594,7 +594,7 @@ def error_trigger(before: GameState | None, action: Action | None) -> str | None
     The deal of a start that deals (``action`` None; not a start from a position, whose
     deal is under way), or of a ``deal`` action: an error there
     met with a rare deal (both 2♣ among the extras) is that deal's, at a start and at a
-    later deal alike (``DEAL.SIZE``, which sets the extras aside).
+    later deal alike (``EXTRAS.FIRST_TRICK``, the rule of what becomes of the extras).
     """
     if isinstance(action, DealCards):
         extras = action.extras

@@ -15,7 +15,7 @@ the fault resolves differs from the one expected:
 * ``breaks``: a heart that does not break hearts (``HEARTS.BROKEN``): the
   trick breaks hearts, and only copies of that card could.
 
-:func:`failing` applies each fault to a case's last trick, read from the
+:func:`fails` applies each fault to a case's last trick, read from the
 case (its prefix and its observation), not from the engine's own code;
 :func:`card_matrix` counts, for each card and fault, the cases it fails, and
 :func:`card_gaps` names each card and fault that no case catches (``rules-ref

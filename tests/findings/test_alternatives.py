@@ -185,7 +185,7 @@ def _both_twos_among_extras(players: int) -> tuple[list[list[Card]], list[Card]]
     return hands, extras
 
 
-@pytest.mark.rule("DEAL.SIZE")
+@pytest.mark.rule("EXTRAS.FIRST_TRICK")
 def test_an_internal_error_is_blamed_on_the_deal_that_triggers_it_at_a_start_or_later() -> None:
     hands, extras = _both_twos_among_extras(7)
     later = next(after for _, _, after, _ in game_steps(7, seed=2)
@@ -194,8 +194,8 @@ def test_an_internal_error_is_blamed_on_the_deal_that_triggers_it_at_a_start_or_
     found.record(error_on_deal(GameState.start(7), hands, extras), 0, 0.0)
     found.record(error_on_deal(later, hands, extras), 1, 0.0)
     [finding] = [c.to_json() for c in found.ordered()]
-    assert finding["key"] == "DEAL.SIZE: reports an internal error when both 2♣ lie among " \
-                             "the extras"
+    assert finding["key"] == ("EXTRAS.FIRST_TRICK: reports an internal error when both 2♣ "
+                              "lie among the extras")
     assert finding["count"] == 2 and finding["games"] == 2
 
 

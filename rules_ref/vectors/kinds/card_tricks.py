@@ -2,7 +2,7 @@
 neighbour.
 
 For each of the 52 cards ``X`` (of suit ``S``) two cases, each failed by a
-fault of ``X`` alone (:mod:`..card_faults` shows it):
+fault of ``X`` alone (:mod:`rules_ref.vectors.card_faults` shows it):
 
 * ``trick/card-cancel-x-pN`` (``x`` the card's text in lower case, as ids
   are): both copies of ``X`` are played to a trick led with the card just
