@@ -319,7 +319,8 @@ def explaining(before: GameState | None, action: Action | None, after: GameState
     action (both None for the observation that answers a start); ``after`` the
     reference state ``expected`` observes. Switch values first, then slips. Where
     none reproduces every field, those that reproduce the ``deciding`` fields (the
-    first that differ, in causal order): another fault may show in the others.
+    first that differ, in causal order) and every field the implementation agrees
+    on: another fault may show in the other differing fields.
     """
     tried: list[tuple[Alternative, GameState | dict[str, Any]]] = [
         (alt, state) for alt, state in _valued(before, action, after) if state is not None]
@@ -327,8 +328,13 @@ def explaining(before: GameState | None, action: Action | None, after: GameState
         tried += list(slips(before, action, after))
     out = [alt for alt, state in tried if _reproduces(state, expected, actual)]
     if not out and deciding:
+        # the deciding fields as the implementation gave them, and every field on which it
+        # agrees with the reference left as it is: a slip that would change those is not it
         shown = {f: expected[f] for f in deciding if f in expected}
-        out = [alt for alt, state in tried if shown and _reproduces(state, shown, actual)]
+        agreed = {k: v for k, v in expected.items()
+                  if k not in ("type", "id") and actual.get(k) == v}
+        out = [alt for alt, state in tried
+               if shown and _reproduces(state, {**agreed, **shown}, actual)]
     return list(dict.fromkeys(out))
 
 

@@ -53,8 +53,11 @@ def test_a_fault_during_a_game_is_reported_with_its_evidence(
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
     lines = err.splitlines()
-    assert lines[0].startswith("ADAPTER FAULT during a game")
-    assert "  exit status: 3" in lines
-    assert lines[lines.index("  stderr (tail):") + 1] == "    fault-adapter: exit at message 2"
-    assert f"  replay file: {tmp_path}/replay-1-fault.json" in lines
+    assert lines[0] == "conform: FAULT: 1 class of difference (1 unexpected, 0 expected)"
+    # the fault's example is drawn under its class, which names its replay file
+    assert any(line.startswith("    ADAPTER FAULT during a game") for line in lines)
+    assert "      exit status: 3" in lines
+    assert lines[lines.index("      stderr (tail):") + 1] == \
+        "        fault-adapter: exit at message 2"
+    assert f"    replay file: {tmp_path}/replay-1-fault.json" in lines
     assert lines[-1] == "verdict: FAULT"

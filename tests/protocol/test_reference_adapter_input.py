@@ -85,7 +85,7 @@ def test_the_protocol_version_from_arguments_or_environment() -> None:
     assert protocol_from(["--protocol", "1"], {}) == 1
     assert protocol_from([], {PROTOCOL_ENV: "1"}) == 1
     with pytest.raises(SystemExit, match=r"^usage: rules-ref adapter "
-                                         r"\[--protocol 1\|2\]$"):
+                                         r"\[--protocol 1\|2\] \[--ruleset JSON\]$"):
         protocol_from(["--fast"], {})
     with pytest.raises(SystemExit, match=r"^adapter: protocol version '3' is not one of 1, 2$"):
         protocol_from([], {PROTOCOL_ENV: "3"})

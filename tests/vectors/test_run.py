@@ -89,20 +89,20 @@ def test_nothing_tested_over_every_vector_exits_4() -> None:
 
 
 def test_a_declared_value_left_untested_exits_5_unless_allowed() -> None:
-    # an engine that never passes declares pass_count at its default, 3, which only the
-    # passing cases test, and those need a cycle that passes
+    # an engine that plays to 50 declares moon_pair at its default, none, which only cases
+    # that also need the target 150 (or a start from a position) test
     adapter = [sys.executable, "-m", "rules_ref.protocol.reference_adapter", "--protocol", "1",
-               "--ruleset", '{"pass_cycle": ["hold"]}']
+               "--ruleset", '{"target": 50}']
     code, out, _ = cli("vectors", "run", "--quiet", "--", *adapter)
     lines = out.splitlines()
     assert code == running.EXIT_PARTIAL == 5
-    assert lines[0].startswith("351 passed, 0 failed, ")
-    assert lines[1].startswith("too little was tested: declared but not tested: pass_count 3")
+    assert lines[0].startswith("363 passed, 0 failed, ")
+    assert lines[1].startswith("too little was tested: declared but not tested: moon_pair none")
     assert lines[1].endswith("(--allow-partial accepts it)")
     code, out, _ = cli("vectors", "run", "--quiet", "--allow-partial", "--", *adapter)
     assert code == 0
     assert out.splitlines()[1].startswith(
-        "partial run (allowed): declared but not tested: pass_count 3")
+        "partial run (allowed): declared but not tested: moon_pair none")
 
 
 NOT_DECLARED = ["not declared, so not tested:", "  5 players", "  min_players 5",

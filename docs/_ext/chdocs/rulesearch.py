@@ -6,8 +6,8 @@ common name of ``spec/glossary.toml`` (``black maria``, ``set aside``,
 ``kitty``) leads to its rules first, then the rules whose title, ID or
 statement hold the words. After an HTML build :func:`write_words` writes what
 that ranking reads to ``_static/rule-words.js`` (the rules, the glossary and
-the words too common to count), and the search page loads it with
-``_static/rulesearch.js``, which ranks them in the browser. One glossary, read
+the words too common to count) and copies the ranking, kept beside this
+extension, to ``_static/rulesearch.js``; the search page loads both. One glossary, read
 by both; ``tests/docs/test_layout.py`` checks that the page and the command
 put the same rule first for a list of common phrases.
 """
@@ -15,6 +15,7 @@ put the same rule first for a list of common phrases.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,8 @@ from .domain import ChDomain
 
 #: the data file the search page loads, in the site's _static folder
 WORDS_FILE = "rule-words.js"
+#: the ranking in the browser, kept beside this extension and copied into the site's _static
+RANKING = Path(__file__).parent / "static" / "rulesearch.js"
 
 
 def rule_words(links: dict[str, str]) -> dict[str, Any]:
@@ -52,6 +55,8 @@ def write_words(app: Sphinx, exception: Exception | None) -> None:
     static.mkdir(parents=True, exist_ok=True)
     data = json.dumps(rule_words(links), ensure_ascii=False, sort_keys=True)
     (static / WORDS_FILE).write_text(f"window.chRuleWords = {data};\n", encoding="utf-8")
+    # the ranking travels with this extension, so any site built with it has the file it links
+    shutil.copyfile(RANKING, static / RANKING.name)
 
 
 def search_page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
