@@ -147,9 +147,7 @@ PENALTY_OF: tuple[int, ...] = tuple(13 if c == QUEEN_OF_SPADES else int(c.suit =
 
 #: The penalty cards, those of :data:`PENALTY_OF` worth points: the 13 hearts and the Q♠.
 #: The rules test cards against them on every opening lead (each card of the hand) and
-#: play: one set lookup, where ``c.suit == Suit.H`` reads the member through
-#: ``EnumType.__getattr__`` on Python 3.11 (an opening lead's legal plays at 8 players
-#: 2.2 us where they took 3.7).
+#: play: one set lookup.
 PENALTY_CARDS = frozenset(c for c in CARDS if PENALTY_OF[c])
 
 

@@ -286,7 +286,7 @@ PAIR_TIMES = 2
 @cache
 def _pairs(keys: tuple[str, ...]) -> tuple[bool, ...]:
     """Which of ``keys`` are pairs (:func:`focus_weights`): read once per set of focus keys,
-    where each game read them again (the weights took 26 us a game, 11 now)."""
+    where each game read them again."""
     return tuple(ex.is_pair(k) for k in keys)
 
 

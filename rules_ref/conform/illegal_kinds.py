@@ -99,7 +99,7 @@ def kinds_for(state: GameState) -> tuple[str, ...]:
     players = state.players
     # A seat number the protocol can carry (0 to 10) that the game does not have.
     no_such_seat = (NO_SUCH_SEAT,) if players < MAX_PLAYERS else ()
-    if phase is PLAYING:  # most offers: looked at first (3.3 us where the kinds took 4.8)
+    if phase is PLAYING:  # most offers: looked at first
         seat = state.to_act
         assert seat is not None
         trick = len(state.trick)
@@ -143,7 +143,7 @@ def _a_deal(state: GameState) -> DealCards:
 @cache
 def _deck_cut(players: int) -> DealCards:
     """The deck, sorted, cut in order for ``players``: made once per player count (a deal
-    is a value): 0.12 us an offer, where sorting the 104 cards again took 8.4."""
+    is a value), not sorted again at every offer."""
     return _cut(sorted(full_deck()), players)
 
 

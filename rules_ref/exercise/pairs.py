@@ -74,7 +74,7 @@ def parts(key: str) -> tuple[str, str, str] | None:
 def pair_conditions(conditions: Collection[str], ruleset: object) -> list[str]:
     """The pairs met by a step that went through ``conditions`` under ``ruleset``."""
     if _PAIRED_KEYS.isdisjoint(conditions):
-        return []  # most steps meet no paired condition: one test (0.3 µs a step)
+        return []  # most steps meet no paired condition: one test
     out: list[str] = []
     for key in conditions:  # a lookup per condition: the tally of every step runs this
         switches = PAIRED.get(key)

@@ -291,9 +291,8 @@ def expand_changes(previous: dict[str, Any] | None, changes: dict[str, Any],
     if previous is None:
         raise AdapterFault("shape", f"{where} is a changes answer, but the adapter has sent no "
                            "observation yet to change")
-    # One copy and one update, in C, where a loop set the fields one by one (the same
-    # fields in the same order): a changes answer comes with nearly every action, and this
-    # takes 1.0 us where the loop took 1.15 (8 players, the reference adapter).
+    # One copy and one update (the same fields in the same order as the observation): a
+    # changes answer comes with nearly every action.
     full = previous.copy()
     full.pop("id", None)
     full.update(changes)
