@@ -9,7 +9,7 @@ it answers (``spec/protocol.md``). Pure checks, like :mod:`.messages`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -76,16 +76,25 @@ def check_hello(answer: dict[str, Any], offered: Sequence[int] = PROTOCOL_VERSIO
 
 def parse_capabilities(hello: dict[str, Any]) -> tuple[str, ...]:
     """The capabilities a ``hello`` declares, in the order of :data:`CAPABILITIES`."""
-    declared = hello.get("capabilities", [])
+    return _names_of(hello.get("capabilities", []), CAPABILITIES, "hello.capabilities",
+                     "capability")
+
+
+def _names_of(declared: object, known: Collection[str], field: str, what: str,
+              see: str = "") -> tuple[str, ...]:
+    """``declared``, a list of distinct names of the closed list ``known``, in its order;
+    anything else is a handshake fault naming ``field`` (a ``what`` it does not know, with
+    ``see`` after the known ones)."""
+    listed = ", ".join(known)
     if (type(declared) is not list or not all(type(c) is str for c in declared)
             or len(set(declared)) != len(declared)):
-        raise AdapterFault("handshake", f"hello.capabilities must be a list of distinct names "
-                           f"({', '.join(CAPABILITIES)}), got {json_brief(declared, 80)}")
-    unknown = [c for c in declared if c not in CAPABILITIES]
+        raise AdapterFault("handshake", f"{field} must be a list of distinct names "
+                           f"({listed}), got {json_brief(declared, 80)}")
+    unknown = [c for c in declared if c not in known]
     if unknown:
-        raise AdapterFault("handshake", f"hello.capabilities: unknown capability "
-                           f"{json_brief(unknown[0])}; known: {', '.join(CAPABILITIES)}")
-    return tuple(c for c in CAPABILITIES if c in declared)
+        raise AdapterFault("handshake", f"{field}: unknown {what} {json_brief(unknown[0])}; "
+                           f"known: {listed}{see}")
+    return tuple(c for c in known if c in declared)
 
 
 @dataclass(frozen=True)
@@ -255,14 +264,5 @@ def parse_deal_constraints(declared: object) -> tuple[str, ...]:
     """The deal constraints of ``hello.supports.deal_constraints``, in the order of
     :data:`rules_ref.deal.DEAL_CONSTRAINTS`; anything but a list of distinct known IDs is a
     handshake fault."""
-    known = ", ".join(DEAL_CONSTRAINTS)
-    if (type(declared) is not list or not all(type(c) is str for c in declared)
-            or len(set(declared)) != len(declared)):
-        raise AdapterFault("handshake", f"hello.supports.deal_constraints must be a list of "
-                           f"distinct names ({known}), got {json_brief(declared, 80)}")
-    unknown = [c for c in declared if c not in DEAL_CONSTRAINTS]
-    if unknown:
-        raise AdapterFault("handshake", f"hello.supports.deal_constraints: unknown deal "
-                           f"constraint {json_brief(unknown[0])}; known: {known} "
-                           "(spec/deal.md, section 8)")
-    return tuple(c for c in DEAL_CONSTRAINTS if c in declared)
+    return _names_of(declared, DEAL_CONSTRAINTS, "hello.supports.deal_constraints",
+                     "deal constraint", " (spec/deal.md, section 8)")
