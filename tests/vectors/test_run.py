@@ -412,3 +412,17 @@ def test_a_value_that_cannot_matter_is_neither_asked_for_nor_reported_missing() 
     assert "pass_cycle left" in listed  # the lists are there, without the moot switches
     assert [v for v in listed if v.startswith(("pass_count", "pass_forbidden"))] == []
 
+
+def test_an_engine_that_clears_last_trick_with_the_table_fails_naming_the_form() -> None:
+    # right about every rule, it shows last_trick null once trick 2's first card is played:
+    # the case that observes that moment fails it, as a slip in the answer's form (the
+    # protocol keeps the last complete trick until the next one completes), not a rule
+    code, out, err = cli("vectors", "run", "--kinds", "trick", "--",
+                         *vector_adapters.command("last-trick-cleared"))
+    assert (code, out) == (2, "")
+    assert err.startswith("rules-ref vectors: adapter form: your answer is not in the "
+                          "protocol's form: last_trick is null where the reference keeps the "
+                          "last complete trick (the form: the most recent complete trick of the "
+                          "deal, kept until the next one completes")
+    assert "fix: keep the last complete trick when the table is cleared, until the next " \
+           "trick completes during vector trick/last-trick-kept-p6\n" in err
