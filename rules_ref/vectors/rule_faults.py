@@ -57,9 +57,9 @@ Json = Any
 class Fault:
     """One way to play ``rule`` otherwise, named ``slip``; ``card`` the card it is about.
 
-    ``legal``: the cards the engine lists as legal in a state of play (``None``:
-    the reference's); ``accepts``: whether it accepts an action other than a play
-    (``None``: as the reference does); ``after``: the state an accepted action
+    ``accepts``: whether it accepts an action (``None``: as its legal plays say, for a
+    play of the seat to act, else as the reference does); ``legal``: the cards it lists
+    as legal in a state of play (``None``: the reference's); ``after``: the state an accepted action
     leaves, from the state before, the action and the reference's state after;
     ``seen``: what it changes in an observation.
     """

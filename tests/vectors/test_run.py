@@ -96,7 +96,7 @@ def test_a_declared_value_left_untested_exits_5_unless_allowed() -> None:
     code, out, _ = cli("vectors", "run", "--quiet", "--", *adapter)
     lines = out.splitlines()
     assert code == running.EXIT_PARTIAL == 5
-    assert lines[0].startswith("363 passed, 0 failed, ")
+    assert lines[0].startswith("364 passed, 0 failed, ")
     assert lines[1].startswith("too little was tested: declared but not tested: moon_pair none")
     assert lines[1].endswith("(--allow-partial accepts it)")
     code, out, _ = cli("vectors", "run", "--quiet", "--allow-partial", "--", *adapter)
@@ -360,7 +360,7 @@ def test_a_version_1_adapter_skips_the_position_starts_naming_the_capability(
         "PASS trick/highest-wins-takes-extras-p6",
         "SKIP trick/highest-wins-takes-extras-p6.position: not declared by the adapter: "
         "capability position (a start from a position, protocol version 2)"]
-    assert lines[-1] == "12 passed, 0 failed, 10 skipped; tested 12 of 12 cases (100%); a " \
+    assert lines[-1] == "13 passed, 0 failed, 11 skipped; tested 13 of 13 cases (100%); a " \
         "case and its position-start form count once"
 
 
@@ -378,7 +378,7 @@ def test_an_internal_failure_of_the_implementation_fails_the_case_saying_so(tmp_
         "FAIL trick/void-all-paired-p10 [EXTRAS.FIRST_TRICK, HEARTS.BROKEN, TRICK.CANCEL, "
         "VOID.TRICK]: prefix action 19 (seat 9 plays QS): the implementation failed "
         "internally: RuntimeError: no rule for the queen of spades",
-        "19 passed, 3 failed, 0 skipped; tested 12 of 12 cases (100%); a case and its "
+        "21 passed, 3 failed, 0 skipped; tested 13 of 13 cases (100%); a case and its "
         "position-start form count once"]
 
 

@@ -136,8 +136,8 @@ def test_files_carry_the_versions(files: list[vectors.VectorFile]) -> None:
     assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
             for f in files} == {(vectors.FORMAT, 1, 1)}
     assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
-            for f in vectors.load_dir(V2)} == {(vectors.FORMAT, 2, 6)}
-    assert (vectors.LATEST, vectors.CONTRACT_VERSION, vectors.VECTORS_VERSION) == (2, 2, 6)
+            for f in vectors.load_dir(V2)} == {(vectors.FORMAT, 2, 7)}
+    assert (vectors.LATEST, vectors.CONTRACT_VERSION, vectors.VECTORS_VERSION) == (2, 2, 7)
     assert vectors.latest_dir() == V2
     readme = (V1.parent / "README.md").read_text(encoding="utf-8")
     assert "**Contract versions 1 and 2.**" in readme
