@@ -33,7 +33,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..actions import Action, Play
-from ..cards import parse_card
 from ..errors import RulesRefError
 from ..findings.alternatives import slips, switch_rules
 from ..jsonio.serialize import action_from_json
@@ -42,7 +41,7 @@ from ..protocol.start import requested_state
 from ..ruleset import Ruleset
 from ..state import GameState
 from ..state_parts import Phase
-from .card_faults import FAULTS, fails
+from .card_faults import FAULTS, last_trick, trick_fails
 from .files import Case
 from .kinds.perft import perft
 from .position_forms import POSITION_KINDS, SUFFIX, is_position_start, position_form, twin_id
@@ -228,17 +227,14 @@ def fault_fails(case: Case, fault: Fault) -> bool:
 
 def _card_fault(case: Case, rule: str) -> tuple[str, str] | None:
     """The first fault of one card of ``rule`` that fails a trick case: (its name, the card)."""
-    last = case.get("steps") or []
-    seen = ((last[0].get("expect") or {}).get("observation") or {}) if len(last) == 1 else {}
-    trick = seen.get("last_trick")
-    if not isinstance(trick, dict):
+    faults = [f for f in FAULTS if CARD_RULES[f] == rule]
+    trick = last_trick(case) if faults else None
+    if trick is None:
         return None
-    for fault in FAULTS:
-        if CARD_RULES[fault] != rule:
-            continue
-        for text in dict.fromkeys(trick["cards"]):
-            if fails(case, parse_card(text), fault):
-                return CARD_SLIPS[fault], text
+    for fault in faults:
+        for card in dict.fromkeys(trick.cards):
+            if trick_fails(trick, card, fault):
+                return CARD_SLIPS[fault], str(card)
     return None
 
 

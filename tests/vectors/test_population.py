@@ -184,7 +184,7 @@ def test_without_the_card_cases_most_single_card_faults_go_unseen() -> None:
 
 
 @pytest.mark.untraced
-@pytest.mark.parametrize("card", ["10S", "2C", "3C", "AH"])
+@pytest.mark.parametrize("card", ["10S", "2C"])
 def test_an_engine_whose_two_copies_of_a_card_do_not_cancel_fails_the_vectors(
         card: str) -> None:
     code, out, _ = cli("vectors", "run", "--kinds", "trick", "--json", "--",
