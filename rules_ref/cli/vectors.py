@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
             for version in sorted(vectors.VERSIONS):
                 out = vectors.version_dir(version)
                 print(f"wrote {len(vectors.generate(out, version))} vector files to {out}")
-            _print_matrix(vectors.latest_dir(), args.population)
+            print_analysis(vectors.latest_dir(), args.population)
             return 0
         out = Path(args.out)
         version = 1 if args.version is None else args.version
@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         written = vectors.generate(out, version)
         print(f"wrote {len(written)} vector files to {out}")
         if version >= 2:
-            _print_matrix(out, args.population)
+            print_analysis(out, args.population)
         return 0
     directory = Path(args.dir) if args.dir is not None else vectors.latest_dir()
     if args.action == "check":
@@ -238,7 +238,7 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
     return status
 
 
-def _print_matrix(directory: Path, population: bool = False) -> None:
+def print_analysis(directory: Path, population: bool = False) -> None:
     """The distinguishing matrix of the vectors just written, the single-card faults they
     catch, how many of each kind a fault of the rules they cite is proven to fail, and the
     share of them that applies to each public engine and to a population of

@@ -35,13 +35,19 @@ def document(kind: str, cases: list[Case], description: str | None = None,
             "kind": kind, "description": description or KIND_TEXT[kind], "cases": cases}
 
 
-def build_files(version: int = 1) -> dict[str, str]:
-    """Every vector file of ``version`` (a key of :data:`.files.VERSIONS`): file name -> text."""
+def build_files(version: int = 1, analysed: bool = True) -> dict[str, str]:
+    """Every vector file of ``version`` (a key of :data:`.files.VERSIONS`): file name -> text.
+
+    ``analysed=False`` leaves out what is computed from each case of version 2 (its proof
+    and what it depends on), the greater part of the work: the cases alone.
+    """
     files: dict[str, str] = {}
     for kind, gen in GENERATORS.items():
         cases = [c for c in (for_version(version, case) for case in gen()) if c is not None]
         if version >= 2:
-            cases = with_analysis(kind, with_proofs(kind, with_position_forms(kind, cases)))
+            cases = with_position_forms(kind, cases)
+        if version >= 2 and analysed:
+            cases = with_analysis(kind, with_proofs(kind, cases))
         files[f"{kind}.json"] = dumps(document(kind, cases, version=version))
     played = version_presets(version)
     for name, players, seed, dealer, last in TRANSCRIPTS:
@@ -50,7 +56,7 @@ def build_files(version: int = 1) -> dict[str, str]:
         case = gen_transcript(name, players, seed, dealer, last, played[name])
         version_case = for_version(version, case)
         assert version_case is not None, f"the transcript of {name} has no version {version} form"
-        if version >= 2:
+        if version >= 2 and analysed:
             version_case = with_analysis("transcript", with_proofs("transcript",
                                                                    [version_case]))[0]
         files[f"transcript-{name}.json"] = dumps(document(
