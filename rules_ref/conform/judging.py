@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, Play
 from ..errors import SetupError
 from ..exercise import detect
 from ..findings.attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
 from ..findings.failure import Failure, FoundFailure, Stats, describe_action
 from ..findings.failure import json_position as _json_position
+from ..findings.triggers import step_facts
 from ..jsonio.serialize import action_to_json
 from ..protocol.client import AdapterProcess
 from ..protocol.form import form_slip
@@ -183,7 +184,11 @@ class Judge:
         implementation's observation is the reference's, and a deal played to its end and
         scored is counted. True: the action was accepted."""
         self.seen = after
-        if after.phase in SCORED and step.before.phase is not after.phase:
+        before, action = step.before, step.action
+        if type(action) is not Play or len(before.trick) + 1 == before.players:
+            # a moment that may hold a fact: answered as the reference did, it triggers nothing
+            self._stats.cleared.update(f.name for f in step_facts(before, action, after))
+        if after.phase in SCORED and before.phase is not after.phase:
             self._stats.deals += 1
         return True
 
@@ -251,6 +256,8 @@ class Judge:
         self.seen = answer
         self._compare(None, None, state, expected, answer, sent=0)
         self.seen = state
+        if not from_position:
+            self._stats.cleared.update(f.name for f in step_facts(state, None))
 
     def judge_unchanged(self, check: Check, answer: dict[str, Any]) -> None:
         """Judge the answer to the ``observe`` of ``check``: the game a rejected action left
