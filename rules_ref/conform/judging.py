@@ -147,6 +147,7 @@ class Judge:
                 self._count += 1
                 if self._count % self._check_every == 1:
                     self._shape_changes(answer)
+                self._cleared(step, after)
                 return self._agreed(step, after)
             answer, kind = self._expanded(answer), "observation"
         before = step.before
@@ -164,6 +165,7 @@ class Judge:
                                  f"({describe_action(step.action_json)}; rules {', '.join(rules)})",
                                  before, step.action_json, rejection,
                                  {"type": "observation", **answer}, rejection, sent=step.sent)
+            self._cleared(step, after)
             self._compare(before, step.action, after, step.expected, answer, step)
             return self._agreed(step, after)
         rule = answer.get("rule")
@@ -184,13 +186,17 @@ class Judge:
         implementation's observation is the reference's, and a deal played to its end and
         scored is counted. True: the action was accepted."""
         self.seen = after
-        before, action = step.before, step.action
-        if type(action) is not Play or len(before.trick) + 1 == before.players:
-            # a moment that may hold a fact: answered as the reference did, it triggers nothing
-            self._stats.cleared.update(f.name for f in step_facts(before, action, after))
-        if after.phase in SCORED and before.phase is not after.phase:
+        if after.phase in SCORED and step.before.phase is not after.phase:
             self._stats.deals += 1
         return True
+
+    def _cleared(self, step: Step, after: GameState) -> None:
+        """The facts of ``step``'s moment (:func:`~rules_ref.findings.triggers.step_facts`),
+        which the implementation went through without an internal error: it accepted the
+        action, whatever it answered."""
+        before, action = step.before, step.action
+        if type(action) is not Play or len(before.trick) + 1 == before.players:
+            self._stats.cleared.update(f.name for f in step_facts(before, action, after))
 
     def _cited(self, note: str) -> None:
         """A rejection citing another rule than the reference's: counted, and noted among
@@ -254,10 +260,10 @@ class Judge:
                              {"type": "rejected", **answer},
                              {"type": "observation", **expected}, sent=0)
         self.seen = answer
+        if not from_position:  # set up without an internal error, whatever it answered
+            self._stats.cleared.update(f.name for f in step_facts(state, None))
         self._compare(None, None, state, expected, answer, sent=0)
         self.seen = state
-        if not from_position:
-            self._stats.cleared.update(f.name for f in step_facts(state, None))
 
     def judge_unchanged(self, check: Check, answer: dict[str, Any]) -> None:
         """Judge the answer to the ``observe`` of ``check``: the game a rejected action left

@@ -1,22 +1,25 @@
 """What triggers the internal errors an implementation reported, and one finding per trigger.
 
-An internal error is judged alone as any divergence is: its class is the
-first fact of its moment (:func:`.triggers.step_facts`), or, for a moment
-that holds none, the rules the reference's step went through. One error
+An internal error is judged alone as any divergence is, under the rules the
+reference's step went through; while the search runs, the errors of each set
+of facts of their moment (:func:`.triggers.step_facts`) are kept apart. One error
 cannot tell which of its moment's facts makes the implementation fail (a
 void trick whose two Q♠ cancel: the void trick, or the queens?); the run's
 moments can. Every finding of internal errors keeps the facts all its
 occurrences share (:attr:`.classes.Finding.facts`), and the run counts the
-facts of the moments the implementation answered as the reference did
-(:attr:`.failure.Stats.cleared`): a fact met without an error is not the
-trigger.
+facts of the moments the implementation went through without an internal
+error, whatever it answered (:attr:`.failure.Stats.cleared`): a fact met
+without an error is not the trigger.
 
 After the search, :func:`settle_errors` names each such finding by its
-*trigger*: of the facts its occurrences share and no answer cleared, the one
-that explains the most findings (the most general on a tie), then the same
-for the findings left; the findings one trigger explains are filed as one,
-under the trigger's rule and words (``TRICK.CANCEL: reports an internal
-error when the two Q♠ cancel``), at a start or a later deal, on the first
+*trigger*: of the facts its occurrences share and none cleared, the one that
+explains the most findings, on a tie the most particular (a void last trick
+rather than the void trick and the deal's end it also is: had either been
+the trigger, some error would have come without the void last trick), then
+the order of :data:`.triggers.ORDER`; then the same for the findings left.
+The findings one trigger explains are filed as one, under the trigger's
+rule and words (``TRICK.CANCEL: reports an internal error when the two Q♠
+cancel``), at a start or a later deal, on the first
 trick or the last alike. A finding whose every fact was cleared keeps the
 class it was judged in.
 """
@@ -30,7 +33,7 @@ from dataclasses import replace
 from ..wording.slips import error_words
 from .classes import Finding, Findings, class_of, key_of
 from .failure import Failure
-from .triggers import ORDER, Fact, fact_named
+from .triggers import ORDER, Fact, ancestors, fact_named
 from .words import facet_of
 
 
@@ -54,7 +57,7 @@ def triggers(findings: Iterable[Finding], cleared: Counter[str]) -> dict[str, Fa
     """The trigger of each finding of internal errors that has one, by the finding's key.
 
     >>> from rules_ref.findings.failure import Failure
-    >>> f = Failure(kind="error", rules=[], summary="")
+    >>> f = Failure("error", [], "", {}, [], None, {}, {}, {})
     >>> void = Finding("a", None, [], "", "error", f, 0, 0.0, facts=frozenset(
     ...     {"trick-end", "void-trick", "cancel:QS"}))
     >>> won = Finding("b", None, [], "", "error", f, 0, 0.0, facts=frozenset(
@@ -67,7 +70,12 @@ def triggers(findings: Iterable[Finding], cleared: Counter[str]) -> dict[str, Fa
     out: dict[str, Fact] = {}
     while left:
         covers = Counter(f for facts in left.values() for f in facts)
-        best = min(covers, key=lambda f: (-covers[f], ORDER[f]))
+        most = max(covers.values())
+        tied = [f for f, n in covers.items() if n == most]
+        # of facts that explain as much, the most particular: a case of another is chosen
+        # over it (the void last trick, not the void trick or the deal's end it also is)
+        cases = {a for f in tied for a in ancestors(f)}
+        best = min((f for f in tied if f not in cases), key=ORDER.__getitem__)
         for key in [k for k, facts in left.items() if best in facts]:
             out[key] = fact_named(best)
             del left[key]

@@ -10,9 +10,9 @@ start and at a later deal, on the first trick or the last, is one cause.
   action the reference applied), the most general first (:data:`FACTS`,
   then each pair that cancels, in the deck's order). A start from a
   position, a pass, a play that does not end a trick hold none.
-* A fact is *cleared* when the implementation answered a moment that holds
-  it as the reference did (:attr:`~.failure.Stats.cleared`): it is not what
-  makes the implementation fail.
+* A fact is *cleared* when the implementation went through a moment that
+  holds it without an internal error (:attr:`~.failure.Stats.cleared`): it
+  is not what makes the implementation fail.
 * A finding of internal errors keeps the facts all its occurrences share;
   after the search :mod:`.error_causes` names it by the one no answer
   cleared (its *trigger*).
@@ -66,6 +66,36 @@ _RULES = (
 )
 FACTS: dict[str, Fact] = {name: Fact(name, rule, TRIGGER_FACTS[name]) for name, rule in _RULES}
 _CANCEL = "cancel:"
+#: The facts each fact is a case of (a void last trick is a void trick and a deal's end; a
+#: pair that cancels, a trick's end: :func:`ancestors`).
+_PARENTS = {
+    "extras-both-two-of-clubs": ("extras-two-of-clubs",),
+    "extras-both-queens": ("extras-queen",),
+    "led-cancelled": ("trick-end",),
+    "void-trick": ("led-cancelled",),
+    "pending-collected": ("trick-end",),
+    "void-first-extras": ("void-trick",),
+    "void-last": ("void-trick", "deal-end"),
+    "moon": ("deal-end",),
+    "moon-pair": ("moon",),
+    "game-end": ("deal-end",),
+}
+
+
+def ancestors(name: str) -> frozenset[str]:
+    """The facts the fact ``name`` is a case of, however far up.
+
+    >>> sorted(ancestors("void-last"))
+    ['deal-end', 'led-cancelled', 'trick-end', 'void-trick']
+    """
+    if name.startswith(_CANCEL):
+        return frozenset({"trick-end"})
+    out: set[str] = set()
+    for parent in _PARENTS.get(name, ()):
+        out |= {parent} | ancestors(parent)
+    return frozenset(out)
+
+
 #: Every fact's place in the order facts are tried: the general first, then the pairs.
 ORDER = {name: i for i, name in enumerate(
     [*FACTS, *(_CANCEL + str(c) for c in CARDS)])}
