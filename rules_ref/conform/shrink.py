@@ -55,7 +55,7 @@ from ..findings.classes import (
     start_deal,
     start_totals,
 )
-from ..findings.error_causes import keys_of
+from ..findings.error_causes import blamed_on, keys_of
 from ..findings.failure import Failure, FoundFailure, Stats
 from ..jsonio.serialize import action_from_json, ruleset_from_json
 from ..protocol.client import AdapterProcess
@@ -389,7 +389,9 @@ def _shrink_from(cls: Finding, base: Failure, plan: _Plan) -> Shrinker:
             return False
         assert found is not None
         best = found
-        cls.example, cls.shrunk = found, how
+        # an internal error shown again: its finding's rule first (the trigger's)
+        cls.example = blamed_on(found, cls.rule) if found.kind == "error" else found
+        cls.shrunk = how
         return True
 
     if base.failing is not None and base.before_position is not None and positions:

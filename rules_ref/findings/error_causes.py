@@ -99,6 +99,13 @@ def settle_errors(findings: Findings, cleared: Counter[str]) -> None:
                                None if fact is None else fact.name))
 
 
+def blamed_on(failure: Failure, rule: str | None) -> Failure:
+    """``failure`` with ``rule`` (its finding's) first among its rules."""
+    if rule is None or failure.rules[:1] == [rule]:
+        return failure
+    return replace(failure, rules=[rule, *(r for r in failure.rules if r != rule)])
+
+
 def _merged(rule: str | None, what: str, group: Sequence[Finding], findings: Findings,
             trigger: str | None) -> Finding:
     """One finding of internal errors under ``rule`` and ``what`` from the findings of
@@ -107,9 +114,7 @@ def _merged(rule: str | None, what: str, group: Sequence[Finding], findings: Fin
     first = min(group, key=lambda c: c.first_seconds)
 
     def blamed(failure: Failure) -> Failure:
-        if rule is None or trigger is None:
-            return failure
-        return replace(failure, rules=[rule, *(r for r in failure.rules if r != rule)])
+        return failure if trigger is None else blamed_on(failure, rule)
 
     out = Finding(key_of(rule, what), rule, [rule] if trigger and rule else first.rules, what,
                   "error", blamed(first.first), first.first_game, first.first_seconds,

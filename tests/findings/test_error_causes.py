@@ -72,6 +72,9 @@ def _settled(failures: list[Failure], cleared: Counter[str]) -> list[tuple[str, 
     for game, failure in enumerate(failures):
         found.record(failure, game, 0.0)
     settle_errors(found, cleared)
+    for c in found.ordered():  # each example names the finding's rule first
+        assert [f.rules[0] for f in (c.first, c.smallest, *c.by_players.values())
+                if f is not None] == [c.rule] * (2 + len(c.by_players))
     return [(c.key, c.count) for c in found.ordered()]
 
 
