@@ -165,8 +165,8 @@ class Judge:
                                  f"({describe_action(step.action_json)}; rules {', '.join(rules)})",
                                  before, step.action_json, rejection,
                                  {"type": "observation", **answer}, rejection, sent=step.sent)
-            self._cleared(step, after)
             self._compare(before, step.action, after, step.expected, answer, step)
+            self._cleared(step, after)
             return self._agreed(step, after)
         rule = answer.get("rule")
         if after is not None:
@@ -192,8 +192,9 @@ class Judge:
 
     def _cleared(self, step: Step, after: GameState) -> None:
         """The facts of ``step``'s moment (:func:`~rules_ref.findings.triggers.step_facts`),
-        which the implementation went through without an internal error: it accepted the
-        action, whatever it answered."""
+        which the implementation went through as the reference did: none triggers an
+        internal error. (An answer that differs is no evidence: the implementation may not
+        have met the fact, as when a pair the reference cancels does not cancel in it.)"""
         before, action = step.before, step.action
         if type(action) is not Play or len(before.trick) + 1 == before.players:
             self._stats.cleared.update(f.name for f in step_facts(before, action, after))
@@ -260,10 +261,10 @@ class Judge:
                              {"type": "rejected", **answer},
                              {"type": "observation", **expected}, sent=0)
         self.seen = answer
-        if not from_position:  # set up without an internal error, whatever it answered
-            self._stats.cleared.update(f.name for f in step_facts(state, None))
         self._compare(None, None, state, expected, answer, sent=0)
         self.seen = state
+        if not from_position:
+            self._stats.cleared.update(f.name for f in step_facts(state, None))
 
     def judge_unchanged(self, check: Check, answer: dict[str, Any]) -> None:
         """Judge the answer to the ``observe`` of ``check``: the game a rejected action left

@@ -7,9 +7,9 @@ cannot tell which of its moment's facts makes the implementation fail (a
 void trick whose two Q♠ cancel: the void trick, or the queens?); the run's
 moments can. Every finding of internal errors keeps the facts all its
 occurrences share (:attr:`.classes.Finding.facts`), and the run counts the
-facts of the moments the implementation went through without an internal
-error, whatever it answered (:attr:`.failure.Stats.cleared`): a fact met
-without an error is not the trigger.
+facts of the moments the implementation went through as the reference did
+(:attr:`.failure.Stats.cleared`): a fact met without an error is not the
+trigger.
 
 After the search, :func:`settle_errors` names each such finding by its
 *trigger*: of the facts its occurrences share and none cleared, the one that

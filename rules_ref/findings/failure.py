@@ -58,8 +58,8 @@ class Stats:
     constrained: Counter[str] = field(default_factory=Counter)
     #: The starts of tables the rules allow, by what they hold, and which were rejected.
     starts: StartTally = field(default_factory=StartTally)
-    #: How often the implementation went through a moment holding each fact without an
-    #: internal error (:func:`.triggers.step_facts`, by name): facts that trigger none.
+    #: How often the implementation went through a moment holding each fact as the
+    #: reference did (:func:`.triggers.step_facts`, by name): facts that trigger no error.
     cleared: Counter[str] = field(default_factory=Counter)
 
     def add(self, other: Stats) -> None:

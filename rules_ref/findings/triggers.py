@@ -11,8 +11,8 @@ start and at a later deal, on the first trick or the last, is one cause.
   then each pair that cancels, in the deck's order). A start from a
   position, a pass, a play that does not end a trick hold none.
 * A fact is *cleared* when the implementation went through a moment that
-  holds it without an internal error (:attr:`~.failure.Stats.cleared`): it
-  is not what makes the implementation fail.
+  holds it as the reference did (:attr:`~.failure.Stats.cleared`): it is
+  not what makes the implementation fail.
 * A finding of internal errors keeps the facts all its occurrences share;
   after the search :mod:`.error_causes` names it by the one no answer
   cleared (its *trigger*).

@@ -1,5 +1,5 @@
 """An internal error is filed under what triggers it: the fact its occurrences share that no
-moment the implementation went through without an error clears
+moment the implementation went through as the reference did clears
 (rules_ref.findings.error_causes).
 
 Each failure is an ``error`` answer at a moment of a seeded game (a trick whose two Q♠
