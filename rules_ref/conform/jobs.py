@@ -24,7 +24,7 @@ from ..findings.start_tally import StartTally
 from ..protocol.handshake import Supports
 from ..protocol.messages import AdapterFault
 from .outcome import Config, Outcome
-from .runner import Runner, settle_start_classes
+from .runner import Runner, settle_error_classes, settle_start_classes
 from .shrink import shrink_classes
 
 
@@ -67,6 +67,7 @@ def _job_main(config: Config, index: int, examples: int | None, counters: Any, s
                       "exercise": dict(outcome.stats.exercise),
                       "offers": dict(outcome.stats.offers),
                       "constrained": dict(outcome.stats.constrained),
+                      "cleared": dict(outcome.stats.cleared),
                       "starts": outcome.stats.starts.to_json(),
                       "rejected_starts": (outcome.starts or Findings()).to_json(),
                       "failure": None if outcome.failure is None else outcome.failure.to_json(),
@@ -133,7 +134,7 @@ def run_jobs(config: Config, on_progress: Callable[[Stats, float], None] | None 
         for p in procs:
             p.join(timeout=5)
     outcome = merge_jobs(got, jobs, time.monotonic() - started, config)
-    return settle_start_classes(config, shrink_classes(config, outcome))
+    return settle_start_classes(config, shrink_classes(config, settle_error_classes(outcome)))
 
 
 def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
@@ -163,6 +164,7 @@ def merge_jobs(got: dict[int, dict[str, Any]], jobs: int, seconds: float,
                         exercise=Counter(result.get("exercise", {})),
                         offers=Counter(result.get("offers", {})),
                         constrained=Counter(result.get("constrained", {})),
+                        cleared=Counter(result.get("cleared", {})),
                         starts=StartTally.from_json(result.get("starts"))))
         examples_run += result.get("examples_run", 0)
         if result.get("failure") is not None:

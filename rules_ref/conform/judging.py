@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, Play
 from ..errors import SetupError
 from ..exercise import detect
 from ..findings.attribution import accepted_illegal_rules, observation_rules, rejected_legal_rules
 from ..findings.failure import Failure, FoundFailure, Stats, describe_action
 from ..findings.failure import json_position as _json_position
+from ..findings.triggers import step_facts
 from ..jsonio.serialize import action_to_json
 from ..protocol.client import AdapterProcess
 from ..protocol.form import form_slip
@@ -146,6 +147,7 @@ class Judge:
                 self._count += 1
                 if self._count % self._check_every == 1:
                     self._shape_changes(answer)
+                self._cleared(step, after)
                 return self._agreed(step, after)
             answer, kind = self._expanded(answer), "observation"
         before = step.before
@@ -164,6 +166,7 @@ class Judge:
                                  before, step.action_json, rejection,
                                  {"type": "observation", **answer}, rejection, sent=step.sent)
             self._compare(before, step.action, after, step.expected, answer, step)
+            self._cleared(step, after)
             return self._agreed(step, after)
         rule = answer.get("rule")
         if after is not None:
@@ -186,6 +189,15 @@ class Judge:
         if after.phase in SCORED and step.before.phase is not after.phase:
             self._stats.deals += 1
         return True
+
+    def _cleared(self, step: Step, after: GameState) -> None:
+        """The facts of ``step``'s moment (:func:`~rules_ref.findings.triggers.step_facts`),
+        which the implementation went through as the reference did: none triggers an
+        internal error. (An answer that differs is no evidence: the implementation may not
+        have met the fact, as when a pair the reference cancels does not cancel in it.)"""
+        before, action = step.before, step.action
+        if type(action) is not Play or len(before.trick) + 1 == before.players:
+            self._stats.cleared.update(f.name for f in step_facts(before, action, after))
 
     def _cited(self, note: str) -> None:
         """A rejection citing another rule than the reference's: counted, and noted among
@@ -251,6 +263,8 @@ class Judge:
         self.seen = answer
         self._compare(None, None, state, expected, answer, sent=0)
         self.seen = state
+        if not from_position:
+            self._stats.cleared.update(f.name for f in step_facts(state, None))
 
     def judge_unchanged(self, check: Check, answer: dict[str, Any]) -> None:
         """Judge the answer to the ``observe`` of ``check``: the game a rejected action left

@@ -25,7 +25,7 @@ counted before, on counters of their own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -202,11 +202,12 @@ class _Found(Exception):
 
 
 def play_rebuild(proc: AdapterProcess, request: Rebuild, drawer: RulesetDrawer,
-                 batch: int | None, key_of: Callable[[Failure], str | None]) -> Failure | None:
+                 batch: int | None, keys_of: Callable[[Failure], Collection[str]]
+                 ) -> Failure | None:
     """Play the directed game ``request`` against ``proc``; the first divergence of its class.
 
     The game plays on past the divergences of other classes as a search's
-    does (:mod:`.resync`); ``key_of`` gives a divergence's class key. ``None``:
+    does (:mod:`.resync`); ``keys_of`` gives the keys of the classes a divergence shows. ``None``:
     the class did not show. Adapter faults propagate.
     """
     n = request.players
@@ -214,7 +215,7 @@ def play_rebuild(proc: AdapterProcess, request: Rebuild, drawer: RulesetDrawer,
     aim = replace(aim, deals=True, illegal=aim.illegal if request.illegal else None)
 
     def seen(failure: Failure) -> None:
-        if key_of(failure) == request.key:
+        if request.key in keys_of(failure):
             raise _Found(failure)
 
     session = Session(proc, Stats(), check_every=1, position=position_record, batch=batch,

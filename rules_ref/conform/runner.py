@@ -24,6 +24,7 @@ from typing import Any
 
 from ..errors import InputError, SetupError
 from ..findings.classes import Findings
+from ..findings.error_causes import settle_errors
 from ..findings.failure import Failure, Stats
 from ..findings.start_causes import is_rejected_start, settle_starts
 from ..passing import check_table
@@ -401,7 +402,15 @@ def run_search(config: Config, on_progress: Callable[[Stats, float], None] | Non
         outcome = runner.search()
     finally:
         runner.close()
-    return settle_start_classes(config, shrink_classes(config, outcome))
+    return settle_start_classes(config, shrink_classes(config, settle_error_classes(outcome)))
+
+
+def settle_error_classes(outcome: Outcome) -> Outcome:
+    """The internal errors of ``outcome`` filed by what triggers them, before they are shrunk
+    (:func:`~rules_ref.findings.error_causes.settle_errors`)."""
+    if outcome.findings is not None:
+        settle_errors(outcome.findings, outcome.stats.cleared)
+    return outcome
 
 
 def settle_start_classes(config: Config, outcome: Outcome) -> Outcome:

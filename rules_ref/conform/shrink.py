@@ -51,12 +51,11 @@ from ..errors import RulesRefError, SetupError
 from ..findings.classes import (
     Finding,
     changed_switches,
-    class_of,
-    key_of,
     plainness,
     start_deal,
     start_totals,
 )
+from ..findings.error_causes import blamed_on, keys_of
 from ..findings.failure import Failure, FoundFailure, Stats
 from ..jsonio.serialize import action_from_json, ruleset_from_json
 from ..protocol.client import AdapterProcess
@@ -150,7 +149,7 @@ class Checker:
         if self.drawer is None:  # pragma: no cover - a run with classes has a handshake
             return None
         try:
-            return play_rebuild(self._adapter(), request, self.drawer, self.config.batch, _key)
+            return play_rebuild(self._adapter(), request, self.drawer, self.config.batch, _keys)
         except AdapterFault:
             self.close()
             return None
@@ -161,8 +160,9 @@ class Checker:
             self.proc = None
 
 
-def _key(failure: Failure | None) -> str | None:
-    return None if failure is None else key_of(*class_of(failure))
+def _keys(failure: Failure | None) -> frozenset[str]:
+    """The keys of the findings ``failure`` shows (none for no failure)."""
+    return frozenset() if failure is None else keys_of(failure)
 
 
 def _deal_start(failure: Failure) -> Candidate | None:
@@ -351,7 +351,7 @@ def _rebuilt(cls: Finding, kept: tuple[Failure, str] | None, plan: _Plan, common
                                   rebuild.seed_of(cls, ruleset.to_dict(), deal, game),
                                   focuses[game % len(focuses)], illegal)
                 found = yield request
-                if _key(found) != cls.key:
+                if cls.key not in _keys(found):
                     continue
                 assert found is not None
                 kept = _plainer_of(kept, (yield from _attempt(cls, found, plan)), common)
@@ -385,11 +385,13 @@ def _shrink_from(cls: Finding, base: Failure, plan: _Plan) -> Shrinker:
 
     def take(found: Failure | None, how: str) -> bool:
         nonlocal best
-        if _key(found) != cls.key:
+        if cls.key not in _keys(found):
             return False
         assert found is not None
         best = found
-        cls.example, cls.shrunk = found, how
+        # an internal error shown again: its finding's rule first (the trigger's)
+        cls.example = blamed_on(found, cls.rule) if found.kind == "error" else found
+        cls.shrunk = how
         return True
 
     if base.failing is not None and base.before_position is not None and positions:
@@ -458,7 +460,7 @@ def _reset_dealt(cls: Finding, base: Failure, plan: _Plan
             if redrawn_actions is None or not plan.plays(plainer["ruleset"]):
                 continue
             found = yield plainer, redrawn_actions
-            if _key(found) == cls.key and found is not None and found.failing is not None \
+            if cls.key in _keys(found) and found is not None and found.failing is not None \
                     and found.before_position is not None:
                 base, start, actions, again = found, found.start, found.actions, True
                 break

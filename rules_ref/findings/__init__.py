@@ -16,6 +16,8 @@ reference, or a run's set of them; nothing here talks to an adapter
 * :mod:`.classes`: the findings a run's failures group into (:class:`Finding`: the
   rule, the switch that decides it, what differs in words, its facets), and the
   words every report renders for one (:func:`finding_lines`);
+* :mod:`.triggers` and :mod:`.error_causes`: the facts of the moment of an internal
+  error, and the one the run's evidence names as what triggers it;
 * :mod:`.expect`: declared deviations (``conform --expect``);
 * :mod:`.replay`: what a replay file holds, read and checked (``rules-ref show``
   reads one without the search, and tells one by the format

@@ -143,6 +143,10 @@ class Finding:
     #: The smallest occurrence at each player count, for shrinking toward the adapter's most
     #: common count (:meth:`plainest`).
     by_players: dict[int, Failure] = field(default_factory=dict)
+    #: Of internal errors: the facts of their moment every occurrence holds
+    #: (:func:`.triggers.step_facts`, by name), from which :mod:`.error_causes` names the
+    #: trigger; ``None`` for other findings and before the first occurrence.
+    facts: frozenset[str] | None = None
 
     @property
     def expected(self) -> bool:
@@ -351,6 +355,9 @@ class Findings:
         facet = facet_of(failure)
         rule, what = _class_of(failure, facet.rule, facet.words)
         key = key_of(rule, what)
+        if failure.kind == "error" and facet.facts:
+            # one finding per moment's facts until the run names the trigger (.error_causes)
+            key = f"{key} [{' '.join(sorted(facet.facts))}]"
         cls = self.classes.get(key)
         if cls is None:
             earlier = self._earlier_cause(facet)
@@ -363,6 +370,8 @@ class Findings:
             self.classes[key] = cls
         cls.count += 1
         cls.games.add((job, game))
+        if failure.kind == "error":
+            cls.facts = facet.facts if cls.facts is None else cls.facts & facet.facts
         cls.add(facet, failure)
         cls.keep_smallest(failure)
         index = matching_entry(self.expectations, rule, what, facet,
@@ -403,6 +412,18 @@ class Findings:
         return sorted(self.classes.values(),
                       key=lambda c: (c.expected, -len(c.games), -c.count, c.first_seconds))
 
+    def adopt(self, finding: Finding) -> None:
+        """Add ``finding`` (made after the search), each facet matched against the
+        expectations."""
+        self.classes[finding.key] = finding
+        for facet in finding.facets.values():
+            index = matching_entry(self.expectations, finding.rule, finding.what, facet, [])
+            if index is not None:
+                finding.expected_count += facet.count
+                self.matched[index] += facet.count
+                if finding.expectation is None:
+                    finding.expectation = index
+
     def unexpected(self) -> list[Finding]:
         return [c for c in self.ordered() if not c.expected]
 
@@ -420,6 +441,7 @@ class Findings:
              "games": sorted(c.games), "smallest": (c.smallest or c.first).to_json(),
              "expected_count": c.expected_count, "expectation": c.expectation,
              "by_players": [f.to_json() for f in c.by_players.values()],
+             "facts": None if c.facts is None else sorted(c.facts),
              "facets": [{**f.to_json(), "rule": f.rule, "example": f.example.to_json()}
                         for f in c.facets.values()]}
             for c in self.classes.values()]}
@@ -450,6 +472,9 @@ class Findings:
                 cls.keep_smallest(smallest)
             for other in d.get("by_players", []):
                 cls.keep_smallest(Failure.from_json(other))
+            if d.get("facts") is not None:
+                facts = frozenset(d["facts"])
+                cls.facts = facts if cls.facts is None else cls.facts & facts
             for f in d.get("facets", []):
                 seen = cls.facets.get(f["words"])
                 if seen is None:

@@ -58,6 +58,9 @@ class Stats:
     constrained: Counter[str] = field(default_factory=Counter)
     #: The starts of tables the rules allow, by what they hold, and which were rejected.
     starts: StartTally = field(default_factory=StartTally)
+    #: How often the implementation went through a moment holding each fact as the
+    #: reference did (:func:`.triggers.step_facts`, by name): facts that trigger no error.
+    cleared: Counter[str] = field(default_factory=Counter)
 
     def add(self, other: Stats) -> None:
         for f in COUNTS:
@@ -67,6 +70,7 @@ class Stats:
         self.offers.update(other.offers)
         self.constrained.update(other.constrained)
         self.starts.add(other.starts)
+        self.cleared.update(other.cleared)
 
 
 #: The counters of :class:`Stats`: its fields that count (its tallies by name are Counters).

@@ -33,7 +33,6 @@ from dataclasses import dataclass, replace
 
 from ..exercise.catalogue import switch_rules
 from .classes import Finding, Findings, key_of, plainness
-from .expect import matching_entry
 from .failure import Failure, at_position_start
 from .start_tally import DEAL_FACTS, StartTally, start_features
 from .words import Facet, said_words
@@ -196,18 +195,6 @@ def _of_cause(cause: StartCause, classes: Sequence[Finding]) -> Finding:
     return finding
 
 
-def _adopt(findings: Findings, finding: Finding) -> None:
-    """Add ``finding`` to ``findings``, each facet matched against their expectations."""
-    findings.classes[finding.key] = finding
-    for facet in finding.facets.values():
-        index = matching_entry(findings.expectations, finding.rule, finding.what, facet, [])
-        if index is not None:
-            finding.expected_count += facet.count
-            findings.matched[index] += facet.count
-            if finding.expectation is None:
-                finding.expectation = index
-
-
 def settle_starts(findings: Findings, starts: Findings, tally: StartTally) -> None:
     """Add the run's rejected starts (``starts``, each judged alone) to ``findings``.
 
@@ -219,4 +206,4 @@ def settle_starts(findings: Findings, starts: Findings, tally: StartTally) -> No
         return
     cause = start_cause(tally)
     for finding in [_of_cause(cause, classes)] if cause is not None else classes:
-        _adopt(findings, finding)
+        findings.adopt(finding)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Pass, Play
-from ..cards import QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, Suit
+from ..cards import TWO_OF_CLUBS, Card, Suit
 from ..errors import RulesRefError
 from ..jsonio.serialize import action_from_json
 from ..passing import exchange
@@ -34,7 +34,6 @@ from ..ruleset import MIN_PLAYERS_HIGH, LastTrickVoid, Moon
 from ..state import GameState
 from ..state_parts import Phase
 from ..wording import direction_words
-from ..wording.slips import DEAL_FACTS, error_words
 from .action_words import (
     accepted_words,
     card_kind,
@@ -54,6 +53,7 @@ from .alternatives import (
 )
 from .attribution import named_alternative
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, at_position_start
+from .triggers import Fact, step_facts
 
 _SUIT_NAMES = {Suit.C: "club", Suit.D: "diamond", Suit.H: "heart", Suit.S: "spade"}
 
@@ -520,6 +520,8 @@ class Facet:
     #: Every alternative that gives the implementation's answer (the run's findings file
     #: an occurrence under an earlier finding one of them explains).
     alternatives: tuple[Alternative, ...] = field(default=(), repr=False, compare=False)
+    #: Of an internal error: the facts of its moment, by name (:func:`.triggers.step_facts`).
+    facts: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"words": self.words, "detail": self.detail, "switch": self.switch,
@@ -567,12 +569,7 @@ def facet_of(failure: object) -> Facet:
         switch = None  # a switch is named only where one of its values gives the answer
     elif switch not in known:
         switch = alt.switch  # else the one the step's facts bring in, whose value gives it too
-    start = _get(failure, "start")
-    dealt = action is not None or not (isinstance(start, dict) and "position" in start)
-    trigger = error_trigger(before, action) if _get(failure, "kind") == "error" and dealt \
-        else None
-    if trigger is not None:
-        rule, words = "EXTRAS.FIRST_TRICK", error_words(trigger)
+    facts = _error_facts(failure, before, action, after)  # the run names the trigger later
     if rule == "SCORE.CARD_POINTS" and switch == "last_trick_void" and after is not None:
         rule = "VOID.LAST"
         words = void_last_words(after.ruleset.last_trick_void)
@@ -584,28 +581,21 @@ def facet_of(failure: object) -> Facet:
     else:
         step = _STEP_OF_ACTION.get(type(action)) if action is not None else None
     return Facet(words, detail, rule, switch, step, tuple(str(c) for c in cards),
-                 explanation=explanation, alternatives=found or ())
+                 explanation=explanation, alternatives=found or (),
+                 facts=frozenset(f.name for f in facts))
 
 
-def error_trigger(before: GameState | None, action: Action | None) -> str | None:
-    """The fact of the deal dealt at this step that triggers an internal error, in words
-    (:data:`~rules_ref.wording.slips.DEAL_FACTS`), or None.
-
-    The deal of a start that deals (``action`` None; not a start from a position, whose
-    deal is under way), or of a ``deal`` action: an error there
-    met with a rare deal (both 2♣ among the extras) is that deal's, at a start and at a
-    later deal alike (``EXTRAS.FIRST_TRICK``, the rule of what becomes of the extras).
-    """
-    if isinstance(action, DealCards):
-        extras = action.extras
-    elif action is None and before is not None and not before.tricks and not before.trick:
-        extras = before.extras
-    else:
-        return None
-    twos, queens = extras.count(TWO_OF_CLUBS), extras.count(QUEEN_OF_SPADES)
-    held = {"both-two-of-clubs-in-extras": twos == 2, "two-of-clubs-in-extras": twos == 1,
-            "both-queens-in-extras": queens == 2}
-    return next((words for name, words in DEAL_FACTS if held[name]), None)
+def _error_facts(failure: object, before: GameState | None, action: Action | None,
+                 after: GameState | None) -> list[Fact]:
+    """The facts of the moment of an internal error (:func:`.triggers.step_facts`), none
+    for another failure, or an error at a start from a position (whose deal is under way)."""
+    if _get(failure, "kind") != "error" or before is None:
+        return []
+    start = _get(failure, "start")
+    if action is None and isinstance(start, dict) and "position" in start:
+        return []
+    return step_facts(before, action, after if action is not None and after is not before
+                      else None)
 
 
 def _explained_by(failure: object, rule: str | None, before: GameState | None,

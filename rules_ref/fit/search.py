@@ -30,6 +30,7 @@ from typing import Any
 from ..conform.outcome import Config
 from ..conform.runner import Runner
 from ..findings.classes import Finding
+from ..findings.error_causes import settle_errors
 from ..findings.start_causes import settle_starts
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports, switch_values
@@ -176,6 +177,7 @@ class Search:
         self.proc = runner.proc  # started again if the adapter died
         findings, starts = outcome.findings, outcome.starts
         assert findings is not None and starts is not None
+        settle_errors(findings, outcome.stats.cleared)
         settle_starts(findings, starts, outcome.stats.starts)
         found = Trial(ruleset, findings.ordered(), outcome.stats.divergences,
                       outcome.stats.games, outcome.stats.actions, outcome.stopped)

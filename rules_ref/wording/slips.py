@@ -55,15 +55,32 @@ def value_words(switch: str, value: str, meaning: str) -> str:
     return f"plays as if {switch} were {value}" + (f": {said}" if said else "")
 
 
-#: The facts of a deal that trigger an implementation's internal error, as a player says
-#: them, most particular first: (test name, words).
-DEAL_FACTS = (
-    ("both-two-of-clubs-in-extras", "both 2♣ lie among the extras"),
-    ("two-of-clubs-in-extras", "a 2♣ lies among the extras"),
-    ("both-queens-in-extras", "both Q♠ lie among the extras"),
-)
+#: The facts of a moment that may trigger an implementation's internal error, as a player
+#: says them, by name (:mod:`rules_ref.findings.triggers`; a pair that cancels:
+#: :func:`cancel_fact_words`).
+TRIGGER_FACTS = {
+    "extras-two-of-clubs": "a 2♣ lies among the extras",
+    "extras-both-two-of-clubs": "both 2♣ lie among the extras",
+    "extras-queen": "a Q♠ lies among the extras",
+    "extras-both-queens": "both Q♠ lie among the extras",
+    "trick-end": "a trick ends",
+    "void-trick": "a trick is void",
+    "pending-collected": "a trick's winner collects the cards of a void trick",
+    "void-first-extras": "the first trick is void and the extras wait with it",
+    "led-cancelled": "the led card is cancelled",
+    "deal-end": "a deal ends",
+    "void-last": "the last trick of a deal is void",
+    "moon": "a player shoots the moon",
+    "moon-pair": "two players shoot the moon together",
+    "game-end": "the game ends",
+}
+
+
+def cancel_fact_words(card: str) -> str:
+    """The fact of a trick in which the two copies of ``card`` (its text, ``Q♠``) cancel."""
+    return f"the two {card} cancel"
 
 
 def error_words(fact: str) -> str:
-    """The words of an internal error that a deal's fact (its words) triggers."""
+    """The words of an internal error that a fact of its moment (its words) triggers."""
     return f"reports an internal error when {fact}"

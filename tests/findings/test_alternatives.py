@@ -14,8 +14,6 @@ from typing import Any
 import pytest
 
 from rules_ref.actions import Action, Play
-from rules_ref.cards import TWO_OF_CLUBS, Card
-from rules_ref.deal import seeded_deal
 from rules_ref.findings.alternatives import (
     explaining_values,
     switch_alternatives,
@@ -26,12 +24,10 @@ from rules_ref.players.game import game_steps
 from rules_ref.protocol.observation import observe
 from rules_ref.registry import spec_toml
 from rules_ref.state import GameState
-from rules_ref.state_parts import Phase
 from rules_ref.wording.slips import UNEXPLAINED
 from tests.fakes.slip_engines import (
     Fault,
     answer,
-    error_on_deal,
     failure_of,
     pair_not_cancelled,
     plays_values,
@@ -168,35 +164,6 @@ def test_a_difference_no_alternative_gives_says_its_rule_is_read_from_the_fields
     assert finding["switch"] is None
     assert _facets(finding)[0][1] == ""
     assert finding["words"][-1] == f"    {UNEXPLAINED}"
-
-
-def _both_twos_among_extras(players: int) -> tuple[list[list[Card]], list[Card]]:
-    """A deal of ``players`` whose extras hold both 2♣."""
-    deal = seeded_deal(3, players, 1, 0)
-    hands = [list(h) for h in deal.hands]
-    extras = list(deal.extras)
-    spare = [i for i, c in enumerate(extras) if c != TWO_OF_CLUBS]
-    for hand in hands:
-        while TWO_OF_CLUBS in hand:
-            k = spare.pop()
-            hand[hand.index(TWO_OF_CLUBS)] = extras[k]
-            extras[k] = TWO_OF_CLUBS
-    assert extras.count(TWO_OF_CLUBS) == 2
-    return hands, extras
-
-
-@pytest.mark.rule("EXTRAS.FIRST_TRICK")
-def test_an_internal_error_is_blamed_on_the_deal_that_triggers_it_at_a_start_or_later() -> None:
-    hands, extras = _both_twos_among_extras(7)
-    later = next(after for _, _, after, _ in game_steps(7, seed=2)
-                 if after.phase is Phase.DEALING and after.game.deal_results)
-    found = Findings()
-    found.record(error_on_deal(GameState.start(7), hands, extras), 0, 0.0)
-    found.record(error_on_deal(later, hands, extras), 1, 0.0)
-    [finding] = [c.to_json() for c in found.ordered()]
-    assert finding["key"] == ("EXTRAS.FIRST_TRICK: reports an internal error when both 2♣ "
-                              "lie among the extras")
-    assert finding["count"] == 2 and finding["games"] == 2
 
 
 @pytest.mark.untraced

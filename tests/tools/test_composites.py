@@ -34,6 +34,7 @@ from tools.mutation.composites import (
 from tools.mutation.fault_adapter import FaultyAdapter
 from tools.mutation.faults import (
     KINDS,
+    MASKED,
     PATCHES,
     Fault,
     InjectedCrash,
@@ -100,6 +101,17 @@ def test_a_draw_is_seeded_and_its_faults_have_different_rules() -> None:
     drawn = draw_composites(population, (1, 3), 4, seed=7)
     assert [k for k, _, _ in drawn] == [1, 1, 1, 1, 3, 3, 3, 3]
     assert drawn == draw_composites(population, (1, 3), 4, seed=7)
+
+
+def test_a_draw_of_chosen_kinds_never_holds_a_fault_another_crash_masks() -> None:
+    masked = 0
+    for seed in range(60):
+        [(_, faults, _)] = draw_composites(CATALOGUE, (3,), 1, seed, kinds=("phase",))
+        assert {f.kind for f in faults} == {"phase"}
+        patches = {f.patch for f in faults}
+        assert not any(pair <= patches for pair in MASKED)
+        masked += any(pair & patches for pair in MASKED)
+    assert masked > 0  # a fault of a masked pair is drawn, never with its pair
 
 
 def test_a_draw_that_cannot_be_made_says_so() -> None:
@@ -210,6 +222,18 @@ def test_a_fault_of_each_kind_changes_an_answer(name: str) -> None:
     assert code in (1, 6)  # a disagreement, or the internal error of a crash
     assert result["verdict"] in ("disagreement", "error")
     assert result["classes"]
+
+
+@pytest.mark.rule("MOON.CONDITION")
+def test_a_crash_is_one_class_named_by_the_fact_that_triggers_it() -> None:
+    # one class, named by the moon, not by the deal's end or the last trick the step that
+    # ends the deal also goes through
+    fault = BY_NAME["phase:crash-moon"]
+    code, result = conform(lambda: FaultyAdapter([fault], scoped=True), examples=20, seed=3,
+                           shrink_seconds=0.01)
+    assert (code, result["verdict"]) == (6, "error")
+    assert [(c["key"], c["count"]) for c in result["classes"]] == [
+        ("MOON.CONDITION: reports an internal error when a player shoots the moon", 4)]
 
 
 def test_a_switch_fault_declares_the_default_and_plays_its_value() -> None:

@@ -135,13 +135,15 @@ def _family(f: Mapping[str, Any]) -> str:
 
 
 def draw_composites(population: Mapping[str, Sequence[Fault]], ks: Sequence[int], count: int,
-                    seed: int) -> list[tuple[int, list[Fault], int]]:
-    """``count`` composites per k: ``(k, faults, conform seed)``, the same for the same seed."""
+                    seed: int, kinds: Sequence[str] = KINDS
+                    ) -> list[tuple[int, list[Fault], int]]:
+    """``count`` composites per k: ``(k, faults, conform seed)``, the same for the same seed;
+    each fault's kind drawn among ``kinds``."""
     rng = random.Random(seed)
     out = []
     for k in ks:
         for _ in range(count):
-            out.append((k, draw(population, k, rng), rng.randrange(1, 2 ** 31)))
+            out.append((k, draw(population, k, rng, kinds), rng.randrange(1, 2 ** 31)))
     return out
 
 
@@ -224,6 +226,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "only; the report is not written")
     p.add_argument("--seed", type=int, default=1, help="the draw's seed (default 1)")
     p.add_argument("--jobs", type=int, default=2, help="composites run at once (default 2)")
+    p.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS), metavar="KIND",
+                   help="draw each fault's kind among these only (default: every kind: "
+                   f"{' '.join(KINDS)})")
+    p.add_argument("--budget", choices=(*BUDGETS, "both"), default="both",
+                   help="measure in the default budget, the fixed --examples, or both "
+                   "(default both)")
     p.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES,
                    help=f"the games of the fixed budget (default {DEFAULT_EXAMPLES})")
     p.add_argument("--kit-power-json", default="docs/reports/kit-power.json",
@@ -279,11 +287,12 @@ def run(args: argparse.Namespace, root: Path) -> int:
         return 2
     count = args.count if args.count is not None else (
         QUICK_COUNT if args.quick else DEFAULT_COUNT)
-    budgets = ("default",) if args.quick else BUDGETS
+    budgets = ("default",) if args.quick else BUDGETS if args.budget == "both" else (
+        args.budget,)
     faults = population(root, Path(args.kit_power_json))
     sizes = ", ".join(f"{len(v)} {kind}" for kind, v in faults.items())
     try:
-        drawn = draw_composites(faults, args.k, count, args.seed)
+        drawn = draw_composites(faults, args.k, count, args.seed, args.kinds)
     except ValueError as exc:
         print(f"composites: {exc}", file=sys.stderr)
         return 2

@@ -394,13 +394,22 @@ def operator_faults(root: Path, kit_power_json: Path) -> list[Fault]:
     return out
 
 
+#: Phase faults no engine can show beside another, whose crash comes at each of their
+#: moments: every void last trick is a void trick, every moon to choose is a moon.
+MASKED = frozenset({frozenset({"crash-void-last", "crash-void-trick"}),
+                    frozenset({"no-moon-choice", "crash-moon"})})
+
+
 def compatible(fault: Fault, chosen: Sequence[Fault]) -> bool:
     """May ``fault`` join ``chosen``? Not if a rule of it is another's, nor if it mutates a
-    module another operator fault mutates (each is the whole module's text)."""
+    module another operator fault mutates (each is the whole module's text), nor if one of
+    the two crashes at each moment the other would show (:data:`MASKED`)."""
     for other in chosen:
         if set(fault.rules) & set(other.rules):
             return False
         if fault.module and fault.module == other.module:
+            return False
+        if frozenset({fault.patch, other.patch}) in MASKED:
             return False
     return True
 
