@@ -393,13 +393,70 @@ class Findings:
                                         explanation=alt.words)
         return None
 
+    def fold(self) -> None:
+        """One cause, one finding, whatever order the run met them in: a finding each of
+        whose answers another alternative also gives, one that a finding met as often or
+        more was named by, is filed under that finding (each facet as that cause says it).
+
+        A trick nobody wins that its leader keeps is also a pair of the leader's card
+        that does not cancel: where the run has seen that pair stand elsewhere, the
+        void trick is one more answer of it, not a finding of its own. The finding
+        met in fewer games is folded first, into one that is not folded after it.
+        """
+        for cls in sorted(self.classes.values(), key=lambda c: (len(c.games), c.count)):
+            found = self._cause_elsewhere(cls)
+            if found is None:
+                continue
+            into, facets = found
+            for facet in facets:
+                seen = into.facets.get(facet.words)
+                if seen is None:
+                    into.facets[facet.words] = facet
+                else:
+                    seen.count += facet.count
+            into.count += cls.count
+            into.games |= cls.games
+            into.expected_count += cls.expected_count
+            if into.expectation is None:
+                into.expectation = cls.expectation
+            for failure in (cls.smallest or cls.first, *cls.by_players.values()):
+                into.keep_smallest(failure)
+            del self.classes[cls.key]
+
+    def _cause_elsewhere(self, cls: Finding) -> tuple[Finding, list[Facet]] | None:
+        """The finding (met in as many games or more) whose cause gives every answer of
+        ``cls``, and ``cls``'s facets as that cause says them; None if none."""
+        if cls.kind != "disagreement" or not cls.facets:
+            return None
+        for into in self.classes.values():
+            if into is cls or into.kind != "disagreement" or into.expected != cls.expected or (
+                    len(into.games), into.count) < (len(cls.games), cls.count):
+                continue
+            causes = [a for f in into.facets.values() for a in f.alternatives
+                      if a.words == f.explanation]
+            moved = []
+            for facet in cls.facets.values():
+                alt = next((a for a in facet.alternatives
+                            if any(a.same_cause(c) for c in causes)), None)
+                if alt is None:
+                    break
+                switch = alt.switch if alt.switch and into.rule in switch_rules(
+                    alt.switch) else None
+                moved.append(replace(facet, words=alt.words, rule=into.rule, switch=switch,
+                                     explanation=alt.words))
+            else:
+                return into, moved
+        return None
+
     def ordered(self) -> list[Finding]:
         """The findings, the unexpected first; in each group the one met in most games first.
 
         A single fault shows as one main finding and, now and then, a symptom
         the attribution reads another way: the finding met in the most games
-        (then the most often, then the first seen) leads.
+        (then the most often, then the first seen) leads. Findings one cause gives
+        are one first (:meth:`fold`).
         """
+        self.fold()
         return sorted(self.classes.values(),
                       key=lambda c: (c.expected, -len(c.games), -c.count, c.first_seconds))
 
@@ -453,9 +510,11 @@ class Findings:
             for f in d.get("facets", []):
                 seen = cls.facets.get(f["words"])
                 if seen is None:
+                    example = Failure.from_json(f["example"])
                     cls.facets[f["words"]] = Facet(
                         f["words"], f["detail"], f["rule"], f["switch"], f["step"],
-                        tuple(f["cards"]), f["count"], Failure.from_json(f["example"]),
-                        f.get("explanation"))
+                        tuple(f["cards"]), f["count"], example, f.get("explanation"),
+                        facet_of(example).alternatives if d["kind"] == "disagreement"
+                        else ())
                 else:
                     seen.count += f["count"]
