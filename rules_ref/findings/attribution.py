@@ -306,15 +306,18 @@ def _first_trick_ban_later(after: GameState, seat: int, ref: set[Card], impl: se
     seat that cannot follow to trick 1 may not discard a heart or a Q♠; the
     rule says the restriction is trick 1's only. An implementation that bans
     exactly those cards (some of them, nothing else) to a seat void in the
-    led suit on a later trick applies it there.
+    led suit on a later trick applies it there; under ``forbidden-even-following``
+    to a seat that follows suit too.
     """
     trick = after.trick
+    value = after.ruleset.first_trick_points
     if (not trick or after.trick_number == 1 or impl - ref or not impl or
-            after.ruleset.first_trick_points is FirstTrickPoints.ALLOWED):
+            value is FirstTrickPoints.ALLOWED):
         return False
     led = trick[0].suit
     void = not any(c.suit == led for c in after.hands[seat])
-    return void and all(is_penalty(c) for c in ref - impl)
+    return (void or value is FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING) and all(
+        is_penalty(c) for c in ref - impl)
 
 
 def _two_of_clubs_forced_rules(after: GameState) -> list[str]:
@@ -442,10 +445,33 @@ def _by_field(before: GameState | None, action: Action | None, after: GameState,
     if (last is not None and last.winner is None and after.phase in _DEAL_OVER
             and fields and fields[0] in ("points", "deal_scores", "totals")
             and "last_trick" not in fields + others
-            and (not rules or rules[0] in _VOID_LAST_MATTERS)
+            and (not rules or rules[0] in _VOID_LAST_MATTERS
+                 or (rules == ["SCORE.CARD_POINTS"] and fields[0] == "points"
+                     and _settling_seats_differ(before, after, expected, actual)))
             and not (rules and rules[0] == "SCORE.DEAL" and fields[0] == "totals")):
         rules = ["VOID.LAST", *(r for r in rules if r != "VOID.LAST")]
     return rules, fields, others
+
+
+def _settling_seats_differ(before: GameState | None, after: GameState,
+                           expected: dict[str, Any], actual: dict[str, Any]) -> bool:
+    """Do the points of a deal ended by a void last trick differ only at the seats its
+    pending cards may go to (its leader, the seats of its cancelled cards)?
+
+    Points that no parcel nor a card's value explains (a share worked out wrong), at
+    those seats alone, are how that trick's cards were given out: ``VOID.LAST``'s.
+    """
+    t = _completed_trick(before, after)
+    if t is None or t.winner is not None:
+        return False
+    n = after.players
+    exp = _int_list(expected.get("points"), n)
+    act = _int_list(actual.get("points"), n)
+    if exp is None or act is None or exp == act:
+        return False
+    settling = {t.leader} | {(t.leader + i) % n for i, c in enumerate(t.cards)
+                             if c in t.cancelled}
+    return {seat for seat in range(n) if exp[seat] != act[seat]} <= settling
 
 
 def _void_last_trick_won_under_another_led_suit(

@@ -27,7 +27,7 @@ from ..registry import rule as registry_rule
 from ..ruleset import Ruleset
 from ..wording import counted, switch_value
 from ..wording.slips import UNEXPLAINED, error_words
-from .alternatives import switch_rules
+from .alternatives import Alternative, switch_rules
 from .expect import Expectation, matching_entry
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, Failure, at_position_start
 from .words import Facet, facet_of
@@ -169,12 +169,46 @@ class Finding:
         found = [self.smallest or self.first, *self.by_players.values()]
         return min(found, key=lambda f: plainness(f, common))
 
-    def add(self, facet: Facet, failure: Failure) -> None:
+    def add(self, facet: Facet, failure: Failure, game: tuple[int, int] | None = None) -> None:
         seen = self.facets.get(facet.words)
         if seen is None:
             seen = self.facets[facet.words] = facet
             seen.example = failure
         seen.count += 1
+        if game is not None:
+            seen.games.add(game)
+
+    def take(self, facet: Facet, words: str, switch: str | None) -> None:
+        """File ``facet`` of another finding here, as the alternative ``words`` says it."""
+        moved = replace(facet, words=words, rule=self.rule, switch=switch, explanation=words,
+                        games=set(facet.games))
+        seen = self.facets.get(words)
+        if seen is None:
+            self.facets[words] = moved
+        else:
+            seen.count += moved.count
+            seen.games |= moved.games
+        self.count += facet.count
+        self.games |= facet.games
+        if isinstance(facet.example, Failure):
+            self.keep_smallest(facet.example)
+
+    def drop(self, facet: Facet) -> None:
+        """Take ``facet`` out of this finding (filed under another): its occurrences, and
+        the games only it was met in."""
+        del self.facets[facet.words]
+        self.count -= facet.count
+        rest = list(self.facets.values())
+        if all(f.games for f in rest):
+            self.games = set().union(*(f.games for f in rest))
+        examples = [f.example for f in rest if isinstance(f.example, Failure)]
+        if examples and (self.smallest is facet.example or self.first is facet.example):
+            self.smallest = min(examples, key=plainness)
+            self.by_players = {}
+            for failure in examples:
+                self.keep_smallest(failure)
+            if self.first is facet.example:
+                self.first = examples[0]
 
     def to_json(self) -> dict[str, Any]:
         """The finding as every report renders it (``classes``, spec/protocol.md)."""
@@ -363,7 +397,7 @@ class Findings:
             self.classes[key] = cls
         cls.count += 1
         cls.games.add((job, game))
-        cls.add(facet, failure)
+        cls.add(facet, failure, (job, game))
         cls.keep_smallest(failure)
         index = matching_entry(self.expectations, rule, what, facet,
                                failure.fields + failure.others)
@@ -394,58 +428,49 @@ class Findings:
         return None
 
     def fold(self) -> None:
-        """One cause, one finding, whatever order the run met them in: a finding each of
-        whose answers another alternative also gives, one that a finding met as often or
-        more was named by, is filed under that finding (each facet as that cause says it).
+        """One cause, one finding, whatever order the run met them in: a facet of a
+        finding whose answer another alternative also gives, one a finding met in as
+        many games or more was named by, is filed under that finding (as that cause
+        says it); a finding left with no facet is gone.
 
         A trick nobody wins that its leader keeps is also a pair of the leader's card
-        that does not cancel: where the run has seen that pair stand elsewhere, the
-        void trick is one more answer of it, not a finding of its own. The finding
-        met in fewer games is folded first, into one that is not folded after it.
+        that does not cancel; a cancelled pair of hearts scored nothing is also each
+        heart scored at nothing: where the run has seen that pair stand, or that heart
+        scored at nothing, elsewhere, the answer is one more of that finding's. The
+        facets met in fewest games are filed first.
         """
-        for cls in sorted(self.classes.values(), key=lambda c: (len(c.games), c.count)):
-            found = self._cause_elsewhere(cls)
+        facets = sorted(((f, cls) for cls in self.classes.values() for f in cls.facets.values()),
+                        key=lambda fc: (len(fc[0].games), fc[0].count))
+        for facet, cls in facets:
+            if cls.key not in self.classes or cls.kind != "disagreement":
+                continue
+            found = self._cause_elsewhere(cls, facet)
             if found is None:
                 continue
-            into, facets = found
-            for facet in facets:
-                seen = into.facets.get(facet.words)
-                if seen is None:
-                    into.facets[facet.words] = facet
-                else:
-                    seen.count += facet.count
-            into.count += cls.count
-            into.games |= cls.games
-            into.expected_count += cls.expected_count
-            if into.expectation is None:
-                into.expectation = cls.expectation
-            for failure in (cls.smallest or cls.first, *cls.by_players.values()):
-                into.keep_smallest(failure)
-            del self.classes[cls.key]
+            into, alt = found
+            switch = alt.switch if alt.switch and into.rule in switch_rules(alt.switch) else None
+            into.take(facet, alt.words, switch)
+            into.expected_count += min(cls.expected_count, facet.count)
+            cls.expected_count -= min(cls.expected_count, facet.count)
+            cls.drop(facet)
+            if not cls.facets:
+                del self.classes[cls.key]
 
-    def _cause_elsewhere(self, cls: Finding) -> tuple[Finding, list[Facet]] | None:
-        """The finding (met in as many games or more) whose cause gives every answer of
-        ``cls``, and ``cls``'s facets as that cause says them; None if none."""
-        if cls.kind != "disagreement" or not cls.facets:
-            return None
+    def _cause_elsewhere(self, cls: Finding, facet: Facet) -> tuple[Finding, Alternative] | None:
+        """Another finding, met in as many games as ``facet`` or more, one of whose facets
+        is named by an alternative that also gives ``facet``'s answer; and that
+        alternative as ``facet`` found it. None if none."""
         for into in self.classes.values():
-            if into is cls or into.kind != "disagreement" or into.expected != cls.expected or (
-                    len(into.games), into.count) < (len(cls.games), cls.count):
+            if into is cls or into.kind != "disagreement" or into.expected != cls.expected:
                 continue
-            causes = [a for f in into.facets.values() for a in f.alternatives
-                      if a.words == f.explanation]
-            moved = []
-            for facet in cls.facets.values():
-                alt = next((a for a in facet.alternatives
-                            if any(a.same_cause(c) for c in causes)), None)
-                if alt is None:
-                    break
-                switch = alt.switch if alt.switch and into.rule in switch_rules(
-                    alt.switch) else None
-                moved.append(replace(facet, words=alt.words, rule=into.rule, switch=switch,
-                                     explanation=alt.words))
-            else:
-                return into, moved
+            causes = [a for f in into.facets.values() if f is not facet
+                      for a in f.alternatives if a.words == f.explanation]
+            if len(into.games) < len(facet.games):
+                continue
+            alt = next((a for a in facet.alternatives if a.words != facet.explanation
+                        and any(a.same_cause(c) for c in causes)), None)
+            if alt is not None:
+                return into, alt
         return None
 
     def ordered(self) -> list[Finding]:
@@ -477,7 +502,8 @@ class Findings:
              "games": sorted(c.games), "smallest": (c.smallest or c.first).to_json(),
              "expected_count": c.expected_count, "expectation": c.expectation,
              "by_players": [f.to_json() for f in c.by_players.values()],
-             "facets": [{**f.to_json(), "rule": f.rule, "example": f.example.to_json()}
+             "facets": [{**f.to_json(), "rule": f.rule, "example": f.example.to_json(),
+                         "games": sorted(f.games)}
                         for f in c.facets.values()]}
             for c in self.classes.values()]}
 
@@ -509,12 +535,14 @@ class Findings:
                 cls.keep_smallest(Failure.from_json(other))
             for f in d.get("facets", []):
                 seen = cls.facets.get(f["words"])
+                facet_games = {(job, int(g[1])) for g in f.get("games", ())}
                 if seen is None:
                     example = Failure.from_json(f["example"])
                     cls.facets[f["words"]] = Facet(
                         f["words"], f["detail"], f["rule"], f["switch"], f["step"],
                         tuple(f["cards"]), f["count"], example, f.get("explanation"),
                         facet_of(example).alternatives if d["kind"] == "disagreement"
-                        else ())
+                        else (), facet_games)
                 else:
                     seen.count += f["count"]
+                    seen.games |= facet_games

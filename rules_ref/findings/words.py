@@ -520,6 +520,8 @@ class Facet:
     #: Every alternative that gives the implementation's answer (the run's findings file
     #: an occurrence under an earlier finding one of them explains).
     alternatives: tuple[Alternative, ...] = field(default=(), repr=False, compare=False)
+    #: The games it was met in, as ``(job, game)`` (filled as a run meets it).
+    games: set[tuple[int, int]] = field(default_factory=set, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"words": self.words, "detail": self.detail, "switch": self.switch,

@@ -370,3 +370,33 @@ def test_scores_of_a_moon_of_two_seats_are_moon_shaped() -> None:
     assert _moon_shaped(state, [26, 0, 26, 0, 26, 26])
     assert not _moon_shaped(state, [0, 0, 26, 26, 26, 13])
     assert not _moon_shaped(state, [0, 0, 0, 26, 26, 26])
+
+
+@pytest.mark.rule("VOID.LAST", "SCORE.CARD_POINTS")
+def test_shares_of_a_void_last_trick_worked_out_wrong_are_its_settling() -> None:
+    # the last trick J♠ K♥ J♠ 10♦ 3♣ 7♣ 2♥ is void (led by seat 0, the J♠ pair of seats 0
+    # and 2): points no parcel nor card value explains, at those seats alone, are how its
+    # cards were given out; at another seat, they are not
+    last = _last_trick_void()
+    points = observe(last[2])["points"]
+    assert rules(last, "points", _with(points, 0, 40))[0] == "VOID.LAST"
+    assert rules(last, "points", _with(_with(points, 0, -20), 2, 40))[0] == "VOID.LAST"
+    assert "VOID.LAST" not in rules(last, "points", _with(points, 3, 40))
+
+
+@pytest.mark.rule("FOLLOW.FIRST_TRICK")
+def test_the_first_tricks_ban_on_a_seat_following_suit_later_is_that_rules() -> None:
+    # under forbidden-even-following, seat 1 follows spades on a later trick holding 7♠ Q♠:
+    # an implementation that bans the Q♠ there applies the first trick's ban
+    even = Ruleset(first_trick_points=FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING)
+    before, action, after, _ = next(s for i, s in enumerate(game_steps(6, seed=1, ruleset=even))
+                                    if i == 27)
+    assert after.trick_number > 1 and after.trick[0].suit is Suit.S
+    legal = observe(after)["legal"]
+    assert legal == ["7S", "QS"]
+    assert rules((before, action, after), "legal", ["7S"])[0] == "FOLLOW.FIRST_TRICK"
+    # under forbidden a seat that follows suit may play its Q♠ on trick 1 too: banning it
+    # later is no first trick's ban
+    plain = Ruleset(first_trick_points=FirstTrickPoints.FORBIDDEN)
+    step = (before._with(ruleset=plain), action, after._with(ruleset=plain))
+    assert rules(step, "legal", ["7S"]) == ["FOLLOW.SUIT"]
