@@ -293,6 +293,12 @@ def _slipped_values(worth: int) -> tuple[int, ...]:
     return (worth - 1, worth + 1, 0, -worth)
 
 
+def _plainness(worth: int, value: int) -> int:
+    """How plain a slip scoring a card worth ``worth`` at ``value`` is, plainest first: not
+    counted at all, one point off, the sign turned."""
+    return 0 if value == 0 else 2 if value == -worth else 1
+
+
 def card_values(before: GameState | None, after: GameState, expected: Mapping[str, Any],
                 actual: Mapping[str, Any]) -> Iterator[tuple[Alternative, dict[str, Any]]]:
     """A card scored at another value, with the observation it gives: the cards whose
@@ -306,7 +312,8 @@ def card_values(before: GameState | None, after: GameState, expected: Mapping[st
     counted, the sign turned). Once the deal is scored without a moon, its scores
     and the totals move by the same amounts. Its rule is ``SCORE.CARD_POINTS``; its
     words name the card and the value the implementation gives it (the cards, when
-    several give the answer at one value), the smallest change first.
+    several give the answer at one value), the smallest change first, then the plainest
+    (a card not counted before one a point off).
     """
     n = after.players
     exp = _int_list(expected.get("points"), n)
@@ -334,7 +341,8 @@ def card_values(before: GameState | None, after: GameState, expected: Mapping[st
         worth = card_points((card,), after.ruleset)
         if worth + change in _slipped_values(worth):
             found.setdefault((change, worth + change), []).append(card)
-    for (_, value), cards in sorted(found.items(), key=lambda item: abs(item[0][0])):
+    for (_, value), cards in sorted(found.items(), key=lambda item: (
+            abs(item[0][0]), _plainness(card_points(item[1][:1], after.ruleset), item[0][1]))):
         words = card_value_words(" or ".join(c.pretty for c in cards), value)
         yield (Alternative("SCORE.CARD_POINTS", words, value=value, slip="card-value",
                            cards=tuple(str(c) for c in cards)), shown)
@@ -417,11 +425,32 @@ def explaining(before: GameState | None, action: Action | None, after: GameState
     return list(dict.fromkeys(out))
 
 
-def explaining_verdict(before: GameState, action: Action, accepted: bool) -> list[Alternative]:
+def explaining_verdict(before: GameState, action: Action, accepted: bool,
+                       cited: object = None) -> list[Alternative]:
     """The switch values under which ``action`` is accepted (``accepted``) or rejected, as the
-    implementation answered where the reference did the opposite."""
-    return [alt for alt, state in _valued(before, action, before)
-            if (state is not None) == accepted]
+    implementation answered where the reference did the opposite.
+
+    A rejection that cites a rule (``cited``, the rule ID the implementation gave) is
+    reproduced only by a value under which the rules refuse the action citing that rule:
+    a moon choice refused as out of turn is no moon scored without a choice.
+    """
+    out = []
+    for alt in switch_alternatives():
+        base = _with_value(before, alt)
+        if base is None:
+            continue
+        try:
+            base.apply(action)
+        except RulesRefError as exc:
+            rule = getattr(exc, "rule_id", None)
+            if not accepted and (not isinstance(cited, str) or cited == rule):
+                out.append(alt)
+            continue
+        except (AssertionError, ValueError, IndexError):
+            continue  # a value that decides a deal from its start, met in its middle
+        if accepted:
+            out.append(alt)
+    return out
 
 
 def refusing_values(start: object) -> list[Alternative]:
@@ -450,7 +479,7 @@ def explaining_values(before: GameState | None, action: Action | None, after: Ga
     reference's, gives the implementation's answer ``actual`` (arguments as
     :func:`explaining`; ``actual`` of type ``rejected`` for a rejected action)."""
     if actual.get("type") == "rejected" and before is not None and action is not None:
-        found = explaining_verdict(before, action, accepted=False)
+        found = explaining_verdict(before, action, accepted=False, cited=actual.get("rule"))
     elif expected.get("type") == "rejected" and before is not None and action is not None:
         found = explaining_verdict(before, action, accepted=True)
     else:

@@ -99,8 +99,12 @@ def rejected_legal_rules(state: GameState, action: Action,
     ``PASS.CARDS``; the play of a deal's last card refused citing a rule of
     the deal's end (:data:`DEAL_END_RULES`: the pending cards settled, a
     moon, the scoring, the game's end) falls under that rule first, then
-    the rule of the card's situation.
+    the rule of the card's situation. A play or a moon choice refused as out of
+    turn (``TURN.ORDER`` cited) falls under ``TURN.ORDER``: whose turn it is is the
+    first check of either step, and the observations agreed on it until then.
     """
+    if isinstance(action, (Play, ChooseMoon)) and cited == "TURN.ORDER":
+        return ["TURN.ORDER"]
     if isinstance(action, Play):
         rules = play_situation_rule(state, action.card)
         if isinstance(cited, str) and cited in DEAL_END_RULES and _ends_deal(state, action):

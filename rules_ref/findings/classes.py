@@ -458,13 +458,13 @@ class Findings:
 
     def _cause_elsewhere(self, cls: Finding, facet: Facet) -> tuple[Finding, Alternative] | None:
         """Another finding, met in as many games as ``facet`` or more, one of whose facets
-        is named by an alternative that also gives ``facet``'s answer; and that
-        alternative as ``facet`` found it. None if none."""
+        an alternative of its own rule explains that also gives ``facet``'s answer; and
+        that alternative as ``facet`` found it. None if none."""
         for into in self.classes.values():
             if into is cls or into.kind != "disagreement" or into.expected != cls.expected:
                 continue
-            causes = [a for f in into.facets.values() if f is not facet
-                      for a in f.alternatives if a.words == f.explanation]
+            causes = [a for f in into.facets.values() if f is not facet and f.explanation
+                      for a in f.alternatives if a.rule == into.rule]
             if len(into.games) < len(facet.games):
                 continue
             alt = next((a for a in facet.alternatives if a.words != facet.explanation

@@ -630,7 +630,8 @@ def _explained_by(failure: object, rule: str | None, before: GameState | None,
     elif actual.get("type") == "rejected" or expected.get("type") == "rejected":
         if before is None or action is None:
             return None, None
-        found = explaining_verdict(before, action, accepted=actual.get("type") != "rejected")
+        found = explaining_verdict(before, action, accepted=actual.get("type") != "rejected",
+                                   cited=actual.get("rule"))
     else:
         if not reference:
             return None, None

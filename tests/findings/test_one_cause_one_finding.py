@@ -13,9 +13,14 @@ from typing import Any
 
 import pytest
 
-from rules_ref.findings.alternatives import card_values
-from rules_ref.findings.attribution import observation_rules
+from rules_ref.actions import ChooseMoon, MoonChoice
+from rules_ref.findings.alternatives import card_values, explaining_verdict
+from rules_ref.findings.attribution import observation_rules, rejected_legal_rules
 from rules_ref.protocol.observation import observe
+from rules_ref.ruleset import DEFAULT
+from rules_ref.state import GameState
+from rules_ref.state_parts import Phase
+from rules_ref.vectors.endings import last_card, moon_deal
 from tests.fakes.slip_engines import (
     Fault,
     answer,
@@ -107,3 +112,26 @@ def test_a_finding_met_in_more_games_is_not_folded_into_a_rarer_one() -> None:
     found = findings_of((standing, VOID_BY_LED_PAIR), (standing, VOID_BY_LED_PAIR),
                       (standing, QUEENS_OF_CLUBS))
     assert [(f["rule"], f["count"]) for f in found] == [("VOID.TRICK", 2), ("TRICK.CANCEL", 1)]
+
+
+def _moon_choosing() -> GameState:
+    sc = moon_deal(DEFAULT)
+    choosing, _ = sc.state.apply(last_card(sc))
+    assert choosing.phase is Phase.MOON_CHOICE and choosing.to_act == 1
+    return choosing
+
+
+@pytest.mark.rule("TURN.ORDER", "MOON.CHOICE")
+def test_a_legal_step_refused_as_out_of_turn_is_turn_order() -> None:
+    choosing = _moon_choosing()
+    choice = ChooseMoon(1, MoonChoice.ADD)
+    assert rejected_legal_rules(choosing, choice, "TURN.ORDER") == ["TURN.ORDER"]
+    assert rejected_legal_rules(choosing, choice, "MOON.CHOICE") == ["MOON.CHOICE"]
+    before, play = reference_step(*ONE_HEART)
+    assert rejected_legal_rules(before, play, "TURN.ORDER") == ["TURN.ORDER"]
+    # moon = others-52 refuses every choice, citing the moon's rule: it gives a refusal
+    # that cites the moon, not one that cites the turn
+    assert [(a.switch, a.value) for a in explaining_verdict(
+        choosing, choice, accepted=False, cited="MOON.CHOICE")] == [
+        ("moon", "others-52"), ("moon", "others-104")]
+    assert explaining_verdict(choosing, choice, accepted=False, cited="TURN.ORDER") == []
