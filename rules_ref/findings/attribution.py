@@ -270,8 +270,9 @@ def _takes_another_suit_as_led(after: GameState, seat: int, ref: set[Card],
     the cards it holds of it (the suit of a later card taken as the led
     suit, the first card's being the led one, cancelled or not), where the
     seat holds the led suit or the led card is cancelled; or, once the led
-    card is cancelled, it lets a seat that holds the led suit play off it.
-    A seat void in the led suit and in every other suit of the trick plays
+    card is cancelled, it lets a seat that holds the led suit play off it, any
+    card (one card of another suit more is another rule's: a suit's cards read
+    wrong). A seat void in the led suit and in every other suit of the trick plays
     the same cards whichever of them is led: a difference there is another
     rule's (a heart banned on the first trick, say).
     """
@@ -284,7 +285,10 @@ def _takes_another_suit_as_led(after: GameState, seat: int, ref: set[Card],
     follows_another = any(impl == {c for c in hand if c.suit == s}
                           for s in {c.suit for c in trick} - {led})
     holds_led = any(c.suit == led for c in hand)
-    off_led = cancelled and holds_led and any(c.suit != led for c in impl - ref)
+    # free of the led suit as a seat void in the suit it takes as led: every other card
+    # allowed (but the hearts and Q♠ a first trick may ban), not one card more
+    free = {c for c in hand if c.suit != led and not is_penalty(c)} <= impl
+    off_led = cancelled and holds_led and free and any(c.suit != led for c in impl - ref)
     # a seat void in the led suit may play any card: cards of one suit only are another
     # suit taken as led there only once the led card is cancelled (else a ban, say)
     return (bool(impl) and follows_another and (cancelled or holds_led)) or off_led
@@ -449,11 +453,12 @@ def _by_field(before: GameState | None, action: Action | None, after: GameState,
     if (last is not None and last.winner is None and after.phase in _DEAL_OVER
             and fields and fields[0] in ("points", "deal_scores", "totals")
             and "last_trick" not in fields + others
-            and (not rules or rules[0] in _VOID_LAST_MATTERS
-                 or (rules == ["SCORE.CARD_POINTS"] and fields[0] == "points"
-                     and _settling_seats_differ(before, after, expected, actual)))
+            and (not rules or rules[0] in _VOID_LAST_MATTERS)
             and not (rules and rules[0] == "SCORE.DEAL" and fields[0] == "totals")):
         rules = ["VOID.LAST", *(r for r in rules if r != "VOID.LAST")]
+    elif (rules == ["SCORE.CARD_POINTS"] and fields and fields[0] == "points"
+          and _settling_seats_differ(before, after, expected, actual)):
+        rules = ["VOID.LAST", *rules]
     return rules, fields, others
 
 
@@ -463,11 +468,15 @@ def _settling_seats_differ(before: GameState | None, after: GameState,
     pending cards may go to (its leader, the seats of its cancelled cards)?
 
     Points that no parcel nor a card's value explains (a share worked out wrong), at
-    those seats alone, are how that trick's cards were given out: ``VOID.LAST``'s.
+    those seats alone, are how that trick's cards were given out: ``VOID.LAST``'s,
+    unless the implementation shows the trick won.
     """
     t = _completed_trick(before, after)
-    if t is None or t.winner is not None:
+    if t is None or t.winner is not None or after.phase not in _DEAL_OVER:
         return False
+    shown = actual.get("last_trick")
+    if shown is not None and not (isinstance(shown, dict) and shown.get("winner") is None):
+        return False  # a winner shown: the trick's resolution, not its settling
     n = after.players
     exp = _int_list(expected.get("points"), n)
     act = _int_list(actual.get("points"), n)

@@ -299,6 +299,17 @@ def test_a_seat_void_in_every_suit_of_the_trick_blames_no_led_suit() -> None:
     assert observe(seat_7)["legal"] == ["6D", "8D", "10D", "QD", "KD"]
     assert rules((None, None, seat_7), "legal", ["3C", "6D", "8D", "10D", "QD", "KD"])[0] == (
         "TRICK.LED_SUIT")
+    # holding 6♣ and 8♣, a seat allowed the diamonds and 6♣ alone is not free of the led
+    # suit: one card more is the suit's cards read wrong (FOLLOW.SUIT); both, the led suit
+    clubs = state_from_position(parse_position(ALL_LED_CANCELLED.replace(
+        "1@0:3D5D4DQD3D5D4DQD", "1@0:3D5D4DQD3D5D4D").replace(
+        "3C3C6D8D10DKD", "6C8C6D8D10DQDKD").replace(
+        "/6C8C10C6D8DKD6HJHKHQS/", "/3C3C10C6D8DKD6HJHKHQS/")), preset("hubpages"))
+    assert observe(clubs)["legal"] == ["6D", "8D", "10D", "QD", "KD"]
+    assert rules((None, None, clubs), "legal", ["6C", "6D", "8D", "10D", "QD", "KD"]) == [
+        "FOLLOW.SUIT"]
+    assert rules((None, None, clubs), "legal", ["6C", "8C", "6D", "8D", "10D", "QD", "KD"])[
+        0] == "TRICK.LED_SUIT"
 
 
 #: 11 players, the deal's last trick: 8♥ led and cancelled by the other 8♥; K♥ to come.
@@ -382,6 +393,15 @@ def test_shares_of_a_void_last_trick_worked_out_wrong_are_its_settling() -> None
     assert rules(last, "points", _with(points, 0, 40))[0] == "VOID.LAST"
     assert rules(last, "points", _with(_with(points, 0, -20), 2, 40))[0] == "VOID.LAST"
     assert "VOID.LAST" not in rules(last, "points", _with(points, 3, 40))
+    # the implementation showing no last trick (its deal is over too) says nothing against
+    # it being void; showing it won, it does
+    expected = observe(last[2])
+    hidden = {**expected, "points": _with(points, 0, 40), "last_trick": None}
+    assert observation_rules(*last, expected, hidden)[0][0] == "VOID.LAST"
+    t = last[2].tricks[-1]
+    won = {**hidden, "last_trick": {"number": len(last[2].tricks), "leader": t.leader,
+                                    "cards": [str(c) for c in t.cards], "winner": 0}}
+    assert observation_rules(*last, expected, won)[0][0] != "VOID.LAST"
 
 
 @pytest.mark.rule("FOLLOW.FIRST_TRICK")
