@@ -26,6 +26,7 @@ from tools.mutation.composites import (
     adapter_command,
     by_kind,
     draw_composites,
+    focused,
     misattributions,
     run_conform,
     score,
@@ -100,6 +101,18 @@ def test_a_draw_is_seeded_and_its_faults_have_different_rules() -> None:
     drawn = draw_composites(population, (1, 3), 4, seed=7)
     assert [k for k, _, _ in drawn] == [1, 1, 1, 1, 3, 3, 3, 3]
     assert drawn == draw_composites(population, (1, 3), 4, seed=7)
+
+
+def test_a_focused_draw_takes_only_the_kinds_and_families_named() -> None:
+    population = {**CATALOGUE, "operator": [_operator("cancelled_cards", "delete")]}
+    only = focused(population, ["card:points", "switch"])
+    assert only["operator"] == [] and only["phase"] == []
+    assert only["switch"] == CATALOGUE["switch"]
+    assert {f.family for f in only["card"]} == {"card:points"}
+    assert len(only["card"]) == 52  # every card of the deck
+    for seed in range(10):
+        assert {f.family for f in draw(only, 2, random.Random(seed))} <= (
+            {"card:points"} | {f.family for f in CATALOGUE["switch"]})
 
 
 def test_a_draw_that_cannot_be_made_says_so() -> None:
