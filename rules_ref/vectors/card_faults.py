@@ -15,7 +15,7 @@ the fault resolves differs from the one expected:
 * ``breaks``: a heart that does not break hearts (``HEARTS.BROKEN``): the
   trick breaks hearts, and only copies of that card could.
 
-:func:`fails` applies each fault to a case's last trick, read from the
+:func:`trick_fails` applies each fault to a case's last trick (:func:`last_trick`), read from the
 case (its prefix and its observation), not from the engine's own code;
 :func:`card_matrix` counts, for each card and fault, the cases it fails, and
 :func:`card_gaps` names each card and fault that no case catches (``rules-ref
@@ -26,18 +26,33 @@ fail on a gap).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit, parse_card
 from .files import Case
+from .position_forms import is_position_start
 from .requirements import end_of_prefix
 
 #: The faults of one card, in the order the matrix prints them.
 FAULTS = ("cancel", "rank", "points", "breaks")
 
 
-def _last_trick(case: Case) -> tuple[list[Card], int, int | None, bool, bool] | None:
-    """A trick case's last trick: its cards, its leader, its winner's position (``None``: void),
-    whether hearts were broken before it and after it; ``None`` for any other case."""
+class LastTrick(NamedTuple):
+    """A trick case's last trick, as the case shows it."""
+
+    cards: tuple[Card, ...]
+    leader: int
+    #: The winner's position in the trick (``None``: void).
+    winner: int | None
+    #: Whether hearts were broken before the trick (for a position-start form: at its
+    #: position, the trick's other cards played) and after it.
+    broken_before: bool
+    broken_after: bool
+
+
+def last_trick(case: Case) -> LastTrick | None:
+    """A trick case's last trick, read from its prefix and its observation; ``None`` for any
+    other case."""
     steps = case.get("steps")
     if not isinstance(steps, list) or len(steps) != 1:
         return None
@@ -45,17 +60,23 @@ def _last_trick(case: Case) -> tuple[list[Card], int, int | None, bool, bool] | 
     trick = seen.get("last_trick")
     if not isinstance(trick, dict) or "hearts_broken" not in seen:
         return None
-    cards = [parse_card(c) for c in trick["cards"]]
+    cards = tuple(parse_card(c) for c in trick["cards"])
     earlier = len(cards) - 1  # the trick's cards before its last, at the end of the prefix
-    if len(case["prefix"]) < earlier:
+    if is_position_start(case["start"]) and not case["prefix"]:
+        # a position-start form: its position holds the trick's other cards, played
+        before = end_of_prefix(case)
+        if before is None or tuple(before.trick) != cards[:-1]:
+            return None
+    elif len(case["prefix"]) < earlier:
         return None
-    before = end_of_prefix({**case, "prefix": case["prefix"][:len(case["prefix"]) - earlier]})
+    else:
+        before = end_of_prefix({**case, "prefix": case["prefix"][:len(case["prefix"]) - earlier]})
     if before is None:
         return None
     leader, winner = int(trick["leader"]), trick["winner"]
     n = int(case["players"])
     position = None if winner is None else (int(winner) - leader) % n
-    return cards, leader, position, before.hearts_broken, bool(seen["hearts_broken"])
+    return LastTrick(cards, leader, position, before.hearts_broken, bool(seen["hearts_broken"]))
 
 
 def _winner(cards: Sequence[Card], cancels: frozenset[Card], rank_of: dict[Card, float],
@@ -75,58 +96,68 @@ def _breaks(card: Card) -> bool:
     return card.suit == Suit.H or card == QUEEN_OF_SPADES
 
 
-def fails(case: Case, card: Card, fault: str) -> bool:
-    """Does an engine with ``fault`` of ``card`` (and right about every other card) fail
-    ``case``? Only a trick case can say; any other case answers ``False``."""
-    last = _last_trick(case)
-    if last is None:
-        return False
-    cards, _, winner, broken_before, broken_after = last
+#: Each card's rank, as a number a fault can move by half a place.
+_RANKS = {c: float(c.rank) for c in CARDS}
+_EVERY_CARD = frozenset(CARDS)
+
+
+def trick_fails(trick: LastTrick, card: Card, fault: str) -> bool:
+    """Does an engine with ``fault`` of ``card`` (and right about every other card) resolve
+    ``trick`` otherwise than the case shows it?"""
+    cards, winner = trick.cards, trick.winner
     if card not in cards:
         return False
-    ranks = {c: float(c.rank) for c in CARDS}
-    everything = frozenset(CARDS)
     if fault == "cancel":
-        return _winner(cards, everything - {card}, ranks) != winner
+        return _winner(cards, _EVERY_CARD - {card}, _RANKS) != winner
     if fault == "rank":  # one place lower; the 2 one place higher
-        return _winner(cards, everything, {**ranks, card: card.rank + (1.5 if card.rank == 2
-                                                                        else -1.5)}) != winner
+        return _winner(cards, _EVERY_CARD, {**_RANKS, card: card.rank + (
+            1.5 if card.rank == 2 else -1.5)}) != winner
     if fault == "points":
         return winner is not None
     if fault == "breaks":
-        return (card.suit == Suit.H and not broken_before and broken_after
+        return (card.suit == Suit.H and not trick.broken_before and trick.broken_after
                 and all(c == card for c in cards if _breaks(c)))
     raise ValueError(f"unknown fault {fault!r}")
 
 
+def fails(case: Case, card: Card, fault: str) -> bool:
+    """Does an engine with ``fault`` of ``card`` (and right about every other card) fail
+    ``case``? Only a trick case can say; any other case answers ``False``."""
+    trick = last_trick(case)
+    return trick is not None and trick_fails(trick, card, fault)
+
+
 def card_matrix(cases: Sequence[Case]) -> dict[str, dict[Card, int]]:
     """Each fault -> each card it applies to -> how many cases fail under it."""
-    trick_cases = [c for c in cases if str(c["id"]).startswith("trick/")
-                   and _last_trick(c) is not None]
+    tricks = [t for c in cases if str(c["id"]).startswith("trick/")
+              for t in [last_trick(c)] if t is not None]
     out: dict[str, dict[Card, int]] = {}
     for fault in FAULTS:
         applies = [c for c in CARDS if fault != "breaks" or c.suit == Suit.H]
-        out[fault] = {c: sum(1 for case in trick_cases if fails(case, c, fault))
-                      for c in applies}
+        out[fault] = {c: sum(1 for t in tricks if trick_fails(t, c, fault)) for c in applies}
     return out
 
 
 def card_gaps(cases: Sequence[Case]) -> list[str]:
     """Each card and fault that no trick case fails under."""
+    return _gaps(card_matrix(cases))
+
+
+def _gaps(matrix: dict[str, dict[Card, int]]) -> list[str]:
     return [f"no trick vector fails when the {card} alone is wrong ({fault})"
-            for fault, counts in card_matrix(cases).items()
-            for card, n in counts.items() if n == 0]
+            for fault, counts in matrix.items() for card, n in counts.items() if n == 0]
 
 
 def card_lines(cases: Sequence[Case]) -> list[str]:
     """The single-card faults as text: per fault, the cards caught and the fewest cases."""
     lines = ["single-card faults: for each fault of one card, how many trick vectors fail"]
-    for fault, counts in card_matrix(cases).items():
+    matrix = card_matrix(cases)
+    for fault, counts in matrix.items():
         caught = sum(1 for n in counts.values() if n)
         least = min(counts.values(), default=0)
         lines.append(f"  {fault}: {caught} of {len(counts)} cards caught, the least by "
                      f"{least} vector{'s' if least != 1 else ''}")
-    missing = card_gaps(cases)
+    missing = _gaps(matrix)
     lines.append(f"{len(missing)} card gap{'s' if len(missing) != 1 else ''}"
                  + (": " + "; ".join(missing) if missing else ""))
     return lines

@@ -3,7 +3,8 @@
 :func:`build_files` generates every file's text (file name -> text) of one
 version from the generators of :mod:`.kinds` (version 2 adds the
 position-start forms of :mod:`.position_forms` and, to each protocol case,
-what its outcome depends on, :mod:`.requirements`; version 1 holds only the
+the fault that proves it tests what it claims, :mod:`.proof`, and what its
+outcome depends on, :mod:`.requirements`; version 1 holds only the
 cases, switches and presets it knew, :mod:`.versions`); :func:`generate` writes
 them (``rules-ref vectors generate``) and removes vector files the
 reference no longer makes.
@@ -21,6 +22,7 @@ from .jsontext import dumps
 from .kinds import GENERATORS, KIND_TEXT
 from .kinds.transcript import TRANSCRIPTS, gen_transcript
 from .position_forms import with_position_forms
+from .proof import with_proofs
 from .requirements import with_analysis
 from .versions import for_version, version_presets
 
@@ -33,13 +35,19 @@ def document(kind: str, cases: list[Case], description: str | None = None,
             "kind": kind, "description": description or KIND_TEXT[kind], "cases": cases}
 
 
-def build_files(version: int = 1) -> dict[str, str]:
-    """Every vector file of ``version`` (a key of :data:`.files.VERSIONS`): file name -> text."""
+def build_files(version: int = 1, analysed: bool = True) -> dict[str, str]:
+    """Every vector file of ``version`` (a key of :data:`.files.VERSIONS`): file name -> text.
+
+    ``analysed=False`` leaves out what is computed from each case of version 2 (its proof
+    and what it depends on), the greater part of the work: the cases alone.
+    """
     files: dict[str, str] = {}
     for kind, gen in GENERATORS.items():
         cases = [c for c in (for_version(version, case) for case in gen()) if c is not None]
         if version >= 2:
-            cases = with_analysis(kind, with_position_forms(kind, cases))
+            cases = with_position_forms(kind, cases)
+        if version >= 2 and analysed:
+            cases = with_analysis(kind, with_proofs(kind, cases))
         files[f"{kind}.json"] = dumps(document(kind, cases, version=version))
     played = version_presets(version)
     for name, players, seed, dealer, last in TRANSCRIPTS:
@@ -48,8 +56,9 @@ def build_files(version: int = 1) -> dict[str, str]:
         case = gen_transcript(name, players, seed, dealer, last, played[name])
         version_case = for_version(version, case)
         assert version_case is not None, f"the transcript of {name} has no version {version} form"
-        if version >= 2:
-            version_case = with_analysis("transcript", [version_case])[0]
+        if version >= 2 and analysed:
+            version_case = with_analysis("transcript", with_proofs("transcript",
+                                                                   [version_case]))[0]
         files[f"transcript-{name}.json"] = dumps(document(
             "transcript", [version_case],
             f"{KIND_TEXT['transcript']} {version_case['description']}", version))

@@ -27,7 +27,7 @@ from tests.fakes.own_rules_adapters import PLAYED, OwnRulesAdapter, drawn_rulese
 
 #: The seed of the population and of every search; the games each ruleset tried plays.
 SEED = 3
-EXAMPLES = 20
+EXAMPLES = 8
 #: The population: rulesets of three changed switches that set, between them, every value
 #: spec/variants.toml publishes for a switch that changes how a deal plays.
 POPULATION = drawn_rulesets(SEED, 1, switches=3)

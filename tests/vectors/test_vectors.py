@@ -25,6 +25,7 @@ import pytest
 
 from rules_ref import vectors
 from rules_ref.cli import main
+from rules_ref.cli.vectors import print_analysis
 from rules_ref.protocol.messages import first_switches
 from rules_ref.ruleset import MoonPair, Ruleset
 from rules_ref.ruleset import presets as ruleset_presets
@@ -39,7 +40,13 @@ from rules_ref.vectors.case_replay import (
     totals_line,
     unsupported,
 )
+from rules_ref.vectors.jsontext import dumps
+from rules_ref.vectors.proof import FIELD as PROOF_FIELD
+from rules_ref.vectors.proof import with_proofs
+from rules_ref.vectors.requirements import FIELD, REROUTED, with_analysis
 from rules_ref.vectors.versions import ADDED_AFTER_V1, V1_PRESETS, for_version
+from rules_ref.vectors.writing import build_files
+from tests import profiles
 
 V1 = vectors.default_dir()
 V2 = vectors.version_dir(2)
@@ -64,32 +71,108 @@ def cases_of(files: list[vectors.VectorFile], kind: str) -> list[dict[str, Any]]
     return [c for _, c in vectors.iter_cases(files, [kind])]
 
 
-@pytest.mark.parametrize(("version", "frozen_dir"), [(1, V1), (2, V2)])
-def test_regenerating_changes_nothing(tmp_path: Path, version: int, frozen_dir: Path) -> None:
-    code, out, _ = cli("vectors", "generate", "--out", str(tmp_path), "--version", str(version))
-    assert code == 0
-    wrote = f"wrote {len(list(frozen_dir.glob('*.json')))} vector files to {tmp_path}\n"
-    if version == 1:
-        assert out == wrote
-    else:  # then the distinguishing matrix, without a gap, and the public engines' shares
-        assert out.startswith(wrote + "distinguishing matrix: for each switch, how many "
-                              "vectors tell each pair of its values apart\n")
-        assert out.endswith("\n0 gaps\nsingle-card faults: for each fault of one card, how "
-                            "many trick vectors fail\n"
-                            "  cancel: 52 of 52 cards caught, the least by 1 vector\n"
-                            "  rank: 52 of 52 cards caught, the least by 1 vector\n"
-                            "  points: 52 of 52 cards caught, the least by 12 vectors\n"
-                            "  breaks: 13 of 13 cards caught, the least by 4 vectors\n"
-                            "0 card gaps\n"
-                            "share of the suite that applies to the public engines "
-                            "(their preset, their player counts, the capability position):\n"
-                            "  allanh (8 players): 324 of 504 cases (64.3%)\n"
-                            "  crcowan (5 to 11 players): 420 of 504 cases (83.3%)\n")
+def _same_files(frozen_dir: Path, fresh_dir: Path) -> None:
     frozen = {p.name: p.read_bytes() for p in frozen_dir.glob("*.json")}
-    fresh = {p.name: p.read_bytes() for p in tmp_path.glob("*.json")}
+    fresh = {p.name: p.read_bytes() for p in fresh_dir.glob("*.json")}
     assert sorted(fresh) == sorted(frozen)
     changed = [name for name in frozen if fresh[name] != frozen[name]]
     assert not changed, f"regenerate with `rules-ref vectors generate`: {changed} differ"
+
+
+def test_regenerating_version_1_changes_nothing(tmp_path: Path) -> None:
+    code, out, _ = cli("vectors", "generate", "--out", str(tmp_path), "--version", "1")
+    assert (code, out) == (0, f"wrote {len(list(V1.glob('*.json')))} vector files to "
+                              f"{tmp_path}\n")
+    _same_files(V1, tmp_path)
+
+
+#: What version 2's generation prints after its files: the distinguishing matrix, without a
+#: gap, the single-card faults, the proofs and the public engines' shares.
+PRINTED_HEAD = ("distinguishing matrix: for each switch, how many vectors tell each pair of "
+                "its values apart\n")
+PRINTED_TAIL = ("\n0 gaps\nsingle-card faults: for each fault of one card, how "
+                "many trick vectors fail\n"
+                "  cancel: 52 of 52 cards caught, the least by 2 vectors\n"
+                "  rank: 52 of 52 cards caught, the least by 2 vectors\n"
+                "  points: 52 of 52 cards caught, the least by 24 vectors\n"
+                "  breaks: 13 of 13 cards caught, the least by 4 vectors\n"
+                "0 card gaps\n"
+                "proofs: for each kind, the cases a fault of a rule they cite "
+                "fails\n"
+                "  passing: 34 of 34 proven\n"
+                "  legal-plays: 92 of 92 proven\n"
+                "  trick: 627 of 627 proven\n"
+                "  scoring: 44 of 44 proven\n"
+                "  moon: 20 of 20 proven\n"
+                "  game-end: 27 of 27 proven\n"
+                "  illegal-action: 74 of 74 proven\n"
+                "  perft: 14 of 14 proven\n"
+                "  transcript: 11 of 11 proven\n"
+                "0 unproven\n"
+                "1 position-start form left out, no fault failing them: "
+                "trick/allanh-p8-s38-trick13.position\n"
+                "share of the suite that applies to the public engines "
+                "(their preset, their player counts, the capability position):\n"
+                "  allanh (8 players): 324 of 505 cases (64.2%)\n"
+                "  crcowan (5 to 11 players): 421 of 505 cases (83.4%)\n")
+
+#: Each case's analysis (the fault that proves it, what it depends on) costs most of version
+#: 2's generation: the CI profile computes it again for every SAMPLE-th case of each file, at
+#: a fixed offset, and the thorough profile (tests/profiles.py) regenerates every file.
+SAMPLE = 8
+#: The fields computed from a case of version 2, as the generator records them.
+ANALYSIS = (PROOF_FIELD, FIELD, REROUTED)
+
+
+@pytest.mark.skipif(not profiles.thorough(), reason="the thorough profile's: every case "
+                    "analysed again (CI: test_regenerating_version_2_changes_no_case)")
+def test_regenerating_version_2_changes_nothing(tmp_path: Path) -> None:
+    code, out, _ = cli("vectors", "generate", "--out", str(tmp_path), "--version", "2")
+    assert code == 0
+    assert out == (f"wrote {len(list(V2.glob('*.json')))} vector files to {tmp_path}\n"
+                   + _printed(V2))
+    _same_files(V2, tmp_path)
+
+
+def _printed(directory: Path) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        print_analysis(directory)
+    return out.getvalue()
+
+
+def test_what_generation_prints_about_version_2_is_read_from_its_files() -> None:
+    printed = _printed(V2)
+    assert printed.startswith(PRINTED_HEAD)
+    assert printed.endswith(PRINTED_TAIL)
+
+
+def test_regenerating_version_2_changes_no_case() -> None:
+    """Every case as generated, the fields computed from it aside, is the frozen case (the
+    frozen file's text is its JSON as the generator writes it); the analysis of a fixed
+    sample of cases, computed again, is the frozen one; a case left out is a position-start
+    form no fault fails."""
+    fresh = build_files(2, analysed=False)
+    frozen_text = {p.name: p.read_text(encoding="utf-8") for p in V2.glob("*.json")}
+    assert sorted(fresh) == sorted(frozen_text)
+    for name, text in fresh.items():
+        frozen = json.loads(frozen_text[name])
+        assert dumps(frozen) == frozen_text[name], name
+        plain = json.loads(text)
+        kept = {c["id"]: c for c in frozen.pop("cases")}
+        cases = plain.pop("cases")
+        assert plain == frozen, name
+        kind = plain["kind"]
+        assert [c["id"] for c in cases if c["id"] in kept] == list(kept), name
+        for n, case in enumerate(cases):
+            if case["id"] not in kept:
+                assert with_proofs(kind, [case]) == [], case["id"]
+                continue
+            analysed = kept[case["id"]]
+            assert {k: v for k, v in analysed.items() if k not in ANALYSIS} == case, case["id"]
+            if n % SAMPLE == len(name) % SAMPLE:
+                again = with_analysis(kind, with_proofs(kind, [case]))
+                assert again == [analysed], case["id"]
 
 
 @pytest.mark.rule("PLAYERS.COUNT", "DECK.CARDS", "DECK.RANKING", "DEAL.SIZE", "DEAL.SOURCE",
@@ -104,7 +187,7 @@ def test_regenerating_changes_nothing(tmp_path: Path, version: int, frozen_dir: 
 def test_check_passes(files: list[vectors.VectorFile],
                       monkeypatch: pytest.MonkeyPatch) -> None:
     # Every check but the replay through the reference, which the files pass elsewhere: they
-    # are what the reference generates (test_regenerating_changes_nothing), their protocol
+    # are what the reference generates (test_regenerating_version_2_changes_no_case), their protocol
     # cases pass through the reference adapter (test_reference_adapter_passes_every_vector*)
     # and the version 1 unit kinds agree with it (test_unit_kinds_agree_with_the_reference);
     # a disagreement found by the replay is test_check_reports_tampering's.
@@ -122,8 +205,8 @@ def test_files_carry_the_versions(files: list[vectors.VectorFile]) -> None:
     assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
             for f in files} == {(vectors.FORMAT, 1, 1)}
     assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
-            for f in vectors.load_dir(V2)} == {(vectors.FORMAT, 2, 6)}
-    assert (vectors.LATEST, vectors.CONTRACT_VERSION, vectors.VECTORS_VERSION) == (2, 2, 6)
+            for f in vectors.load_dir(V2)} == {(vectors.FORMAT, 2, 7)}
+    assert (vectors.LATEST, vectors.CONTRACT_VERSION, vectors.VECTORS_VERSION) == (2, 2, 7)
     assert vectors.latest_dir() == V2
     readme = (V1.parent / "README.md").read_text(encoding="utf-8")
     assert "**Contract versions 1 and 2.**" in readme
@@ -224,7 +307,7 @@ def test_reference_adapter_passes_every_vector_of_v2() -> None:
     forms = sum(1 for c in cases if "position" in c["start"])
     n = len(cases)
     code, out, err = cli("vectors", "run", "--quiet", "--", *ADAPTER, "--protocol", "2")
-    assert (forms, n) == (438, 942)
+    assert (forms, n) == (438, 943)
     assert (code, out, err) == (0, f"{n} passed, 0 failed, 0 skipped; tested {n - forms} of "
                                    f"{n - forms} cases (100%); a case and its position-start "
                                    "form count once\n", "")
