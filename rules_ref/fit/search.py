@@ -17,6 +17,10 @@ that explains more. Rounds go on while a value is kept, within the budget
 of trials (no ruleset is played twice). The differences left are the ones no value
 explains: bugs, or a value the spec does not publish.
 
+No trial sends a deal the adapter's hello declares it never makes
+(``spec/deal.md``, section 8): each records, as a ``conform`` run does, what
+its deal constraints kept out of its games (:attr:`Trial.deal_constraints`).
+
 An adapter that plays the ruleset it is told (the reference adapter)
 differs under no other ruleset than the one asked: the search keeps it.
 """
@@ -34,6 +38,7 @@ from ..findings.start_causes import settle_starts
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports, switch_values
 from ..protocol.messages import AdapterFault
+from ..reports.exercised import exercise_keys
 from ..ruleset import Ruleset
 from .candidates import Difference, alternatives, switches_of
 
@@ -54,6 +59,9 @@ class Trial:
     actions: int
     #: Why the trial ended before its games ("time", "fault"), "" when it played them all.
     stopped: str = ""
+    #: What the adapter's deal constraints kept out of the trial's games: the
+    #: ``deal_constraints`` block of a ``conform`` result (empty: none declared).
+    deal_constraints: dict[str, Any] = field(default_factory=dict)
 
     @property
     def differences(self) -> list[Difference]:
@@ -178,7 +186,9 @@ class Search:
         assert findings is not None and starts is not None
         settle_starts(findings, starts, outcome.stats.starts)
         found = Trial(ruleset, findings.ordered(), outcome.stats.divergences,
-                      outcome.stats.games, outcome.stats.actions, outcome.stopped)
+                      outcome.stats.games, outcome.stats.actions, outcome.stopped,
+                      exercise_keys(outcome, config)["deal_constraints"]
+                      if self.supports.deal_constraints else {})
         self.done[ruleset] = found
         self.order.append(found)
         if self.on_trial is not None:

@@ -5,15 +5,20 @@ The document's ``ruleset`` is the whole ruleset the implementation plays, a
 ``--ruleset`` file as it stands; ``switches`` the values it plays apart from
 the ruleset it was told, each with the differences it explains;
 ``hello`` what its hello declares to be tested under it; ``unexplained``
-the findings no value explains (their words as every report gives them).
+the findings no value explains (their words as every report gives them);
+``deal_constraints`` what the deal constraints the hello declares kept out of
+the games of the ruleset found (the block of a ``conform`` result, in the
+same words: :func:`~rules_ref.reports.exercised.constraint_words`).
 """
 
 from __future__ import annotations
 
 import shlex
+import textwrap
 from typing import Any
 
 from ..findings.classes import finding_lines
+from ..reports.exercised import constraint_words
 from ..wording import counted, switch_value
 from .search import Fit
 
@@ -46,6 +51,7 @@ def fit_document(fit: Fit, seed: int, examples: int | None, trials: int,
         "switches": switches,
         "hello": {"switches": {name: [best[name]] for name in switches}},
         "unexplained": [_finding(f) for f in fit.unexplained],
+        "deal_constraints": fit.best.deal_constraints or None,
         "told": fit.told.changed(),
         "verdict": status,
         "seed": seed, "examples": examples, "trials": len(fit.trials),
@@ -94,6 +100,10 @@ def fit_lines(doc: dict[str, Any]) -> list[str]:
         lines.append("and play them: save the \"ruleset\" of rules-ref fit --json as FILE, then "
                      f"rules-ref conform --ruleset FILE -- {command}")
     lines.append("")
+    constrained = constraint_words(doc["deal_constraints"])
+    if constrained:
+        lines += textwrap.wrap(constrained[0].upper() + constrained[1:], 100,
+                               subsequent_indent="  ", break_on_hyphens=False)
     lines.append(f"Seed {doc['seed']}: {counted(doc['trials'], 'ruleset')} tried, "
                  f"{counted(doc['examples'] or 0, 'game')} each"
                  + (" (the budget of --trials ran out first: a larger one may explain more)"

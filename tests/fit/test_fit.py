@@ -15,6 +15,7 @@ import pytest
 
 from rules_ref.cli import main
 from rules_ref.conform.outcome import Config
+from rules_ref.deal import DEAL_CONSTRAINTS
 from rules_ref.exercise.catalogue import published_values
 from rules_ref.fit import Difference, Fit, Search, alternatives, fit_ruleset, switches_of
 from rules_ref.fit.summary import fit_document, fit_lines
@@ -23,6 +24,7 @@ from rules_ref.protocol.reference_adapter import UNANSWERABLE, ReferenceAdapter
 from rules_ref.ruleset import Ruleset
 from tests.conform.in_process import answering_in_process
 from tests.fakes.broken_adapters import TwinRefused
+from tests.fakes.constrained_dealer import ConstrainedDealer, command
 from tests.fakes.own_rules_adapters import PLAYED, OwnRulesAdapter, drawn_rulesets
 
 #: The seed of the population and of every search; the games each ruleset tried plays.
@@ -97,6 +99,43 @@ def test_a_bug_no_value_explains_is_left_unexplained_beside_the_values_found() -
     # the refusal, blamed on the rule of cancelling (and, met on trick 1, on its rule too)
     assert "TRICK.CANCEL" in [f.rule for f in fit.unexplained]
     assert {f.what for f in fit.unexplained} == {"rejects a legal play"}
+
+
+class _ConstrainedHold(ConstrainedDealer, OwnRulesAdapter):
+    """Never passes, and deals only the deals of a constrained dealer: refuses a start, and
+    rejects a deal action, of any other deal."""
+
+    crashes = False
+
+
+def test_no_ruleset_tried_is_played_on_a_deal_the_engine_never_makes() -> None:
+    # a deal sent that breaks a constraint would be refused: a difference no value explains
+    hold = Ruleset.from_dict({"pass_cycle": ["hold"]})
+    fit = fit_of(lambda: _ConstrainedHold(hold), examples=8)
+    assert (fit.best.ruleset, fit.unexplained) == (hold, [])
+    assert len(fit.trials) > 1
+    for trial in fit.trials:
+        assert trial.deal_constraints["declared"] == list(DEAL_CONSTRAINTS)
+    assert sum(fit.best.deal_constraints["deals_not_sent"].values()) > 0
+
+
+@pytest.mark.untraced
+def test_fit_says_what_the_deal_constraints_left_untested_as_conform_does(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # the engine crashes on a deal action of a deal it never makes: none is sent
+    status = main(["fit", "--json", "--seed", "4", "--examples", "12", "--",
+                   *command("constrained-dealer")])
+    doc = json.loads(capsys.readouterr().out)
+    assert (status, doc["verdict"], doc["ruleset"]) == (0, "explained", Ruleset().to_dict())
+    block = doc["deal_constraints"]
+    assert block["declared"] == list(DEAL_CONSTRAINTS)
+    n = block["deals_not_sent"]
+    assert n["two-of-clubs-apart"] > 0
+    said = " ".join(line.strip() for line in fit_lines(doc))
+    assert ("Not tested because of the declared deal constraints: deals in which a hand holds "
+            f"both 2♣ (two-of-clubs-apart: {n['two-of-clubs-apart']} deals drawn and changed "
+            "to keep it); deals with a 2♣ among the extras (two-of-clubs-dealt: "
+            f"{n['two-of-clubs-dealt']} deal") in said
 
 
 def test_the_document_is_a_ruleset_file_and_a_hello_declaration() -> None:
