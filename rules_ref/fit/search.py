@@ -23,6 +23,9 @@ its deal constraints kept out of its games (:attr:`Trial.deal_constraints`).
 
 An adapter that plays the ruleset it is told (the reference adapter)
 differs under no other ruleset than the one asked: the search keeps it.
+Where the games cannot tell a value found from another (under the other
+values found), :mod:`.equivalent` names the one ``spec/variants.toml`` lists
+first, and the others beside it.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from ..protocol.messages import AdapterFault
 from ..reports.exercised import exercise_keys
 from ..ruleset import Ruleset
 from .candidates import Difference, alternatives, switches_of
+from .equivalent import same_games, settle
 
 #: The trials a search runs at most, the first included (``rules-ref fit --trials``).
 DEFAULT_TRIALS = 40
@@ -91,8 +95,20 @@ class Fit:
     #: Each switch set to another value than the one told, and the differences of the first
     #: trial it explains (that the best trial no longer shows).
     explained: dict[str, list[Difference]] = field(default_factory=dict)
+    #: The ruleset named: the best trial's, each value set apart from the told one replaced
+    #: by the first value spec/variants.toml lists of those that play the same games
+    #: (:func:`.equivalent.settle`); ``None``: the best trial's.
+    named: Ruleset | None = None
+    #: Per switch set apart from the told one, the other values that play the same games
+    #: as the one named under its other values: the games cannot tell them apart.
+    same_games: dict[str, list[Any]] = field(default_factory=dict)
     #: The budget ran out before a round kept no value.
     exhausted: bool = False
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset the implementation plays, as ``fit`` names it."""
+        return self.named if self.named is not None else self.best.ruleset
 
     @property
     def unexplained(self) -> list[Finding]:
@@ -211,7 +227,11 @@ class Search:
                     current, kept = tried, True
                 if self.exhausted:
                     break
-        fit = Fit(told, current, first, list(self.order), exhausted=self.exhausted)
+        supports = self.supports
+        named, alike = settle(current.ruleset, told, lambda one, other: same_games(
+            one, other, self.config, supports))
+        fit = Fit(told, current, first, list(self.order), named=named, same_games=alike,
+                  exhausted=self.exhausted)
         remaining = set(current.differences)
         asked = told.to_dict()
         for switch, value in current.ruleset.to_dict().items():

@@ -4,7 +4,9 @@ in words for a player (:func:`fit_lines`, built from the document alone).
 The document's ``ruleset`` is the whole ruleset the implementation plays, a
 ``--ruleset`` file as it stands; ``switches`` the values it plays apart from
 the ruleset it was told, each with the differences it explains;
-``hello`` what its hello declares to be tested under it; ``unexplained``
+``hello`` what its hello declares to be tested under it (a value beside which
+``same_games`` names others that play the same games is the nearest preset's,
+else the one ``spec/variants.toml`` lists first: :mod:`.equivalent`); ``unexplained``
 the findings no value explains (their words as every report gives them);
 ``deal_constraints`` what the deal constraints the hello declares kept out of
 the games of the ruleset found (the block of a ``conform`` result, in the
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import shlex
 import textwrap
+from dataclasses import replace
 from typing import Any
 
 from ..findings.classes import finding_lines
@@ -40,9 +43,11 @@ def _finding(finding: Any) -> dict[str, Any]:
 def fit_document(fit: Fit, seed: int, examples: int | None, trials: int,
                  command: list[str]) -> dict[str, Any]:
     """The result of a search as ``rules-ref fit --json`` prints it."""
-    told, best = fit.told.to_dict(), fit.best.ruleset.to_dict()
+    told, best = fit.told.to_dict(), fit.ruleset.to_dict()
     switches = {name: {"value": best[name], "told": told[name],
-                       "explains": [d.key for d in fit.explained[name]]}
+                       "explains": [d.key for d in fit.explained[name]],
+                       "same_games": [replace(fit.ruleset, **{name: v}).to_dict()[name]
+                                      for v in fit.same_games.get(name, [])]}
                 for name in fit.explained}
     tested = any(t.actions for t in fit.trials)
     status = ("nothing" if not tested else "unexplained" if fit.unexplained else "explained")
@@ -84,6 +89,12 @@ def fit_lines(doc: dict[str, Any]) -> list[str]:
             lines.append(f"  {name} = {switch_value(found['value'])} (told "
                          f"{switch_value(found['told'])})")
             lines += [f"    explains {key}" for key in found["explains"]]
+            if found["same_games"]:
+                lines.append("    plays the same games as " + " and ".join(
+                    f"{name} = {switch_value(v)}" for v in found["same_games"])
+                    + " under the other values: the games cannot tell them apart (named: "
+                    "the value of the nearest preset, else the first spec/variants.toml "
+                    "lists)")
     if doc["unexplained"]:
         lines.append("")
         lines.append(f"No switch value explains {counted(len(doc['unexplained']), 'finding')} "

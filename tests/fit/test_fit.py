@@ -138,6 +138,47 @@ def test_fit_says_what_the_deal_constraints_left_untested_as_conform_does(
             f"{n['two-of-clubs-dealt']} deal") in said
 
 
+@pytest.mark.parametrize("lead", ["two-of-clubs", "two-of-clubs-dealt"])
+def test_values_the_games_cannot_tell_apart_are_named_together(lead: str) -> None:
+    """Nobody passes a 2♣: the first seat dealt one is the first holding one after the
+    pass, so the two 2♣ leads play the same games; the plainer value is named, the other
+    beside it, whichever the engine plays."""
+    own = Ruleset.from_dict({"pass_forbidden": "two-of-clubs", "opening_lead": lead})
+    fit = fit_of(lambda: OwnRulesAdapter(own), examples=8)
+    assert fit.unexplained == []
+    assert fit.ruleset == replace(own, opening_lead=Ruleset.from_dict(
+        {"opening_lead": "two-of-clubs"}).opening_lead)
+    doc = fit_document(fit, SEED, 8, 40, ["./adapter"])
+    assert doc["switches"]["opening_lead"]["same_games"] == ["two-of-clubs-dealt"]
+    assert doc["ruleset"]["opening_lead"] == "two-of-clubs"
+    assert ("    plays the same games as opening_lead = two-of-clubs-dealt under the other "
+            "values: the games cannot tell them apart (named: the value of the nearest "
+            "preset, else the first spec/variants.toml lists)") in fit_lines(doc)
+
+
+def test_the_value_a_near_preset_plays_is_named_of_those_the_games_cannot_tell_apart(
+        ) -> None:
+    from rules_ref.fit.equivalent import settle
+    from rules_ref.ruleset import presets
+
+    allanh = presets()["allanh"]
+    found = replace(allanh, opening_lead=Ruleset.from_dict(
+        {"opening_lead": "two-of-clubs-dealt"}).opening_lead, target=150)
+    leads = {"two-of-clubs", "two-of-clubs-dealt"}
+    firsts = {"forbidden", "forbidden-even-following"}
+
+    def same(a: Ruleset, b: Ruleset) -> bool:  # these two pairs play alike, nothing else
+        apart = {f for f in a.to_dict() if a.to_dict()[f] != b.to_dict()[f]}
+        return apart <= {"opening_lead", "first_trick_points"} and {
+            str(a.opening_lead), str(b.opening_lead)} <= leads and {
+            str(a.first_trick_points), str(b.first_trick_points)} <= firsts
+
+    named, others = settle(found, Ruleset(), same)
+    assert named == replace(allanh, target=150)  # the preset's values, not the plainest
+    assert {k: [str(v) for v in vs] for k, vs in others.items()} == {
+        "opening_lead": ["two-of-clubs-dealt"], "first_trick_points": ["forbidden"]}
+
+
 def test_the_document_is_a_ruleset_file_and_a_hello_declaration() -> None:
     own = Ruleset.from_dict({"pass_cycle": ["hold"], "moon": "others-52"})
     fit = fit_of(lambda: OwnRulesAdapter(own))
