@@ -9,10 +9,11 @@ The games of an implementation cannot say which of the two it plays, and
 
 Two rulesets *play the same games* (:func:`same_games`) when the reference
 playing the one agrees, on every answer of a ``conform`` search, with the
-reference told the other: the search's games (``--examples`` of them, from
-``--seed``) are aimed at every condition the rules name, at the
+reference told the other: the search's games (ten times ``--examples`` of
+them, from ``--seed``) are aimed at every condition the rules name, at the
 implementation's player counts, on the deals it makes. That is a property
-of the rules alone, checked without the implementation.
+of the rules alone, checked without the implementation, and as far as those
+games go: a difference on a path they never meet stays unseen.
 
 :func:`settle` goes through the switches set to another value than the one
 told, in the order of ``spec/variants.toml``; for each, the values it
@@ -58,13 +59,25 @@ class _Reference(ReferenceAdapter):
         return answer
 
 
+#: The games of a check, for each game a trial plays: a difference of a rare path (a moon)
+#: needs many more games than one the search meets at once, and the reference plays fast.
+GAMES_PER_TRIAL_GAME = 10
+
+
+def check_games(config: Config) -> int:
+    """The games :func:`same_games` plays: :data:`GAMES_PER_TRIAL_GAME` for each game of a
+    trial (``--examples``)."""
+    return GAMES_PER_TRIAL_GAME * (config.examples or 1)
+
+
 def same_games(one: Ruleset, other: Ruleset, config: Config, supports: Supports) -> bool:
     """Do ``one`` and ``other`` play the same games: does the reference under ``one`` agree
-    with the reference told ``other`` on every answer of a search (``config``'s games, at the
-    player counts and deals of ``supports``)?"""
+    with the reference told ``other`` on every answer of a search (:func:`check_games` games
+    from ``config``'s seed, at the player counts and deals of ``supports``)?"""
     if one == other:
         return True
     check = replace(config, command=["rules-ref reference adapter"], ruleset=one, told=other,
+                    examples=check_games(config),
                     refused_tables=False, jobs=1, first=True,
                     connect=in_process(lambda: _Reference(supports), UNANSWERABLE))
     runner = Runner(check)

@@ -23,6 +23,7 @@ from typing import Any
 from ..findings.classes import finding_lines
 from ..reports.exercised import constraint_words
 from ..wording import counted, switch_value
+from .equivalent import GAMES_PER_TRIAL_GAME
 from .search import Fit
 
 #: The exit statuses of ``rules-ref fit`` (spec/limits.md).
@@ -60,6 +61,7 @@ def fit_document(fit: Fit, seed: int, examples: int | None, trials: int,
         "told": fit.told.changed(),
         "verdict": status,
         "seed": seed, "examples": examples, "trials": len(fit.trials),
+        "same_games_checked": GAMES_PER_TRIAL_GAME * (examples or 1),
         "trials_allowed": trials, "budget_spent": fit.exhausted,
         "tried": [{"ruleset": t.ruleset.changed(), "differences": len(t.differences),
                    "divergences": t.divergences, "games": t.games, "actions": t.actions}
@@ -92,9 +94,9 @@ def fit_lines(doc: dict[str, Any]) -> list[str]:
             if found["same_games"]:
                 lines.append("    plays the same games as " + " and ".join(
                     f"{name} = {switch_value(v)}" for v in found["same_games"])
-                    + " under the other values: the games cannot tell them apart (named: "
-                    "the value of the nearest preset, else the first spec/variants.toml "
-                    "lists)")
+                    + f" under the other values (no game of {doc['same_games_checked']} "
+                    "told them apart): named the value of the nearest preset, else the "
+                    "first spec/variants.toml lists")
     if doc["unexplained"]:
         lines.append("")
         lines.append(f"No switch value explains {counted(len(doc['unexplained']), 'finding')} "

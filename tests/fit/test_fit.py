@@ -152,8 +152,8 @@ def test_values_the_games_cannot_tell_apart_are_named_together(lead: str) -> Non
     assert doc["switches"]["opening_lead"]["same_games"] == ["two-of-clubs-dealt"]
     assert doc["ruleset"]["opening_lead"] == "two-of-clubs"
     assert ("    plays the same games as opening_lead = two-of-clubs-dealt under the other "
-            "values: the games cannot tell them apart (named: the value of the nearest "
-            "preset, else the first spec/variants.toml lists)") in fit_lines(doc)
+            "values (no game of 80 told them apart): named the value of the nearest preset, "
+            "else the first spec/variants.toml lists") in fit_lines(doc)
 
 
 def test_the_value_a_near_preset_plays_is_named_of_those_the_games_cannot_tell_apart(
