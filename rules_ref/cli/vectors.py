@@ -240,18 +240,21 @@ def _run(args: argparse.Namespace, directory: Path) -> int:
 
 def _print_matrix(directory: Path, population: bool = False) -> None:
     """The distinguishing matrix of the vectors just written, the single-card faults they
-    catch, and the share of them that applies to each public engine and to a population of
+    catch, how many of each kind a fault of the rules they cite is proven to fail, and the
+    share of them that applies to each public engine and to a population of
     correct engines of one ruleset when ``population`` (spec/vectors/README.md)."""
     from .. import vectors
     from ..vectors.card_faults import card_lines
     from ..vectors.matrix import matrix_lines
+    from ..vectors.proof import proof_lines
     from ..vectors.requirements import ANALYSED_KINDS
     from ..vectors.shares import population_lines, public_lines
 
     pairs = [(f.kind, c) for f, c in vectors.iter_cases(vectors.load_dir(directory),
                                                         ANALYSED_KINDS)]
     cases = [c for _, c in pairs]
-    print("\n".join([*matrix_lines(cases), *card_lines(cases), *public_lines(pairs)]),
+    print("\n".join([*matrix_lines(cases), *card_lines(cases), *proof_lines(pairs),
+                     *public_lines(pairs)]),
           flush=True)
     if population:
         print("\n".join(population_lines(pairs)))

@@ -19,6 +19,9 @@ The package, one module per responsibility:
 * :mod:`.position_forms`: the position-start forms of version 2;
 * :mod:`.requirements`: what each case's outcome depends on (``depends_on``),
   proven on the reference, and the values a run may send in place of the case's;
+* :mod:`.proof`: each case proven to test what it claims, a fault of a rule it
+  cites failing it (``proven_by``), with the faults :mod:`.rule_faults` adds to
+  the findings' catalogue;
 * :mod:`.matrix`: the distinguishing matrix of every switch and its gaps;
 * :mod:`.facts`: a case's facts checked against its expectations;
 * :mod:`.writing`: the files' documents, written atomically

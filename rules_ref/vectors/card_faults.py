@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from ..cards import CARDS, QUEEN_OF_SPADES, Card, Suit, parse_card
 from .files import Case
+from .position_forms import is_position_start
 from .requirements import end_of_prefix
 
 #: The faults of one card, in the order the matrix prints them.
@@ -37,7 +38,8 @@ FAULTS = ("cancel", "rank", "points", "breaks")
 
 def _last_trick(case: Case) -> tuple[list[Card], int, int | None, bool, bool] | None:
     """A trick case's last trick: its cards, its leader, its winner's position (``None``: void),
-    whether hearts were broken before it and after it; ``None`` for any other case."""
+    whether hearts were broken before it (for a position-start form: at its position, the
+    trick's other cards played) and after it; ``None`` for any other case."""
     steps = case.get("steps")
     if not isinstance(steps, list) or len(steps) != 1:
         return None
@@ -47,9 +49,15 @@ def _last_trick(case: Case) -> tuple[list[Card], int, int | None, bool, bool] | 
         return None
     cards = [parse_card(c) for c in trick["cards"]]
     earlier = len(cards) - 1  # the trick's cards before its last, at the end of the prefix
-    if len(case["prefix"]) < earlier:
+    if is_position_start(case["start"]) and not case["prefix"]:
+        # a position-start form: its position holds the trick's other cards, played
+        before = end_of_prefix(case)
+        if before is None or list(before.trick) != cards[:-1]:
+            return None
+    elif len(case["prefix"]) < earlier:
         return None
-    before = end_of_prefix({**case, "prefix": case["prefix"][:len(case["prefix"]) - earlier]})
+    else:
+        before = end_of_prefix({**case, "prefix": case["prefix"][:len(case["prefix"]) - earlier]})
     if before is None:
         return None
     leader, winner = int(trick["leader"]), trick["winner"]

@@ -47,6 +47,7 @@ from .files import (
 from .kinds.seat_view import view_json
 from .matrix import gaps
 from .position_forms import is_position_start, twin_id
+from .proof import proof_problems
 from .requirements import ANALYSED_KINDS, FIELD, REROUTED, depends_on, depends_on_rerouted
 from .scenario import texts
 from .shape import file_problems
@@ -167,6 +168,7 @@ def check_dir(directory: Path, replay: bool = True) -> CheckReport:
     if analysed:
         problems.extend(gaps(analysed))
         problems.extend(card_gaps(analysed))
+        problems.extend(proof_problems(analysed))
     if replay:
         problems.extend(replay_reference(files))
     return CheckReport(problems, notes, len(files), n_cases + sum(

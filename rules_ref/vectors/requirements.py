@@ -74,7 +74,7 @@ def end_of_prefix(case: Case) -> GameState | None:
     return state
 
 
-def _rejected_rules(state: GameState, action: Json) -> list[str] | None:
+def rejected_rules(state: GameState, action: Json) -> list[str] | None:
     """The rules the reference cites rejecting ``action``; ``None`` when it accepts it."""
     try:
         state.apply(action_from_json(action))
@@ -131,7 +131,7 @@ def holds(case: Case, kind: str, ruleset: Mapping[str, Json] | None = None) -> b
         for step in case["steps"]:
             action, expect = step["action"], step.get("expect")
             if expect is not None and "rejected" in expect:
-                if _rejected_rules(state, action) != expect["rejected"]["rules"]:
+                if rejected_rules(state, action) != expect["rejected"]["rules"]:
                     return False
                 continue
             if action is not None:

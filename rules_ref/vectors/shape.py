@@ -34,12 +34,13 @@ _CASE_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "seeded-deal": ((*_COMMON, "input", "expected"), ()),
     "seat-view": ((*_COMMON, "start", "prefix", "seat", "expected"), ("facts",)),
     "perft": ((*_COMMON, "start", "prefix", "depth", "expected"),
-              ("facts", "depends_on", "depends_on_rerouted")),
+              ("facts", "depends_on", "depends_on_rerouted", "proven_by")),
     "transcript": ((*_COMMON, "start", "prefix", "steps"),
-                   ("facts", "preset", "seed", "depends_on", "depends_on_rerouted")),
+                   ("facts", "preset", "seed", "depends_on", "depends_on_rerouted",
+                    "proven_by")),
 }
 _STEPS_FIELDS = ((*_COMMON, "start", "prefix", "steps"),
-                 ("facts", "depends_on", "depends_on_rerouted"))
+                 ("facts", "depends_on", "depends_on_rerouted", "proven_by"))
 
 
 def _text_list(value: object, where: str) -> None:
@@ -92,6 +93,16 @@ def _depends_on(value: object, where: str) -> None:
             raise InputError(f"{where}.{name}: expected a non-empty list of values")
 
 
+def _proven_by(value: object, where: str) -> None:
+    """A case's ``proven_by``: the rule, and a switch and its value or a slip (and a card)."""
+    p = check_object(value, where, ("rule",), ("switch", "value", "slip", "card"))
+    for name in ("rule", "switch", "slip", "card"):
+        if name in p and not isinstance(p[name], str):
+            raise InputError(f"{where}.{name}: expected text")
+    if ("switch" in p) == ("slip" in p) or ("switch" in p) != ("value" in p):
+        raise InputError(f"{where}: expected a switch and its value, or a slip")
+
+
 def check_case(kind: str, case: object, where: str) -> None:
     """Raise :class:`InputError` naming the JSON path of what is wrong with a case's shape.
 
@@ -111,6 +122,8 @@ def check_case(kind: str, case: object, where: str) -> None:
     for name in ("depends_on", "depends_on_rerouted"):
         if name in c:
             _depends_on(c[name], f"{where}.{name}")
+    if "proven_by" in c:
+        _proven_by(c["proven_by"], f"{where}.proven_by")
     if kind == "card-notation":
         if not isinstance(c["input"], str):
             _text_list(c["input"], f"{where}.input")

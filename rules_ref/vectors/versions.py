@@ -58,6 +58,7 @@ ADDED_AFTER_V1 = frozenset({
     "passing/lovecardgames-deal4-left-p7",
     "scoring/last-trick-void-split-odd-p9",
     "scoring/two-seats-all-points-p8",
+    "trick/last-trick-kept-p6",
 })
 #: The id prefixes of kinds of cases added after version 1 (the card-level tricks).
 ADDED_AFTER_V1_PREFIXES = ("trick/card-",)

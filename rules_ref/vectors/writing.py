@@ -3,7 +3,8 @@
 :func:`build_files` generates every file's text (file name -> text) of one
 version from the generators of :mod:`.kinds` (version 2 adds the
 position-start forms of :mod:`.position_forms` and, to each protocol case,
-what its outcome depends on, :mod:`.requirements`; version 1 holds only the
+the fault that proves it tests what it claims, :mod:`.proof`, and what its
+outcome depends on, :mod:`.requirements`; version 1 holds only the
 cases, switches and presets it knew, :mod:`.versions`); :func:`generate` writes
 them (``rules-ref vectors generate``) and removes vector files the
 reference no longer makes.
@@ -21,6 +22,7 @@ from .jsontext import dumps
 from .kinds import GENERATORS, KIND_TEXT
 from .kinds.transcript import TRANSCRIPTS, gen_transcript
 from .position_forms import with_position_forms
+from .proof import with_proofs
 from .requirements import with_analysis
 from .versions import for_version, version_presets
 
@@ -39,7 +41,7 @@ def build_files(version: int = 1) -> dict[str, str]:
     for kind, gen in GENERATORS.items():
         cases = [c for c in (for_version(version, case) for case in gen()) if c is not None]
         if version >= 2:
-            cases = with_analysis(kind, with_position_forms(kind, cases))
+            cases = with_analysis(kind, with_proofs(kind, with_position_forms(kind, cases)))
         files[f"{kind}.json"] = dumps(document(kind, cases, version=version))
     played = version_presets(version)
     for name, players, seed, dealer, last in TRANSCRIPTS:
@@ -49,7 +51,8 @@ def build_files(version: int = 1) -> dict[str, str]:
         version_case = for_version(version, case)
         assert version_case is not None, f"the transcript of {name} has no version {version} form"
         if version >= 2:
-            version_case = with_analysis("transcript", [version_case])[0]
+            version_case = with_analysis("transcript", with_proofs("transcript",
+                                                                   [version_case]))[0]
         files[f"transcript-{name}.json"] = dumps(document(
             "transcript", [version_case],
             f"{KIND_TEXT['transcript']} {version_case['description']}", version))

@@ -19,7 +19,10 @@ Run one as an adapter::
 * ``fails-at-queen``: its engine fails on every play of a QS, which protocol
   version 2 answers with an ``error``;
 * ``uncancelled CARD``: right about every rule and every card but ``CARD``, whose two
-  copies never cancel.
+  copies never cancel;
+* ``last-trick-cleared``: right about every rule, but clears ``last_trick`` with the
+  table: ``null`` once the next trick's first card is played, where the protocol keeps
+  the last complete trick until the next one completes.
 """
 
 from __future__ import annotations
@@ -113,6 +116,20 @@ class Uncancelled(ReferenceAdapter):
         tricks.cancelled_cards = cancelled
 
 
+class LastTrickCleared(ReferenceAdapter):
+    """The reference whose observations drop ``last_trick`` while a trick is on the table."""
+
+    @staticmethod
+    def cleared(obs: dict[str, Any]) -> dict[str, Any]:
+        return {**obs, "last_trick": None} if obs.get("trick") else obs
+
+    def observe(self, state: Any) -> dict[str, Any]:
+        return self.cleared(super().observe(state))
+
+    def observe_step(self, before: Any, after: Any) -> dict[str, Any]:
+        return self.cleared(super().observe_step(before, after))
+
+
 ADAPTERS: dict[str, Any] = {
     "declares-nothing": DeclaresNothing,
     "eight-players": EightPlayers,
@@ -123,6 +140,7 @@ ADAPTERS: dict[str, Any] = {
     "hangs-at-nine": HangsAtNine,
     "fails-at-queen": FailsAtQueen,
     "uncancelled": Uncancelled,
+    "last-trick-cleared": LastTrickCleared,
 }
 
 

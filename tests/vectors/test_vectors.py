@@ -76,15 +76,29 @@ def test_regenerating_changes_nothing(tmp_path: Path, version: int, frozen_dir: 
                               "vectors tell each pair of its values apart\n")
         assert out.endswith("\n0 gaps\nsingle-card faults: for each fault of one card, how "
                             "many trick vectors fail\n"
-                            "  cancel: 52 of 52 cards caught, the least by 1 vector\n"
-                            "  rank: 52 of 52 cards caught, the least by 1 vector\n"
-                            "  points: 52 of 52 cards caught, the least by 12 vectors\n"
+                            "  cancel: 52 of 52 cards caught, the least by 2 vectors\n"
+                            "  rank: 52 of 52 cards caught, the least by 2 vectors\n"
+                            "  points: 52 of 52 cards caught, the least by 24 vectors\n"
                             "  breaks: 13 of 13 cards caught, the least by 4 vectors\n"
                             "0 card gaps\n"
+                            "proofs: for each kind, the cases a fault of a rule they cite "
+                            "fails\n"
+                            "  passing: 34 of 34 proven\n"
+                            "  legal-plays: 92 of 92 proven\n"
+                            "  trick: 627 of 627 proven\n"
+                            "  scoring: 44 of 44 proven\n"
+                            "  moon: 20 of 20 proven\n"
+                            "  game-end: 27 of 27 proven\n"
+                            "  illegal-action: 74 of 74 proven\n"
+                            "  perft: 14 of 14 proven\n"
+                            "  transcript: 11 of 11 proven\n"
+                            "0 unproven\n"
+                            "1 position-start form left out, no fault failing them: "
+                            "trick/allanh-p8-s38-trick13.position\n"
                             "share of the suite that applies to the public engines "
                             "(their preset, their player counts, the capability position):\n"
-                            "  allanh (8 players): 324 of 504 cases (64.3%)\n"
-                            "  crcowan (5 to 11 players): 420 of 504 cases (83.3%)\n")
+                            "  allanh (8 players): 324 of 505 cases (64.2%)\n"
+                            "  crcowan (5 to 11 players): 421 of 505 cases (83.4%)\n")
     frozen = {p.name: p.read_bytes() for p in frozen_dir.glob("*.json")}
     fresh = {p.name: p.read_bytes() for p in tmp_path.glob("*.json")}
     assert sorted(fresh) == sorted(frozen)
@@ -122,8 +136,8 @@ def test_files_carry_the_versions(files: list[vectors.VectorFile]) -> None:
     assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
             for f in files} == {(vectors.FORMAT, 1, 1)}
     assert {(f.data["format"], f.data["contract_version"], f.data["vectors_version"])
-            for f in vectors.load_dir(V2)} == {(vectors.FORMAT, 2, 6)}
-    assert (vectors.LATEST, vectors.CONTRACT_VERSION, vectors.VECTORS_VERSION) == (2, 2, 6)
+            for f in vectors.load_dir(V2)} == {(vectors.FORMAT, 2, 7)}
+    assert (vectors.LATEST, vectors.CONTRACT_VERSION, vectors.VECTORS_VERSION) == (2, 2, 7)
     assert vectors.latest_dir() == V2
     readme = (V1.parent / "README.md").read_text(encoding="utf-8")
     assert "**Contract versions 1 and 2.**" in readme
@@ -224,7 +238,7 @@ def test_reference_adapter_passes_every_vector_of_v2() -> None:
     forms = sum(1 for c in cases if "position" in c["start"])
     n = len(cases)
     code, out, err = cli("vectors", "run", "--quiet", "--", *ADAPTER, "--protocol", "2")
-    assert (forms, n) == (438, 942)
+    assert (forms, n) == (438, 943)
     assert (code, out, err) == (0, f"{n} passed, 0 failed, 0 skipped; tested {n - forms} of "
                                    f"{n - forms} cases (100%); a case and its position-start "
                                    "form count once\n", "")

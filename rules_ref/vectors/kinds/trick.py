@@ -35,6 +35,19 @@ def trick_case(sc: Scenario, last: str, slug: str, description: str,
     return sc.case("trick", slug, description, rules, trick_facts(sc.state))
 
 
+def last_trick_kept(ruleset: Ruleset) -> Case:
+    """Trick 1 complete, then the first card of trick 2: ``last_trick`` still shows trick 1
+    until trick 2 completes (``spec/protocol.md``), and its winner leads."""
+    sc = build(6, ruleset, {1: "9C", 2: "10C", 3: "JC", 4: "3C", 5: "2C", 0: "4C"},
+               extras="AH 5H", seed=61)
+    sc.play("9C", "10C", "JC", "3C", "2C")
+    sc.step_play("4C", TRICK_FIELDS)
+    sc.step_play(str(sc.state.legal_plays()[0]), TRICK_FIELDS)
+    return sc.case("trick", "last-trick-kept-p6", "The winner of trick 1 leads trick 2; "
+                   "until trick 2 is complete, last_trick still shows trick 1.",
+                   ["TRICK.WINNER", "TRICK.NEXT_LEADER", "TURN.ORDER"])
+
+
 def generate() -> list[Case]:
     """Every case of the kind."""
     out: list[Case] = []
@@ -46,6 +59,7 @@ def generate() -> list[Case]:
                           "led suit wins (J over 10 over 9) and the extras go with trick 1.",
                           ["TRICK.WINNER", "DECK.RANKING", "TRICK.NEXT_LEADER",
                            "EXTRAS.FIRST_TRICK", "TURN.ORDER"]))
+    out.append(last_trick_kept(d))
     sc = build(6, d, {0: "10S", 1: "9H", 2: "9H", 3: "10S", 4: "KS", 5: "3S"},
                voids={1: "S", 2: "S"}, extras="2D 3D", dealer=5, seed=62)
     sc.play("10S", "9H", "9H", "10S", "KS")
