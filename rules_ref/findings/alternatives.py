@@ -31,7 +31,7 @@ from functools import cache
 from typing import Any
 
 from ..actions import Action, ChooseMoon, DealCards, Play
-from ..cards import Card
+from ..cards import CARDS, Card
 from ..errors import RulesRefError
 from ..leading import opening_leads
 from ..protocol.observation import observe
@@ -307,13 +307,15 @@ def card_values(before: GameState | None, after: GameState, expected: Mapping[st
     Read from the cards each seat has collected (``after``): a seat's points differ by
     the card's change times the copies of it the seat holds, every seat's. The points
     agreed before the action, so a card a seat had collected before it (``before``)
-    would have shown there: only cards collected by this action are tried (any card
-    at a start, ``before`` None), each at a value a slip gives it (one point off, not
-    counted, the sign turned). Once the deal is scored without a moon, its scores
-    and the totals move by the same amounts. Its rule is ``SCORE.CARD_POINTS``; its
-    words name the card and the value the implementation gives it (the cards, when
-    several give the answer at one value), the smallest change first, then the plainest
-    (a card not counted before one a point off).
+    would have shown there: only the cards of the trick this action won are tried (any
+    card at a start, ``before`` None), each at a value a slip gives it (one point off,
+    not counted, the sign turned). A card that reaches a pile otherwise (a set-aside
+    pile, the extras, a void last trick's cards) is the rule of that pile's
+    alternative: its points differ because it went elsewhere. Once the deal is scored
+    without a moon, its scores and the totals move by the same amounts. Its rule is
+    ``SCORE.CARD_POINTS``; its words name the card and the value the implementation gives
+    it (the cards, when several give the answer at one value), the smallest change first,
+    then the plainest (a card not counted before one a point off).
     """
     n = after.players
     exp = _int_list(expected.get("points"), n)
@@ -332,7 +334,8 @@ def card_values(before: GameState | None, after: GameState, expected: Mapping[st
             if values is not None:
                 shown[name] = [v + d for v, d in zip(values, diff, strict=True)]
     found: dict[tuple[int, int], list[Card]] = {}
-    for card in sorted({c for got in after.collected for c in got} - earlier):
+    for card in sorted(({c for got in after.collected for c in got} - earlier)
+                       & _won_by_the_action(before, after)):
         copies = [got.count(card) for got in after.collected]
         first = next(seat for seat, k in enumerate(copies) if k)
         change, rest = divmod(diff[first], copies[first])
@@ -346,6 +349,17 @@ def card_values(before: GameState | None, after: GameState, expected: Mapping[st
         words = card_value_words(" or ".join(c.pretty for c in cards), value)
         yield (Alternative("SCORE.CARD_POINTS", words, value=value, slip="card-value",
                            cards=tuple(str(c) for c in cards)), shown)
+
+
+def _won_by_the_action(before: GameState | None, after: GameState) -> set[Card]:
+    """The cards of the trick the action between ``before`` and ``after`` completed, when it
+    has a winner (every card at a start, ``before`` None)."""
+    if before is None:
+        return set(CARDS)
+    tricks = after.deal.tricks
+    if len(tricks) <= len(before.deal.tricks) or tricks[-1].winner is None:
+        return set()
+    return set(tricks[-1].cards)
 
 
 # --- explaining a difference -----------------------------------------------------------------
