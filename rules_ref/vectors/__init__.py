@@ -19,6 +19,10 @@ The package, one module per responsibility:
 * :mod:`.position_forms`: the position-start forms of version 2;
 * :mod:`.requirements`: what each case's outcome depends on (``depends_on``),
   proven on the reference, and the values a run may send in place of the case's;
+* :mod:`.route` and :mod:`.rescore`: a case reaching its moment by another
+  route, and its figures under other values;
+* :mod:`.served`: the cases built for what a correct engine of one value would
+  leave untested;
 * :mod:`.matrix`: the distinguishing matrix of every switch and its gaps;
 * :mod:`.facts`: a case's facts checked against its expectations;
 * :mod:`.writing`: the files' documents, written atomically

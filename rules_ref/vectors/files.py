@@ -28,7 +28,7 @@ FORMAT = "cancellation-hearts-vectors"
 #: runner contract, spec/vectors/README.md) and ``vectors_version`` (of the content) of
 #: its files. Directory 1 stays as published; directory 2 grows with the new cases and
 #: switches, and its content version goes up each time (spec/vectors/README.md).
-VERSIONS: dict[int, tuple[int, int]] = {1: (1, 1), 2: (2, 6)}
+VERSIONS: dict[int, tuple[int, int]] = {1: (1, 1), 2: (2, 7)}
 #: The newest directory: what the command line reads unless told otherwise.
 LATEST = max(VERSIONS)
 #: The contract versions this runner follows (version 2 adds starts from a position).

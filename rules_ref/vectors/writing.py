@@ -22,6 +22,7 @@ from .kinds import GENERATORS, KIND_TEXT
 from .kinds.transcript import TRANSCRIPTS, gen_transcript
 from .position_forms import with_position_forms
 from .requirements import with_analysis
+from .served import complete
 from .versions import for_version, version_presets
 
 
@@ -34,13 +35,18 @@ def document(kind: str, cases: list[Case], description: str | None = None,
 
 
 def build_files(version: int = 1) -> dict[str, str]:
-    """Every vector file of ``version`` (a key of :data:`.files.VERSIONS`): file name -> text."""
-    files: dict[str, str] = {}
+    """Every vector file of ``version`` (a key of :data:`.files.VERSIONS`): file name -> text.
+
+    From version 2 on, each kind also holds the cases built for what a correct engine of
+    one ruleset would leave untested (:func:`.served.complete`).
+    """
+    kinds: dict[str, list[Case]] = {}
     for kind, gen in GENERATORS.items():
         cases = [c for c in (for_version(version, case) for case in gen()) if c is not None]
         if version >= 2:
             cases = with_analysis(kind, with_position_forms(kind, cases))
-        files[f"{kind}.json"] = dumps(document(kind, cases, version=version))
+        kinds[kind] = cases
+    transcripts: dict[str, Case] = {}
     played = version_presets(version)
     for name, players, seed, dealer, last in TRANSCRIPTS:
         if name not in played:
@@ -50,9 +56,14 @@ def build_files(version: int = 1) -> dict[str, str]:
         assert version_case is not None, f"the transcript of {name} has no version {version} form"
         if version >= 2:
             version_case = with_analysis("transcript", [version_case])[0]
+        transcripts[name] = version_case
+    if version >= 2:
+        kinds = complete({**kinds, "transcript": list(transcripts.values())})
+    files = {f"{kind}.json": dumps(document(kind, kinds[kind], version=version))
+             for kind in GENERATORS}
+    for name, case in transcripts.items():
         files[f"transcript-{name}.json"] = dumps(document(
-            "transcript", [version_case],
-            f"{KIND_TEXT['transcript']} {version_case['description']}", version))
+            "transcript", [case], f"{KIND_TEXT['transcript']} {case['description']}", version))
     return files
 
 
