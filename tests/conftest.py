@@ -49,6 +49,7 @@ refused. On a worker, the set-ups that are processes start with their first test
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import tempfile
 from collections import Counter
@@ -59,17 +60,20 @@ from hypothesis import settings
 
 from rules_ref.strategies import RarePathTally
 
-from . import parallel, profiles, untraced
+from . import parallel, untraced
+
+PROFILE_VARIABLE = "RULES_REF_HYPOTHESIS_PROFILE"
+PROFILES = ("ci", "thorough")
 
 settings.register_profile("ci", max_examples=100, stateful_step_count=20, derandomize=True,
                           deadline=None, print_blob=True)
 settings.register_profile("thorough", max_examples=2000, stateful_step_count=60, deadline=None,
                           print_blob=True)
 
-_profile = profiles.chosen()
-if _profile not in profiles.NAMES:
-    raise pytest.UsageError(f"{profiles.VARIABLE}={_profile!r} is not a Hypothesis profile; "
-                            f"known: {', '.join(profiles.NAMES)}")
+_profile = os.environ.get(PROFILE_VARIABLE, "ci")
+if _profile not in PROFILES:
+    raise pytest.UsageError(f"{PROFILE_VARIABLE}={_profile!r} is not a Hypothesis profile; "
+                            f"known: {', '.join(PROFILES)}")
 settings.load_profile(_profile)
 
 TALLY = pytest.StashKey[RarePathTally]()

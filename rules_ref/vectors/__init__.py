@@ -22,6 +22,10 @@ The package, one module per responsibility:
 * :mod:`.proof`: each case proven to test what it claims, a fault of a rule it
   cites failing it (``proven_by``), with the faults :mod:`.rule_faults` adds to
   the findings' catalogue;
+* :mod:`.route` and :mod:`.rescore`: a case reaching its moment by another
+  route, and its figures under other values;
+* :mod:`.served`: the cases built for what a correct engine of one value would
+  leave untested;
 * :mod:`.matrix`: the distinguishing matrix of every switch and its gaps;
 * :mod:`.facts`: a case's facts checked against its expectations;
 * :mod:`.writing`: the files' documents, written atomically

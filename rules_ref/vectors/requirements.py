@@ -213,6 +213,26 @@ def substitute(case: Case, allowed: Mapping[str, Json], field: str = FIELD,
     missing (``"moon others-104"``). ``field`` names the analysis read (:data:`REROUTED`
     for a case whose route is rebuilt).
     """
+    sent, lacking = _substitution(case, allowed, field)
+    own = case["ruleset"]
+    return sent, [f"{switch} {show(own[switch])}" for switch in lacking]
+
+
+def adapters_own(case: Case, allowed: Mapping[str, Json], field: str = FIELD,
+                 ) -> dict[str, Json]:
+    """What :func:`substitute` sends, with each switch it finds missing at the first value
+    declared for it: the ruleset of the adapter's own game for ``case``."""
+    sent, lacking = _substitution(case, allowed, field)
+    for switch in lacking:
+        declared = allowed.get(switch)
+        if isinstance(declared, list) and declared:
+            sent[switch] = declared[0]
+    return sent
+
+
+def _substitution(case: Case, allowed: Mapping[str, Json], field: str,
+                  ) -> tuple[dict[str, Json], list[str]]:
+    """:func:`substitute`'s ruleset, and the switches no declared value stands in for."""
     own = case["ruleset"]
     analysed = case.get(field)
     sent = dict(own)
@@ -227,7 +247,7 @@ def substitute(case: Case, allowed: Mapping[str, Json], field: str = FIELD,
             pick = next((v for v in declared if differs is None
                          or (v in documented().get(switch, ()) and v not in differs)), None)
         if pick is None:
-            missing.append(f"{switch} {show(value)}")
+            missing.append(switch)
         else:
             sent[switch] = pick
     return sent, missing

@@ -77,9 +77,10 @@ def _moment(case: Case) -> tuple[tuple[tuple[Card, ...], ...], int] | None:
 
 
 def _key(case: Case) -> str:
-    from .jsontext import dumps
+    import json
 
-    return dumps({"start": case["start"], "prefix": case["prefix"][:_passes(case)]})
+    return json.dumps({"start": case["start"], "prefix": case["prefix"][:_passes(case)]},
+                      sort_keys=True)
 
 
 @lru_cache(maxsize=4096)

@@ -10,8 +10,10 @@ the answer timeout, breaks the protocol) stops the run.
 A case runs with the adapter's own value of a switch in place of the
 case's when the case does not depend on it (:mod:`.requirements`): the
 reference confirms, before the case is sent, that its expectations hold
-under the ruleset sent. A case and its position-start form are one subject:
-it counts once, as tested when either ran.
+under the ruleset sent. Failing that, it runs by a route rebuilt for the
+adapter's values (:mod:`.route`), or with the figures the reference gives
+under them when only its figures change (:mod:`.rescore`). A case and its
+position-start form are one subject: it counts once, as tested when either ran.
 
 :func:`verdict` turns the outcomes into the run's verdict and exit status,
 which say how much was tested: a run that tested nothing is not a pass, and
@@ -45,7 +47,17 @@ from .case_replay import (
 from .constrained import broken_by, excluded, is_constraint
 from .files import Case
 from .position_forms import twin_id
-from .requirements import FIELD, REROUTED, documented, holds, show, substitute, with_ruleset
+from .requirements import (
+    FIELD,
+    REROUTED,
+    adapters_own,
+    documented,
+    holds,
+    show,
+    substitute,
+    with_ruleset,
+)
+from .rescore import rescored
 from .route import rerouted
 
 #: The default time bound of one case, in seconds (``--case-timeout``). The slowest
@@ -124,6 +136,9 @@ class RunResult:
     declared: dict[str, Any] | None = None
     #: The cases sent by a route rebuilt for the ruleset sent (:mod:`.route`).
     rerouted: set[str] = field(default_factory=set)
+    #: The cases sent with the figures of the adapter's own values (:mod:`.rescore`): case
+    #: id -> the case as sent.
+    rescored: dict[str, Case] = field(default_factory=dict)
     #: The cases skipped because a deal of theirs breaks a declared deal constraint:
     #: case id -> the constraints it breaks (:mod:`.constrained`).
     constrained: dict[str, list[str]] = field(default_factory=dict)
@@ -217,18 +232,46 @@ def select_case(case: Case, kind: str, declared: dict[str, Any]) -> tuple[Case, 
     As :func:`select` says, and when that leaves values missing, the case by
     a route rebuilt for the adapter's values (:mod:`.route`): chosen by what
     its moment depends on (:data:`.requirements.REROUTED`) and confirmed on
-    the reference. What is missing is :func:`select`'s when no route serves.
+    the reference; failing that, the case played under the adapter's own
+    values, by its own route or a rebuilt one, with the figures the reference
+    gives under them (:mod:`.rescore`), when only its figures differ. What is
+    missing is :func:`select`'s when none of these serves.
     """
     sent, missing = select(case, kind, declared)
     if not missing:
         return (case if sent == case["ruleset"] else with_ruleset(case, sent)), []
-    if isinstance(case.get(REROUTED), dict) and not any(
-            m.endswith(" players") or m == NEEDS_POSITION for m in missing):
-        ruleset, lacking = substitute(case, allowed_values(declared), REROUTED)
-        moved = None if lacking else rerouted(case, ruleset)
-        if moved is not None and holds(moved, kind):
-            return moved, []
+    if any(m.endswith(" players") or m == NEEDS_POSITION for m in missing):
+        return with_ruleset(case, sent), missing
+    allowed = allowed_values(declared)
+    routes = isinstance(case.get(REROUTED), dict)
+    moved: Case | None = None
+    if routes:
+        ruleset, lacking = substitute(case, allowed, REROUTED)
+        if not lacking:
+            moved = rerouted(case, ruleset)
+            if moved is not None and holds(moved, kind):
+                return moved, []
+    ruleset = adapters_own(case, allowed)
+    scored = rescored(with_ruleset(case, ruleset), ruleset)
+    if scored is None and routes:
+        ruleset = adapters_own(case, allowed, REROUTED)
+        if moved is None or moved["ruleset"] != ruleset:
+            moved = rerouted(case, ruleset)
+        scored = None if moved is None else rescored(moved, ruleset)
+    if scored is not None:
+        return scored, []
     return with_ruleset(case, sent), missing
+
+
+def record(result: RunResult, case: Case, sent: Case) -> None:
+    """Note in ``result`` how ``case`` is sent: its ruleset, and whether its route was rebuilt
+    or its figures re-scored."""
+    case_id = str(case["id"])
+    result.sent[case_id] = sent["ruleset"]
+    if sent.get("prefix") is not case.get("prefix"):
+        result.rerouted.add(case_id)
+    if sent.get("steps") is not case.get("steps"):
+        result.rescored[case_id] = sent
 
 
 def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeout: float,
@@ -251,9 +294,7 @@ def run_vectors(command: Sequence[str], cases: Sequence[tuple[str, Case]], timeo
         by_id = {str(case["id"]): case for _, case in cases}
         for kind, case in cases:
             sent, missing = select_case(case, kind, declared)
-            result.sent[str(case["id"])] = sent["ruleset"]
-            if sent.get("prefix") is not case.get("prefix"):
-                result.rerouted.add(str(case["id"]))
+            record(result, case, sent)
             broken = broken_by(sent, supports.deal_constraints, by_id)
             if missing:
                 outcome = skipped(case, missing)
@@ -326,6 +367,27 @@ def _tests(case: Case, switch: str, value: Any, ruleset: dict[str, Any],
     return isinstance(differs, list) and bool(differs) and value not in differs
 
 
+def _rescored_tests(case: Case, sent: Case, kind: str, switch: str, value: Any) -> bool:
+    """Does ``sent``, ``case`` re-scored under the adapter's values (:mod:`.rescore`), test
+    ``switch`` at ``value``?
+
+    It does when it plays that value and the reference, under some other
+    documented value of the switch, gives other results than it expects:
+    proven here, on the reference, for a switch the case was re-scored under
+    or one its own analysis found it depends on (the others are not claimed).
+    """
+    ruleset = sent["ruleset"]
+    if ruleset.get(switch) != value:
+        return False
+    own = case["ruleset"].get(switch)
+    analysed = case.get(REROUTED if sent.get("prefix") is not case.get("prefix") else FIELD)
+    if own == value and not (isinstance(analysed, dict) and analysed.get(switch)):
+        return False
+    others = [own] if own != value else []
+    others += [v for v in documented()[switch] if v not in (value, own)]
+    return any(not holds(sent, kind, {**ruleset, switch: v}) for v in others)
+
+
 def coverage(result: RunResult) -> Coverage:
     """Each value the adapter declares, judged by what ran (see :class:`Coverage`)."""
     declared = result.declared or {}
@@ -334,6 +396,7 @@ def coverage(result: RunResult) -> Coverage:
     ran = {o.case_id for o in result.outcomes if o.status != SKIP}
     cases = [case for _, case in result.cases if str(case["id"]) in result.sent]
     sent = result.sent
+    kinds = {str(case["id"]): kind for kind, case in result.cases}
     reason = {o.case_id: o.unsupported for o in result.outcomes if o.status == SKIP}
     untested: list[tuple[str, Any]] = []
     not_in: list[tuple[str, Any]] = []
@@ -358,9 +421,13 @@ def coverage(result: RunResult) -> Coverage:
         mine = list(values) if wanted == "any" else list(wanted)
         undeclared.extend((switch, v) for v in values if v not in mine)
         for value in mine:
-            testing = [c for c in cases if _tests(c, switch, value, sent[str(c["id"])],
-                                                  str(c["id"]) in result.rerouted)]
-            if any(c["id"] in ran for c in testing):
+            testing = [c for c in cases if str(c["id"]) not in result.rescored
+                       and _tests(c, switch, value, sent[str(c["id"])],
+                                  str(c["id"]) in result.rerouted)]
+            if any(c["id"] in ran for c in testing) or any(
+                    _rescored_tests(c, result.rescored[str(c["id"])], kinds[str(c["id"])],
+                                    switch, value)
+                    for c in cases if str(c["id"]) in result.rescored and c["id"] in ran):
                 continue
             holders = [c for c in testing if c["players"] in players]
             if any(str(c["id"]) in kept for c in holders):  # it would have run but for them

@@ -1,12 +1,12 @@
 """How much of the suite applies to an engine: the share of the cases a run would test.
 
 :func:`share` asks, case by case, what ``rules-ref vectors run`` asks before
-it sends a case (:func:`.running.select`: the values the adapter declares,
-the adapter's own value of a switch the case does not depend on, confirmed
-on the reference), and counts the subjects as a run does
-(:meth:`.running.RunResult.tested`: a case and its position-start form
-once). So the share is what a run of an adapter with those declarations,
-correct, would report as tested, without running it.
+it sends a case (:func:`.running.select_case`: the values the adapter
+declares, the adapter's own value of a switch the case does not depend on,
+a rebuilt route, re-scored figures, each confirmed on the reference), and
+counts the subjects as a run does (:meth:`.running.RunResult.tested`: a case
+and its position-start form once). So the share is what a run of an adapter
+with those declarations, correct, would report as tested, without running it.
 
 :data:`PUBLIC_ENGINES` declares the two public engines as their presets say,
 at the player counts they play; :func:`public_lines` states their shares
@@ -34,7 +34,7 @@ from ..ruleset import DEFAULT, Ruleset, preset
 from .case_replay import PASS, SKIP, CaseResult
 from .files import Case
 from .requirements import documented, show
-from .running import RunResult, select_case, verdict
+from .running import RunResult, record, select_case, verdict
 
 #: Each public engine -> the player counts it plays: the allanh page 8 only, the crcowan
 #: engine 5 to 11 (its preset's min_players = 5; peers/ runs both).
@@ -59,9 +59,7 @@ def correct_run(cases: Sequence[tuple[str, Case]], declares: dict[str, Any]) -> 
     result = RunResult(list(cases), declared=declares)
     for kind, case in cases:
         sent, missing = select_case(case, kind, declares)
-        result.sent[str(case["id"])] = sent["ruleset"]
-        if sent.get("prefix") is not case.get("prefix"):
-            result.rerouted.add(str(case["id"]))
+        record(result, case, sent)
         result.outcomes.append(CaseResult(str(case["id"]), SKIP if missing else PASS,
                                           [], "", missing))
     return result
@@ -136,7 +134,8 @@ def outcome(cases: Sequence[tuple[str, Case]], changes: dict[str, Any], protocol
     return tested, total, verdict(result)[1]
 
 
-def _label(changes: dict[str, Any]) -> str:
+def label(changes: dict[str, Any]) -> str:
+    """A ruleset's changes as the population's lines name them: ``pass_count 2, target 50``."""
     return ", ".join(f"{k} {show(v)}" for k, v in changes.items())
 
 
@@ -153,7 +152,7 @@ def population_lines(cases: Sequence[tuple[str, Case]], n: int = COMBINATIONS) -
             shares.append(tested / total if total else 0.0)
             cells.append(f"protocol {protocol}: {100 * tested / total:5.1f}% exit {status}"
                          if total else f"protocol {protocol}: no case")
-        lines.append(f"  {_label(changes)}: {'; '.join(cells)}")
+        lines.append(f"  {label(changes)}: {'; '.join(cells)}")
     if shares:
         lines.append(f"  mean share {100 * sum(shares) / len(shares):.1f}%, least "
                      f"{100 * min(shares):.1f}%")

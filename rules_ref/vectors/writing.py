@@ -24,6 +24,7 @@ from .kinds.transcript import TRANSCRIPTS, gen_transcript
 from .position_forms import with_position_forms
 from .proof import with_proofs
 from .requirements import with_analysis
+from .served import complete
 from .versions import for_version, version_presets
 
 
@@ -35,20 +36,19 @@ def document(kind: str, cases: list[Case], description: str | None = None,
             "kind": kind, "description": description or KIND_TEXT[kind], "cases": cases}
 
 
-def build_files(version: int = 1, analysed: bool = True) -> dict[str, str]:
+def build_files(version: int = 1) -> dict[str, str]:
     """Every vector file of ``version`` (a key of :data:`.files.VERSIONS`): file name -> text.
 
-    ``analysed=False`` leaves out what is computed from each case of version 2 (its proof
-    and what it depends on), the greater part of the work: the cases alone.
+    From version 2 on, each kind also holds the cases built for what a correct engine of
+    one ruleset would leave untested (:func:`.served.complete`).
     """
-    files: dict[str, str] = {}
+    kinds: dict[str, list[Case]] = {}
     for kind, gen in GENERATORS.items():
         cases = [c for c in (for_version(version, case) for case in gen()) if c is not None]
         if version >= 2:
-            cases = with_position_forms(kind, cases)
-        if version >= 2 and analysed:
-            cases = with_analysis(kind, with_proofs(kind, cases))
-        files[f"{kind}.json"] = dumps(document(kind, cases, version=version))
+            cases = with_analysis(kind, with_proofs(kind, with_position_forms(kind, cases)))
+        kinds[kind] = cases
+    transcripts: dict[str, Case] = {}
     played = version_presets(version)
     for name, players, seed, dealer, last in TRANSCRIPTS:
         if name not in played:
@@ -56,12 +56,17 @@ def build_files(version: int = 1, analysed: bool = True) -> dict[str, str]:
         case = gen_transcript(name, players, seed, dealer, last, played[name])
         version_case = for_version(version, case)
         assert version_case is not None, f"the transcript of {name} has no version {version} form"
-        if version >= 2 and analysed:
+        if version >= 2:
             version_case = with_analysis("transcript", with_proofs("transcript",
                                                                    [version_case]))[0]
+        transcripts[name] = version_case
+    if version >= 2:
+        kinds = complete({**kinds, "transcript": list(transcripts.values())})
+    files = {f"{kind}.json": dumps(document(kind, kinds[kind], version=version))
+             for kind in GENERATORS}
+    for name, case in transcripts.items():
         files[f"transcript-{name}.json"] = dumps(document(
-            "transcript", [version_case],
-            f"{KIND_TEXT['transcript']} {version_case['description']}", version))
+            "transcript", [case], f"{KIND_TEXT['transcript']} {case['description']}", version))
     return files
 
 

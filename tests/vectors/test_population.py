@@ -1,5 +1,5 @@
-"""The suite over a population of engines: rebuilt routes, correct engines of one ruleset, and
-engines wrong about one card.
+"""The suite over a population of engines: rebuilt routes, re-scored figures, the cases built
+for a value, correct engines of one ruleset, and engines wrong about one card.
 
 The population's figures are computed from the case metadata (which cases a
 run sends, :func:`rules_ref.vectors.shares.correct_run`): running the whole
@@ -19,10 +19,11 @@ from rules_ref import vectors
 from rules_ref.cards import CARDS, parse_card
 from rules_ref.protocol.reference_adapter import engine_supports
 from rules_ref.ruleset import Ruleset
-from rules_ref.vectors import shares
+from rules_ref.vectors import served, shares
 from rules_ref.vectors.card_faults import FAULTS, card_gaps, card_matrix, fails
 from rules_ref.vectors.position_forms import POSITION_KINDS, position_form, prefix_state, settled
-from rules_ref.vectors.requirements import REROUTED, end_of_prefix, holds
+from rules_ref.vectors.requirements import REROUTED, depends_on, end_of_prefix, holds
+from rules_ref.vectors.rescore import rescored
 from rules_ref.vectors.route import reroutable, rerouted
 from tests.fakes import vector_adapters
 from tests.vectors.test_run import cli
@@ -82,57 +83,139 @@ def test_passing_cases_and_position_forms_have_no_route_to_rebuild() -> None:
     assert not any(reroutable(c) for k, c in _cases() if k == "passing"
                    and any(s["action"] and s["action"]["type"] == "pass" for s in c["steps"]))
     assert all((REROUTED in c) == reroutable(c) for _, c in _cases())
-    assert sum(REROUTED in c for _, c in _cases()) == 449
+    assert sum(REROUTED in c for _, c in _cases()) == 462
+
+
+# --- re-scored figures ------------------------------------------------------------------------
+
+
+def test_a_case_whose_game_stays_the_same_is_sent_with_the_figures_of_the_values_sent() -> None:
+    kind, case = _case("scoring/last-trick-void-nobody-p8")
+    minus = {**case["ruleset"], "ten_of_diamonds_points": -10}
+    assert not holds(case, kind, minus)  # seat 5 collected a 10D: its figures differ
+    scored = rescored(case, minus)
+    assert scored is not None and holds(scored, kind)
+    [step] = scored["steps"]
+    seen = step["expect"]["observation"]
+    assert case["steps"][0]["expect"]["observation"]["points"] == [0, 1, 0, 34, 3, 0, 5, 5]
+    assert seen["points"] == seen["deal_scores"] == seen["totals"] == [0, 1, 0, 24, 3, -10, 5, 5]
+    assert scored["start"]["ruleset"] == scored["ruleset"] == minus
+    assert scored["prefix"] is case["prefix"] and "facts" not in scored
+    # the value it was re-scored under is what it tests: the case's own value gives other results
+    assert not holds(scored, kind, case["ruleset"])
+
+
+def test_a_case_whose_game_changes_or_does_not_is_not_re_scored() -> None:
+    kind, case = _case("legal-plays/broken-by-queen-p6")
+    # under hearts_broken_by heart the QS breaks nothing: hearts_broken, a figure, changes, but
+    # so does the legal list, which is the game
+    assert rescored(case, {**case["ruleset"], "hearts_broken_by": "heart"}) is None
+    kind, case = _case("trick/highest-wins-takes-extras-p6")
+    assert holds(case, kind, {**case["ruleset"], "target": 100})
+    assert rescored(case, {**case["ruleset"], "target": 100}) is None  # nothing to re-score
+    _, perft_case = _case("perft/trick2-end-p11")
+    assert rescored(perft_case, {**perft_case["ruleset"], "ten_of_diamonds_points": -10}) is None
+
+
+def test_a_run_re_scores_only_what_no_substitute_or_route_sends() -> None:
+    cases = _cases()
+    result = shares.correct_run(cases, shares.engine(Ruleset.from_dict(
+        {"ten_of_diamonds_points": -10}), 1))
+    assert "scoring/last-trick-void-nobody-p8" in result.rescored
+    sent = result.rescored["scoring/last-trick-void-nobody-p8"]
+    assert sent["ruleset"]["ten_of_diamonds_points"] == -10
+    # a case that holds under the engine's values is sent as it is
+    assert "trick/highest-wins-takes-extras-p6" not in result.rescored
+    assert all(result.sent[i]["ten_of_diamonds_points"] == -10 for i in result.rescored)
+    assert len(result.rescored) == RESCORED_TEN
+
+
+#: How many cases a correct engine of ten_of_diamonds_points -10 (protocol 1) is sent re-scored.
+RESCORED_TEN = 172
+
+
+# --- cases built for a value ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("switch", "value", "changes"), [
+    ("moon", "choice-26", {"opening_lead": "two-of-clubs"}),
+    ("moon_pair", "none", {"target": 50}),
+    ("pass_forbidden", "none", {"pass_count": 2}),
+])
+def test_a_case_built_for_a_value_tests_it_under_the_engines_ruleset(
+        switch: str, value: object, changes: dict[str, object]) -> None:
+    built = served.build(switch, value, changes)
+    assert built is not None
+    kind, case = built
+    assert case["ruleset"] == Ruleset.from_dict(changes).to_dict()
+    assert holds(case, kind)
+    differs = depends_on(case, kind)
+    assert differs.get(switch) and value not in differs[switch]
+    assert served.slug(changes) in case["id"]
+
+
+def test_the_frozen_files_hold_the_cases_built_for_each_value() -> None:
+    tags = [served.slug(changes) for changes in shares.single_values()]
+    ids = {c["id"] for _, c in _cases() if not c["id"].endswith(".position")}
+    assert sorted(i for i in ids if any(f"-for-{tag}-p" in i for tag in tags)) == BUILT
+
+
+#: The cases built for what a correct engine of one value would leave untested.
+BUILT = [
+    "moon/choice-subtract-for-first-trick-points-forbidden-even-following-p8",
+    "moon/choice-subtract-for-first-trick-points-forbidden-p8",
+    "moon/choice-subtract-for-opening-lead-two-of-clubs-dealt-p8",
+    "moon/choice-subtract-for-opening-lead-two-of-clubs-p8",
+    "passing/two-of-clubs-for-pass-count-2-p6",
+    "scoring/ordinary-for-first-trick-points-forbidden-even-following-p10",
+    "scoring/ordinary-for-first-trick-points-forbidden-p10",
+    "scoring/ordinary-for-opening-lead-two-of-clubs-dealt-p11",
+    "scoring/ordinary-for-opening-lead-two-of-clubs-p11",
+    "scoring/two-seats-all-points-for-first-trick-points-forbidden-even-following-p8",
+    "scoring/two-seats-all-points-for-first-trick-points-forbidden-p8",
+    "scoring/two-seats-all-points-for-opening-lead-two-of-clubs-dealt-p8",
+    "scoring/two-seats-all-points-for-opening-lead-two-of-clubs-p8",
+    "scoring/two-seats-all-points-for-target-50-p8",
+]
 
 
 # --- a correct engine of one ruleset ---------------------------------------------------------
 
 #: A correct engine of each single non-default value, protocol 1 without positions: the
-#: subjects it tests (of 505) and the exit status of its run.
+#: subjects it tests (of 519) and the exit status of its run.
 SINGLES_PROTOCOL_1: dict[str, tuple[int, int]] = {
-    "min_players 5": (371, 0), "pass_count 2": (351, 5), "pass_cycle hold": (352, 0),
-    "pass_cycle right": (358, 0), "pass_cycle left": (366, 0),
-    "pass_cycle left,right,across,hold": (374, 0), "pass_cycle left,right,across": (372, 0),
-    "pass_cycle left,right,left-2,right-2,left-3,right-3,across,hold": (373, 0),
-    "pass_cycle hold,left,left-2,right-2,right": (355, 0),
-    "pass_forbidden two-of-clubs": (362, 0),
-    "opening_lead left-of-dealer-no-scoring": (368, 0), "opening_lead two-of-clubs": (287, 5),
-    "opening_lead two-of-clubs-dealt": (284, 5), "first_trick_points forbidden": (352, 5),
-    "first_trick_points forbidden-even-following": (342, 5),
-    "first_trick_two_of_clubs must-play": (299, 0), "hearts_broken_by heart": (413, 0),
-    "hearts_broken_by heart-discard": (387, 0), "hearts_broken_by heart-not-led": (413, 0),
-    "hearts_broken_by not-needed": (361, 0), "last_trick_void leader": (367, 0),
-    "last_trick_void split-highest-pair": (368, 0),
-    "last_trick_void split-points-highest-pair": (369, 0), "moon others-52": (365, 0),
-    "moon others-104": (365, 0), "moon_pair others-26": (368, 0),
-    "ten_of_diamonds_points -10": (264, 5), "target 100": (367, 0), "target 50": (364, 5),
-    "target 200": (363, 0),
+    "min_players 5": (441, 0), "pass_count 2": (422, 0), "pass_cycle hold": (422, 0),
+    "pass_cycle right": (428, 0), "pass_cycle left": (436, 0),
+    "pass_cycle left,right,across,hold": (444, 0), "pass_cycle left,right,across": (442, 0),
+    "pass_cycle left,right,left-2,right-2,left-3,right-3,across,hold": (443, 0),
+    "pass_cycle hold,left,left-2,right-2,right": (425, 0),
+    "pass_forbidden two-of-clubs": (432, 0),
+    "opening_lead left-of-dealer-no-scoring": (438, 0), "opening_lead two-of-clubs": (338, 0),
+    "opening_lead two-of-clubs-dealt": (335, 0), "first_trick_points forbidden": (416, 0),
+    "first_trick_points forbidden-even-following": (402, 0),
+    "first_trick_two_of_clubs must-play": (357, 0), "hearts_broken_by heart": (438, 0),
+    "hearts_broken_by heart-discard": (437, 0), "hearts_broken_by heart-not-led": (438, 0),
+    "hearts_broken_by not-needed": (431, 0), "last_trick_void leader": (434, 0),
+    "last_trick_void split-highest-pair": (436, 0),
+    "last_trick_void split-points-highest-pair": (437, 0), "moon others-52": (431, 0),
+    "moon others-104": (431, 0), "moon_pair others-26": (438, 0),
+    "ten_of_diamonds_points -10": (436, 0), "target 100": (438, 0), "target 50": (430, 0),
+    "target 200": (433, 0),
 }
 
 
 def test_a_correct_engine_of_each_single_value_gets_most_of_the_suite() -> None:
     cases = _cases()
-    got = {shares._label(changes): shares.outcome(cases, changes, 1)[::2]
+    got = {shares.label(changes): shares.outcome(cases, changes, 1)[::2]
            for changes in shares.single_values()}
     assert got == SINGLES_PROTOCOL_1
-    served = [label for label, (tested, status) in got.items()
-              if tested >= shares.FLOOR * 505 and status == 0]
-    assert len(served) == len(got) - len(UNSERVED)
-    assert sorted(set(got) - set(served)) == sorted(UNSERVED)
-
-
-#: The single values below the floor (60%) or whose run does not pass: cases of trick 1 led
-#: by another card than the 2C, points counted with the 10D, and values the run calls
-#: untested because the cases that test them need another value (spec/vectors/README.md).
-UNSERVED = ["pass_count 2", "opening_lead two-of-clubs",
-            "opening_lead two-of-clubs-dealt", "first_trick_points forbidden",
-            "first_trick_points forbidden-even-following", "first_trick_two_of_clubs must-play",
-            "ten_of_diamonds_points -10", "target 50"]
+    # every one passes, and at least 60% of the suite applies to it
+    assert all(tested >= shares.FLOOR * 519 and status == 0 for tested, status in got.values())
 
 
 @pytest.mark.untraced
-@pytest.mark.parametrize("changes", [{"pass_cycle": ["hold"]}, {"pass_count": 2},
-                                     {"opening_lead": "two-of-clubs"}])
+@pytest.mark.parametrize("changes", [{"pass_count": 2}, {"opening_lead": "two-of-clubs"},
+                                     {"ten_of_diamonds_points": -10}])
 def test_the_reference_adapter_as_an_engine_of_one_ruleset_reports_what_the_metadata_says(
         changes: dict[str, object]) -> None:
     code, out, _ = cli("vectors", "run", "--json", "--", sys.executable, "-m",
