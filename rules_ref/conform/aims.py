@@ -11,11 +11,7 @@ pair's aim is its condition's with the switch held at the pair's value).
 conditions and pairs the run has not met yet, the conditions first, so that
 a short run reaches every rule and then every rare situation under every
 value that decides something in it, and spreads the weight over all of them
-afterwards. A condition counts as met only where the implementation went
-through it in step; one that a difference already found keeps out of reach
-(games aimed at it diverge without meeting it, :class:`Blocked`) is set
-aside with the met ones, so that a frequent difference does not spend the
-run's games on the conditions it hides, and the rarer ones are still aimed at.
+afterwards.
 
 The focus is drawn as one choice among the catalogue's conditions, and an
 aim only changes the *weights* of later choices, never what a choice means.
@@ -26,7 +22,7 @@ as its start and its actions, which replay it alone.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -294,25 +290,18 @@ def _pairs(keys: tuple[str, ...]) -> tuple[bool, ...]:
     return tuple(ex.is_pair(k) for k in keys)
 
 
-def focus_weights(keys: Sequence[str], seen: Counter[str],
-                  blocked: Collection[str] = frozenset()) -> dict[int, float]:
+def focus_weights(keys: Sequence[str], seen: Counter[str]) -> dict[int, float]:
     """Weights of the focus choice: index ``len(keys)`` stands for no focus.
 
-    The keys not met yet (a pair: not :data:`PAIR_TIMES` times) and not
-    ``blocked`` (:attr:`Blocked.keys`) share :data:`MISSING_SHARE`: the
-    conditions alone while every pair has been met, the pairs alone once
-    every condition has, else the pairs :data:`PAIR_SHARE` of it; once every
-    key has been met or blocked, all share :data:`SPREAD_SHARE`.
-
-    >>> focus_weights(("A.B: one", "A.B: two"), Counter({"A.B: one": 1}))
-    {1: 0.9}
-    >>> focus_weights(("A.B: one", "A.B: two"), Counter(), blocked={"A.B: one"})
-    {1: 0.9}
+    The keys not met yet (a pair: not :data:`PAIR_TIMES` times) share
+    :data:`MISSING_SHARE`: the conditions alone while every pair has been met,
+    the pairs alone once every condition has, else the pairs
+    :data:`PAIR_SHARE` of it; once every key has been met, all share
+    :data:`SPREAD_SHARE`.
     """
     pair = _pairs(tuple(keys))
     get = seen.get
-    missing = [i for i, k in enumerate(keys)
-               if get(k, 0) < (PAIR_TIMES if pair[i] else 1) and k not in blocked]
+    missing = [i for i, k in enumerate(keys) if get(k, 0) < (PAIR_TIMES if pair[i] else 1)]
     if not missing:
         if not keys:
             return {}
@@ -324,76 +313,3 @@ def focus_weights(keys: Sequence[str], seen: Counter[str],
     weights = dict.fromkeys(conditions, MISSING_SHARE * (1 - PAIR_SHARE) / len(conditions))
     weights.update(dict.fromkeys(pairs, MISSING_SHARE * PAIR_SHARE / len(pairs)))
     return weights
-
-
-#: A key aimed at by this many games that diverged without meeting it is blocked
-#: (:class:`Blocked`).
-BLOCKED_TIMES = 2
-
-
-class Blocked:
-    """The focus keys a difference already found keeps out of reach in a run.
-
-    A game aimed at a key that diverged (a divergence recorded while it was
-    played) and did not meet the key in step is a game the key was blocked
-    in: the implementation diverges on the way there, and each game aimed
-    at it again shows that difference again instead of the key. After
-    :data:`BLOCKED_TIMES` such games the key is in :attr:`keys`, which
-    :func:`focus_weights` sets aside with the keys met.
-
-    A game is judged when the next game is drawn (:meth:`close`), from the
-    run's divergences and exercise tally as they stand then; a game drawn
-    again (its number again) replaces what was noted of it, so a run judges
-    its games the same whether their answers arrive at once or later.
-
-    >>> b = Blocked()
-    >>> b.aimed(1, "A.B: one", Counter(), 0)
-    >>> b.close(2, Counter(), 1)
-    >>> b.aimed(2, "A.B: one", Counter(), 1)
-    >>> b.close(3, Counter(), 2)
-    >>> sorted(b.keys)
-    ['A.B: one']
-    """
-
-    __slots__ = ("_drawn", "_games", "_times", "keys")
-
-    def __init__(self) -> None:
-        #: The games aimed and not yet judged for good, by number: the key, the key's tally
-        #: and the run's divergences when the game was drawn.
-        self._drawn: dict[int, tuple[str, int, int]] = {}
-        #: The key of each game it was blocked in, by game number.
-        self._games: dict[int, str] = {}
-        self._times: Counter[str] = Counter()
-        #: The keys blocked :data:`BLOCKED_TIMES` times or more.
-        self.keys: set[str] = set()
-
-    def close(self, game: int, exercise: Counter[str], divergences: int) -> None:
-        """Before game number ``game`` is drawn: judge game ``game - 1`` if it was aimed.
-
-        The games drawn before are judged for good; game ``game`` itself, drawn
-        before, is drawn again: what was noted of it is dropped.
-        """
-        drawn = self._drawn
-        for number in [n for n in drawn if n < game - 1 or n >= game]:
-            del drawn[number]
-        last = drawn.get(game - 1)
-        if last is not None:
-            key, met, diverged = last
-            self._note(game - 1, key if divergences > diverged and exercise.get(key, 0) <= met
-                       else None)
-
-    def aimed(self, game: int, key: str, exercise: Counter[str], divergences: int) -> None:
-        """Game number ``game`` is aimed at ``key``."""
-        self._drawn[game] = (key, exercise.get(key, 0), divergences)
-
-    def _note(self, game: int, key: str | None) -> None:
-        old = self._games.pop(game, None)
-        if old is not None:
-            self._times[old] -= 1
-            if self._times[old] < BLOCKED_TIMES:
-                self.keys.discard(old)
-        if key is not None:
-            self._games[game] = key
-            self._times[key] += 1
-            if self._times[key] >= BLOCKED_TIMES:
-                self.keys.add(key)

@@ -40,7 +40,7 @@ from ..strategies.crafted import (
 )
 from ..wording import switch_value
 from . import illegal_kinds
-from .aims import Aim, Blocked, aim_for, focus_keys, focus_weights, value_of
+from .aims import Aim, aim_for, focus_keys, focus_weights, value_of
 from .choosers import Chooser, RulesetDrawer
 from .kept_deals import sent
 from .position_starts import is_moment, starts_again
@@ -83,8 +83,6 @@ class GameSource(Protocol):
     player_choices: tuple[int, ...]
     fixed_ruleset: Ruleset | None
     rulesets: RulesetDrawer
-    #: The focus keys a difference found keeps out of reach (:class:`.aims.Blocked`).
-    blocked: Blocked
 
     def tick(self, force: bool = False) -> None: ...
 
@@ -193,8 +191,7 @@ class Conversation:
         players = tuple(runner.player_choices)
         keys = focus_keys(runner.rulesets.catalogue(players, runner.fixed_ruleset),
                           runner.rulesets.scope(players, runner.fixed_ruleset))
-        i = self.ch.pick(len(keys) + 1, focus_weights(keys, self.session.stats.exercise,
-                                                      runner.blocked.keys))
+        i = self.ch.pick(len(keys) + 1, focus_weights(keys, self.session.stats.exercise))
         if i >= len(keys):
             return None, Aim()
         key = keys[i]
@@ -491,13 +488,8 @@ class Conversation:
     def run(self) -> None:
         runner = self.runner
         self.start_again = starts_again(self.seed, self.session.proc)
-        stats = self.session.stats
-        number = stats.games + 1  # the game's number, the same when it is drawn again
-        runner.blocked.close(number, stats.exercise, stats.divergences)
         if self.ch.flag(AIMED_SHARE):
-            key, self.aim = self.draw_focus()
-            if key is not None:
-                runner.blocked.aimed(number, key, stats.exercise, stats.divergences)
+            _, self.aim = self.draw_focus()
         ch = self.ch
         aim = self.aim
         choices = runner.player_choices

@@ -26,7 +26,7 @@ counted before, on counters of their own.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..actions import Action, ChooseMoon, Pass, Play
@@ -41,7 +41,7 @@ from ..protocol.start import dealt_start, requested_state
 from ..ruleset import Ruleset
 from ..state import GameState
 from ..state_parts import Phase
-from .aims import Aim, Blocked, aim_for
+from .aims import Aim, aim_for
 from .choosers import RulesetDrawer
 from .conversation import Conversation, position_record
 from .resync import GameCut
@@ -188,7 +188,6 @@ class _Setting:
     player_choices: tuple[int, ...]
     fixed_ruleset: Ruleset | None
     rulesets: RulesetDrawer
-    blocked: Blocked = field(default_factory=Blocked)
 
     def tick(self, force: bool = False) -> None:
         """Nothing to report while shrinking."""

@@ -32,7 +32,6 @@ from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports
 from ..protocol.messages import AdapterFault
 from ..ruleset import Ruleset
-from .aims import Blocked
 from .choosers import RulesetDrawer
 from .conversation import Conversation, NoRuleset, position_record
 from .edge_tables import edge_starts
@@ -93,8 +92,6 @@ class Runner:
         self._unsettled: Session | None = None
         #: The kinds of moment the implementation takes a start from, learnt over the run.
         self.moments = Moments()
-        #: The focus keys a difference found keeps out of reach, learnt over the run.
-        self.blocked = Blocked()
 
     # --- the adapter ---
 
