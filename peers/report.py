@@ -57,8 +57,8 @@ def unseen_words(unseen: list[str], deals: object) -> str | None:
         + (f" ({deals} deals)" if deals is not None else "")
         + ": "
         + ", ".join(unseen)
-        + ". Either the engine does not play them, and the preset is wrong, or the run was too "
-        "short to meet them (a slow or busy machine plays fewer deals within the budget)."
+        + ". Either the engine does not play them, and the preset is wrong, or the run's "
+        "games did not meet them (a run of more games, --examples, may)."
     )
 
 

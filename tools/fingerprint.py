@@ -28,9 +28,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 FAKES = ROOT / "tests" / "fakes"
 SEED = "7"
-#: What a run's result holds that depends on the machine or the checkout, not on the search.
+#: What a run's result holds that depends on the machine, the checkout or the clock, not on
+#: the search (``meta``: the versions, the date and the command line of the run).
 MACHINE = frozenset(("seconds", "deals_per_second", "actions_per_second", "replay", "reproduce",
-                     "rerun", "adapter_command"))
+                     "rerun", "adapter_command", "meta"))
 BROKEN = ("cancel-ignored", "void-discarded", "void-leader-highest", "extras-lost",
           "queen-no-break", "opening-hearts", "lead-hearts-unbroken", "no-follow-suit",
           "pass-always-left", "moon-swapped", "game-end-strict", "single-winner",

@@ -134,7 +134,9 @@ class CrcowanEngine:
         refused = self.unreachable(request.get("position"))
         if refused:  # refused before anything changes: the game before stays as it was
             return refused
-        self.cycle = request["ruleset"].get("pass_cycle", ["left", "right"])
+        # the cycle the engine plays (its passing option), which is not the one told when
+        # the hello declares the default
+        self.cycle = STANDARD if opts[2] == "Standard" else ["hold"]
         self.n = int(request["players"])
         if "position" in request:
             return self.start_position(request["position"], opts)

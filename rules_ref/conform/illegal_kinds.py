@@ -18,6 +18,7 @@ from functools import cache
 from ..actions import Action, ChooseMoon, DealCards, MoonChoice, Pass, Play
 from ..cards import CARDS, TWO_OF_CLUBS, Card, full_deck
 from ..deal import MAX_PLAYERS
+from ..leading import opening_leader, opening_leads
 from ..ruleset import PassForbidden
 from ..state import GameState
 from ..state_parts import PLAYING, Phase
@@ -200,6 +201,14 @@ def _playing(state: GameState, kind: str, v: int) -> Action:
     return Pass(seat, hand[:p])
 
 
+def _lead_while_passing(state: GameState) -> Play:
+    """A play, while the seats pass, by the seat that would make the opening lead if play
+    began now, of a card it could lead then: the play an engine accepts that checks whose
+    turn it is and not the phase of the deal."""
+    leader = opening_leader(state.dealer, state.hands, state.ruleset)
+    return Play(leader, opening_leads(state.hands[leader], state.ruleset)[0])
+
+
 def _passing(state: GameState, kind: str, v: int) -> Action:
     n = state.players
     p = state.ruleset.pass_count
@@ -227,6 +236,8 @@ def _passing(state: GameState, kind: str, v: int) -> Action:
         assert made is not None
         return made
     if kind == PLAY_WHILE_PASSING:
+        if v % 2:  # as if play had begun: an engine that checks the turn, not the phase
+            return _lead_while_passing(state)
         return Play(seat, hand[v % len(hand)])
     return ChooseMoon(seat, MoonChoice.ADD)
 

@@ -117,6 +117,8 @@ class Runner:
             self.player_choices = (wanted,)
         else:
             self.player_choices = supports.players
+        # the deals it never makes are never sent, whatever the ruleset (spec/deal.md, s. 8)
+        self.rulesets = RulesetDrawer(supports)
         fixed = self.fixed_ruleset
         if fixed is not None and not any(p >= fixed.min_players for p in self.player_choices):
             counts = ", ".join(map(str, self.player_choices))
@@ -131,8 +133,6 @@ class Runner:
                                  f"{', '.join(outside)} (it declares "
                                  f"{supports.switches or 'only the default values'})")
             self.player_choices = fitting_counts(self.fixed_ruleset, self.player_choices)
-        else:
-            self.rulesets = RulesetDrawer(supports)
 
     def attach(self, proc: AdapterProcess | None, supports: Supports) -> None:
         """Search through ``proc``, an adapter already connected whose hello declared

@@ -38,13 +38,13 @@ from ..protocol.observation import observe
 from ..protocol.start import requested_state
 from ..registry import spec_toml, switch_meanings
 from ..ruleset import Ruleset
-from ..scoring import moon_options
+from ..scoring import card_points, moon_options
 from ..state import GameState
 from ..state_parts import Phase
 from ..transitions import close_deal, play_card
 from ..tricks import TrickOutcome, cancelled_cards, led_suit, resolve_trick, seat_at
 from ..wording import switch_value
-from ..wording.slips import slip_words, value_words
+from ..wording.slips import card_value_words, slip_words, value_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +52,9 @@ class Alternative:
     """One way to play rule ``rule`` otherwise, in words a player would say.
 
     A switch value (``switch`` and ``value``, its JSON form, a list as a tuple) or a slip
-    (``slip``, its name); ``words`` say what the implementation does.
+    (``slip``, its name); ``words`` say what the implementation does. A card scored at
+    another value (slip ``card-value``) holds the value as ``value`` and the cards that
+    may be it as ``cards``.
     """
 
     rule: str
@@ -60,6 +62,22 @@ class Alternative:
     switch: str | None = None
     value: Any = None
     slip: str | None = None
+    cards: tuple[str, ...] = ()
+
+    def same_cause(self, other: Alternative) -> bool:
+        """Is ``other`` the same way to play the rule otherwise (the same value, the same
+        slip; for a card's value, the same value of one of the same cards)?
+
+        >>> a = Alternative("SCORE.CARD_POINTS", "", value=1, slip="card-value", cards=("4S",))
+        >>> b = Alternative("SCORE.CARD_POINTS", "", value=1, slip="card-value",
+        ...                 cards=("4S", "7S"))
+        >>> a.same_cause(b), a.same_cause(Alternative("SCORE.CARD_POINTS", "", value=2,
+        ...                                           slip="card-value", cards=("4S",)))
+        (True, False)
+        """
+        same = (self.rule, self.switch, self.value, self.slip) == (
+            other.rule, other.switch, other.value, other.slip)
+        return same and (not self.cards or bool(set(self.cards) & set(other.cards)))
 
 
 # --- the switch values -----------------------------------------------------------------------
@@ -262,6 +280,74 @@ def slips(before: GameState, action: Action, after: GameState
         yield from _moon_slips(after)
 
 
+def _int_list(value: Any, n: int) -> list[int] | None:
+    if isinstance(value, list) and len(value) == n and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return value
+    return None
+
+
+def _slipped_values(worth: int) -> tuple[int, ...]:
+    """The values a card worth ``worth`` is scored at by a slip: one point off, not
+    counted at all, or counted with the wrong sign."""
+    return (worth - 1, worth + 1, 0, -worth)
+
+
+def _plainness(worth: int, value: int) -> int:
+    """How plain a slip scoring a card worth ``worth`` at ``value`` is, plainest first: not
+    counted at all, one point off, the sign turned."""
+    return 0 if value == 0 else 2 if value == -worth else 1
+
+
+def card_values(before: GameState | None, after: GameState, expected: Mapping[str, Any],
+                actual: Mapping[str, Any]) -> Iterator[tuple[Alternative, dict[str, Any]]]:
+    """A card scored at another value, with the observation it gives: the cards whose
+    copies, all at one other value, make the implementation's points ``actual``.
+
+    Read from the cards each seat has collected (``after``): a seat's points differ by
+    the card's change times the copies of it the seat holds, every seat's. The points
+    agreed before the action, so a card a seat had collected before it (``before``)
+    would have shown there: only cards collected by this action are tried (any card
+    at a start, ``before`` None), each at a value a slip gives it (one point off, not
+    counted, the sign turned). Once the deal is scored without a moon, its scores
+    and the totals move by the same amounts. Its rule is ``SCORE.CARD_POINTS``; its
+    words name the card and the value the implementation gives it (the cards, when
+    several give the answer at one value), the smallest change first, then the plainest
+    (a card not counted before one a point off).
+    """
+    n = after.players
+    exp = _int_list(expected.get("points"), n)
+    act = _int_list(actual.get("points"), n)
+    if exp is None or act is None or exp == act or len(after.collected) != n:
+        return
+    diff = [a - e for e, a in zip(exp, act, strict=True)]
+    earlier = {c for got in before.collected for c in got} if before is not None else set()
+    seen = observe(after)
+    shown: dict[str, Any] = {**seen, "points": act}
+    result = after.deal_results[-1] if after.deal_results else None
+    if seen.get("deal_scores") is not None and result is not None and (
+            result.moon_shooter is None and result.moon_pair is None):
+        for name in ("deal_scores", "totals"):
+            values = _int_list(seen.get(name), n)
+            if values is not None:
+                shown[name] = [v + d for v, d in zip(values, diff, strict=True)]
+    found: dict[tuple[int, int], list[Card]] = {}
+    for card in sorted({c for got in after.collected for c in got} - earlier):
+        copies = [got.count(card) for got in after.collected]
+        first = next(seat for seat, k in enumerate(copies) if k)
+        change, rest = divmod(diff[first], copies[first])
+        if rest or not change or any(d != change * k for d, k in zip(diff, copies, strict=True)):
+            continue
+        worth = card_points((card,), after.ruleset)
+        if worth + change in _slipped_values(worth):
+            found.setdefault((change, worth + change), []).append(card)
+    for (_, value), cards in sorted(found.items(), key=lambda item: (
+            abs(item[0][0]), _plainness(card_points(item[1][:1], after.ruleset), item[0][1]))):
+        words = card_value_words(" or ".join(c.pretty for c in cards), value)
+        yield (Alternative("SCORE.CARD_POINTS", words, value=value, slip="card-value",
+                           cards=tuple(str(c) for c in cards)), shown)
+
+
 # --- explaining a difference -----------------------------------------------------------------
 
 
@@ -326,6 +412,7 @@ def explaining(before: GameState | None, action: Action | None, after: GameState
         (alt, state) for alt, state in _valued(before, action, after) if state is not None]
     if before is not None and action is not None:
         tried += list(slips(before, action, after))
+    tried += list(card_values(before, after, expected, actual))
     out = [alt for alt, state in tried if _reproduces(state, expected, actual)]
     if not out and deciding:
         # the deciding fields as the implementation gave them, and every field on which it
@@ -338,11 +425,32 @@ def explaining(before: GameState | None, action: Action | None, after: GameState
     return list(dict.fromkeys(out))
 
 
-def explaining_verdict(before: GameState, action: Action, accepted: bool) -> list[Alternative]:
+def explaining_verdict(before: GameState, action: Action, accepted: bool,
+                       cited: object = None) -> list[Alternative]:
     """The switch values under which ``action`` is accepted (``accepted``) or rejected, as the
-    implementation answered where the reference did the opposite."""
-    return [alt for alt, state in _valued(before, action, before)
-            if (state is not None) == accepted]
+    implementation answered where the reference did the opposite.
+
+    A rejection that cites a rule (``cited``, the rule ID the implementation gave) is
+    reproduced only by a value under which the rules refuse the action citing that rule:
+    a moon choice refused as out of turn is no moon scored without a choice.
+    """
+    out = []
+    for alt in switch_alternatives():
+        base = _with_value(before, alt)
+        if base is None:
+            continue
+        try:
+            base.apply(action)
+        except RulesRefError as exc:
+            rule = getattr(exc, "rule_id", None)
+            if not accepted and (not isinstance(cited, str) or cited == rule):
+                out.append(alt)
+            continue
+        except (AssertionError, ValueError, IndexError):
+            continue  # a value that decides a deal from its start, met in its middle
+        if accepted:
+            out.append(alt)
+    return out
 
 
 def refusing_values(start: object) -> list[Alternative]:
@@ -371,7 +479,7 @@ def explaining_values(before: GameState | None, action: Action | None, after: Ga
     reference's, gives the implementation's answer ``actual`` (arguments as
     :func:`explaining`; ``actual`` of type ``rejected`` for a rejected action)."""
     if actual.get("type") == "rejected" and before is not None and action is not None:
-        found = explaining_verdict(before, action, accepted=False)
+        found = explaining_verdict(before, action, accepted=False, cited=actual.get("rule"))
     elif expected.get("type") == "rejected" and before is not None and action is not None:
         found = explaining_verdict(before, action, accepted=True)
     else:
@@ -379,6 +487,6 @@ def explaining_values(before: GameState | None, action: Action | None, after: Ga
     return [(a.switch, _json(a.value)) for a in found if a.switch is not None]
 
 
-__all__ = ["Alternative", "explaining", "explaining_values", "explaining_verdict",
+__all__ = ["Alternative", "card_values", "explaining", "explaining_values", "explaining_verdict",
            "refusing_values", "slips",
            "switch_alternatives", "switch_rules"]

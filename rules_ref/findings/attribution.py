@@ -99,8 +99,12 @@ def rejected_legal_rules(state: GameState, action: Action,
     ``PASS.CARDS``; the play of a deal's last card refused citing a rule of
     the deal's end (:data:`DEAL_END_RULES`: the pending cards settled, a
     moon, the scoring, the game's end) falls under that rule first, then
-    the rule of the card's situation.
+    the rule of the card's situation. A play or a moon choice refused as out of
+    turn (``TURN.ORDER`` cited) falls under ``TURN.ORDER``: whose turn it is is the
+    first check of either step, and the observations agreed on it until then.
     """
+    if isinstance(action, (Play, ChooseMoon)) and cited == "TURN.ORDER":
+        return ["TURN.ORDER"]
     if isinstance(action, Play):
         rules = play_situation_rule(state, action.card)
         if isinstance(cited, str) and cited in DEAL_END_RULES and _ends_deal(state, action):
@@ -266,8 +270,9 @@ def _takes_another_suit_as_led(after: GameState, seat: int, ref: set[Card],
     the cards it holds of it (the suit of a later card taken as the led
     suit, the first card's being the led one, cancelled or not), where the
     seat holds the led suit or the led card is cancelled; or, once the led
-    card is cancelled, it lets a seat that holds the led suit play off it.
-    A seat void in the led suit and in every other suit of the trick plays
+    card is cancelled, it lets a seat that holds the led suit play off it, any
+    card (one card of another suit more is another rule's: a suit's cards read
+    wrong). A seat void in the led suit and in every other suit of the trick plays
     the same cards whichever of them is led: a difference there is another
     rule's (a heart banned on the first trick, say).
     """
@@ -280,7 +285,10 @@ def _takes_another_suit_as_led(after: GameState, seat: int, ref: set[Card],
     follows_another = any(impl == {c for c in hand if c.suit == s}
                           for s in {c.suit for c in trick} - {led})
     holds_led = any(c.suit == led for c in hand)
-    off_led = cancelled and holds_led and any(c.suit != led for c in impl - ref)
+    # free of the led suit as a seat void in the suit it takes as led: every other card
+    # allowed (but the hearts and Q♠ a first trick may ban), not one card more
+    free = {c for c in hand if c.suit != led and not is_penalty(c)} <= impl
+    off_led = cancelled and holds_led and free and any(c.suit != led for c in impl - ref)
     # a seat void in the led suit may play any card: cards of one suit only are another
     # suit taken as led there only once the led card is cancelled (else a ban, say)
     return (bool(impl) and follows_another and (cancelled or holds_led)) or off_led
@@ -306,15 +314,18 @@ def _first_trick_ban_later(after: GameState, seat: int, ref: set[Card], impl: se
     seat that cannot follow to trick 1 may not discard a heart or a Q♠; the
     rule says the restriction is trick 1's only. An implementation that bans
     exactly those cards (some of them, nothing else) to a seat void in the
-    led suit on a later trick applies it there.
+    led suit on a later trick applies it there; under ``forbidden-even-following``
+    to a seat that follows suit too.
     """
     trick = after.trick
+    value = after.ruleset.first_trick_points
     if (not trick or after.trick_number == 1 or impl - ref or not impl or
-            after.ruleset.first_trick_points is FirstTrickPoints.ALLOWED):
+            value is FirstTrickPoints.ALLOWED):
         return False
     led = trick[0].suit
     void = not any(c.suit == led for c in after.hands[seat])
-    return void and all(is_penalty(c) for c in ref - impl)
+    return (void or value is FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING) and all(
+        is_penalty(c) for c in ref - impl)
 
 
 def _two_of_clubs_forced_rules(after: GameState) -> list[str]:
@@ -445,7 +456,35 @@ def _by_field(before: GameState | None, action: Action | None, after: GameState,
             and (not rules or rules[0] in _VOID_LAST_MATTERS)
             and not (rules and rules[0] == "SCORE.DEAL" and fields[0] == "totals")):
         rules = ["VOID.LAST", *(r for r in rules if r != "VOID.LAST")]
+    elif (rules == ["SCORE.CARD_POINTS"] and fields and fields[0] == "points"
+          and _settling_seats_differ(before, after, expected, actual)):
+        rules = ["VOID.LAST", *rules]
     return rules, fields, others
+
+
+def _settling_seats_differ(before: GameState | None, after: GameState,
+                           expected: dict[str, Any], actual: dict[str, Any]) -> bool:
+    """Do the points of a deal ended by a void last trick differ only at the seats its
+    pending cards may go to (its leader, the seats of its cancelled cards)?
+
+    Points that no parcel nor a card's value explains (a share worked out wrong), at
+    those seats alone, are how that trick's cards were given out: ``VOID.LAST``'s,
+    unless the implementation shows the trick won.
+    """
+    t = _completed_trick(before, after)
+    if t is None or t.winner is not None or after.phase not in _DEAL_OVER:
+        return False
+    shown = actual.get("last_trick")
+    if shown is not None and not (isinstance(shown, dict) and shown.get("winner") is None):
+        return False  # a winner shown: the trick's resolution, not its settling
+    n = after.players
+    exp = _int_list(expected.get("points"), n)
+    act = _int_list(actual.get("points"), n)
+    if exp is None or act is None or exp == act:
+        return False
+    settling = {t.leader} | {(t.leader + i) % n for i, c in enumerate(t.cards)
+                             if c in t.cancelled}
+    return {seat for seat in range(n) if exp[seat] != act[seat]} <= settling
 
 
 def _void_last_trick_won_under_another_led_suit(

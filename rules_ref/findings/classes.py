@@ -27,7 +27,7 @@ from ..registry import rule as registry_rule
 from ..ruleset import Ruleset
 from ..wording import counted, switch_value
 from ..wording.slips import UNEXPLAINED, error_words
-from .alternatives import switch_rules
+from .alternatives import Alternative, switch_rules
 from .expect import Expectation, matching_entry
 from .failure import FROM_A_POSITION, REJECTS_A_POSITION, Failure, at_position_start
 from .words import Facet, facet_of
@@ -173,12 +173,46 @@ class Finding:
         found = [self.smallest or self.first, *self.by_players.values()]
         return min(found, key=lambda f: plainness(f, common))
 
-    def add(self, facet: Facet, failure: Failure) -> None:
+    def add(self, facet: Facet, failure: Failure, game: tuple[int, int] | None = None) -> None:
         seen = self.facets.get(facet.words)
         if seen is None:
             seen = self.facets[facet.words] = facet
             seen.example = failure
         seen.count += 1
+        if game is not None:
+            seen.games.add(game)
+
+    def take(self, facet: Facet, words: str, switch: str | None) -> None:
+        """File ``facet`` of another finding here, as the alternative ``words`` says it."""
+        moved = replace(facet, words=words, rule=self.rule, switch=switch, explanation=words,
+                        games=set(facet.games))
+        seen = self.facets.get(words)
+        if seen is None:
+            self.facets[words] = moved
+        else:
+            seen.count += moved.count
+            seen.games |= moved.games
+        self.count += facet.count
+        self.games |= facet.games
+        if isinstance(facet.example, Failure):
+            self.keep_smallest(facet.example)
+
+    def drop(self, facet: Facet) -> None:
+        """Take ``facet`` out of this finding (filed under another): its occurrences, and
+        the games only it was met in."""
+        del self.facets[facet.words]
+        self.count -= facet.count
+        rest = list(self.facets.values())
+        if all(f.games for f in rest):
+            self.games = set().union(*(f.games for f in rest))
+        examples = [f.example for f in rest if isinstance(f.example, Failure)]
+        if examples and (self.smallest is facet.example or self.first is facet.example):
+            self.smallest = min(examples, key=plainness)
+            self.by_players = {}
+            for failure in examples:
+                self.keep_smallest(failure)
+            if self.first is facet.example:
+                self.first = examples[0]
 
     def to_json(self) -> dict[str, Any]:
         """The finding as every report renders it (``classes``, spec/protocol.md)."""
@@ -372,7 +406,7 @@ class Findings:
         cls.games.add((job, game))
         if failure.kind == "error":
             cls.facts = facet.facts if cls.facts is None else cls.facts & facet.facts
-        cls.add(facet, failure)
+        cls.add(facet, failure, (job, game))
         cls.keep_smallest(failure)
         index = matching_entry(self.expectations, rule, what, facet,
                                failure.fields + failure.others)
@@ -402,13 +436,61 @@ class Findings:
                                         explanation=alt.words)
         return None
 
+    def fold(self) -> None:
+        """One cause, one finding, whatever order the run met them in: a facet of a
+        finding whose answer another alternative also gives, one a finding met in as
+        many games or more was named by, is filed under that finding (as that cause
+        says it); a finding left with no facet is gone.
+
+        A trick nobody wins that its leader keeps is also a pair of the leader's card
+        that does not cancel; a cancelled pair of hearts scored nothing is also each
+        heart scored at nothing: where the run has seen that pair stand, or that heart
+        scored at nothing, elsewhere, the answer is one more of that finding's. The
+        facets met in fewest games are filed first.
+        """
+        facets = sorted(((f, cls) for cls in self.classes.values() for f in cls.facets.values()),
+                        key=lambda fc: (len(fc[0].games), fc[0].count))
+        for facet, cls in facets:
+            if cls.key not in self.classes or cls.kind != "disagreement":
+                continue
+            found = self._cause_elsewhere(cls, facet)
+            if found is None:
+                continue
+            into, alt = found
+            switch = alt.switch if alt.switch and into.rule in switch_rules(alt.switch) else None
+            into.take(facet, alt.words, switch)
+            into.expected_count += min(cls.expected_count, facet.count)
+            cls.expected_count -= min(cls.expected_count, facet.count)
+            cls.drop(facet)
+            if not cls.facets:
+                del self.classes[cls.key]
+
+    def _cause_elsewhere(self, cls: Finding, facet: Facet) -> tuple[Finding, Alternative] | None:
+        """Another finding, met in as many games as ``facet`` or more, one of whose facets
+        an alternative of its own rule explains that also gives ``facet``'s answer; and
+        that alternative as ``facet`` found it. None if none."""
+        for into in self.classes.values():
+            if into is cls or into.kind != "disagreement" or into.expected != cls.expected:
+                continue
+            causes = [a for f in into.facets.values() if f is not facet and f.explanation
+                      for a in f.alternatives if a.rule == into.rule]
+            if len(into.games) < len(facet.games):
+                continue
+            alt = next((a for a in facet.alternatives if a.words != facet.explanation
+                        and any(a.same_cause(c) for c in causes)), None)
+            if alt is not None:
+                return into, alt
+        return None
+
     def ordered(self) -> list[Finding]:
         """The findings, the unexpected first; in each group the one met in most games first.
 
         A single fault shows as one main finding and, now and then, a symptom
         the attribution reads another way: the finding met in the most games
-        (then the most often, then the first seen) leads.
+        (then the most often, then the first seen) leads. Findings one cause gives
+        are one first (:meth:`fold`).
         """
+        self.fold()
         return sorted(self.classes.values(),
                       key=lambda c: (c.expected, -len(c.games), -c.count, c.first_seconds))
 
@@ -442,7 +524,8 @@ class Findings:
              "expected_count": c.expected_count, "expectation": c.expectation,
              "by_players": [f.to_json() for f in c.by_players.values()],
              "facts": None if c.facts is None else sorted(c.facts),
-             "facets": [{**f.to_json(), "rule": f.rule, "example": f.example.to_json()}
+             "facets": [{**f.to_json(), "rule": f.rule, "example": f.example.to_json(),
+                         "games": sorted(f.games)}
                         for f in c.facets.values()]}
             for c in self.classes.values()]}
 
@@ -477,10 +560,14 @@ class Findings:
                 cls.facts = facts if cls.facts is None else cls.facts & facts
             for f in d.get("facets", []):
                 seen = cls.facets.get(f["words"])
+                facet_games = {(job, int(g[1])) for g in f.get("games", ())}
                 if seen is None:
+                    example = Failure.from_json(f["example"])
                     cls.facets[f["words"]] = Facet(
                         f["words"], f["detail"], f["rule"], f["switch"], f["step"],
-                        tuple(f["cards"]), f["count"], Failure.from_json(f["example"]),
-                        f.get("explanation"))
+                        tuple(f["cards"]), f["count"], example, f.get("explanation"),
+                        facet_of(example).alternatives if d["kind"] == "disagreement"
+                        else (), games=facet_games)
                 else:
                     seen.count += f["count"]
+                    seen.games |= facet_games

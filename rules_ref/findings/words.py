@@ -522,6 +522,8 @@ class Facet:
     alternatives: tuple[Alternative, ...] = field(default=(), repr=False, compare=False)
     #: Of an internal error: the facts of its moment, by name (:func:`.triggers.step_facts`).
     facts: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    #: The games it was met in, as ``(job, game)`` (filled as a run meets it).
+    games: set[tuple[int, int]] = field(default_factory=set, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"words": self.words, "detail": self.detail, "switch": self.switch,
@@ -618,7 +620,8 @@ def _explained_by(failure: object, rule: str | None, before: GameState | None,
     elif actual.get("type") == "rejected" or expected.get("type") == "rejected":
         if before is None or action is None:
             return None, None
-        found = explaining_verdict(before, action, accepted=actual.get("type") != "rejected")
+        found = explaining_verdict(before, action, accepted=actual.get("type") != "rejected",
+                                   cited=actual.get("rule"))
     else:
         if not reference:
             return None, None

@@ -69,10 +69,19 @@ def alternatives(difference: Difference, ruleset: Ruleset) -> list[tuple[str, An
     out = []
     for switch in switches_of(difference):
         here = getattr(ruleset, switch)
-        values = [getattr(Ruleset.from_dict({switch: _json(alt.value)}, switch), switch)
-                  for alt in switch_alternatives() if alt.switch == switch]
-        out += [(switch, value) for value in values if value != here]
+        out += [(switch, value) for value in published(switch) if value != here]
     return out
+
+
+def published(switch: str) -> list[Any]:
+    """The values ``spec/variants.toml`` publishes for ``switch``, as a ruleset holds them,
+    in the file's order (a switch's values are listed from the plainest).
+
+    >>> [str(v) for v in published("opening_lead")]
+    ['left-of-dealer', 'left-of-dealer-no-scoring', 'two-of-clubs', 'two-of-clubs-dealt']
+    """
+    return [getattr(Ruleset.from_dict({switch: _json(alt.value)}, switch), switch)
+            for alt in switch_alternatives() if alt.switch == switch]
 
 
 def _json(value: Any) -> Any:

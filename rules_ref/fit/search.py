@@ -17,8 +17,15 @@ that explains more. Rounds go on while a value is kept, within the budget
 of trials (no ruleset is played twice). The differences left are the ones no value
 explains: bugs, or a value the spec does not publish.
 
+No trial sends a deal the adapter's hello declares it never makes
+(``spec/deal.md``, section 8): each records, as a ``conform`` run does, what
+its deal constraints kept out of its games (:attr:`Trial.deal_constraints`).
+
 An adapter that plays the ruleset it is told (the reference adapter)
 differs under no other ruleset than the one asked: the search keeps it.
+Where the games cannot tell a value found from another (under the other
+values found), :mod:`.equivalent` names the one ``spec/variants.toml`` lists
+first, and the others beside it.
 """
 
 from __future__ import annotations
@@ -35,8 +42,10 @@ from ..findings.start_causes import settle_starts
 from ..protocol.client import AdapterProcess
 from ..protocol.handshake import Supports, parse_supports, switch_values
 from ..protocol.messages import AdapterFault
+from ..reports.exercised import exercise_keys
 from ..ruleset import Ruleset
 from .candidates import Difference, alternatives, switches_of
+from .equivalent import same_games, settle
 
 #: The trials a search runs at most, the first included (``rules-ref fit --trials``).
 DEFAULT_TRIALS = 40
@@ -55,6 +64,9 @@ class Trial:
     actions: int
     #: Why the trial ended before its games ("time", "fault"), "" when it played them all.
     stopped: str = ""
+    #: What the adapter's deal constraints kept out of the trial's games: the
+    #: ``deal_constraints`` block of a ``conform`` result (empty: none declared).
+    deal_constraints: dict[str, Any] = field(default_factory=dict)
 
     @property
     def differences(self) -> list[Difference]:
@@ -84,8 +96,20 @@ class Fit:
     #: Each switch set to another value than the one told, and the differences of the first
     #: trial it explains (that the best trial no longer shows).
     explained: dict[str, list[Difference]] = field(default_factory=dict)
+    #: The ruleset named: the best trial's, each value set apart from the told one replaced
+    #: by the first value spec/variants.toml lists of those that play the same games
+    #: (:func:`.equivalent.settle`); ``None``: the best trial's.
+    named: Ruleset | None = None
+    #: Per switch set apart from the told one, the other values that play the same games
+    #: as the one named under its other values: the games cannot tell them apart.
+    same_games: dict[str, list[Any]] = field(default_factory=dict)
     #: The budget ran out before a round kept no value.
     exhausted: bool = False
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The ruleset the implementation plays, as ``fit`` names it."""
+        return self.named if self.named is not None else self.best.ruleset
 
     @property
     def unexplained(self) -> list[Finding]:
@@ -180,7 +204,9 @@ class Search:
         settle_errors(findings, outcome.stats.cleared)
         settle_starts(findings, starts, outcome.stats.starts)
         found = Trial(ruleset, findings.ordered(), outcome.stats.divergences,
-                      outcome.stats.games, outcome.stats.actions, outcome.stopped)
+                      outcome.stats.games, outcome.stats.actions, outcome.stopped,
+                      exercise_keys(outcome, config)["deal_constraints"]
+                      if self.supports.deal_constraints else {})
         self.done[ruleset] = found
         self.order.append(found)
         if self.on_trial is not None:
@@ -203,7 +229,11 @@ class Search:
                     current, kept = tried, True
                 if self.exhausted:
                     break
-        fit = Fit(told, current, first, list(self.order), exhausted=self.exhausted)
+        supports = self.supports
+        named, alike = settle(current.ruleset, told, lambda one, other: same_games(
+            one, other, self.config, supports))
+        fit = Fit(told, current, first, list(self.order), named=named, same_games=alike,
+                  exhausted=self.exhausted)
         remaining = set(current.differences)
         asked = told.to_dict()
         for switch, value in current.ruleset.to_dict().items():

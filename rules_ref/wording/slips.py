@@ -36,6 +36,17 @@ UNEXPLAINED = ("no other value of a switch nor common slip gives this answer: th
                "read from the fields that differ")
 
 
+def card_value_words(card: str, points: int) -> str:
+    """What an implementation that scores ``card`` (its words, ``4♠``) at ``points`` does.
+
+    >>> card_value_words("4♠", 1)
+    'scores 4♠ at 1 point'
+    >>> card_value_words("Q♠", 12)
+    'scores Q♠ at 12 points'
+    """
+    return f"scores {card} at {points} point{'' if abs(points) == 1 else 's'}"
+
+
 def slip_words(slip: str) -> str:
     """What the implementation does under slip ``slip``."""
     return _SLIPS[slip]

@@ -192,3 +192,17 @@ def test_an_honest_constrained_dealer_passes_the_vectors_and_is_told_what_went_u
     assert line.endswith(f"({len(block['cases'])} cases skipped)" + (
         f"; declared values they left untested: {', '.join(block['values'])}"
         if block["values"] else ""))
+
+
+@pytest.mark.untraced
+def test_a_run_of_one_ruleset_sends_no_deal_the_engine_never_makes(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # --ruleset fixes the ruleset (the one the engine declares); its deals are still kept
+    ruleset = tmp_path / "default.json"
+    ruleset.write_text('{"target": 150}', encoding="utf-8")
+    code, out = _run(capsys, "conform", "--seed", "4", "--examples", "20", *UNHURRIED,
+                     "--ruleset", str(ruleset), "--out", str(tmp_path), "--json", "--",
+                     *command("constrained-dealer"))
+    summary = json.loads(out)
+    assert (code, summary["verdict"]) == (0, "pass")
+    assert sum(summary["deal_constraints"]["deals_not_sent"].values()) > 0

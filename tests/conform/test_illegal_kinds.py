@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from rules_ref.actions import Action, DealCards, Pass, Play
-from rules_ref.cards import TWO_OF_CLUBS
+from rules_ref.cards import TWO_OF_CLUBS, is_penalty
 from rules_ref.cli import main
 from rules_ref.conform import illegal_kinds as ik
 from rules_ref.deal import MAX_PLAYERS, seeded_deal
@@ -230,3 +230,19 @@ def test_a_bad_deal_may_hold_no_card_exactly_twice() -> None:
     assert sorted(set(counts.values())) == [4] and len(counts) == 26
     assert [len(h) for h in four.hands] == [len(h) for h in third.hands]
     assert [v.rule_id for v in _rejected(state, four)] == ["DECK.CARDS"]
+
+
+@pytest.mark.rule("TURN.ORDER")
+def test_a_play_while_passing_is_offered_as_the_opening_lead_every_other_time() -> None:
+    # an engine that checks whose turn it is and not the phase accepts this one
+    state = STATES["passing"]
+    lead = ik.make(state, ik.PLAY_WHILE_PASSING, 1)
+    leader = (state.dealer + 1) % state.players  # left-of-dealer, the default
+    hand = state.hands[leader]
+    assert isinstance(lead, Play) and lead.seat == leader
+    assert lead.card in hand and not is_penalty(lead.card)  # a card it may open with
+    assert rejected_conditions(state, lead, _rejected(state, lead)) == [
+        "TURN.ORDER: a play while passing is rejected"]
+    other = ik.make(state, ik.PLAY_WHILE_PASSING, 2)
+    assert isinstance(other, Play) and other.seat == state.waiting_for[2 % len(
+        state.waiting_for)]

@@ -14,13 +14,16 @@ import importlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from functools import cache
 from typing import Any
 
 from rules_ref.actions import Action, DealCards
 from rules_ref.cards import Card
 from rules_ref.findings.attribution import observation_rules
+from rules_ref.findings.classes import Findings
 from rules_ref.findings.failure import Failure
 from rules_ref.jsonio.serialize import action_to_json
+from rules_ref.players.game import game_steps
 from rules_ref.protocol.observation import observe
 from rules_ref.protocol.start import dealt_start, position_start, requested_state
 from rules_ref.ruleset import Ruleset
@@ -64,6 +67,18 @@ def pair_not_cancelled(card: str) -> Fault:
         def make(original: Callable[..., frozenset[Card]]) -> Callable[..., frozenset[Card]]:
             return lambda cards: frozenset(c for c in original(cards) if str(c) != card)
         return broken("rules_ref.tricks", "cancelled_cards", make)
+    return fault
+
+
+def card_scored(card: str, change: int) -> Fault:
+    """Every copy of ``card`` (text, "5H") scores ``change`` points more (fewer, below 0)."""
+    def fault() -> AbstractContextManager[None]:
+        def make(original: Callable[..., int]) -> Callable[..., int]:
+            def card_points(cards: Sequence[Card], ruleset: Ruleset) -> int:
+                cards = tuple(cards)
+                return original(cards, ruleset) + change * sum(str(c) == card for c in cards)
+            return card_points
+        return broken("rules_ref.scoring", "card_points", make)
     return fault
 
 
@@ -121,3 +136,22 @@ def error_on_deal(state: GameState, hands: Sequence[Sequence[Card]],
     start = dealt_start(state.ruleset, hands, extras, dealer=state.dealer_of_next_deal)
     return Failure("error", ["PLAYERS.COUNT"], "internal error", start, [], None, {}, {},
                    error)
+
+
+@cache
+def reference_step(players: int, seed: int, index: int) -> tuple[GameState, Action]:
+    """The state before action ``index`` of the reference's game ``seed``, and the action."""
+    for i, (before, action, _, _) in enumerate(game_steps(players, seed=seed)):
+        if i == index:
+            return before, action
+    raise AssertionError("the game is shorter")
+
+
+def findings_of(*cases: tuple[Fault, tuple[int, int, int]]) -> list[dict[str, Any]]:
+    """The findings (their JSON) of a run that met each broken engine's answer at its
+    reference step ``(players, seed, index)``, one game each, in order."""
+    found = Findings()
+    for game, (fault, where) in enumerate(cases):
+        before, action = reference_step(*where)
+        found.record(failure_of(before, action, answer(fault, before, action)), game, 0.0)
+    return [c.to_json() for c in found.ordered()]

@@ -8,44 +8,30 @@ alternative's words) and the switch, named only where one of its values gives th
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import pytest
 
-from rules_ref.actions import Action, Play
+from rules_ref.actions import Play
 from rules_ref.findings.alternatives import (
     explaining_values,
     switch_alternatives,
 )
 from rules_ref.findings.classes import Findings
 from rules_ref.findings.failure import Failure
-from rules_ref.players.game import game_steps
 from rules_ref.protocol.observation import observe
 from rules_ref.registry import spec_toml
-from rules_ref.state import GameState
 from rules_ref.wording.slips import UNEXPLAINED
 from tests.fakes.slip_engines import (
-    Fault,
     answer,
     failure_of,
+    findings_of,
     pair_not_cancelled,
     plays_values,
+    reference_step,
     void_last_to_leader,
     void_won_by_leader,
 )
-
-Step = tuple[GameState, Action]
-
-
-@cache
-def _step(players: int, seed: int, index: int) -> Step:
-    """The state before action ``index`` of the reference's game ``seed``, and the action."""
-    for i, (before, action, _, _) in enumerate(game_steps(players, seed=seed)):
-        if i == index:
-            return before, action
-    raise AssertionError("the game is shorter")
-
 
 #: A trick nobody wins, in the middle of a deal (seed 6, 7 players).
 VOID_TRICK = (7, 6, 621)
@@ -55,23 +41,15 @@ VOID_LAST = (7, 8, 1483)
 TEN_PAIR = (7, 5, 1250)
 
 
-def _findings(*cases: tuple[Fault, tuple[int, int, int]]) -> list[dict[str, Any]]:
-    found = Findings()
-    for game, (fault, where) in enumerate(cases):
-        before, action = _step(*where)
-        found.record(failure_of(before, action, answer(fault, before, action)), game, 0.0)
-    return [c.to_json() for c in found.ordered()]
-
-
 def _facets(finding: dict[str, Any]) -> list[tuple[str, str, str | None]]:
     return [(f["words"], f["explanation"], f["switch"]) for f in finding["facets"]]
 
 
 @pytest.mark.rule("VOID.TRICK")
 def test_a_trick_nobody_wins_kept_by_its_leader_is_the_void_tricks() -> None:
-    before, action = _step(*VOID_TRICK)
+    before, action = reference_step(*VOID_TRICK)
     assert isinstance(action, Play) and before.apply(action)[0].tricks[-1].winner is None
-    [finding] = _findings((void_won_by_leader, VOID_TRICK))
+    [finding] = findings_of((void_won_by_leader, VOID_TRICK))
     assert finding["key"] == "VOID.TRICK: differs on a trick without a winner"
     assert _facets(finding) == [("gives a void trick a winner",
                                  "gives a trick nobody wins to the seat that led it", None)]
@@ -86,7 +64,7 @@ def test_a_trick_nobody_wins_kept_by_its_leader_is_the_void_tricks() -> None:
 def test_the_same_slip_at_the_deals_last_trick_is_the_same_finding() -> None:
     # kept by its leader, the void last trick hands the leader what last_trick_void = leader
     # would: one cause, one finding, and no switch the engine never declared
-    [finding] = _findings((void_won_by_leader, VOID_TRICK), (void_won_by_leader, VOID_LAST))
+    [finding] = findings_of((void_won_by_leader, VOID_TRICK), (void_won_by_leader, VOID_LAST))
     assert finding["rule"] == "VOID.TRICK"
     assert _facets(finding) == [
         ("gives a void trick a winner", "gives a trick nobody wins to the seat that led it",
@@ -98,7 +76,7 @@ def test_the_same_slip_at_the_deals_last_trick_is_the_same_finding() -> None:
 
 @pytest.mark.rule("VOID.LAST")
 def test_a_void_last_trick_given_to_its_leader_is_named_by_the_value_that_does_it() -> None:
-    [finding] = _findings((void_last_to_leader, VOID_LAST))
+    [finding] = findings_of((void_last_to_leader, VOID_LAST))
     assert finding["key"] == "VOID.LAST: differs on cards still pending at the end of a deal"
     assert finding["switch"] == "last_trick_void"
     [(words, explanation, switch)] = _facets(finding)
@@ -111,7 +89,7 @@ def test_a_void_last_trick_given_to_its_leader_is_named_by_the_value_that_does_i
 
 @pytest.mark.rule("TRICK.CANCEL")
 def test_a_pair_that_does_not_cancel_is_cancellations() -> None:
-    [finding] = _findings((pair_not_cancelled("10S"), TEN_PAIR))
+    [finding] = findings_of((pair_not_cancelled("10S"), TEN_PAIR))
     assert finding["key"] == "TRICK.CANCEL: differs on identical cards cancel"
     assert _facets(finding) == [
         ("lets a cancelled card win a trick",
@@ -123,7 +101,7 @@ def test_each_facet_of_the_first_trick_names_the_switch_whose_value_it_plays() -
     own = {"first_trick_points": "forbidden", "first_trick_two_of_clubs": "must-play"}
     found = Findings()
     for game, where in enumerate(((8, 1, 9), (8, 9, 123))):
-        before, action = _step(*where)
+        before, action = reference_step(*where)
         found.record(failure_of(before, action, plays_values(before, action, **own)), game, 0.0)
     [finding] = [c.to_json() for c in found.ordered()]
     assert finding["rule"] == "FOLLOW.FIRST_TRICK"
@@ -154,7 +132,7 @@ def test_each_facet_of_the_first_trick_names_the_switch_whose_value_it_plays() -
 
 @pytest.mark.rule("HEARTS.BROKEN")
 def test_a_difference_no_alternative_gives_says_its_rule_is_read_from_the_fields() -> None:
-    before, action = _step(*VOID_TRICK)
+    before, action = reference_step(*VOID_TRICK)
     after, _ = before.apply(action)
     actual = {**observe(after), "hearts_broken": not after.hearts_broken}
     found = Findings()
@@ -177,13 +155,13 @@ def test_every_listed_value_of_every_switch_is_an_alternative() -> None:
 
 @pytest.mark.rule("VOID.LAST")
 def test_the_values_that_explain_a_difference() -> None:
-    before, action = _step(*VOID_LAST)
+    before, action = reference_step(*VOID_LAST)
     after, _ = before.apply(action)
     actual = answer(void_last_to_leader, before, action)
     assert explaining_values(before, action, after, observe(after), actual) == [
         ("last_trick_void", "leader")]
     # a slip no value plays is explained by none
-    before, action = _step(*VOID_TRICK)
+    before, action = reference_step(*VOID_TRICK)
     after, _ = before.apply(action)
     assert explaining_values(before, action, after, observe(after),
                              answer(void_won_by_leader, before, action)) == []
@@ -191,7 +169,7 @@ def test_the_values_that_explain_a_difference() -> None:
 
 @pytest.mark.rule("TRICK.CANCEL")
 def test_failures_hold_what_the_findings_read() -> None:
-    before, action = _step(*TEN_PAIR)
+    before, action = reference_step(*TEN_PAIR)
     failure = failure_of(before, action, answer(pair_not_cancelled("10S"), before, action))
     assert isinstance(failure, Failure)
     assert failure.rules[0] == "TRICK.CANCEL"

@@ -299,6 +299,17 @@ def test_a_seat_void_in_every_suit_of_the_trick_blames_no_led_suit() -> None:
     assert observe(seat_7)["legal"] == ["6D", "8D", "10D", "QD", "KD"]
     assert rules((None, None, seat_7), "legal", ["3C", "6D", "8D", "10D", "QD", "KD"])[0] == (
         "TRICK.LED_SUIT")
+    # holding 6♣ and 8♣, a seat allowed the diamonds and 6♣ alone is not free of the led
+    # suit: one card more is the suit's cards read wrong (FOLLOW.SUIT); both, the led suit
+    clubs = state_from_position(parse_position(ALL_LED_CANCELLED.replace(
+        "1@0:3D5D4DQD3D5D4DQD", "1@0:3D5D4DQD3D5D4D").replace(
+        "3C3C6D8D10DKD", "6C8C6D8D10DQDKD").replace(
+        "/6C8C10C6D8DKD6HJHKHQS/", "/3C3C10C6D8DKD6HJHKHQS/")), preset("hubpages"))
+    assert observe(clubs)["legal"] == ["6D", "8D", "10D", "QD", "KD"]
+    assert rules((None, None, clubs), "legal", ["6C", "6D", "8D", "10D", "QD", "KD"]) == [
+        "FOLLOW.SUIT"]
+    assert rules((None, None, clubs), "legal", ["6C", "8C", "6D", "8D", "10D", "QD", "KD"])[
+        0] == "TRICK.LED_SUIT"
 
 
 #: 11 players, the deal's last trick: 8♥ led and cancelled by the other 8♥; K♥ to come.
@@ -370,3 +381,42 @@ def test_scores_of_a_moon_of_two_seats_are_moon_shaped() -> None:
     assert _moon_shaped(state, [26, 0, 26, 0, 26, 26])
     assert not _moon_shaped(state, [0, 0, 26, 26, 26, 13])
     assert not _moon_shaped(state, [0, 0, 0, 26, 26, 26])
+
+
+@pytest.mark.rule("VOID.LAST", "SCORE.CARD_POINTS")
+def test_shares_of_a_void_last_trick_worked_out_wrong_are_its_settling() -> None:
+    # the last trick J♠ K♥ J♠ 10♦ 3♣ 7♣ 2♥ is void (led by seat 0, the J♠ pair of seats 0
+    # and 2): points no parcel nor card value explains, at those seats alone, are how its
+    # cards were given out; at another seat, they are not
+    last = _last_trick_void()
+    points = observe(last[2])["points"]
+    assert rules(last, "points", _with(points, 0, 40))[0] == "VOID.LAST"
+    assert rules(last, "points", _with(_with(points, 0, -20), 2, 40))[0] == "VOID.LAST"
+    assert "VOID.LAST" not in rules(last, "points", _with(points, 3, 40))
+    # the implementation showing no last trick (its deal is over too) says nothing against
+    # it being void; showing it won, it does
+    expected = observe(last[2])
+    hidden = {**expected, "points": _with(points, 0, 40), "last_trick": None}
+    assert observation_rules(*last, expected, hidden)[0][0] == "VOID.LAST"
+    t = last[2].tricks[-1]
+    won = {**hidden, "last_trick": {"number": len(last[2].tricks), "leader": t.leader,
+                                    "cards": [str(c) for c in t.cards], "winner": 0}}
+    assert observation_rules(*last, expected, won)[0][0] != "VOID.LAST"
+
+
+@pytest.mark.rule("FOLLOW.FIRST_TRICK")
+def test_the_first_tricks_ban_on_a_seat_following_suit_later_is_that_rules() -> None:
+    # under forbidden-even-following, seat 1 follows spades on a later trick holding 7♠ Q♠:
+    # an implementation that bans the Q♠ there applies the first trick's ban
+    even = Ruleset(first_trick_points=FirstTrickPoints.FORBIDDEN_EVEN_FOLLOWING)
+    before, action, after, _ = next(s for i, s in enumerate(game_steps(6, seed=1, ruleset=even))
+                                    if i == 27)
+    assert after.trick_number > 1 and after.trick[0].suit is Suit.S
+    legal = observe(after)["legal"]
+    assert legal == ["7S", "QS"]
+    assert rules((before, action, after), "legal", ["7S"])[0] == "FOLLOW.FIRST_TRICK"
+    # under forbidden a seat that follows suit may play its Q♠ on trick 1 too: banning it
+    # later is no first trick's ban
+    plain = Ruleset(first_trick_points=FirstTrickPoints.FORBIDDEN)
+    step = (before._with(ruleset=plain), action, after._with(ruleset=plain))
+    assert rules(step, "legal", ["7S"]) == ["FOLLOW.SUIT"]

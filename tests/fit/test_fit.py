@@ -15,6 +15,7 @@ import pytest
 
 from rules_ref.cli import main
 from rules_ref.conform.outcome import Config
+from rules_ref.deal import DEAL_CONSTRAINTS
 from rules_ref.exercise.catalogue import published_values
 from rules_ref.fit import Difference, Fit, Search, alternatives, fit_ruleset, switches_of
 from rules_ref.fit.summary import fit_document, fit_lines
@@ -23,6 +24,7 @@ from rules_ref.protocol.reference_adapter import UNANSWERABLE, ReferenceAdapter
 from rules_ref.ruleset import Ruleset
 from tests.conform.in_process import answering_in_process
 from tests.fakes.broken_adapters import TwinRefused
+from tests.fakes.constrained_dealer import ConstrainedDealer, command
 from tests.fakes.own_rules_adapters import PLAYED, OwnRulesAdapter, drawn_rulesets
 
 #: The seed of the population and of every search; the games each ruleset tried plays.
@@ -97,6 +99,84 @@ def test_a_bug_no_value_explains_is_left_unexplained_beside_the_values_found() -
     # the refusal, blamed on the rule of cancelling (and, met on trick 1, on its rule too)
     assert "TRICK.CANCEL" in [f.rule for f in fit.unexplained]
     assert {f.what for f in fit.unexplained} == {"rejects a legal play"}
+
+
+class _ConstrainedHold(ConstrainedDealer, OwnRulesAdapter):
+    """Never passes, and deals only the deals of a constrained dealer: refuses a start, and
+    rejects a deal action, of any other deal."""
+
+    crashes = False
+
+
+def test_no_ruleset_tried_is_played_on_a_deal_the_engine_never_makes() -> None:
+    # a deal sent that breaks a constraint would be refused: a difference no value explains
+    hold = Ruleset.from_dict({"pass_cycle": ["hold"]})
+    fit = fit_of(lambda: _ConstrainedHold(hold), examples=8)
+    assert (fit.best.ruleset, fit.unexplained) == (hold, [])
+    assert len(fit.trials) > 1
+    for trial in fit.trials:
+        assert trial.deal_constraints["declared"] == list(DEAL_CONSTRAINTS)
+    assert sum(fit.best.deal_constraints["deals_not_sent"].values()) > 0
+
+
+@pytest.mark.untraced
+def test_fit_says_what_the_deal_constraints_left_untested_as_conform_does(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # the engine crashes on a deal action of a deal it never makes: none is sent
+    status = main(["fit", "--json", "--seed", "4", "--examples", "12", "--",
+                   *command("constrained-dealer")])
+    doc = json.loads(capsys.readouterr().out)
+    assert (status, doc["verdict"], doc["ruleset"]) == (0, "explained", Ruleset().to_dict())
+    block = doc["deal_constraints"]
+    assert block["declared"] == list(DEAL_CONSTRAINTS)
+    n = block["deals_not_sent"]
+    assert n["two-of-clubs-apart"] > 0
+    said = " ".join(line.strip() for line in fit_lines(doc))
+    assert ("Not tested because of the declared deal constraints: deals in which a hand holds "
+            f"both 2♣ (two-of-clubs-apart: {n['two-of-clubs-apart']} deals drawn and changed "
+            "to keep it); deals with a 2♣ among the extras (two-of-clubs-dealt: "
+            f"{n['two-of-clubs-dealt']} deal") in said
+
+
+@pytest.mark.parametrize("lead", ["two-of-clubs", "two-of-clubs-dealt"])
+def test_values_the_games_cannot_tell_apart_are_named_together(lead: str) -> None:
+    """Nobody passes a 2♣: the first seat dealt one is the first holding one after the
+    pass, so the two 2♣ leads play the same games; the plainer value is named, the other
+    beside it, whichever the engine plays."""
+    own = Ruleset.from_dict({"pass_forbidden": "two-of-clubs", "opening_lead": lead})
+    fit = fit_of(lambda: OwnRulesAdapter(own), examples=8)
+    assert fit.unexplained == []
+    assert fit.ruleset == replace(own, opening_lead=Ruleset.from_dict(
+        {"opening_lead": "two-of-clubs"}).opening_lead)
+    doc = fit_document(fit, SEED, 8, 40, ["./adapter"])
+    assert doc["switches"]["opening_lead"]["same_games"] == ["two-of-clubs-dealt"]
+    assert doc["ruleset"]["opening_lead"] == "two-of-clubs"
+    assert ("    plays the same games as opening_lead = two-of-clubs-dealt under the other "
+            "values (no game of 80 told them apart): named the value of the nearest preset, "
+            "else the first spec/variants.toml lists") in fit_lines(doc)
+
+
+def test_the_value_a_near_preset_plays_is_named_of_those_the_games_cannot_tell_apart(
+        ) -> None:
+    from rules_ref.fit.equivalent import settle
+    from rules_ref.ruleset import presets
+
+    allanh = presets()["allanh"]
+    found = replace(allanh, opening_lead=Ruleset.from_dict(
+        {"opening_lead": "two-of-clubs-dealt"}).opening_lead, target=150)
+    leads = {"two-of-clubs", "two-of-clubs-dealt"}
+    firsts = {"forbidden", "forbidden-even-following"}
+
+    def same(a: Ruleset, b: Ruleset) -> bool:  # these two pairs play alike, nothing else
+        apart = {f for f in a.to_dict() if a.to_dict()[f] != b.to_dict()[f]}
+        return apart <= {"opening_lead", "first_trick_points"} and {
+            str(a.opening_lead), str(b.opening_lead)} <= leads and {
+            str(a.first_trick_points), str(b.first_trick_points)} <= firsts
+
+    named, others = settle(found, Ruleset(), same)
+    assert named == replace(allanh, target=150)  # the preset's values, not the plainest
+    assert {k: [str(v) for v in vs] for k, vs in others.items()} == {
+        "opening_lead": ["two-of-clubs-dealt"], "first_trick_points": ["forbidden"]}
 
 
 def test_the_document_is_a_ruleset_file_and_a_hello_declaration() -> None:

@@ -41,3 +41,18 @@ def test_a_refused_crcowan_start_leaves_the_game_before_as_it_was() -> None:
     }
     assert engine.start(request)["rule"] == "DEAL.DEALER"
     assert (engine.n, engine.cycle) == (8, ["hold"])
+
+
+def test_crcowan_hands_back_the_passes_of_the_hold_deals_the_engine_plays() -> None:
+    # declaring the default, the engine is told left,right and plays its own cycle: its 4th
+    # deal holds, and the harness must hand the passes it still waits for back there
+    engine = CrcowanEngine.__new__(CrcowanEngine)
+    engine.start_position = lambda position, opts: {"type": "observation"}  # type: ignore[method-assign]
+    default = {"players": 8, "ruleset": {"pass_cycle": ["left", "right"]},
+               "position": {"phase": "playing"}}
+    for declare, ruleset, cycle in (
+            ("default", {"pass_cycle": ["left", "right"]}, ["left", "right", "across", "hold"]),
+            ("preset", {"pass_cycle": ["hold"], "target": 100}, ["hold"])):
+        engine.declare = declare
+        assert engine.start({**default, "ruleset": ruleset}) == {"type": "observation"}
+        assert engine.cycle == cycle

@@ -26,6 +26,7 @@ from tools.mutation.composites import (
     adapter_command,
     by_kind,
     draw_composites,
+    focused,
     misattributions,
     run_conform,
     score,
@@ -112,6 +113,18 @@ def test_a_draw_of_chosen_kinds_never_holds_a_fault_another_crash_masks() -> Non
         assert not any(pair <= patches for pair in MASKED)
         masked += any(pair & patches for pair in MASKED)
     assert masked > 0  # a fault of a masked pair is drawn, never with its pair
+
+
+def test_a_focused_draw_takes_only_the_kinds_and_families_named() -> None:
+    population = {**CATALOGUE, "operator": [_operator("cancelled_cards", "delete")]}
+    only = focused(population, ["card:points", "switch"])
+    assert only["operator"] == [] and only["phase"] == []
+    assert only["switch"] == CATALOGUE["switch"]
+    assert {f.family for f in only["card"]} == {"card:points"}
+    assert len(only["card"]) == 52  # every card of the deck
+    for seed in range(10):
+        assert {f.family for f in draw(only, 2, random.Random(seed))} <= (
+            {"card:points"} | {f.family for f in CATALOGUE["switch"]})
 
 
 def test_a_draw_that_cannot_be_made_says_so() -> None:

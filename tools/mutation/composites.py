@@ -52,6 +52,9 @@ DEFAULT_K = (1, 2, 3, 5)
 DEFAULT_COUNT = 20
 DEFAULT_EXAMPLES = 40
 QUICK_COUNT = 2
+#: Where the report is written; a focused look (``--kinds``, one budget) is written only
+#: to another ``--out``.
+DEFAULT_OUT = "docs/reports/kit-power"
 SHRINK_SECONDS = 0.01
 
 
@@ -225,19 +228,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"a quick look: {QUICK_COUNT} composites per k, the default budget "
                    "only; the report is not written")
     p.add_argument("--seed", type=int, default=1, help="the draw's seed (default 1)")
+    p.add_argument("--kinds", nargs="+", default=None, metavar="KIND",
+                   help="draw only faults of these kinds (operator, switch, card, phase) or "
+                   "families (card:points, phase:no-passing, operator:rules_ref/leading.py, "
+                   "switch:moon): a focused look, written only to another --out")
+    p.add_argument("--budgets", nargs="+", choices=BUDGETS, default=None, metavar="BUDGET",
+                   help="run only these budgets (default, examples; default: both, the "
+                   "default budget only with --quick); with one, written only to another --out")
     p.add_argument("--jobs", type=int, default=2, help="composites run at once (default 2)")
-    p.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS), metavar="KIND",
-                   help="draw each fault's kind among these only (default: every kind: "
-                   f"{' '.join(KINDS)})")
-    p.add_argument("--budget", choices=(*BUDGETS, "both"), default="both",
-                   help="measure in the default budget, the fixed --examples, or both "
-                   "(default both)")
     p.add_argument("--examples", type=int, default=DEFAULT_EXAMPLES,
                    help=f"the games of the fixed budget (default {DEFAULT_EXAMPLES})")
     p.add_argument("--kit-power-json", default="docs/reports/kit-power.json",
                    help="the single-mutant campaign's report: the operator faults are the "
                    "mutants it saw conform catch")
-    p.add_argument("--out", default="docs/reports/kit-power",
+    p.add_argument("--out", default=DEFAULT_OUT,
                    help="report path without extension (default docs/reports/kit-power): "
                    "writes OUT-composites.json and the section of OUT.md")
     p.add_argument("--render", default=None, metavar="COMPOSITES.json",
@@ -264,6 +268,19 @@ def population(root: Path, kit_power_json: Path) -> dict[str, list[Fault]]:
     return {"operator": operator_faults(root, kit_power_json), **catalogue(root)}
 
 
+def focused(faults: Mapping[str, Sequence[Fault]], only: Sequence[str]
+            ) -> dict[str, list[Fault]]:
+    """The faults of ``faults`` of a kind or a family (:attr:`Fault.family`) of ``only``.
+
+    >>> a = Fault("card", "card:points:5D", ("SCORE.CARD_POINTS",), "", patch="points", card="5D")
+    >>> b = Fault("card", "card:no-cancel:5D", ("TRICK.CANCEL",), "", patch="no-cancel", card="5D")
+    >>> [f.name for f in focused({"card": [a, b]}, ["card:points"])["card"]]
+    ['card:points:5D']
+    """
+    return {kind: [f for f in fs if kind in only or f.family in only]
+            for kind, fs in faults.items()}
+
+
 def render(args: argparse.Namespace) -> int:
     """Score the runs of an earlier campaign's JSON again and write its report."""
     from .report import composites_text, write_composites
@@ -287,12 +304,13 @@ def run(args: argparse.Namespace, root: Path) -> int:
         return 2
     count = args.count if args.count is not None else (
         QUICK_COUNT if args.quick else DEFAULT_COUNT)
-    budgets = ("default",) if args.quick else BUDGETS if args.budget == "both" else (
-        args.budget,)
+    budgets = tuple(args.budgets or (("default",) if args.quick else BUDGETS))
     faults = population(root, Path(args.kit_power_json))
+    if args.kinds:
+        faults = focused(faults, args.kinds)
     sizes = ", ".join(f"{len(v)} {kind}" for kind, v in faults.items())
     try:
-        drawn = draw_composites(faults, args.k, count, args.seed, args.kinds)
+        drawn = draw_composites(faults, args.k, count, args.seed)
     except ValueError as exc:
         print(f"composites: {exc}", file=sys.stderr)
         return 2
@@ -320,6 +338,7 @@ def run(args: argparse.Namespace, root: Path) -> int:
                           "population": {kind: len(v) for kind, v in faults.items()}})
     from .report import composites_text, write_composites
     print(composites_text(doc))
-    if not args.quick:
+    partial = bool(args.kinds) or set(budgets) != set(BUDGETS)
+    if not args.quick and (not partial or args.out != DEFAULT_OUT):
         write_composites(Path(args.out), doc)
     return 0
