@@ -60,8 +60,15 @@ class OutOfStep(GameCut):
     """Started again from the reference's position, the implementation rejects it or differs.
 
     Its game cannot be followed from that moment; the session may try a later
-    one (:meth:`.session.Session.act`).
+    one (:meth:`.session.Session.act`). ``refused``: the implementation's
+    rules read that kind of moment otherwise (:class:`Moments` learns it);
+    False when it answered with an ``error``, which the position's facts
+    trigger (the deal's extras, say), not its kind.
     """
+
+    def __init__(self, reason: str, refused: bool = True) -> None:
+        super().__init__(reason)
+        self.refused = refused
 
 
 #: After this many legal actions rejected in a row (without positions), the game ends.
@@ -118,11 +125,12 @@ class Moments:
         """True if a moment of ``kind`` is still offered."""
         return kind in self.taken or self.refused[kind] < GIVE_UP_AFTER
 
-    def note(self, kind: str, took: bool) -> None:
-        """The implementation took (``took``) or refused a start at a moment of ``kind``."""
+    def note(self, kind: str, took: bool, refused: bool = True) -> None:
+        """The implementation took (``took``) or refused a start at a moment of ``kind``
+        (not ``refused``: it answered with an error, which says nothing of the kind)."""
         if took:
             self.taken.add(kind)
-        else:
+        elif refused:
             self.refused[kind] += 1
 
     def any_offered(self) -> bool:
@@ -228,8 +236,10 @@ def restart_from(proc: AdapterProcess, state: GameState
     The new reference state is the one the position describes. If the
     implementation's answer to the start differs from the reference's
     observation (or is a rejection), it cannot be followed from there
-    (:class:`OutOfStep`); an ``error`` ends the game (:class:`GameCut`). Other
-    adapter faults propagate.
+    (:class:`OutOfStep`); nor when it answers with an ``error``, which comes
+    from the position's facts, not from that kind of moment: the reference
+    plays on alone and a later moment (the next deal's) is offered, as after
+    a refusal, instead of the game ending there. Other adapter faults propagate.
     """
     if not can_restart(proc, state):
         raise GameCut("the game is over" if state.phase is Phase.GAME_OVER
@@ -252,7 +262,8 @@ def restart_from(proc: AdapterProcess, state: GameState
     kind = answer.pop("type", None)
     answer.pop("id", None)
     if kind != "observation":
-        raise GameCut("the implementation answered the start from a position with an error")
+        raise OutOfStep("the implementation answered the start from a position with an error",
+                        refused=False)
     problems = observation_problems(answer)
     if problems:
         raise proc.fault("shape", "observation: " + "; ".join(problems))

@@ -392,8 +392,8 @@ class Session:
             return
         try:
             msg, fresh, seen = restart_from(self.proc, state)
-        except OutOfStep:
-            self.moments.note(kind, False)
+        except OutOfStep as out:
+            self.moments.note(kind, False, out.refused)
             self._offers -= 1
             self._drift(state)
             return

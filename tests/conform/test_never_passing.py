@@ -42,6 +42,20 @@ def test_a_never_passing_engine_plays_whole_games_and_shows_every_later_differen
     assert (summary["resyncs"] == 0) == (protocol == 1)
 
 
+@pytest.mark.rule("VOID.LAST", "MOON.CHOICE")
+def test_a_crash_at_the_position_offered_after_each_start_still_lets_rare_ones_show() -> None:
+    # every game differs at its start; the passing position it is then offered makes it
+    # answer an internal error, which comes from that position, not from the game: the
+    # game goes on from trick 1 (it is not cut short), so the void last trick and the moon
+    # it scores otherwise are still reached and named, in the same games as the other
+    name = "never-passes-crashing-void-moon"
+    status, summary = conform(lambda: adapter(name), seed=2, examples=GAMES, shrink_seconds=1.0)
+    assert status == 1
+    assert summary["games"] == GAMES
+    assert summary["games_cut_short"] == 0
+    assert sorted((c["rule"], c["what"]) for c in summary["classes"]) == CLASSES[name]
+
+
 def test_a_kind_of_moment_refused_three_times_and_never_taken_is_not_offered_again() -> None:
     moments = Moments()
     for _ in range(2):

@@ -8,12 +8,14 @@ differs from the reference at the start of every deal, before anything else
 can; a run must still play its games to the end and find what it does wrong
 later in a deal. Each adapter here plays some switches at other values than
 the ones it is sent (:data:`PLAYS`), and answers a start from a position in the
-passing phase with a rejection (it has no passing phase to start in):
+passing phase with a rejection (it has no passing phase to start in), or, those
+of :data:`CRASHING`, with an internal error:
 
 * ``never-passes``: only that;
 * ``never-passes-void-moon``: a void last trick also goes to the seat that led it
   (``last_trick_void = leader``, ``VOID.LAST``), and a moon is scored without a
-  choice, every other seat +52 (``moon = others-52``, ``MOON.CHOICE``).
+  choice, every other seat +52 (``moon = others-52``, ``MOON.CHOICE``);
+* ``never-passes-crashing-void-moon``: the same, crashing where it rejected.
 
 :func:`adapter` builds one speaking protocol version 2 (every capability) or 1.
 They change nothing outside themselves, so a test can run them in its own
@@ -44,7 +46,11 @@ PLAYS: dict[str, dict[str, Any]] = {
     "never-passes": {"pass_cycle": ["hold"]},
     "never-passes-void-moon": {"pass_cycle": ["hold"], "last_trick_void": "leader",
                                "moon": "others-52"},
+    "never-passes-crashing-void-moon": {"pass_cycle": ["hold"], "last_trick_void": "leader",
+                                        "moon": "others-52"},
 }
+#: The adapters that answer a start from a passing position with an internal error.
+CRASHING = frozenset({"never-passes-crashing-void-moon"})
 
 #: The divergence classes a run against each must report: (rule, what differs).
 CLASSES: dict[str, list[tuple[str, str]]] = {
@@ -54,15 +60,17 @@ CLASSES: dict[str, list[tuple[str, str]]] = {
                                ("VOID.LAST",
                                 "differs on cards still pending at the end of a deal")],
 }
+CLASSES["never-passes-crashing-void-moon"] = CLASSES["never-passes-void-moon"]
 
 
 class NeverPassing(ReferenceAdapter):
     """The reference adapter playing every deal without passing (and the switch values of
     ``plays``), declaring only its player counts."""
 
-    def __init__(self, plays: dict[str, Any], protocol: int = 2) -> None:
+    def __init__(self, plays: dict[str, Any], protocol: int = 2, crashes: bool = False) -> None:
         super().__init__(protocol)
         self.plays = plays
+        self.crashes = crashes
 
     def hello(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
         answer = super().hello(request)
@@ -73,6 +81,8 @@ class NeverPassing(ReferenceAdapter):
         position = msg.get("position")
         if isinstance(position, dict) and position.get("phase") == "passing":
             self.state = None
+            if self.crashes:
+                return {"type": "error", "message": "internal error: no passing phase"}
             return {"type": "rejected", "reason": "this engine has no passing phase"}
         ruleset = msg.get("ruleset")
         if isinstance(ruleset, dict):
@@ -82,7 +92,7 @@ class NeverPassing(ReferenceAdapter):
 
 def adapter(name: str, protocol: int = 2) -> NeverPassing:
     """Adapter ``name`` itself, speaking at most protocol version ``protocol``."""
-    built = NeverPassing(PLAYS[name], protocol)
+    built = NeverPassing(PLAYS[name], protocol, name in CRASHING)
     built.name = f"never-passing adapter {name}"
     return built
 
