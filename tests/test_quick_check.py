@@ -14,7 +14,7 @@ def test_the_readme_opens_with_the_set_up_commands_then_says_what_make_check_run
     assert [line.split()[:2] for line in commands.splitlines()] == [["make", "play"],
                                                                      ["make", "test"]]
     first = " ".join(after.strip().split("\n\n")[0].split())
-    assert first.startswith("`make test` takes 5 to 10 minutes on a 2-core machine. For a "
+    assert first.startswith("`make test` takes about 14 minutes on a 2-core machine. For a "
                             "first change, `make check` is the quick check: ruff, `mypy "
                             "--strict` and the rule tables (`tests/rules`), with no docs build, "
                             "no browser,")
